@@ -1,0 +1,76 @@
+// Lint: TypeScript rules, React hooks, and the import direction of STYLE.md:
+// screens → machines → api; src/ never imports mocks/ or server/ (except the dev boot point);
+// server/ never imports src/; machines never touch the client, the router, cookies or storage.
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+
+const restrict = (...patterns) => ({
+  "@typescript-eslint/no-restricted-imports": ["error", { patterns }],
+});
+
+const noMocksOrServer = [
+  { group: ["**/mocks", "**/mocks/**"], message: "src/ reaches the fake backend only through src/main.tsx." },
+  { group: ["**/server", "**/server/**"], message: "src/ talks to the server over HTTP, through src/api." },
+];
+
+export default tseslint.config(
+  { ignores: ["dist/", "node_modules/", "coverage/", "data/", "src/api/schema.d.ts", "tests/e2e/screenshots/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": "error",
+    },
+  },
+  {
+    files: ["src/**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules, ...restrict(...noMocksOrServer) },
+  },
+  {
+    files: ["src/main.tsx"],
+    rules: restrict(noMocksOrServer[1]),
+  },
+  {
+    files: ["src/machines/**"],
+    rules: restrict(...noMocksOrServer, {
+      group: ["**/screens/**", "**/app/**", "react", "react-dom", "wouter", "wouter/**"],
+      message: "Machines know nothing of screens, React or the router: effects are provided by src/app.",
+    }, {
+      group: ["**/api/client*"],
+      allowTypeImports: true,
+      message: "Machines name their effects; src/app provides the API calls with machine.provide().",
+    }),
+  },
+  {
+    files: ["src/screens/**", "src/components/**"],
+    rules: restrict(...noMocksOrServer, {
+      group: ["**/api/*", "!**/api/schema", "openapi-fetch"],
+      allowTypeImports: true,
+      message: "Screens read machine state and send events; calls belong to machines' actors.",
+    }),
+  },
+  {
+    files: ["src/api/**", "src/lib/**"],
+    rules: restrict(...noMocksOrServer, {
+      group: ["**/machines/**", "**/screens/**", "**/app/**", "**/components/**"],
+      message: "api/ and lib/ are the bottom layer: they import no screen, machine or app code.",
+    }),
+  },
+  {
+    files: ["server/**"],
+    rules: restrict({ group: ["**/src/**", "**/mocks/**"], message: "The server shares only openapi.yaml with the app." }),
+  },
+  {
+    files: ["mocks/**"],
+    rules: restrict({
+      regex: "(^|/)src/(?!api/schema$|lib/)",
+      allowTypeImports: true,
+      message: "The fake backend is typed from the contract and shares only pure helpers of src/lib.",
+    }),
+  },
+);

@@ -1,0 +1,39 @@
+import type { Faker } from "@faker-js/faker";
+import type { components } from "../../src/api/schema";
+import { BRANDS, REGIONS, type BrandName } from "./reference";
+
+type Practice = components["schemas"]["Practice"];
+type RegionInfo = components["schemas"]["RegionInfo"];
+
+const PRACTICES_PER_REGION = [8, 7, 6, 4]; // 25 practices, as a mid-sized group has
+
+export function buildPractices(faker: Faker): Practice[] {
+  let id = 0;
+  return REGIONS.flatMap((region, index) =>
+    region.cities.slice(0, PRACTICES_PER_REGION[index]).map((city) => {
+      id += 1;
+      const initials = region.brandName
+        .split(" ")
+        .map((word) => word[0])
+        .join("");
+      const brands = Object.keys(BRANDS).filter((brand) => brand !== "tmhp" || faker.datatype.boolean()) as BrandName[];
+      return {
+        id,
+        practice: `${region.brandName} ${city}`,
+        practiceabbr: `${initials}-${city.replace(/\s+/g, "").slice(0, 4).toUpperCase()}`,
+        region: region.name,
+        brands,
+      };
+    }),
+  );
+}
+
+export function buildRegions(practices: Practice[]): RegionInfo[] {
+  return REGIONS.map((region) => ({
+    id: region.id,
+    name: region.name,
+    UdaPracticeInfo: practices
+      .filter((practice) => practice.region === region.name)
+      .map((practice) => ({ practiceName: practice.practice, practiceId: practice.id })),
+  }));
+}

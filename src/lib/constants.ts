@@ -1,0 +1,52 @@
+// Business constants of the product specification, section 9 unless noted. Machines take their
+// delays from here by name, so each number is written once.
+
+/** §9 Page size choices. */
+export const PAGE_SIZES = [15, 50, 100, 1000] as const;
+export type PageSize = (typeof PAGE_SIZES)[number];
+/** §9 Pagination boundary and sibling range. */
+export const PAGINATION_BOUNDARY_COUNT = 1;
+export const PAGINATION_SIBLING_COUNT = 1;
+/** §9 Members page pagination set to 30 pages. */
+export const MEMBERS_PAGINATION_PAGES = 30;
+
+/** §9 Search debounce, members list (ms). */
+export const MEMBER_SEARCH_DEBOUNCE_MS = 750;
+/** §9 Search debounce, usage report (ms). */
+export const USAGE_SEARCH_DEBOUNCE_MS = 500;
+/** §9 Open-issues check after the dashboard loads (ms). */
+export const OPEN_ISSUES_CHECK_DELAY_MS = 1000;
+/** §9 Initial load delay (ms). */
+export const INITIAL_LOAD_DELAY_MS = 1000;
+/** §9 Usage tracking delay after each navigation (ms). */
+export const USAGE_TRACKING_DELAY_MS = 3000;
+/** §9 Persist timeout of the auth state (ms). */
+export const PERSIST_TIMEOUT_MS = 5000;
+/** §9 Sidebar animation (ms). */
+export const SIDEBAR_ANIMATION_MS = 500;
+
+/** §9 Member filter cookie and its lifetime in days. */
+export const MEMBER_FILTERS_COOKIE = "memberFilters";
+export const MEMBER_FILTERS_COOKIE_DAYS = 30;
+/** §9 Login cookie lifetime in days. */
+export const LOGIN_COOKIE_DAYS = 7;
+
+/** §9 Note preview length in the members list. */
+export const NOTE_PREVIEW_LENGTH = 27;
+/** §6 More default practices than this means the practice filter shows All. */
+export const MAX_DEFAULT_PRACTICES = 25;
+/** §9 New patient origin offers this many months. */
+export const NEW_PATIENT_ORIGIN_MONTHS = 24;
+/** §9 Fuzzy member search threshold (fuse.js). */
+export const FUZZY_SEARCH_THRESHOLD = 0.1;
+/** §9 Help PDF frame height. */
+export const HELP_PDF_FRAME_HEIGHT = "500px";
+
+/** §9 CSV file names and delimiter. */
+export const PRIORITY_STATUS_CSV = "PriorityStatus.csv";
+export const FIRST_VISIT_CSV_DELIMITER = ",";
+
+/** §9 Date formats (dayjs tokens; the lead report's MM-dd-yyyy is dayjs MM-DD-YYYY). */
+export const OPEN_ISSUE_DATE_FORMAT = "D MMMM YYYY HH:mm";
+export const FEEDBACK_DATE_FORMAT = "MM/DD/YYYY hh:mm A";
+export const LEAD_REPORT_DATE_FORMAT = "MM-DD-YYYY";

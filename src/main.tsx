@@ -1,0 +1,26 @@
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { App } from "./app/App";
+import "./app/app.css";
+
+/**
+ * In development the whole product runs against the fake backend in the browser (MSW), unless
+ * VITE_API_MODE=server points it at the real server. The branch is dead code in a production build,
+ * so msw and faker never reach the bundle (scripts/check-bundle.ts proves it).
+ */
+async function startMockBackend() {
+  if (import.meta.env.DEV && import.meta.env.VITE_API_MODE !== "server") {
+    const { startMockWorker } = await import("../mocks/browser");
+    await startMockWorker();
+  }
+}
+
+await startMockBackend();
+
+const root = document.getElementById("root");
+if (!root) throw new Error("index.html has no #root element");
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

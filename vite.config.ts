@@ -1,0 +1,63 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { Plugin } from "vite";
+import { defineConfig } from "vitest/config";
+import react from "@vitejs/plugin-react";
+
+const require = createRequire(import.meta.url);
+
+/**
+ * Serves MSW's worker script in development straight from the installed package, so the file is
+ * never committed, never stale after an upgrade, and never copied into a production build.
+ */
+function mockServiceWorker(): Plugin {
+  const file = require.resolve("msw/mockServiceWorker.js");
+  return {
+    name: "recall-desk:mock-service-worker",
+    apply: "serve",
+    configureServer(server) {
+      server.middlewares.use("/mockServiceWorker.js", (_req, res) => {
+        res.setHeader("Content-Type", "text/javascript");
+        res.end(readFileSync(file));
+      });
+    },
+  };
+}
+
+/**
+ * Writes dist/bundle-modules.json: for every emitted chunk, whether it loads at start-up and which
+ * source modules it holds. scripts/check-bundle.ts reads it to prove what production ships.
+ */
+function bundleManifest(): Plugin {
+  return {
+    name: "recall-desk:bundle-modules",
+    apply: "build",
+    writeBundle(options, bundle) {
+      const chunks = Object.values(bundle).flatMap((item) =>
+        item.type === "chunk"
+          ? [{ fileName: item.fileName, isEntry: item.isEntry, imports: item.imports, modules: item.moduleIds }]
+          : [],
+      );
+      writeFileSync(`${options.dir}/bundle-modules.json`, JSON.stringify(chunks, null, 2));
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), mockServiceWorker(), bundleManifest()],
+  server: {
+    port: 5173,
+    // VITE_API_MODE=server: the browser talks to a real server instead of the fake backend.
+    proxy:
+      process.env.VITE_API_MODE === "server"
+        ? { "/api": { target: process.env.API_PROXY_TARGET ?? "http://127.0.0.1:3000", changeOrigin: false } }
+        : undefined,
+  },
+  build: { sourcemap: true },
+  test: {
+    environment: "jsdom",
+    include: ["src/**/*.test.{ts,tsx}", "mocks/**/*.test.ts", "scripts/**/*.test.ts"],
+    setupFiles: ["tests/setup.ts"],
+    restoreMocks: true,
+  },
+});
