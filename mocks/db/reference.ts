@@ -3,7 +3,7 @@
 export const MOCK_REFERENCE_DATE = new Date("2026-11-16T15:00:00.000Z");
 
 export const REGIONS = [
-  { id: 1, name: "SMD", brandName: "Smile Magic", cities: ["Houston", "Pasadena", "Baytown", "Katy", "Humble", "Conroe", "Spring"] },
+  { id: 1, name: "SMD", brandName: "Smile Magic", cities: ["Houston", "Pasadena", "Baytown", "Katy", "Humble", "Conroe", "Spring", "Sugar Land"] },
   { id: 2, name: "FSD", brandName: "Family Smiles", cities: ["San Antonio", "Laredo", "Del Rio", "Eagle Pass", "Uvalde", "Seguin", "Floresville"] },
   { id: 3, name: "OTD", brandName: "Bright Path Dental", cities: ["Dallas", "Garland", "Irving", "Mesquite", "Denton", "Waco"] },
   { id: 4, name: "3CD", brandName: "Three Cities Dental", cities: ["El Paso", "McAllen", "Brownsville", "Harlingen", "Edinburg"] },

@@ -13,6 +13,9 @@ const NAMED_STAFF = [
 
 const MORE_AGENTS = 9;
 
+/** Every demo account's password for `POST /sessions/login` (demo data only). */
+export const DEMO_PASSWORD = "recall-desk-demo";
+
 export function buildUsers(faker: Faker, practices: Practice[]): User[] {
   const agents = Array.from({ length: MORE_AGENTS }, () => ({
     firstname: faker.person.firstName(),

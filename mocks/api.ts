@@ -1,0 +1,142 @@
+// Typed handlers of the fake backend, with the contract's rules applied once for every call:
+//   401 'Session Expired' without a live session (public calls excepted),
+//   403 for administrator-only calls (`x-admin-only`) made by other staff,
+//   400 naming every field that breaks the contract,
+// then the resolver runs with the session and the validated, coerced request.
+// `api.get("/Members/crons", resolver)` accepts only the contract's paths and methods, and types
+// the path, query, body and answer from the generated `paths`.
+import { http, HttpResponse } from "msw";
+import type { paths } from "../src/api/schema";
+import type { MockDb, User } from "./db/createMockDb";
+import { touchSession, type SessionRecord } from "./db/sessions";
+import { findOperation, type HttpMethod } from "./openapi/document";
+import { validateRequest, type FieldProblem } from "./openapi/validate";
+
+type Operation<P extends keyof paths, M extends HttpMethod> = NonNullable<paths[P][M]>;
+
+/** The contract's paths that have method M. */
+export type PathWith<M extends HttpMethod> = {
+  [P in keyof paths]: NonNullable<paths[P][M]> extends never ? never : P;
+}[keyof paths];
+
+type JsonOf<T> = T extends { content: { "application/json": infer Body } } ? Body : never;
+type RequestBodyOf<O> = O extends { requestBody?: infer Body } ? JsonOf<NonNullable<Body>> : never;
+type ParametersOf<O, In extends string> = O extends { parameters: infer All }
+  ? In extends keyof All
+    ? NonNullable<All[In]>
+    : Record<string, never>
+  : Record<string, never>;
+/** Every JSON answer the operation declares, success and error alike. */
+type ResponseBodyOf<O> = O extends { responses: infer Responses }
+  ? { [Status in keyof Responses]: JsonOf<Responses[Status]> }[keyof Responses]
+  : never;
+
+export interface CallContext<O> {
+  request: Request;
+  path: ParametersOf<O, "path">;
+  query: ParametersOf<O, "query">;
+  body: RequestBodyOf<O>;
+  /** Decoded JSON-in-path/query parameters, validated against their `contentSchema`. */
+  json: Record<string, unknown>;
+  /** The caller; null only on public calls. */
+  session: { record: SessionRecord; user: User } | null;
+}
+
+export type Answer<O> = HttpResponse<ResponseBodyOf<O> | null> | Response;
+export type MockResolver<O> = (context: CallContext<O>) => Answer<O> | Promise<Answer<O>>;
+
+/** Thrown by a resolver to answer with the contract's error body. */
+export class MockHttpError extends Error {
+  readonly statusCode: number;
+  readonly details: FieldProblem[] | undefined;
+  constructor(statusCode: number, message: string, details?: FieldProblem[]) {
+    super(message);
+    this.statusCode = statusCode;
+    this.details = details;
+  }
+}
+
+export const SESSION_EXPIRED = "Session Expired";
+
+export function errorAnswer(statusCode: number, message: string, details?: FieldProblem[]) {
+  return HttpResponse.json({ message, statusCode, ...(details ? { details } : {}) }, { status: statusCode });
+}
+
+const emptyAnswer = (status = 204) => new HttpResponse(null, { status });
+export { emptyAnswer };
+
+/** `{params}` → `:params`, under the API prefix, on any origin (browser worker and msw/node alike). */
+export function toMswPath(path: string): string {
+  return `*/api${path.replace(/\{([^}]+)\}/g, ":$1")}`;
+}
+
+function bearerToken(request: Request): string | undefined {
+  const header = request.headers.get("Authorization") ?? "";
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+async function readJsonBody(request: Request): Promise<{ body: unknown } | { problem: FieldProblem }> {
+  const text = await request.text();
+  if (text.trim() === "") return { body: undefined };
+  try {
+    return { body: JSON.parse(text) };
+  } catch {
+    return { problem: { field: "body", message: "must be valid JSON" } };
+  }
+}
+
+export function createApi(db: MockDb) {
+  function route<M extends HttpMethod>(method: M) {
+    return <P extends PathWith<M>>(path: P, resolver: MockResolver<Operation<P, M>>) => {
+      const operation = findOperation(method, path);
+      return http[method](toMswPath(path), async ({ request, params }): Promise<Response> => {
+        try {
+          let session: CallContext<Operation<P, M>>["session"] = null;
+          if (!operation.isPublic) {
+            const token = bearerToken(request);
+            const record = token ? touchSession(db.sessions, token) : undefined;
+            const user = record && db.users.find((candidate) => candidate.id === record.userId);
+            if (!record || !user) return errorAnswer(401, SESSION_EXPIRED);
+            session = { record, user };
+          }
+          if (operation.adminOnly && !session?.user.isAdmin) {
+            return errorAnswer(403, "This call is for administrators only.");
+          }
+          const read = operation.requestBody ? await readJsonBody(request) : { body: undefined };
+          if ("problem" in read) return errorAnswer(400, "Invalid request: body", [read.problem]);
+          const checked = validateRequest(operation, {
+            pathParams: params,
+            searchParams: new URL(request.url).searchParams,
+            body: read.body,
+          });
+          if (!checked.ok) {
+            const fields = [...new Set(checked.problems.map((problem) => problem.field))].join(", ");
+            return errorAnswer(400, `Invalid request: ${fields}`, checked.problems);
+          }
+          return await resolver({
+            request,
+            path: checked.request.path as CallContext<Operation<P, M>>["path"],
+            query: checked.request.query as CallContext<Operation<P, M>>["query"],
+            body: checked.request.body as CallContext<Operation<P, M>>["body"],
+            json: checked.request.json,
+            session,
+          });
+        } catch (error) {
+          if (error instanceof MockHttpError) return errorAnswer(error.statusCode, error.message, error.details);
+          console.error(`mock ${operation.operationId} failed`, error);
+          return errorAnswer(500, "Something went wrong on the server.");
+        }
+      });
+    };
+  }
+  return { get: route("get"), post: route("post"), put: route("put"), delete: route("delete") };
+}
+
+export type MockApi = ReturnType<typeof createApi>;
+
+/** The caller of a secured call (the wrapper guarantees it). */
+export function caller<O>(context: CallContext<O>) {
+  if (!context.session) throw new MockHttpError(401, SESSION_EXPIRED);
+  return context.session;
+}

@@ -1,0 +1,69 @@
+// Sign-in, sessions and the development provider (tag auth), with the server's rules.
+import { HttpResponse } from "msw";
+import { caller, createApi, emptyAnswer, MockHttpError } from "../api";
+import type { MockDb, User } from "../db/createMockDb";
+import { openSession, toSession } from "../db/sessions";
+import { issueDevIdToken, redeemHandoffToken, verifyDevIdToken } from "../tokens";
+
+const INVALID_CREDENTIALS = "Invalid e-mail or password";
+const INVALID_TOKEN = "Invalid or expired token";
+const UNKNOWN_STAFF = "This account has no access to Recall Desk";
+
+export function authHandlers(db: MockDb) {
+  const api = createApi(db);
+  const staffByEmail = (email: string): User => {
+    const user = db.users.find((candidate) => candidate.email.toLowerCase() === email.toLowerCase());
+    if (!user) throw new MockHttpError(403, UNKNOWN_STAFF);
+    return user;
+  };
+  const signedIn = (user: User) => HttpResponse.json(toSession(openSession(db.sessions, user), user));
+
+  return [
+    api.post("/sessions/login", ({ body }) => {
+      const user = db.users.find((candidate) => candidate.email.toLowerCase() === body.email.toLowerCase());
+      if (!user || db.passwords.get(user.email) !== body.password) throw new MockHttpError(401, INVALID_CREDENTIALS);
+      return signedIn(user);
+    }),
+
+    api.post("/sessions", async ({ body }) => {
+      const email = await verifyDevIdToken(body.credential);
+      if (!email) throw new MockHttpError(401, INVALID_TOKEN);
+      if (body.email && body.email.toLowerCase() !== email.toLowerCase()) throw new MockHttpError(401, INVALID_TOKEN);
+      return signedIn(staffByEmail(email));
+    }),
+
+    api.get("/sessions", (context) => {
+      const { record, user } = caller(context);
+      return HttpResponse.json(toSession(record, user));
+    }),
+
+    api.delete("/sessions", (context) => {
+      caller(context).record.revoked = true;
+      return emptyAnswer();
+    }),
+
+    api.get("/sessions/cdpLogin/{token}", async ({ path }) => {
+      const email = await redeemHandoffToken(path.token, db.usedHandoffTokens);
+      if (!email) throw new MockHttpError(401, INVALID_TOKEN);
+      return signedIn(staffByEmail(email));
+    }),
+
+    api.get("/auth/provider", () => HttpResponse.json({ kind: "development" as const })),
+
+    api.get("/auth/dev/accounts", () =>
+      HttpResponse.json(
+        db.users
+          .map(({ email, firstname, lastname, isAdmin }) => ({ email, firstname, lastname, isAdmin }))
+          .sort(
+            (a, b) =>
+              a.lastname.localeCompare(b.lastname) || a.firstname.localeCompare(b.firstname) || a.email.localeCompare(b.email),
+          ),
+      ),
+    ),
+
+    api.post("/auth/dev/token", async ({ body }) => {
+      const user = staffByEmail(body.email);
+      return HttpResponse.json({ credential: await issueDevIdToken(user.email) });
+    }),
+  ];
+}

@@ -1,0 +1,46 @@
+// A small HTTP host for the fake backend's handlers, so that callers which speak real HTTP (the
+// conformance suite in tests/contract) reach the mock exactly as they will reach the server.
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { getResponse } from "msw";
+import { createMockDb, type MockDb, type MockDbOptions } from "./db/createMockDb";
+import { createHandlers } from "./handlers";
+
+export interface MockHost {
+  baseUrl: string;
+  db: MockDb;
+  close: () => Promise<void>;
+}
+
+async function toRequest(incoming: IncomingMessage, origin: string): Promise<Request> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of incoming) chunks.push(chunk as Buffer);
+  const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(incoming.headers)) {
+    if (typeof value === "string") headers.set(name, value);
+    else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+  }
+  return new Request(new URL(incoming.url ?? "/", origin), { method: incoming.method, headers, body });
+}
+
+export async function startMockHost(options?: MockDbOptions): Promise<MockHost> {
+  const db = createMockDb(options);
+  const handlers = createHandlers(db);
+  let origin = "http://127.0.0.1";
+  const server: Server = createServer(async (incoming, outgoing) => {
+    const response = (await getResponse(handlers, await toRequest(incoming, origin))) ?? Response.json(
+      { message: `No such call: ${incoming.method} ${incoming.url}`, statusCode: 404 },
+      { status: 404 },
+    );
+    outgoing.writeHead(response.status, Object.fromEntries(response.headers));
+    outgoing.end(Buffer.from(await response.arrayBuffer()));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    baseUrl: `${origin}/api`,
+    db,
+    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+  };
+}

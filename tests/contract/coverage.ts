@@ -1,0 +1,44 @@
+// Which operations of the contract the suite exercised, and how: a success, the auth cases and an
+// invalid request. Test files append what they saw; the global teardown prints the table and fails
+// the run when an operation was never called successfully.
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { operations } from "../../mocks/openapi/document";
+
+export const COVERAGE_DIR = join(process.cwd(), "node_modules", ".cache", "contract-coverage");
+
+export function setup() {
+  rmSync(COVERAGE_DIR, { recursive: true, force: true });
+}
+
+export function teardown() {
+  const seen = new Map<string, Set<number>>();
+  if (existsSync(COVERAGE_DIR)) {
+    for (const file of readdirSync(COVERAGE_DIR)) {
+      for (const line of readFileSync(join(COVERAGE_DIR, file), "utf8").split("\n").filter(Boolean)) {
+        const { operationId, status } = JSON.parse(line) as { operationId: string; status: number };
+        seen.set(operationId, (seen.get(operationId) ?? new Set()).add(status));
+      }
+    }
+  }
+  const rows = operations.map((operation) => {
+    const statuses = seen.get(operation.operationId) ?? new Set<number>();
+    const has = (test: (status: number) => boolean) => [...statuses].some(test);
+    return {
+      operation: `${operation.method.toUpperCase()} ${operation.path}`,
+      success: has((s) => s >= 200 && s < 300),
+      unauthenticated: operation.isPublic || statuses.has(401),
+      forbidden: !operation.adminOnly || statuses.has(403),
+      invalid: statuses.has(400),
+    };
+  });
+  const exercised = rows.filter((row) => row.success);
+  console.log(`\ncontract suite exercised ${exercised.length}/${rows.length} operations with a success`);
+  const gaps = rows.filter((row) => !row.success || !row.unauthenticated || !row.forbidden);
+  for (const row of gaps) {
+    const missing = [!row.success && "success", !row.unauthenticated && "401", !row.forbidden && "403"].filter(Boolean);
+    console.log(`  missing ${missing.join(", ")}: ${row.operation}`);
+  }
+  console.log(`  ${rows.filter((row) => row.invalid).length} operations answered an invalid request with 400`);
+  if (gaps.length > 0) throw new Error(`${gaps.length} operations are not fully exercised by the contract suite`);
+}

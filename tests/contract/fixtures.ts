@@ -1,0 +1,47 @@
+// Shared set-up of the contract suite: a fresh target per file, and signed-in staff through the
+// development provider, exactly as the login screen signs in.
+import { afterAll, beforeAll } from "vitest";
+import { createCaller, type Caller } from "./http";
+import { startTarget, type Target } from "./target";
+
+export interface SignedIn {
+  token: string;
+  user: { id: number; email: string; firstname: string; lastname: string; isAdmin: boolean; defaultLocationId: string };
+}
+
+export interface Backend {
+  target: Target;
+  api: Caller;
+  /** An administrator and a member of staff who is not one. */
+  admin: SignedIn;
+  staff: SignedIn;
+  signIn: (email: string) => Promise<SignedIn>;
+}
+
+export async function signIn(api: Caller, email: string): Promise<SignedIn> {
+  const issued = await api.post("/auth/dev/token", { body: { email } });
+  if (issued.status !== 200) throw new Error(`dev token for ${email}: ${issued.status}`);
+  const session = await api.post("/sessions", { query: { jwt: 1 }, body: { credential: issued.body.credential, email } });
+  if (session.status !== 200) throw new Error(`sign-in of ${email}: ${session.status} ${JSON.stringify(session.body)}`);
+  return { token: session.body.accessToken, user: session.body.user };
+}
+
+/** Call in a describe block or at file level: `const backend = useBackend();` then read it in tests. */
+export function useBackend(): Backend {
+  const backend = {} as Backend;
+  beforeAll(async () => {
+    backend.target = await startTarget();
+    backend.api = createCaller(backend.target.baseUrl);
+    const accounts = (await backend.api.get("/auth/dev/accounts")).body as { email: string; isAdmin: boolean }[];
+    const adminAccount = accounts.find((account) => account.isAdmin);
+    const staffAccount = accounts.find((account) => !account.isAdmin);
+    if (!adminAccount || !staffAccount) throw new Error("the target needs an administrator and other staff");
+    backend.signIn = (email) => signIn(backend.api, email);
+    backend.admin = await backend.signIn(adminAccount.email);
+    backend.staff = await backend.signIn(staffAccount.email);
+  });
+  afterAll(async () => {
+    await backend.target?.close();
+  });
+  return backend;
+}

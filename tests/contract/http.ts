@@ -1,0 +1,72 @@
+// The suite's HTTP client: raw fetch (so tests can also send what the contract forbids), every
+// answer checked against the contract's schema for its status, and every call recorded for the
+// coverage report printed at the end of the run.
+import { appendFileSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { findOperation, type HttpMethod } from "../../mocks/openapi/document";
+import { validateResponse } from "../../mocks/openapi/validate";
+import { COVERAGE_DIR } from "./coverage";
+
+export interface CallOptions {
+  token?: string | null;
+  path?: Record<string, string | number>;
+  query?: Record<string, string | number | boolean | readonly (string | number)[] | undefined>;
+  body?: unknown;
+  /** Sent as is, instead of JSON of `body`. */
+  rawBody?: string;
+}
+
+export interface Answer<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+function record(operationId: string, status: number) {
+  mkdirSync(COVERAGE_DIR, { recursive: true });
+  appendFileSync(join(COVERAGE_DIR, `${process.pid}.jsonl`), `${JSON.stringify({ operationId, status })}\n`);
+}
+
+export function fillPath(template: string, values: Record<string, string | number> = {}): string {
+  return template.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    if (!(name in values)) throw new Error(`missing path parameter ${name} for ${template}`);
+    return encodeURIComponent(String(values[name]));
+  });
+}
+
+export function createCaller(baseUrl: string) {
+  async function call(method: HttpMethod, template: string, options: CallOptions = {}): Promise<Answer> {
+    const operation = findOperation(method, template);
+    const url = new URL(`${baseUrl}${fillPath(template, options.path)}`);
+    for (const [name, value] of Object.entries(options.query ?? {})) {
+      if (value === undefined) continue;
+      for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(name, String(item));
+    }
+    const headers = new Headers();
+    if (options.token) headers.set("Authorization", `Bearer ${options.token}`);
+    const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+    if (body !== undefined) headers.set("Content-Type", "application/json");
+    const response = await fetch(url, { method: method.toUpperCase(), headers, body });
+    const text = await response.text();
+    const isJson = (response.headers.get("content-type") ?? "").includes("json");
+    const parsed = text && isJson ? JSON.parse(text) : text || undefined;
+    const problems = validateResponse(operation, response.status, isJson ? parsed : undefined);
+    if (problems.length > 0 && (isJson || response.status === 204)) {
+      throw new Error(
+        `${method.toUpperCase()} ${template} answered ${response.status} outside the contract:\n` +
+          problems.map((p) => `  ${p.field}: ${p.message}`).join("\n") +
+          `\nbody: ${text.slice(0, 500)}`,
+      );
+    }
+    record(operation.operationId, response.status);
+    return { status: response.status, body: parsed, headers: response.headers };
+  }
+  return {
+    get: (template: string, options?: CallOptions) => call("get", template, options),
+    post: (template: string, options?: CallOptions) => call("post", template, options),
+    put: (template: string, options?: CallOptions) => call("put", template, options),
+    delete: (template: string, options?: CallOptions) => call("delete", template, options),
+  };
+}
+
+export type Caller = ReturnType<typeof createCaller>;
