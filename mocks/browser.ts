@@ -1,11 +1,32 @@
 // The fake backend in the browser (npm run dev): MSW's service worker answers every /api call from
-// a seeded in-memory database, so the product runs with no server.
+// a seeded in-memory database, so the product runs with no server. What staff change is kept in
+// sessionStorage, so a reload keeps the session and its saves (and a new tab starts afresh).
 import { setupWorker } from "msw/browser";
 import { createMockDb } from "./db/createMockDb";
 import { createHandlers } from "./handlers";
+import { trackChanges, type Snapshot } from "./persistence";
+
+const STORAGE_KEY = "recall-desk:mock-backend";
+
+function readSaved(): Snapshot | undefined {
+  try {
+    const text = sessionStorage.getItem(STORAGE_KEY);
+    return text ? (JSON.parse(text) as Snapshot) : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export async function startMockWorker() {
-  const worker = setupWorker(...createHandlers(createMockDb()));
+  const db = createMockDb({ now: () => new Date() });
+  const changes = trackChanges(db);
+  const saved = readSaved();
+  if (saved) changes.restore(saved);
+
+  const worker = setupWorker(...createHandlers(db));
+  worker.events.on("response:mocked", ({ request }) => {
+    if (request.method !== "GET") sessionStorage.setItem(STORAGE_KEY, JSON.stringify(changes.snapshot()));
+  });
   await worker.start({
     // Vite serves the app's own files; a call to /api that no handler answers is a bug to shout about.
     onUnhandledFrame({ frame, defaults }) {

@@ -1,6 +1,8 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { navigate } from "wouter/use-browser-location";
 import { App } from "./app/App";
+import { createServices } from "./app/services";
 import "./app/app.css";
 
 /**
@@ -17,10 +19,13 @@ async function startMockBackend() {
 
 await startMockBackend();
 
+const services = createServices({ baseUrl: `${location.origin}/api`, navigate: (to) => navigate(to) });
+services.start();
+
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 createRoot(root).render(
   <StrictMode>
-    <App />
+    <App services={services} />
   </StrictMode>,
 );

@@ -1,12 +1,46 @@
-import { Route, Switch } from "wouter";
-import { LoginScreen } from "../screens/login/LoginScreen";
+import { Redirect, Route, Router, Switch } from "wouter";
 import { NotFoundScreen } from "../screens/not-found/NotFoundScreen";
+import { AdminOnly, HandoffRoute, RootRoute, SignedInOnly } from "./guards";
+import { Layout } from "./layout/Layout";
+import { DocumentTitle } from "./DocumentTitle";
+import { MEMBERS_LIST_PATH } from "../machines/auth/landing";
+import { PROTECTED_ROUTES } from "./routes";
+import type { Services } from "./services";
+import { ServicesContext } from "./ServicesContext";
+import { UsageTracker } from "./UsageTracker";
 
-export function App() {
+interface AppProps {
+  services: Services;
+  /** wouter's location hook: the browser's by default, a memory location in tests. */
+  location?: Parameters<typeof Router>[0]["hook"];
+}
+
+export function App({ services, location }: AppProps) {
   return (
-    <Switch>
-      <Route path="/" component={LoginScreen} />
-      <Route component={NotFoundScreen} />
-    </Switch>
+    <ServicesContext.Provider value={services}>
+      <Router hook={location}>
+        <UsageTracker />
+        <Switch>
+          <Route path="/" component={RootRoute} />
+          <Route path="/cdpLogin/:token">{({ token }) => <HandoffRoute token={token} />}</Route>
+          <Route path="/login">
+            <SignedInOnly>
+              <Redirect to={MEMBERS_LIST_PATH} replace />
+            </SignedInOnly>
+          </Route>
+          {PROTECTED_ROUTES.map((route) => (
+            <Route key={route.path} path={route.path}>
+              <SignedInOnly>
+                <DocumentTitle title={route.title} />
+                <Layout>{route.adminOnly ? <AdminOnly>{route.render()}</AdminOnly> : route.render()}</Layout>
+              </SignedInOnly>
+            </Route>
+          ))}
+          <Route>
+            <NotFoundScreen />
+          </Route>
+        </Switch>
+      </Router>
+    </ServicesContext.Provider>
   );
 }

@@ -1,12 +1,13 @@
 // Shared set-up of the contract suite: a fresh target per file, and signed-in staff through the
 // development provider, exactly as the login screen signs in.
 import { afterAll, beforeAll } from "vitest";
+import type { components } from "../../src/api/schema";
 import { createCaller, type Caller } from "./http";
 import { startTarget, type Target } from "./target";
 
 export interface SignedIn {
   token: string;
-  user: { id: number; email: string; firstname: string; lastname: string; isAdmin: boolean; defaultLocationId: string };
+  user: components["schemas"]["User"];
 }
 
 export interface Backend {

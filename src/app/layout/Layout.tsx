@@ -1,0 +1,40 @@
+// §2 Layout: the left sidebar, the top bar, the page, alerts and the loader overlay.
+import { useActorRef, useSelector } from "@xstate/react";
+import type { ReactNode } from "react";
+import { AlertMessage } from "../../components/AlertMessage";
+import { selectAlert } from "../../machines/auth/auth.selectors";
+import { selectSidebarAnimating, selectSidebarOpen } from "../../machines/shell/shell.selectors";
+import { useServices } from "../ServicesContext";
+import { LoaderOverlay } from "./LoaderOverlay";
+import { Sidebar } from "./Sidebar";
+import { TopBar } from "./TopBar";
+import { TopBarDialogs } from "./TopBarDialogs";
+
+const SIDEBAR_ID = "main-menu";
+
+export function Layout({ children }: { children: ReactNode }) {
+  const { auth, shell, topBar: topBarMachine } = useServices();
+  const session = useSelector(auth, (s) => s.context.session);
+  const alert = useSelector(auth, selectAlert);
+  const sidebarOpen = useSelector(shell, selectSidebarOpen);
+  const animating = useSelector(shell, selectSidebarAnimating);
+  const topBar = useActorRef(topBarMachine, {
+    input: { userId: session?.user.id ?? 0, fallbackPortal: session?.mycdp_uri ?? "/" },
+  });
+
+  return (
+    <div className={`layout${sidebarOpen ? "" : " layout--sidebar-closed"}${animating ? " layout--animating" : ""}`}>
+      <a className="skip-link" href="#page">
+        Skip to the page
+      </a>
+      <TopBar topBar={topBar} auth={auth} sidebarId={SIDEBAR_ID} />
+      <Sidebar id={SIDEBAR_ID} />
+      <main id="page" className="layout__page" tabIndex={-1}>
+        {alert ? <AlertMessage failure={alert} onDismiss={() => auth.send({ type: "alert.clear" })} /> : null}
+        {children}
+      </main>
+      <TopBarDialogs topBar={topBar} />
+      <LoaderOverlay />
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { useSelector } from "@xstate/react";
+import type { ActorRefFrom } from "xstate";
+import type { authMachine } from "../../machines/auth/auth.machine";
+import { selectIsAdmin, selectUser } from "../../machines/auth/auth.selectors";
+import { selectSidebarOpen } from "../../machines/shell/shell.selectors";
+import { manageHelpUrl, type topBarMachine } from "../../machines/topBar/topBar.machine";
+import { useServices } from "../ServicesContext";
+
+interface TopBarProps {
+  topBar: ActorRefFrom<typeof topBarMachine>;
+  auth: ActorRefFrom<typeof authMachine>;
+  sidebarId: string;
+}
+
+function initials(firstname: string, lastname: string) {
+  return `${firstname.charAt(0)}${lastname.charAt(0)}`.toUpperCase();
+}
+
+/** §2 Layout: FEEDBACK link, the user's avatar and name, and the user menu. */
+export function TopBar({ topBar, auth, sidebarId }: TopBarProps) {
+  const { shell } = useServices();
+  const user = useSelector(auth, selectUser);
+  const isAdmin = useSelector(auth, selectIsAdmin);
+  const portal = useSelector(topBar, (s) => s.context.portal);
+  const menuOpen = useSelector(topBar, (s) => s.matches({ menu: "open" }));
+  const sidebarOpen = useSelector(shell, selectSidebarOpen);
+  if (!user) return null;
+  const name = `${user.firstname} ${user.lastname}`;
+
+  return (
+    <header className="topbar">
+      <button
+        type="button"
+        className="icon-button topbar__menu-toggle"
+        aria-controls={sidebarId}
+        aria-expanded={sidebarOpen}
+        aria-label={sidebarOpen ? "Hide the menu" : "Show the menu"}
+        onClick={() => shell.send({ type: "sidebar.toggle" })}
+      >
+        ☰
+      </button>
+      <a className="topbar__logo" href={portal} aria-label="Recall Desk: go to the partner portal">
+        Recall Desk
+      </a>
+      <div className="topbar__end">
+        <button type="button" className="button button--link topbar__feedback" onClick={() => topBar.send({ type: "feedback.open" })}>
+          FEEDBACK
+        </button>
+        <div className="user-menu">
+          <button
+            type="button"
+            className="user-menu__button"
+            aria-haspopup="menu"
+            aria-expanded={menuOpen}
+            aria-controls="user-menu"
+            onClick={() => topBar.send({ type: "menu.toggle" })}
+          >
+            {user.profilePicture ? (
+              <img className="avatar" src={user.profilePicture} alt="" />
+            ) : (
+              <span className="avatar" aria-hidden="true">
+                {initials(user.firstname, user.lastname)}
+              </span>
+            )}
+            <span className="user-menu__name">{name}</span>
+          </button>
+          {menuOpen ? (
+            <ul
+              id="user-menu"
+              className="user-menu__list"
+              role="menu"
+              aria-label={`Menu of ${name}`}
+              onKeyDown={(event) => event.key === "Escape" && topBar.send({ type: "menu.close" })}
+            >
+              <li role="none">
+                <button type="button" role="menuitem" onClick={() => auth.send({ type: "auth.logout" })}>
+                  Logout
+                </button>
+              </li>
+              <li role="none">
+                <button type="button" role="menuitem" onClick={() => topBar.send({ type: "setDefault.open" })}>
+                  Set Default
+                </button>
+              </li>
+              <li role="none">
+                <button type="button" role="menuitem" onClick={() => topBar.send({ type: "feedback.open" })}>
+                  Feedback
+                </button>
+              </li>
+              {isAdmin ? (
+                <li role="none">
+                  <a
+                    role="menuitem"
+                    href={manageHelpUrl(portal)}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    onClick={() => topBar.send({ type: "menu.close" })}
+                  >
+                    Manage Help
+                  </a>
+                </li>
+              ) : null}
+            </ul>
+          ) : null}
+        </div>
+      </div>
+    </header>
+  );
+}

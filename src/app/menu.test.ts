@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { menuFor, routeOf } from "./menu";
+
+const labels = (isAdmin: boolean) => menuFor(isAdmin).map((entry) => entry.label);
+
+describe("menu", () => {
+  it("turns a menu name into its route: lower case, spaces as dashes", () => {
+    expect(routeOf("Contact Data Report")).toBe("/contact-data-report");
+    expect(routeOf("dashboard")).toBe("/dashboard");
+  });
+
+  it("shows administrators every entry of the specification, in its order", () => {
+    expect(labels(true)).toEqual([
+      "MEMBERS",
+      "dashboard",
+      "Call Recordings",
+      "New Patient Origin",
+      "Contact Data Report",
+      "Quality Index Report",
+      "Priority Status Report",
+      "Lead Data Report",
+      "Members Status Report",
+      "RTP 4",
+      "EVA",
+      "ADMIN",
+      "PP COLLECTION BY MONTH",
+      "PP PATIENT DETAILS",
+      "PP COLLECTIONS BY OFFICE",
+      "USAGE",
+      "DELETED APPOINTMENTS",
+    ]);
+  });
+
+  it("hides the administrator-only entries from other staff, and keeps DELETED APPOINTMENTS", () => {
+    expect(labels(false)).not.toContain("USAGE");
+    expect(labels(false)).not.toContain("RTP 4");
+    const deleted = menuFor(false).find((entry) => entry.label === "DELETED APPOINTMENTS");
+    expect(deleted?.children?.map((child) => [child.label, child.path])).toEqual([
+      ["By Group", "/deleted-appointments/bygroup"],
+      ["Summary", "/deleted-appointments/summary"],
+      ["Details", "/deleted-appointments/details"],
+    ]);
+  });
+
+  it("sends the under-construction entries to the placeholder page", () => {
+    const entry = menuFor(true).find((candidate) => candidate.label === "PP PATIENT DETAILS");
+    expect(entry?.path).toBe("/under-construction");
+  });
+});

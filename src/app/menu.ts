@@ -1,0 +1,58 @@
+// §2 Layout, left menu: "Left menu routes are the menu name in lower case with spaces replaced by
+// dashes", the entries in the specification's order. Administrator-only entries per §6; the six
+// under-construction entries lead to /under-construction (DESIGN.md §3). The MEMBERS group is an
+// addition: the specification's menu has no way to the members list, the screen staff live in.
+
+export interface MenuEntry {
+  label: string;
+  path: string;
+  adminOnly?: boolean;
+  children?: MenuEntry[];
+}
+
+/** "Call Recordings" → "/call-recordings". */
+export const routeOf = (name: string) => `/${name.toLowerCase().replace(/ /g, "-")}`;
+
+const UNDER_CONSTRUCTION = "/under-construction";
+const underConstruction = (label: string): MenuEntry => ({ label, path: UNDER_CONSTRUCTION, adminOnly: true });
+
+const MENU: MenuEntry[] = [
+  {
+    label: "MEMBERS",
+    path: "/members",
+    children: [
+      { label: "Smile Magic", path: routeOf("members/Smile Magic") },
+      { label: "Family Smiles", path: routeOf("members/Family Smiles") },
+      { label: "All", path: routeOf("members/All") },
+    ],
+  },
+  { label: "dashboard", path: routeOf("dashboard") },
+  { label: "Call Recordings", path: routeOf("Call Recordings") },
+  { label: "New Patient Origin", path: routeOf("New Patient Origin") },
+  { label: "Contact Data Report", path: routeOf("Contact Data Report") },
+  { label: "Quality Index Report", path: routeOf("Quality Index Report") },
+  { label: "Priority Status Report", path: routeOf("Priority Status Report") },
+  { label: "Lead Data Report", path: routeOf("Lead Data Report") },
+  { label: "Members Status Report", path: routeOf("Members Status Report") },
+  underConstruction("RTP 4"),
+  underConstruction("EVA"),
+  underConstruction("ADMIN"),
+  underConstruction("PP COLLECTION BY MONTH"),
+  underConstruction("PP PATIENT DETAILS"),
+  underConstruction("PP COLLECTIONS BY OFFICE"),
+  { label: "USAGE", path: routeOf("USAGE"), adminOnly: true },
+  {
+    label: "DELETED APPOINTMENTS",
+    path: routeOf("DELETED APPOINTMENTS"),
+    children: [
+      { label: "By Group", path: "/deleted-appointments/bygroup" },
+      { label: "Summary", path: "/deleted-appointments/summary" },
+      { label: "Details", path: "/deleted-appointments/details" },
+    ],
+  },
+];
+
+/** §6: administrators see the entries marked Admin; other staff the rest. */
+export function menuFor(isAdmin: boolean): MenuEntry[] {
+  return MENU.filter((entry) => isAdmin || !entry.adminOnly);
+}

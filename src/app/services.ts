@@ -1,0 +1,124 @@
+// The composition root: the one place where machines meet their effects (the API client, browser
+// storage, cookies, the router). Screens receive running actors and provided machines from here.
+import { createActor, fromPromise } from "xstate";
+import { createApiClient, unwrap, type ApiClient } from "../api/client";
+import { authMachine, type Session, type SignInRequest } from "../machines/auth/auth.machine";
+import { loginMachine, PROVIDER_INIT_FAILED, type AuthProvider } from "../machines/login/login.machine";
+import { shellMachine } from "../machines/shell/shell.machine";
+import { topBarMachine } from "../machines/topBar/topBar.machine";
+import { usageTrackingMachine, type PageVisit } from "../machines/usage/usageTracking.machine";
+import { fromApiCall } from "./fromApiCall";
+import { sessionStore } from "./sessionStore";
+
+export interface ServicesOptions {
+  /** Absolute base URL of the API, e.g. `${location.origin}/api`. */
+  baseUrl: string;
+  navigate: (to: string) => void;
+}
+
+function signIn(api: ApiClient, request: SignInRequest, signal: AbortSignal) {
+  switch (request.kind) {
+    case "account": {
+      const { kind: _kind, ...body } = request;
+      return unwrap(api.POST("/sessions", { params: { query: { jwt: 1 } }, body, signal }));
+    }
+    case "handoff":
+      return unwrap(api.GET("/sessions/cdpLogin/{token}", { params: { path: { token: request.token } }, signal }));
+    case "password":
+      return unwrap(
+        api.POST("/sessions/login", {
+          params: { query: { jwt: 1 } },
+          body: { email: request.email, password: request.password },
+          signal,
+        }),
+      );
+  }
+}
+
+export function createServices({ baseUrl, navigate }: ServicesOptions) {
+  let accessToken: () => string | undefined = () => undefined;
+  let sessionExpired = () => {};
+  const api = createApiClient({
+    baseUrl,
+    getAccessToken: () => accessToken(),
+    onSessionExpired: () => sessionExpired(),
+  });
+
+  const auth = createActor(
+    authMachine.provide({
+      actors: {
+        readPersistedSession: fromPromise(async () => sessionStore.read()),
+        loadSession: fromApiCall<Session | null, { token: string }>((_, signal) => unwrap(api.GET("/sessions", { signal }))),
+        signIn: fromApiCall((input: SignInRequest, signal) => signIn(api, input, signal)),
+        signOut: fromApiCall<void, { token: string }>(async (_, signal) => {
+          await unwrap(api.DELETE("/sessions", { signal }));
+        }),
+      },
+      actions: {
+        rememberSession: (_, { session }) => sessionStore.write(session),
+        forgetSession: () => sessionStore.clear(),
+        navigate: (_, { to }) => navigate(to),
+      },
+    }),
+  );
+  accessToken = () => auth.getSnapshot().context.session?.accessToken;
+  sessionExpired = () => auth.send({ type: "session.expired" });
+
+  const shell = createActor(shellMachine);
+
+  const usageTracking = createActor(
+    usageTrackingMachine.provide({
+      actors: {
+        saveVisit: fromApiCall(async (input: PageVisit, signal) => {
+          await unwrap(api.POST("/saveApplicationUsage", { body: input, signal }));
+        }),
+      },
+    }),
+  );
+
+  const login = loginMachine.provide({
+    actors: {
+      loadProvider: fromApiCall((_, signal) => unwrap(api.GET("/auth/provider", { signal }))),
+      // No OpenID Connect provider script is bundled yet: a configured provider that cannot
+      // initialise in this browser opens the specified dialog.
+      initProvider: fromPromise<void, AuthProvider>(async () => {
+        throw Object.assign(new Error("The account sign-in provider could not start."), { name: PROVIDER_INIT_FAILED });
+      }),
+      loadAccounts: fromApiCall((_, signal) => unwrap(api.GET("/auth/dev/accounts", { signal }))),
+      issueDevCredential: fromApiCall(async (input: { email: string }, signal) => {
+        const { credential } = await unwrap(api.POST("/auth/dev/token", { body: { email: input.email }, signal }));
+        return credential;
+      }),
+    },
+    actions: {
+      requestSignIn: (_, { request, landing }) => auth.send({ type: "auth.signIn", request, landing }),
+    },
+  });
+
+  const topBar = topBarMachine.provide({
+    actors: {
+      loadPartnersUri: fromApiCall(async (input: { userId: number }, signal) => {
+        const { partners_uri } = await unwrap(
+          api.GET("/getPartnersList/{userId}", { params: { path: { userId: input.userId } }, signal }),
+        );
+        return partners_uri;
+      }),
+    },
+  });
+
+  function start() {
+    auth.start();
+    shell.start();
+    usageTracking.start();
+  }
+
+  function stop() {
+    usageTracking.stop();
+    shell.stop();
+    auth.stop();
+  }
+
+  return { api, auth, shell, usageTracking, login, topBar, start, stop };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,165 @@
+// Sign-in, the session and the global alert (specification §4 "Sign-in", "Session load",
+// "Logout", "Error handling", "Persistence"; §8). Effects are named here and provided by src/app.
+import { assign, fromPromise, setup } from "xstate";
+import { isSessionExpired, type ApiFailure } from "../../api/errors";
+import type { components } from "../../api/schema";
+import { PERSIST_TIMEOUT_MS } from "../../lib/constants";
+import { landingPath, type Landing } from "./landing";
+
+export type Session = components["schemas"]["Session"];
+
+/** The three ways in: the account provider's ID token, the partner hand-off, a local account. */
+export type SignInRequest =
+  | { kind: "account"; credential: string; email?: string; firstName?: string; profilePicture?: string }
+  | { kind: "handoff"; token: string }
+  | { kind: "password"; email: string; password: string };
+
+
+export interface AuthContext {
+  session: Session | null;
+  alert: ApiFailure | null;
+  /** Where the sign-in in progress lands. */
+  landing: Landing;
+}
+
+export type AuthEvent =
+  | { type: "auth.signIn"; request: SignInRequest; landing: Landing }
+  | { type: "auth.logout" }
+  | { type: "auth.sessionChanged"; session: Session }
+  | { type: "session.expired" }
+  | { type: "auth.failure"; failure: ApiFailure }
+  | { type: "alert.clear" };
+
+const asFailure = (error: unknown): ApiFailure => {
+  const { message, statusCode } = (error ?? {}) as Partial<ApiFailure>;
+  return { message: message || "Something went wrong.", statusCode: statusCode ?? 0 };
+};
+
+export const authMachine = setup({
+  types: {
+    context: {} as AuthContext,
+    events: {} as AuthEvent,
+  },
+  actors: {
+    /** The auth part of the state kept in browser storage, if any (and its login cookie alive). */
+    readPersistedSession: fromPromise<Session | null>(async () => null),
+    loadSession: fromPromise<Session | null, { token: string }>(async () => null),
+    signIn: fromPromise<Session, SignInRequest>(async () => {
+      throw new Error("signIn is provided by src/app");
+    }),
+    signOut: fromPromise<void, { token: string }>(async () => undefined),
+  },
+  actions: {
+    /** Keeps the session in browser storage and sets the login cookie (7 days). */
+    rememberSession: (_, _params: { session: Session }) => {},
+    /** Clears the login cookie and the stored session. */
+    forgetSession: () => {},
+    navigate: (_, _params: { to: string }) => {},
+    clearAlert: assign({ alert: null }),
+  },
+  guards: {
+    hasId: (_, params: { session: Session | null }) => Boolean(params.session?.id),
+    endsSession: (_, params: { failure: ApiFailure }) => isSessionExpired(params.failure),
+  },
+  delays: {
+    persistTimeout: PERSIST_TIMEOUT_MS,
+  },
+}).createMachine({
+  id: "auth",
+  context: { session: null, alert: null, landing: "defaultPage" },
+  initial: "restoring",
+  on: {
+    "alert.clear": { actions: "clearAlert" },
+  },
+  states: {
+    restoring: {
+      invoke: {
+        src: "readPersistedSession",
+        onDone: [
+          {
+            guard: { type: "hasId", params: ({ event }) => ({ session: event.output }) },
+            target: "loadingSession",
+            actions: assign({ session: ({ event }) => event.output }),
+          },
+          { target: "signedOut" },
+        ],
+        onError: { target: "signedOut", actions: "forgetSession" },
+      },
+      after: { persistTimeout: { target: "signedOut" } },
+    },
+    loadingSession: {
+      invoke: {
+        src: "loadSession",
+        input: ({ context }) => ({ token: context.session?.accessToken ?? "" }),
+        onDone: [
+          {
+            guard: { type: "hasId", params: ({ event }) => ({ session: event.output }) },
+            target: "signedIn",
+            actions: [
+              assign({ session: ({ event }) => event.output }),
+              { type: "rememberSession", params: ({ event }) => ({ session: event.output! }) },
+            ],
+          },
+          { target: "signedOut", actions: ["forgetSession", assign({ session: null })] },
+        ],
+        onError: { target: "signedOut", actions: ["forgetSession", assign({ session: null })] },
+      },
+    },
+    signedOut: {
+      on: {
+        "auth.signIn": { target: "signingIn", actions: assign({ landing: ({ event }) => event.landing }) },
+        "auth.failure": { actions: assign({ alert: ({ event }) => event.failure }) },
+      },
+    },
+    signingIn: {
+      invoke: {
+        src: "signIn",
+        input: ({ event }) => (event as Extract<AuthEvent, { type: "auth.signIn" }>).request,
+        onDone: {
+          target: "signedIn",
+          actions: [
+            "clearAlert",
+            assign({ session: ({ event }) => event.output }),
+            { type: "rememberSession", params: ({ event }) => ({ session: event.output }) },
+            {
+              type: "navigate",
+              params: ({ event, context }) => ({ to: landingPath(context.landing, event.output.user.defaultPage) }),
+            },
+          ],
+        },
+        onError: { target: "signedOut", actions: assign({ alert: ({ event }) => asFailure(event.error) }) },
+      },
+    },
+    signedIn: {
+      on: {
+        // A partner hand-off while signed in replaces the session with the handed-over user's.
+        "auth.signIn": { target: "signingIn", actions: assign({ landing: ({ event }) => event.landing }) },
+        "auth.logout": { target: "signingOut" },
+        "session.expired": { target: "signedOut", actions: ["forgetSession", assign({ session: null })] },
+        "auth.sessionChanged": {
+          actions: [
+            assign({ session: ({ event }) => event.session }),
+            { type: "rememberSession", params: ({ event }) => ({ session: event.session }) },
+          ],
+        },
+        "auth.failure": [
+          {
+            guard: { type: "endsSession", params: ({ event }) => ({ failure: event.failure }) },
+            target: "signedOut",
+            actions: ["forgetSession", assign({ session: null })],
+          },
+          { actions: assign({ alert: ({ event }) => event.failure }) },
+        ],
+      },
+    },
+    signingOut: {
+      invoke: {
+        src: "signOut",
+        input: ({ context }) => ({ token: context.session?.accessToken ?? "" }),
+        // The server call comes first (§4 Logout); the local session ends whatever it answers.
+        onDone: { target: "signedOut", actions: ["forgetSession", assign({ session: null })] },
+        onError: { target: "signedOut", actions: ["forgetSession", assign({ session: null })] },
+      },
+    },
+  },
+});

@@ -1,0 +1,12 @@
+import type { SnapshotFrom } from "xstate";
+import type { shellMachine } from "./shell.machine";
+
+type ShellSnapshot = SnapshotFrom<typeof shellMachine>;
+
+/** The sidebar counts as open while it is open or opening (it is drawn during the animation). */
+export const selectSidebarOpen = (snapshot: ShellSnapshot) =>
+  snapshot.matches({ sidebar: "open" }) || snapshot.matches({ sidebar: "opening" });
+export const selectSidebarAnimating = (snapshot: ShellSnapshot) =>
+  snapshot.matches({ sidebar: "opening" }) || snapshot.matches({ sidebar: "closing" });
+export const selectLoaderVisible = (snapshot: ShellSnapshot) => snapshot.matches({ loader: "showing" });
+export const selectElapsedSeconds = (snapshot: ShellSnapshot) => snapshot.context.elapsedSeconds;
