@@ -8,9 +8,9 @@ const chunks = JSON.parse(readFileSync("dist/bundle-modules.json", "utf8")) as C
 const forbidden = findForbiddenModules(chunks);
 
 if (forbidden.length > 0) {
-  console.error("The production bundle contains the fake backend:");
+  console.error("The production bundle contains development-only code:");
   for (const { chunk, module } of forbidden) console.error(`  ${chunk}: ${module}`);
   process.exit(1);
 }
 const modules = chunks.reduce((sum, chunk) => sum + chunk.modules.length, 0);
-console.log(`bundle clean: ${chunks.length} chunks, ${modules} modules, no mocks/, msw or faker`);
+console.log(`bundle clean: ${chunks.length} chunks, ${modules} modules, no mocks/, msw, faker or inspector`);
