@@ -76,8 +76,12 @@ function bearerToken(request: Request): string | undefined {
   return match?.[1];
 }
 
+/** openapi.yaml: the server accepts bodies up to 10,000,000 bytes; a larger one is answered 413. */
+export const MAX_BODY_BYTES = 10_000_000;
+
 async function readJsonBody(request: Request): Promise<{ body: unknown } | { problem: FieldProblem }> {
   const text = await request.text();
+  if (new TextEncoder().encode(text).length > MAX_BODY_BYTES) throw new MockHttpError(413, "Request body is too large");
   if (text.trim() === "") return { body: undefined };
   try {
     return { body: JSON.parse(text) };

@@ -1,16 +1,26 @@
+// Generated content of the fake backend: call recordings, help items with their notifications, and
+// the staff's page visits (the usage report's data).
 import type { Faker } from "@faker-js/faker";
 import type { World } from "./createMockDb";
+import { buildHelpItems, buildHelpNotifications } from "./helpItems";
+import { buildPageVisits } from "./pageVisits";
+import { buildRecordings } from "./recordings";
 import type { CallRecordingRecord, HelpItemRecord, HelpNotificationRecord, PageVisitRecord } from "./records";
 
-/** Call recordings, help items and page visits (filled in by the mock-backend issue). */
 export function buildContent(
-  _faker: Faker,
-  _world: World,
+  faker: Faker,
+  world: World,
 ): {
   recordings: CallRecordingRecord[];
   helpItems: HelpItemRecord[];
   helpNotifications: HelpNotificationRecord[];
   pageVisits: PageVisitRecord[];
 } {
-  return { recordings: [], helpItems: [], helpNotifications: [], pageVisits: [] };
+  const helpItems = buildHelpItems(world);
+  return {
+    recordings: buildRecordings(faker, world),
+    helpItems,
+    helpNotifications: buildHelpNotifications(faker, world, helpItems),
+    pageVisits: buildPageVisits(faker, world),
+  };
 }

@@ -1,6 +1,6 @@
 import type { Faker } from "@faker-js/faker";
 import type { components } from "../../src/api/schema";
-import { BLANK_RESULT, MEMBER_STATUSES, RESULT_OPTIONS } from "../../src/lib/vocabulary";
+import { BLANK_RESULT, MEMBER_STATUSES } from "../../src/lib/vocabulary";
 import type { DentistRecord, MemberRecord } from "./records";
 import { BRANDS, REGIONS, type BrandName } from "./reference";
 
@@ -43,20 +43,44 @@ interface MemberInputs {
   today: Date;
 }
 
-/** Members as the payers' eligibility lists deliver them, mostly children (Medicaid/CHIP dental). */
+/** Which members have seen the practice and which have an appointment follows from their status. */
+function visitsOf(faker: Faker, status: MemberRecord["Status"], today: Date) {
+  const daysBefore = (min: number, max: number) => isoDate(new Date(today.getTime() - faker.number.int({ min, max }) * DAY_MS));
+  const appointment = () => faker.date.soon({ days: 90, refDate: today }).toISOString();
+  switch (status) {
+    case "New Patient":
+      return { LastVisit: null, NextApt: null };
+    case "New Patient With Apt":
+      return { LastVisit: null, NextApt: appointment() };
+    case "Recare Future Appointment":
+      return { LastVisit: daysBefore(20, 540), NextApt: appointment() };
+    case "Recare No Future Appointment":
+      return { LastVisit: daysBefore(180, 720), NextApt: null };
+    case "Dropped Patient":
+      return { LastVisit: daysBefore(540, 1200), NextApt: null };
+    case "Duplicate SubID":
+      return {
+        LastVisit: faker.datatype.boolean({ probability: 0.7 }) ? daysBefore(20, 900) : null,
+        NextApt: faker.datatype.boolean({ probability: 0.35 }) ? appointment() : null,
+      };
+  }
+}
+
+/**
+ * Members as the payers' eligibility lists deliver them, mostly children (Medicaid/CHIP dental).
+ * Result, notes and notestimestamp start empty: buildActivity derives them from the generated
+ * result and note history, so the list always shows the latest entry of each history.
+ */
 export function buildMembers(faker: Faker, { practices, dentists, size, today }: MemberInputs): MemberRecord[] {
   const daysBefore = (days: number) => new Date(today.getTime() - days * DAY_MS);
+  const dentistsByPractice = Map.groupBy(dentists, (dentist) => dentist.practiceId);
   return Array.from({ length: size }, (_, index) => {
     const practice = faker.helpers.arrayElement(practices);
-    const dentist = faker.helpers.arrayElement(dentists.filter((candidate) => candidate.practiceId === practice.id));
+    const dentist = faker.helpers.arrayElement(dentistsByPractice.get(practice.id) ?? []);
     const company = faker.helpers.arrayElement(practice.brands) as BrandName;
     const birth = faker.date.birthdate({ mode: "age", min: 1, max: 20, refDate: today });
     const daysExtracted = faker.number.int({ min: 0, max: 120 });
-    const hasResult = faker.datatype.boolean({ probability: 0.6 });
-    const hasNote = hasResult && faker.datatype.boolean({ probability: 0.7 });
-    const lastVisit = faker.datatype.boolean({ probability: 0.7 }) ? daysBefore(faker.number.int({ min: 20, max: 900 })) : null;
-    const nextApt = faker.datatype.boolean({ probability: 0.35 }) ? faker.date.soon({ days: 90, refDate: today }) : null;
-    const noteTime = hasNote ? faker.date.recent({ days: 60, refDate: today }) : null;
+    const status = faker.helpers.arrayElement(MEMBER_STATUSES);
     return {
       id: index + 1,
       dentistId: dentist.id,
@@ -76,12 +100,11 @@ export function buildMembers(faker: Faker, { practices, dentists, size, today }:
       Date_of_Birth: isoDate(birth),
       Age: ageOn(birth, today),
       Days_Extracted: daysExtracted,
-      notes: hasNote ? faker.lorem.sentence({ min: 4, max: 14 }) : null,
-      notestimestamp: noteTime ? noteTime.toISOString() : null,
-      Status: faker.helpers.arrayElement(MEMBER_STATUSES),
-      Result: hasResult ? faker.helpers.arrayElement(RESULT_OPTIONS) : BLANK_RESULT,
-      LastVisit: lastVisit ? isoDate(lastVisit) : null,
-      NextApt: nextApt ? nextApt.toISOString() : null,
+      notes: null,
+      notestimestamp: null,
+      Status: status,
+      Result: BLANK_RESULT,
+      ...visitsOf(faker, status, today),
       entryTime: daysBefore(daysExtracted).toISOString(),
     };
   });

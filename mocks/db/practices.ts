@@ -34,6 +34,6 @@ export function buildRegions(practices: Practice[]): RegionInfo[] {
     name: region.name,
     UdaPracticeInfo: practices
       .filter((practice) => practice.region === region.name)
-      .map((practice) => ({ practiceName: practice.practice, practiceId: practice.id })),
+      .map((practice) => ({ practiceName: practice.practiceabbr, practiceId: practice.id })),
   }));
 }

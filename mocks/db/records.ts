@@ -72,11 +72,14 @@ export interface DeletedAppointmentRecord {
 
 /** A recording and the demo audio file that stands for it. */
 export type CallRecordingRecord = Schemas["CallRecording"] & { file: string };
+/** An issued download link: also the audit of who downloaded which recording, and when. */
 export interface RecordingDownloadRecord {
   token: string;
   recordingId: number;
   title: string;
   userId: number;
+  /** When the link was issued (ISO date-time). */
+  issuedAt: string;
   expiresAt: number;
 }
 

@@ -20,3 +20,9 @@ export const BRANDS = {
 } as const;
 
 export type BrandName = keyof typeof BRANDS;
+
+/**
+ * The practice group's time zone: "today", "this week" (Monday to Sunday) and "this month" of
+ * every report are days in this zone (openapi.yaml, Dates).
+ */
+export const PRACTICE_TIME_ZONE = "America/Chicago";

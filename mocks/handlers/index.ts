@@ -2,8 +2,27 @@
 // and the contract host compose the same list.
 import type { MockDb } from "../db/createMockDb";
 import { authHandlers } from "./auth";
+import { callRecordingsHandlers } from "./callRecordings";
+import { deletedAppointmentsHandlers } from "./deletedAppointments";
+import { helpHandlers } from "./help";
+import { jobsHandlers } from "./jobs";
+import { membersHandlers } from "./members";
+import { practicesHandlers } from "./practices";
+import { reportsHandlers } from "./reports";
 import { setupHandlers } from "./setup";
+import { usageHandlers } from "./usage";
 
 export function createHandlers(db: MockDb) {
-  return [...authHandlers(db), ...setupHandlers(db)];
+  return [
+    ...authHandlers(db),
+    ...setupHandlers(db),
+    ...practicesHandlers(db),
+    ...helpHandlers(db),
+    ...membersHandlers(db),
+    ...jobsHandlers(db),
+    ...reportsHandlers(db),
+    ...deletedAppointmentsHandlers(db),
+    ...callRecordingsHandlers(db),
+    ...usageHandlers(db),
+  ];
 }

@@ -1,9 +1,79 @@
-// Health and the user's own setup (tag setup).
+// Health, the partner portal link, feedback and the user's own defaults (tag setup).
 import { HttpResponse } from "msw";
-import { createApi } from "../api";
-import type { MockDb } from "../db/createMockDb";
+import type { components } from "../../src/api/schema";
+import { caller, createApi, MockHttpError } from "../api";
+import { pagesFor } from "../db/appPages";
+import { nextId, type MockDb } from "../db/createMockDb";
+import { PARTNER_PORTAL_URI } from "../db/sessions";
+import { feedbackMail } from "../setup/feedbackMail";
+import { setupValueProblem, unknownPracticeIds } from "../setup/setupRules";
+import { userSelfOrAdmin } from "./userAccess";
+
+type UserSetupQuery = components["schemas"]["UserSetupQuery"];
+
+/** `practice` before `status` (openapi.yaml, getUserSetup). */
+const FIELD_ORDER = ["practice", "status"];
 
 export function setupHandlers(db: MockDb) {
   const api = createApi(db);
-  return [api.get("/health", () => HttpResponse.json({ status: "ok" as const }))];
+  const practiceIds = () => new Set(db.practices.map((practice) => practice.id));
+
+  return [
+    api.get("/health", () => HttpResponse.json({ status: "ok" as const })),
+
+    api.get("/getPartnersList/{userId}", (context) => {
+      userSelfOrAdmin(db, caller(context).user, context.path.userId);
+      return HttpResponse.json({ partners_uri: PARTNER_PORTAL_URI });
+    }),
+
+    api.post("/report/sendFeedback", (context) => {
+      const mail = feedbackMail(context.body, caller(context).user, db.now());
+      db.outbox.push({ id: nextId(db.outbox), ...mail });
+      return HttpResponse.json({ message: "Thank you, your feedback was sent" }, { status: 202 });
+    }),
+
+    api.post("/pmd/setDefault", (context) => {
+      const { user } = caller(context);
+      const { defaultPage, defaultLocationId } = context.body;
+      const details = [];
+      if (!pagesFor(user).some((page) => page.path === defaultPage)) {
+        details.push({ field: "defaultPage", message: "must be one of the pages of GET /pmd/getSetup" });
+      }
+      const unknown = unknownPracticeIds(defaultLocationId, practiceIds());
+      if (unknown.length > 0) details.push({ field: "defaultLocationId", message: `names unknown practices: ${unknown.join(", ")}` });
+      if (details.length > 0) throw new MockHttpError(400, `Invalid request: ${details.map((d) => d.field).join(", ")}`, details);
+      user.defaultPage = defaultPage;
+      user.defaultLocationId = defaultLocationId;
+      return HttpResponse.json(user);
+    }),
+
+    api.get("/pmd/getSetup", (context) => {
+      const { user } = caller(context);
+      return HttpResponse.json({
+        defaultPage: user.defaultPage,
+        defaultLocationId: user.defaultLocationId,
+        pages: pagesFor(user).map(({ path, title }) => ({ path, title })),
+      });
+    }),
+
+    api.post("/userSetup", (context) => {
+      const { user } = caller(context);
+      const { appId, field, value } = context.body;
+      const problem = setupValueProblem(field, value, practiceIds());
+      if (problem) throw new MockHttpError(400, `Invalid request: ${problem.field}`, [problem]);
+      const existing = db.setups.find((row) => row.userId === user.id && row.appId === appId && row.field === field);
+      if (existing) existing.value = value;
+      else db.setups.push({ userId: user.id, appId, field, value });
+      return HttpResponse.json({ appId, field, value });
+    }),
+
+    api.get("/userSetup/{params}", (context) => {
+      const query = context.json.params as UserSetupQuery;
+      const user = userSelfOrAdmin(db, caller(context).user, query.userId);
+      const rows = db.setups
+        .filter((row) => row.userId === user.id && row.appId === query.appId)
+        .sort((a, b) => FIELD_ORDER.indexOf(a.field) - FIELD_ORDER.indexOf(b.field));
+      return HttpResponse.json(rows.map(({ appId, field, value }) => ({ appId, field, value })));
+    }),
+  ];
 }

@@ -1423,7 +1423,7 @@ export interface components {
             /**
              * @description Optional attachment: the first chosen file read as a data URL
              *     (`data:<mime>;base64,...`). At most 7 MiB of file (9,800,000 characters of data URL);
-             *     a larger one is answered 413.
+             *     a larger one is answered 400 naming `file`.
              */
             file?: string;
             /**
@@ -2294,8 +2294,8 @@ export interface components {
             };
         };
         /**
-         * @description The body is larger than the server accepts (10,000,000 bytes), or an attached file is
-         *     over 7 MiB (a data URL over 9,800,000 characters).
+         * @description The body is larger than the server accepts (10,000,000 bytes). An attached file over its
+         *     bound inside a body that fits is a 400 naming the field.
          */
         PayloadTooLarge: {
             headers: {

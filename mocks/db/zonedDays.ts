@@ -1,0 +1,60 @@
+// The days around "today" in the practice group's time zone, for builders that place records at
+// local times of day ("a lead came in at 10:40 in the practice"). One time-zone conversion per day,
+// not per record, keeps generation fast at 200,000 members.
+import { addDays, startOfNextZonedDay, startOfZonedDay, zonedDate, type IsoDate } from "../reports/periods";
+
+export const HOUR_MS = 3_600_000;
+export const DAY_MS = 24 * HOUR_MS;
+
+export interface ZonedDay {
+  date: IsoDate;
+  /** First instant of the day (epoch ms). */
+  start: number;
+  /** 0 Sunday … 6 Saturday. */
+  weekday: number;
+}
+
+/** The days from `daysBefore` days before today to `daysAfter` days after it, oldest first. */
+export function zonedDaysAround(today: Date, daysBefore: number, daysAfter = 0): ZonedDay[] {
+  const first = addDays(zonedDate(today), -daysBefore);
+  const firstAsUtc = Date.parse(`${first}T00:00:00Z`);
+  const days: ZonedDay[] = [];
+  let start = startOfZonedDay(first);
+  for (let index = 0; index <= daysBefore + daysAfter; index += 1) {
+    const calendarDay = new Date(firstAsUtc + index * DAY_MS);
+    days.push({ date: calendarDay.toISOString().slice(0, 10), start, weekday: calendarDay.getUTCDay() });
+    start = startOfNextZonedDay(start);
+  }
+  return days;
+}
+
+/**
+ * A window of local hours of a day, cut at `now` so that nothing is generated in the future;
+ * null when the window has not begun yet.
+ */
+export function openHours(day: ZonedDay, firstHour: number, lastHour: number, now: number): { from: number; to: number } | null {
+  const from = day.start + firstHour * HOUR_MS;
+  const to = Math.min(day.start + lastHour * HOUR_MS, now);
+  return to > from ? { from, to } : null;
+}
+
+const two = (value: number) => (value < 10 ? `0${value}` : String(value));
+const utcDayPrefixes = new Map<number, string>();
+
+/**
+ * `new Date(instant).toISOString()`, several times faster: builders write ~10^5 timestamps and
+ * `toISOString` was most of their time. The day part is formatted once per day.
+ */
+export function toIsoInstant(instant: number): string {
+  const day = Math.floor(instant / DAY_MS);
+  let prefix = utcDayPrefixes.get(day);
+  if (prefix === undefined) {
+    prefix = new Date(day * DAY_MS).toISOString().slice(0, 11);
+    utcDayPrefixes.set(day, prefix);
+  }
+  const inDay = instant - day * DAY_MS;
+  const millis = inDay % 1000;
+  const seconds = Math.floor(inDay / 1000);
+  const milliText = millis < 10 ? `00${millis}` : millis < 100 ? `0${millis}` : String(millis);
+  return `${prefix}${two(Math.floor(seconds / 3600))}:${two(Math.floor(seconds / 60) % 60)}:${two(seconds % 60)}.${milliText}Z`;
+}

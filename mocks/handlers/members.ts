@@ -1,0 +1,99 @@
+// The members list, notes and results per member, dentists and open issues (tag members).
+// A saved result or note is added to the member's history and becomes its current value at once.
+import { HttpResponse } from "msw";
+import { caller, createApi } from "../api";
+import { nextId, type MockDb } from "../db/createMockDb";
+import type { NoteRecord, ResultRecord } from "../db/records";
+import { createMembersList } from "../members/membersList";
+import { findMember, newestFirst, toMemberAnswer, toNoteAnswer, toResultAnswer, type MemberKey } from "../members/records";
+import { compareText } from "../order";
+
+export function membersHandlers(db: MockDb) {
+  const api = createApi(db);
+  const list = createMembersList(db);
+  /** The member named by a JSON `params` path segment (getNotes, getResults). */
+  const memberOfParams = (json: Record<string, unknown>) => findMember(db.members, json.params as MemberKey, "params.patnum");
+
+  return [
+    api.get("/Members/getMembersTableData", ({ query }) => {
+      const pageNum = query.pageNum ?? 1;
+      const { members, total } = list.page({ ...query, pageNum, pageSize: query.pageSize ?? 15 });
+      return HttpResponse.json({
+        members: members.map(toMemberAnswer),
+        members_count: members.length,
+        pageNum,
+        total_count: total,
+      });
+    }),
+
+    api.get("/Members/getDentistList", () =>
+      HttpResponse.json(
+        [...db.dentists]
+          .sort((a, b) => compareText(a.dentist, b.dentist) || a.practiceId - b.practiceId)
+          .map(({ Dr_First_Name, dentist, practiceId }) => ({ Dr_First_Name, dentist, practiceId })),
+      ),
+    ),
+
+    api.post("/Members/getOpenIssues", ({ body }) => {
+      const now = db.now().toISOString();
+      const issues = db.openIssues
+        .filter((issue) => body.applicationList.includes(issue.application))
+        .filter((issue) => issue.closedAt === null && issue.downTimeStart <= now)
+        .sort((a, b) => compareText(b.downTimeStart, a.downTimeStart) || b.id - a.id);
+      return HttpResponse.json(
+        issues.map(({ id, application, downTimeStart, whatIsDown, whatToDoMeanTime }) => ({
+          id,
+          application,
+          downTimeStart,
+          whatIsDown,
+          whatToDoMeanTime,
+        })),
+      );
+    }),
+
+    api.post("/Members/saveResult", (context) => {
+      const { body } = context;
+      const member = findMember(db.members, body, "patnum");
+      const saved: ResultRecord = {
+        id: nextId(db.results),
+        memberId: member.id,
+        userId: caller(context).user.id,
+        Result: body.Result,
+        createdAt: db.now().toISOString(),
+      };
+      db.results.push(saved);
+      member.Result = saved.Result;
+      list.changed(["Result"]);
+      return HttpResponse.json(toResultAnswer(db, saved), { status: 201 });
+    }),
+
+    api.post("/Members/saveNotes", (context) => {
+      const { body } = context;
+      const member = findMember(db.members, body, "patnum");
+      const saved: NoteRecord = {
+        id: nextId(db.notes),
+        memberId: member.id,
+        userId: caller(context).user.id,
+        notes: body.notes.trim(),
+        createdAt: db.now().toISOString(),
+      };
+      db.notes.push(saved);
+      member.notes = saved.notes;
+      member.notestimestamp = saved.createdAt;
+      list.changed(["notes", "notestimestamp"]);
+      return HttpResponse.json(toNoteAnswer(db, saved), { status: 201 });
+    }),
+
+    api.get("/Members/getNotes/{params}", ({ json }) => {
+      const member = memberOfParams(json);
+      const notes = newestFirst(db.notes.filter((note) => note.memberId === member.id));
+      return HttpResponse.json(notes.map((note) => toNoteAnswer(db, note)));
+    }),
+
+    api.get("/Members/getResults/{params}", ({ json }) => {
+      const member = memberOfParams(json);
+      const results = newestFirst(db.results.filter((result) => result.memberId === member.id));
+      return HttpResponse.json(results.map((result) => toResultAnswer(db, result)));
+    }),
+  ];
+}

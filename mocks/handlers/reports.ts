@@ -1,0 +1,52 @@
+// The reports (tag reports), computed from the records on every call, so they follow every saved
+// result and every change of the data. The rules of each report live in mocks/reports/.
+import { HttpResponse } from "msw";
+import { caller, createApi } from "../api";
+import { nextId, type MockDb } from "../db/createMockDb";
+import { contactDataReport } from "../reports/contactData";
+import { invalidRequest } from "../reports/invalidRequest";
+import { leadDataReport, leadPeriodsOf } from "../reports/leadData";
+import { membersReportMail, parseReportRows } from "../reports/membersReportMail";
+import { membersStatusReport, type MembersStatusQuery } from "../reports/membersStatus";
+import { monthsOutsideOffer, newPatientOriginReport, type NewPatientOriginQuery } from "../reports/newPatientOrigin";
+import { priorityStatusReport } from "../reports/priorityStatus";
+import { qualityIndexReport } from "../reports/qualityIndex";
+
+export function reportsHandlers(db: MockDb) {
+  const api = createApi(db);
+
+  return [
+    api.get("/Members/members-status-report", ({ json }) =>
+      HttpResponse.json(membersStatusReport(db.members, db.practices, json.params as MembersStatusQuery)),
+    ),
+
+    api.post("/report/sendMembersReport", (context) => {
+      const { user } = caller(context);
+      const parsed = parseReportRows(context.body.data);
+      if ("problems" in parsed) throw invalidRequest(parsed.problems);
+      const sentAt = db.now();
+      db.outbox.push({ id: nextId(db.outbox), to: user.email, sentAt: sentAt.toISOString(), ...membersReportMail(parsed.rows, sentAt) });
+      return HttpResponse.json({ message: `Report sent to ${user.email}` }, { status: 202 });
+    }),
+
+    api.post("/report/quality-index-report", ({ body }) => HttpResponse.json(qualityIndexReport(db.leads, db.practices, body))),
+
+    api.get("/report/contact-data-report", () => HttpResponse.json(contactDataReport(db.results, db.now()))),
+
+    api.get("/report/priority-status-report", () => HttpResponse.json(priorityStatusReport(db.priorities, db.practices))),
+
+    api.post("/report/lead-data-report", ({ body }) => {
+      const asked = leadPeriodsOf(body);
+      if ("problems" in asked) throw invalidRequest(asked.problems);
+      const practice = body.mode === "range" ? body.practice : "all";
+      return HttpResponse.json(leadDataReport(db.leads, db.practices, asked.periods, practice));
+    }),
+
+    api.get("/report/new-patient-origin", ({ json }) => {
+      const query = json.params as NewPatientOriginQuery;
+      const problems = monthsOutsideOffer(query.date, db.now());
+      if (problems.length > 0) throw invalidRequest(problems);
+      return HttpResponse.json(newPatientOriginReport(db.firstVisits, db.members, db.practices, query));
+    }),
+  ];
+}

@@ -1,0 +1,39 @@
+// Tracking of report actions and page visits, and the universal usage report (tag usage). The
+// report is for administrators; the wrapper answers 403 to other staff (`x-admin-only`).
+import { HttpResponse } from "msw";
+import type { components } from "../../src/api/schema";
+import { caller, createApi, MockHttpError } from "../api";
+import { nextId, type MockDb } from "../db/createMockDb";
+import { recordPageVisit } from "../usage/pageVisits";
+import { usageReport } from "../usage/usageReport";
+
+type UsageQuery = components["schemas"]["UsageQuery"];
+
+export function usageHandlers(db: MockDb) {
+  const api = createApi(db);
+
+  return [
+    api.post("/report/saveUsage", (context) => {
+      const { user } = caller(context);
+      const { report, action } = context.body;
+      db.reportUses.push({ id: nextId(db.reportUses), userId: user.id, report, action, at: db.now().toISOString() });
+      return HttpResponse.json({ message: "Recorded" }, { status: 201 });
+    }),
+
+    api.post("/saveApplicationUsage", (context) => {
+      const { user } = caller(context);
+      const { userId, defualtPracticeId, visitedUrl, token } = context.body;
+      if (userId !== user.id) throw new MockHttpError(403, "You may only record your own visits");
+      const added = recordPageVisit(db.pageVisits, { userId, defualtPracticeId, visitedUrl, token, accessedAt: db.now().toISOString() });
+      return HttpResponse.json({ message: added ? "Recorded" : "Already recorded" }, { status: 201 });
+    }),
+
+    api.get("/report/usage/{params}", ({ json }) => {
+      const query = json.params as UsageQuery;
+      if (query.endDate < query.startDate) {
+        throw new MockHttpError(400, "Invalid request: params.endDate", [{ field: "params.endDate", message: "must not be before startDate" }]);
+      }
+      return HttpResponse.json(usageReport(db.pageVisits, db.users, query));
+    }),
+  ];
+}

@@ -1,0 +1,96 @@
+// The members list's filters, sort order and paging as pure functions (openapi.yaml,
+// GET /Members/getMembersTableData). Search is in search.ts; membersList.ts puts them together.
+import type { components } from "../../src/api/schema";
+import type { MemberRecord } from "../db/records";
+import { compareText } from "../order";
+
+type Schemas = components["schemas"];
+export type MemberSortColumn = Schemas["MemberSortColumn"];
+
+/** The filters of the call, as validated by the contract ('all' or absent = no filter). */
+export interface MemberFilters {
+  company?: Schemas["BrandFilter"];
+  /** One practice id, several separated by commas, or `all`. */
+  practice?: string;
+  region?: Schemas["RegionFilter"];
+  status?: Schemas["StatusFilter"];
+  /** '' = members whose result is Blank. */
+  result?: Schemas["ResultFilter"];
+  mco?: string;
+  /** '' = every dentist. */
+  dentistFirstName?: string;
+}
+
+/** What the filters look up: which region a practice is in, which dentist has which first name. */
+export interface FilterContext {
+  practices: readonly { id: number; region: string }[];
+  dentists: readonly { id: number; Dr_First_Name: string }[];
+}
+
+type Check = (member: MemberRecord) => boolean;
+
+/** One predicate for every filter of the call; a member is listed when all of them hold. */
+export function memberFilter(filters: MemberFilters, context: FilterContext): Check {
+  const checks: Check[] = [];
+  const { company, practice, region, status, result, mco, dentistFirstName } = filters;
+  if (company !== undefined && company !== "all") checks.push((member) => member.company === company);
+  if (practice !== undefined && practice !== "all") {
+    const ids = new Set(practice.split(",").map(Number));
+    checks.push((member) => ids.has(member.practiceId));
+  }
+  if (region !== undefined && region !== "all") {
+    const ids = new Set(context.practices.filter((candidate) => candidate.region === region).map(({ id }) => id));
+    checks.push((member) => ids.has(member.practiceId));
+  }
+  if (status !== undefined && status !== "all") checks.push((member) => member.Status === status);
+  if (result !== undefined && result !== "all") checks.push((member) => member.Result === result);
+  if (mco !== undefined && mco !== "all") checks.push((member) => member.MCO === mco);
+  if (dentistFirstName) {
+    const ids = new Set(context.dentists.filter((dentist) => dentist.Dr_First_Name === dentistFirstName).map(({ id }) => id));
+    checks.push((member) => ids.has(member.dentistId));
+  }
+  return (member) => {
+    for (const check of checks) if (!check(member)) return false;
+    return true;
+  };
+}
+
+const NUMERIC_COLUMNS: ReadonlySet<MemberSortColumn> = new Set(["Age", "Days_Extracted"]);
+/** Joins last and first name so that one text comparison orders by both (no name contains it). */
+const NAME_SEPARATOR = "\u0000";
+
+/**
+ * The members' positions in list order: by `column`, descending when `descending` (the call's
+ * `sameColumn`); without a column, Last_Name then First_Name ascending. Nulls sort last in both
+ * directions; ties are broken by id ascending. Sort keys are read once (fast at 200,000 members).
+ */
+export function sortedPositions(members: readonly MemberRecord[], column: MemberSortColumn | undefined, descending: boolean): Int32Array {
+  const keys: (string | number | null)[] = column
+    ? members.map((member) => member[column])
+    : members.map((member) => `${member.Last_Name}${NAME_SEPARATOR}${member.First_Name}`);
+  const numeric = column !== undefined && NUMERIC_COLUMNS.has(column);
+  const direction = column && descending ? -1 : 1;
+  const ids = Int32Array.from(members, (member) => member.id);
+  return Int32Array.from(members.keys()).sort((a, b) => {
+    const left = keys[a]!;
+    const right = keys[b]!;
+    if (left === right) return ids[a]! - ids[b]!;
+    if (left === null) return 1;
+    if (right === null) return -1;
+    const order = numeric ? (left as number) - (right as number) : compareText(left as string, right as string);
+    return order * direction || ids[a]! - ids[b]!;
+  });
+}
+
+/** One page of the members that pass `keep`, walking them in order; `total` counts all that pass. */
+export function pageOf<T>(ordered: Iterable<T>, keep: (item: T) => boolean, pageNum: number, pageSize: number) {
+  const skip = (pageNum - 1) * pageSize;
+  const page: T[] = [];
+  let total = 0;
+  for (const item of ordered) {
+    if (!keep(item)) continue;
+    if (total >= skip && page.length < pageSize) page.push(item);
+    total += 1;
+  }
+  return { page, total };
+}

@@ -1,0 +1,69 @@
+// New patient origin: the first visits of the chosen months, practices and brand, counted by where
+// the patients came from, plus the rows of the CSV download (openapi.yaml getNewPatientOriginReport).
+import type { components } from "../../src/api/schema";
+import { NEW_PATIENT_ORIGIN_MONTHS } from "../../src/lib/constants";
+import type { FirstVisitRecord, MemberRecord } from "../db/records";
+import { compareText } from "../order";
+import type { FieldProblem } from "../openapi/validate";
+import { byCountThenPractice, increment, percentOf } from "./counting";
+import { lastMonths } from "./periods";
+
+type Schemas = components["schemas"];
+type Practice = Schemas["Practice"];
+export type NewPatientOriginQuery = Schemas["NewPatientOriginQuery"];
+
+/** The months asked for that the report does not offer (outside this month and the 23 before). */
+export function monthsOutsideOffer(months: readonly string[], now: Date): FieldProblem[] {
+  const offered = new Set(lastMonths(now, NEW_PATIENT_ORIGIN_MONTHS));
+  return months.flatMap((month, index) =>
+    offered.has(month) ? [] : [{ field: `params.date.${index}`, message: `must be one of the last ${NEW_PATIENT_ORIGIN_MONTHS} months` }],
+  );
+}
+
+export function newPatientOriginReport(
+  firstVisits: readonly FirstVisitRecord[],
+  members: readonly MemberRecord[],
+  practices: readonly Practice[],
+  query: NewPatientOriginQuery,
+): Schemas["NewPatientOriginReport"] {
+  const months = new Set(query.date);
+  const chosen = new Set(query.practice);
+  const practiceById = new Map(practices.filter((practice) => chosen.size === 0 || chosen.has(practice.id)).map((practice) => [practice.id, practice]));
+  const ofBrand = query.brand === "all" ? null : new Set(members.filter((member) => member.company === query.brand).map((member) => member.id));
+
+  const bySource = new Map<string, Map<number, number>>();
+  const rows: Schemas["FirstVisit"][] = [];
+  for (const visit of firstVisits) {
+    const practice = practiceById.get(visit.practiceId);
+    if (!practice || !months.has(visit.firstVisitDate.slice(0, 7)) || (ofBrand && !ofBrand.has(visit.memberId))) continue;
+    const counts = bySource.get(visit.origin) ?? new Map<number, number>();
+    bySource.set(visit.origin, counts);
+    increment(counts, practice.id);
+    rows.push({ practice: practice.practiceabbr, patNum: visit.patNum, firstVisitDate: visit.firstVisitDate, result: visit.result });
+  }
+
+  const total = rows.length;
+  const sources = [...bySource].map(([source, counts]) => {
+    const count = [...counts.values()].reduce((sum, value) => sum + value, 0);
+    return {
+      source,
+      count,
+      percent: percentOf(count, total),
+      practices: [...counts]
+        .map(([practiceId, practiceCount]) => ({
+          practice: practiceById.get(practiceId)?.practiceabbr ?? "",
+          practiceId,
+          count: practiceCount,
+          percent: percentOf(practiceCount, count),
+        }))
+        .sort(byCountThenPractice),
+    };
+  });
+  return {
+    sources: sources.sort((a, b) => b.count - a.count || compareText(a.source, b.source)),
+    total: { count: total, sources: sources.length },
+    firstVisits: rows.sort(
+      (a, b) => compareText(a.practice, b.practice) || compareText(a.firstVisitDate, b.firstVisitDate) || compareText(a.patNum, b.patNum),
+    ),
+  };
+}

@@ -1,0 +1,225 @@
+// The call-recordings tag: the directory with its filters and paging, campaigns, search, and
+// signed, expiring download links whose file is served without a session.
+import { describe, expect, it } from "vitest";
+import { useBackend } from "./fixtures";
+
+const backend = useBackend();
+
+interface Recording {
+  id: number;
+  name: string;
+  dateFolder: string;
+  practiceId: number;
+  campaign: string;
+  phone: string;
+  mail: string;
+  size: number;
+  url: string;
+  recordedAt: string;
+}
+
+const fieldsOf = (body: { details?: { field: string }[] }) => (body.details ?? []).map((detail) => detail.field);
+const directory = (query: Record<string, string | number>) =>
+  backend.api.get("/call-recordings/directoryList", { token: backend.staff.token, query });
+const newestFirst = (rows: Recording[]) =>
+  rows.every((row, index) => {
+    const before = rows[index - 1];
+    if (!before) return true;
+    const order = Date.parse(before.recordedAt) - Date.parse(row.recordedAt);
+    return order > 0 || (order === 0 && before.id > row.id);
+  });
+
+/** A download link's token: the last segment of `/call-recordings/file/{token}`. */
+const tokenOf = (link: string) => new URL(link).pathname.split("/").at(-1)!;
+
+describe("GET /call-recordings/campaigns", () => {
+  it("lists the campaigns with recordings and their counts, sorted by name", async () => {
+    const { status, body } = await backend.api.get("/call-recordings/campaigns", { token: backend.staff.token });
+    expect(status).toBe(200);
+    expect(body.length).toBeGreaterThan(1);
+    const names = body.map((campaign: { name: string }) => campaign.name);
+    expect(names).toEqual([...names].sort());
+    expect(body.every((campaign: { count: number }) => campaign.count > 0)).toBe(true);
+
+    const [first] = body;
+    expect((await directory({ campaign: first.name })).body.count).toBe(first.count);
+  });
+});
+
+describe("GET /call-recordings/directoryList", () => {
+  it("answers the first page of 15 newest first, with the count of all recordings", async () => {
+    const { status, body } = await directory({});
+    expect(status).toBe(200);
+    expect(body.rows).toHaveLength(15);
+    expect(body.count).toBeGreaterThan(100);
+    expect(newestFirst(body.rows)).toBe(true);
+    expect(body.rows.every((row: Recording) => row.size > 0 && row.url !== "" && row.mail.includes("@"))).toBe(true);
+  });
+
+  it("pages without overlap, and answers an empty page past the end", async () => {
+    const first = (await directory({ activePage: 1, selectedPageSize: 50 })).body;
+    const second = (await directory({ activePage: 2, selectedPageSize: 50 })).body;
+    expect(second.count).toBe(first.count);
+    expect(second.rows).toHaveLength(50);
+    expect(newestFirst([...first.rows, ...second.rows])).toBe(true);
+    const all = (await directory({ selectedPageSize: 1000 })).body;
+    expect(all.rows).toHaveLength(Math.min(1000, all.count));
+    expect(all.rows.slice(50, 100)).toEqual(second.rows);
+    const past = (await directory({ activePage: Math.ceil(all.count / 15) + 1 })).body;
+    expect(past).toEqual({ count: all.count, rows: [] });
+  });
+
+  it("keeps only the recordings of the practice, campaign and date range asked for", async () => {
+    const all = (await directory({ selectedPageSize: 1000 })).body.rows as Recording[];
+    const sample = all[all.length >> 1]!;
+    const start = sample.dateFolder;
+    const end = all[0]!.dateFolder;
+    const { status, body } = await directory({
+      practice: sample.practiceId,
+      campaign: sample.campaign,
+      dates: `${start},${end}`,
+      selectedPageSize: 1000,
+    });
+    expect(status).toBe(200);
+    expect(body.rows.length).toBeGreaterThan(0);
+    expect(body.count).toBe(body.rows.length);
+    for (const row of body.rows as Recording[]) {
+      expect(row.practiceId).toBe(sample.practiceId);
+      expect(row.campaign).toBe(sample.campaign);
+      expect(row.dateFolder >= start && row.dateFolder <= end).toBe(true);
+    }
+    const expected = all.filter(
+      (row) => row.practiceId === sample.practiceId && row.campaign === sample.campaign && row.dateFolder >= start && row.dateFolder <= end,
+    );
+    expect(body.rows).toEqual(expected);
+  });
+
+  it("keeps one day's folder, the same as a range of that day (both ends included), and treats 'all' as no filter", async () => {
+    const [newest] = (await directory({})).body.rows as Recording[];
+    const day = (await directory({ dateFolder: newest!.dateFolder, selectedPageSize: 1000 })).body;
+    expect(day.rows.every((row: Recording) => row.dateFolder === newest!.dateFolder)).toBe(true);
+    expect(day.rows).toContainEqual(newest);
+    const oneDayRange = (await directory({ dates: `${newest!.dateFolder},${newest!.dateFolder}`, selectedPageSize: 1000 })).body;
+    expect(oneDayRange).toEqual(day);
+    const everything = (await directory({ practice: "all", campaign: "all" })).body;
+    expect(everything.count).toBe((await directory({})).body.count);
+  });
+
+  it("searches the phone, the agent's e-mail and the file name, trimmed and ignoring case", async () => {
+    const [newest] = (await directory({})).body.rows as Recording[];
+    const byPhone = (await directory({ search: `  ${newest!.phone.slice(-8)} `, selectedPageSize: 1000 })).body;
+    expect(byPhone.rows).toContainEqual(newest);
+    expect(byPhone.rows.every((row: Recording) => row.phone.includes(newest!.phone.slice(-8)))).toBe(true);
+
+    const agent = newest!.mail.toUpperCase();
+    const byMail = (await directory({ search: agent, selectedPageSize: 1000 })).body;
+    expect(byMail.count).toBeGreaterThan(0);
+    expect(byMail.rows.every((row: Recording) => row.mail === newest!.mail)).toBe(true);
+
+    const byName = (await directory({ search: newest!.name })).body;
+    expect(byName.rows).toEqual([newest]);
+  });
+
+  it("answers 400 naming dates for a range that starts after it ends, and for a lone date", async () => {
+    for (const dates of ["2026-11-16,2026-11-01", "2026-11-16"]) {
+      const { status, body } = await directory({ dates });
+      expect(status).toBe(400);
+      expect(fieldsOf(body)).toContain("dates");
+    }
+  });
+
+  it("answers 400 naming a page size that is not offered and a page below 1", async () => {
+    const { status, body } = await directory({ selectedPageSize: 20, activePage: 0 });
+    expect(status).toBe(400);
+    expect(fieldsOf(body)).toEqual(expect.arrayContaining(["selectedPageSize", "activePage"]));
+  });
+});
+
+describe("GET /call-recordings/search", () => {
+  it("answers the count of all matches and the first 50, newest first", async () => {
+    const { status, body } = await backend.api.get("/call-recordings/search", { token: backend.staff.token, query: { text: " .MP3 " } });
+    expect(status).toBe(200);
+    const all = (await directory({ selectedPageSize: 15 })).body;
+    expect(body.count).toBe(all.count);
+    expect(body.rows).toHaveLength(Math.min(50, all.count));
+    expect(newestFirst(body.rows)).toBe(true);
+    expect(body.rows.slice(0, 15)).toEqual(all.rows);
+  });
+
+  it("finds what the directory's search finds", async () => {
+    const [newest] = (await directory({})).body.rows as Recording[];
+    const { body } = await backend.api.get("/call-recordings/search", { token: backend.staff.token, query: { text: newest!.mail } });
+    const listed = (await directory({ search: newest!.mail })).body;
+    expect(body.count).toBe(listed.count);
+    expect(body.rows.slice(0, 15)).toEqual(listed.rows);
+  });
+
+  it("answers 400 naming text when it is missing", async () => {
+    const { status, body } = await backend.api.get("/call-recordings/search", { token: backend.staff.token });
+    expect(status).toBe(400);
+    expect(fieldsOf(body)).toContain("text");
+  });
+});
+
+describe("downloads: GET /call-recordings/downloadCallRecording and GET /call-recordings/file/{token}", () => {
+  async function linkFor(title: string) {
+    const [recording] = (await directory({})).body.rows as Recording[];
+    const answer = await backend.api.get("/call-recordings/downloadCallRecording", {
+      token: backend.staff.token,
+      query: { key: recording!.url, title },
+    });
+    expect(answer.status).toBe(200);
+    return answer.body.data as string;
+  }
+
+  it("answers a link to the file that a new tab fetches without a session, as an attachment named as asked", async () => {
+    const link = await linkFor("Recare call 2026-11-16.mp3");
+    expect(new URL(link).pathname).toMatch(/\/api\/call-recordings\/file\/[A-Za-z0-9._~-]+$/);
+
+    const response = await fetch(link);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-disposition")).toBe('attachment; filename="Recare call 2026-11-16.mp3"');
+    const type = response.headers.get("content-type") ?? "";
+    expect(["audio/mpeg", "audio/wav"]).toContain(type);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect(bytes.length).toBeGreaterThan(1000);
+    const magic = new TextDecoder().decode(bytes.slice(0, 4));
+    if (type === "audio/wav") expect(magic).toBe("RIFF");
+    else expect(magic.startsWith("ID3") || (bytes[0] === 0xff && (bytes[1]! & 0xe0) === 0xe0)).toBe(true);
+
+    const again = await backend.api.get("/call-recordings/file/{token}", { path: { token: tokenOf(link) } });
+    expect(again.status).toBe(200);
+  });
+
+  it("refuses the link once it has expired (401)", async () => {
+    const link = await linkFor("expiring.mp3");
+    await backend.target.expireDownloadLink(tokenOf(link));
+    const { status, body } = await backend.api.get("/call-recordings/file/{token}", { path: { token: tokenOf(link) } });
+    expect(status).toBe(401);
+    expect(body.statusCode).toBe(401);
+  });
+
+  it("refuses a token it never issued (401) and a malformed one (400)", async () => {
+    expect((await backend.api.get("/call-recordings/file/{token}", { path: { token: "never-issued-token" } })).status).toBe(401);
+    const malformed = await backend.api.get("/call-recordings/file/{token}", { path: { token: "bad token!" } });
+    expect(malformed.status).toBe(400);
+    expect(fieldsOf(malformed.body)).toContain("token");
+  });
+
+  it("answers 404 for an unknown key", async () => {
+    const { status } = await backend.api.get("/call-recordings/downloadCallRecording", {
+      token: backend.staff.token,
+      query: { key: "no/such/recording.mp3", title: "x.mp3" },
+    });
+    expect(status).toBe(404);
+  });
+
+  it("answers 400 naming title for a title with a path separator, and key when it is missing", async () => {
+    const { status, body } = await backend.api.get("/call-recordings/downloadCallRecording", {
+      token: backend.staff.token,
+      query: { title: "../../etc/passwd" },
+    });
+    expect(status).toBe(400);
+    expect(fieldsOf(body)).toEqual(expect.arrayContaining(["key", "title"]));
+  });
+});
