@@ -1,0 +1,56 @@
+/**
+ * One headless Debian Chromium for the whole run, launched as TOOLCHAIN.md prescribes: a persistent
+ * context in a fresh temporary profile (Playwright refuses --user-data-dir in args), service
+ * workers allowed (MSW), and the flags that keep Chromium off this machine's closed network.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium, type BrowserContext } from "playwright-core";
+
+export interface Browser {
+  context: BrowserContext;
+  close(): Promise<void>;
+}
+
+export async function launchBrowser(baseURL: string): Promise<Browser> {
+  const profile = mkdtempSync(join(tmpdir(), "recall-e2e-profile-"));
+  // However the run ends (Playwright itself kills the browser on exit).
+  const removeProfile = () => {
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
+    } catch {
+      // A browser still writing to it; it is in the temporary folder anyway.
+    }
+  };
+  process.on("exit", removeProfile);
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    headless: true,
+    serviceWorkers: "allow",
+    args: [
+      "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    ],
+    baseURL,
+    viewport: { width: 1280, height: 800 },
+    locale: "en-US",
+    reducedMotion: "reduce",
+    // run.ts handles the signals: it stops the app too, then exits.
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+  });
+  context.setDefaultTimeout(10_000);
+  context.setDefaultNavigationTimeout(30_000);
+  return {
+    context,
+    async close() {
+      let timer: NodeJS.Timeout | undefined;
+      const gaveUp = new Promise<void>((done) => (timer = setTimeout(done, 10_000)));
+      await Promise.race([context.close().catch(() => {}), gaveUp]);
+      clearTimeout(timer);
+      removeProfile();
+    },
+  };
+}

@@ -1,0 +1,140 @@
+/**
+ * The app under test. A target starts the app on a free loopback port and stops it again.
+ *
+ * - `mock`: the Vite dev server (vite.e2e.config.ts); the MSW service worker answers /api in the browser.
+ * - `server`: the real Fastify backend. Not built yet: when it lands, add its start command to
+ *   `startTarget` below (spawnServer does the rest: free port, readiness, process-group kill).
+ *
+ * `E2E_BASE_URL=http://127.0.0.1:5173 npm run test:e2e` tests an app you already run yourself.
+ */
+import { spawn } from "node:child_process";
+import { createServer } from "node:net";
+import { dirname, join, resolve } from "node:path";
+
+export type TargetMode = "mock" | "server";
+
+export interface Target {
+  mode: TargetMode | "external";
+  baseURL: string;
+  stop(): Promise<void>;
+}
+
+export const projectRoot = resolve(import.meta.dirname, "../..");
+
+export function parseMode(value: string | undefined): TargetMode {
+  if (value === undefined || value === "" || value === "mock") return "mock";
+  if (value === "server") return "server";
+  throw new Error(`E2E_TARGET must be "mock" or "server", not "${value}"`);
+}
+
+export async function startTarget(mode: TargetMode): Promise<Target> {
+  const external = process.env.E2E_BASE_URL;
+  if (external) return { mode: "external", baseURL: external.replace(/\/$/, ""), stop: async () => {} };
+
+  const port = await freePort();
+  switch (mode) {
+    case "mock":
+      return spawnServer(mode, port, join(projectRoot, "node_modules/.bin/vite"), [
+        "--port", String(port), "--strictPort", "--host", "127.0.0.1",
+        "--config", join(import.meta.dirname, "vite.e2e.config.ts"),
+      ]);
+    case "server":
+      throw new Error("E2E_TARGET=server: the real backend does not exist yet (add it in tests/e2e/target.ts)");
+  }
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((done, fail) => probe.once("error", fail).listen(0, "127.0.0.1", done));
+  const address = probe.address();
+  await new Promise((done) => probe.close(done));
+  if (address === null || typeof address === "string") throw new Error("could not find a free port");
+  return address.port;
+}
+
+/** Kills the process group of every server still running when this process exits, however it exits. */
+const runningGroups = new Set<number>();
+process.on("exit", () => {
+  for (const pid of runningGroups) killGroup(pid, "SIGKILL");
+});
+
+function killGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+/**
+ * Starts a server in its own process group (detached), so stopping it also stops whatever it
+ * spawned; waits until it answers HTTP on the port. Its output is kept and shown if it fails.
+ */
+async function spawnServer(mode: TargetMode, port: number, command: string, args: string[]): Promise<Target> {
+  const baseURL = `http://127.0.0.1:${port}`;
+  // `#!/usr/bin/env node` scripts must find Node 24 (the one running us), not the machine's Node 20.
+  const path = [dirname(process.execPath), join(projectRoot, "node_modules/.bin"), process.env.PATH].join(":");
+  const child = spawn(command, args, {
+    cwd: projectRoot,
+    env: { ...process.env, PATH: path, PORT: String(port), BROWSER: "none" },
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const pid = child.pid;
+  if (pid === undefined) throw new Error(`could not start ${command}`);
+  runningGroups.add(pid);
+
+  const output: string[] = [];
+  const keep = (chunk: Buffer) => {
+    output.push(chunk.toString());
+    if (output.length > 200) output.shift();
+    if (process.env.E2E_VERBOSE) process.stderr.write(chunk);
+  };
+  child.stdout.on("data", keep);
+  child.stderr.on("data", keep);
+  let exitReason: string | undefined;
+  const exited = new Promise<void>((done) =>
+    child.once("exit", (code, signal) => {
+      exitReason = `exited (code ${code}, signal ${signal})`;
+      done();
+    }),
+  );
+
+  const stop = async () => {
+    if (!runningGroups.delete(pid)) return;
+    killGroup(pid, "SIGTERM");
+    const timer = setTimeout(() => killGroup(pid, "SIGKILL"), 5_000);
+    await exited;
+    clearTimeout(timer);
+    killGroup(pid, "SIGKILL"); // Grandchildren that ignored SIGTERM.
+  };
+
+  const failure = await waitUntilAnswers(baseURL, 60_000, () => exitReason);
+  if (failure !== undefined) {
+    await stop();
+    throw new Error(`${mode} target on ${baseURL} ${failure}:\n${output.join("")}`);
+  }
+  return { mode, baseURL, stop };
+}
+
+/** Resolves to undefined once the URL answers 2xx, or to why it never will. */
+async function waitUntilAnswers(
+  url: string,
+  timeoutMs: number,
+  exitReason: () => string | undefined,
+): Promise<string | undefined> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const reason = exitReason();
+    if (reason !== undefined) return reason;
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      await response.body?.cancel();
+      if (response.ok) return undefined;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((done) => setTimeout(done, 200));
+  }
+  return `did not answer within ${timeoutMs / 1000} s`;
+}
