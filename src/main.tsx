@@ -17,9 +17,23 @@ async function startMockBackend() {
   }
 }
 
-await startMockBackend();
+/**
+ * The XState inspector for product owners and developers, in development only: `?inspect` opens
+ * Stately's visual inspector (it needs the internet), `?inspect=ws` streams the machines' events to
+ * a local WebSocket inspector on ws://localhost:8080 (works offline).
+ */
+async function startInspector() {
+  if (!import.meta.env.DEV) return undefined;
+  const mode = new URLSearchParams(location.search).get("inspect") ?? import.meta.env.VITE_INSPECT;
+  if (mode === null || mode === undefined) return undefined;
+  const { createBrowserInspector, createWebSocketInspector } = await import("@statelyai/inspect");
+  return mode === "ws" ? createWebSocketInspector({ url: "ws://localhost:8080" }).inspect : createBrowserInspector().inspect;
+}
 
-const services = createServices({ baseUrl: `${location.origin}/api`, navigate: (to) => navigate(to) });
+await startMockBackend();
+const inspect = await startInspector();
+
+const services = createServices({ baseUrl: `${location.origin}/api`, navigate: (to) => navigate(to), inspect });
 services.start();
 
 const root = document.getElementById("root");

@@ -1,9 +1,11 @@
 // The composition root: the one place where machines meet their effects (the API client, browser
 // storage, cookies, the router). Screens receive running actors and provided machines from here.
 import { createActor, fromPromise } from "xstate";
-import { createApiClient, unwrap, type ApiClient } from "../api/client";
+import { createApiClient, jsonParam, unwrap, type ApiClient } from "../api/client";
 import { authMachine, type Session, type SignInRequest } from "../machines/auth/auth.machine";
+import { feedbackMachine, type FeedbackPayload } from "../machines/feedback/feedback.machine";
 import { loginMachine, PROVIDER_INIT_FAILED, type AuthProvider } from "../machines/login/login.machine";
+import { setDefaultMachine, SETUP_APP_ID, type SetupRecord } from "../machines/setDefault/setDefault.machine";
 import { shellMachine } from "../machines/shell/shell.machine";
 import { topBarMachine } from "../machines/topBar/topBar.machine";
 import { usageTrackingMachine, type PageVisit } from "../machines/usage/usageTracking.machine";
@@ -14,7 +16,11 @@ export interface ServicesOptions {
   /** Absolute base URL of the API, e.g. `${location.origin}/api`. */
   baseUrl: string;
   navigate: (to: string) => void;
+  /** The XState inspector's observer, in development when asked for (src/main.tsx). */
+  inspect?: InspectionObserver;
 }
+
+type InspectionObserver = NonNullable<Parameters<typeof createActor>[1]>["inspect"];
 
 function signIn(api: ApiClient, request: SignInRequest, signal: AbortSignal) {
   switch (request.kind) {
@@ -35,7 +41,18 @@ function signIn(api: ApiClient, request: SignInRequest, signal: AbortSignal) {
   }
 }
 
-export function createServices({ baseUrl, navigate }: ServicesOptions) {
+/** §5: the feedback attachment, read as a data URL; closing the dialog stops the reading. */
+function readAsDataUrl(file: File, signal: AbortSignal) {
+  return new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error("The file could not be read."));
+    signal.addEventListener("abort", () => reader.abort());
+    reader.readAsDataURL(file);
+  });
+}
+
+export function createServices({ baseUrl, navigate, inspect }: ServicesOptions) {
   let accessToken: () => string | undefined = () => undefined;
   let sessionExpired = () => {};
   const api = createApiClient({
@@ -60,11 +77,12 @@ export function createServices({ baseUrl, navigate }: ServicesOptions) {
         navigate: (_, { to }) => navigate(to),
       },
     }),
+    { inspect },
   );
   accessToken = () => auth.getSnapshot().context.session?.accessToken;
   sessionExpired = () => auth.send({ type: "session.expired" });
 
-  const shell = createActor(shellMachine);
+  const shell = createActor(shellMachine, { inspect });
 
   const usageTracking = createActor(
     usageTrackingMachine.provide({
@@ -74,6 +92,7 @@ export function createServices({ baseUrl, navigate }: ServicesOptions) {
         }),
       },
     }),
+    { inspect },
   );
 
   const login = loginMachine.provide({
@@ -106,6 +125,41 @@ export function createServices({ baseUrl, navigate }: ServicesOptions) {
     },
   });
 
+  const loadPractices = fromApiCall(async (input: { userId: number }, signal) => {
+    const { practicesList } = await unwrap(
+      api.GET("/Members/practicesList/{id}", { params: { path: { id: input.userId } }, signal }),
+    );
+    return practicesList;
+  });
+
+  const feedback = feedbackMachine.provide({
+    actors: {
+      loadPractices,
+      readFile: fromPromise(({ input, signal }) => readAsDataUrl(input.file, signal)),
+      sendFeedback: fromApiCall(async (body: FeedbackPayload, signal) => {
+        await unwrap(api.POST("/report/sendFeedback", { body, signal }));
+      }),
+    },
+  });
+
+  const setDefault = setDefaultMachine.provide({
+    actors: {
+      loadPractices,
+      loadSetup: fromApiCall((input: { userId: number }, signal) =>
+        unwrap(
+          api.GET("/userSetup/{params}", {
+            params: { path: { params: jsonParam({ userId: input.userId, appId: SETUP_APP_ID }) } },
+            signal,
+          }),
+        ),
+      ),
+      saveSetupRecord: fromApiCall(async (body: SetupRecord, signal) => {
+        await unwrap(api.POST("/userSetup", { body, signal }));
+      }),
+    },
+    actions: { reloadPage: () => location.reload() },
+  });
+
   function start() {
     auth.start();
     shell.start();
@@ -118,7 +172,7 @@ export function createServices({ baseUrl, navigate }: ServicesOptions) {
     auth.stop();
   }
 
-  return { api, auth, shell, usageTracking, login, topBar, start, stop };
+  return { api, auth, shell, usageTracking, login, topBar, feedback, setDefault, start, stop };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -9,6 +9,12 @@ interface ModalProps {
   size?: "small" | "medium" | "large";
 }
 
+/**
+ * Where focus returns on close when the element that opened the dialog is gone (the item of a menu
+ * that closed): the element marked with this attribute, e.g. the menu's own button.
+ */
+export const FOCUS_RETURN_ATTRIBUTE = "data-dialog-return";
+
 const FOCUSABLE = 'button, [href], input, select, textarea, iframe, video, [tabindex]:not([tabindex="-1"])';
 
 /** An accessible modal dialog: labelled by its title, focus moves in and returns, Escape closes. */
@@ -18,9 +24,13 @@ export function Modal({ title, onClose, children, actions, size = "medium" }: Mo
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
-    const first = dialog.current?.querySelector<HTMLElement>(FOCUSABLE);
-    (first ?? dialog.current)?.focus();
-    return () => previous?.focus();
+    // Focus starts on the content (the first field or choice), not on the close button.
+    const inBody = dialog.current?.querySelector<HTMLElement>(`.modal__body :is(${FOCUSABLE}), .modal__footer :is(${FOCUSABLE})`);
+    (inBody ?? dialog.current?.querySelector<HTMLElement>(FOCUSABLE) ?? dialog.current)?.focus();
+    return () => {
+      const target = previous?.isConnected ? previous : document.querySelector<HTMLElement>(`[${FOCUS_RETURN_ATTRIBUTE}]`);
+      target?.focus();
+    };
   }, []);
 
   function keepFocusInside(event: React.KeyboardEvent) {
@@ -54,14 +64,14 @@ export function Modal({ title, onClose, children, actions, size = "medium" }: Mo
         tabIndex={-1}
         onKeyDown={keepFocusInside}
       >
-        <header className="modal__header">
+        <div className="modal__header">
           <h2 id={titleId}>{title}</h2>
           <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
             ×
           </button>
-        </header>
+        </div>
         <div className="modal__body">{children}</div>
-        {actions ? <footer className="modal__footer">{actions}</footer> : null}
+        {actions ? <div className="modal__footer">{actions}</div> : null}
       </div>
     </div>
   );

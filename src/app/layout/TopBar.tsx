@@ -4,6 +4,7 @@ import type { authMachine } from "../../machines/auth/auth.machine";
 import { selectIsAdmin, selectUser } from "../../machines/auth/auth.selectors";
 import { selectSidebarOpen } from "../../machines/shell/shell.selectors";
 import { manageHelpUrl, type topBarMachine } from "../../machines/topBar/topBar.machine";
+import { FOCUS_RETURN_ATTRIBUTE } from "../../components/Modal";
 import { useServices } from "../ServicesContext";
 
 interface TopBarProps {
@@ -50,6 +51,7 @@ export function TopBar({ topBar, auth, sidebarId }: TopBarProps) {
           <button
             type="button"
             className="user-menu__button"
+            {...{ [FOCUS_RETURN_ATTRIBUTE]: "" }}
             aria-haspopup="menu"
             aria-expanded={menuOpen}
             aria-controls="user-menu"
