@@ -118,7 +118,7 @@ export function createApi(db: MockDb) {
             const fields = [...new Set(checked.problems.map((problem) => problem.field))].join(", ");
             return errorAnswer(400, `Invalid request: ${fields}`, checked.problems);
           }
-          return await resolver({
+          const answer = await resolver({
             request,
             path: checked.request.path as CallContext<Operation<P, M>>["path"],
             query: checked.request.query as CallContext<Operation<P, M>>["query"],
@@ -126,6 +126,8 @@ export function createApi(db: MockDb) {
             json: checked.request.json,
             session,
           });
+          if (method !== "get") db.afterWrite?.();
+          return answer;
         } catch (error) {
           if (error instanceof MockHttpError) return errorAnswer(error.statusCode, error.message, error.details);
           console.error(`mock ${operation.operationId} failed`, error);

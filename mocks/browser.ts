@@ -23,10 +23,9 @@ export async function startMockWorker() {
   const saved = readSaved();
   if (saved) changes.restore(saved);
 
+  // Saved before the answer leaves, so a navigation right after a sign-in or a save loses nothing.
+  db.afterWrite = () => sessionStorage.setItem(STORAGE_KEY, JSON.stringify(changes.snapshot()));
   const worker = setupWorker(...createHandlers(db));
-  worker.events.on("response:mocked", ({ request }) => {
-    if (request.method !== "GET") sessionStorage.setItem(STORAGE_KEY, JSON.stringify(changes.snapshot()));
-  });
   await worker.start({
     // Vite serves the app's own files; a call to /api that no handler answers is a bug to shout about.
     onUnhandledFrame({ frame, defaults }) {

@@ -63,6 +63,8 @@ export interface MockDb {
   sessions: SessionStore;
   /** `jti`s of redeemed partner hand-off tokens: each token signs in once. */
   usedHandoffTokens: Set<string>;
+  /** Called after every write (a call other than GET), before its answer leaves: the browser keeps the changes. */
+  afterWrite?: () => void;
 }
 
 export const DEFAULT_MOCK_SEED = 20261116;

@@ -1,4 +1,5 @@
 import { useSelector } from "@xstate/react";
+import type { KeyboardEvent } from "react";
 import type { ActorRefFrom } from "xstate";
 import type { authMachine } from "../../machines/auth/auth.machine";
 import { selectIsAdmin, selectUser } from "../../machines/auth/auth.selectors";
@@ -28,6 +29,20 @@ export function TopBar({ topBar, auth, sidebarId }: TopBarProps) {
   if (!user) return null;
   const name = `${user.firstname} ${user.lastname}`;
 
+  /** Menu keys (WAI-ARIA menu pattern): arrows move between items, Escape closes and returns focus. */
+  function moveFocusInMenu(event: KeyboardEvent<HTMLUListElement>) {
+    const items = [...event.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]')];
+    const current = items.indexOf(document.activeElement as HTMLElement);
+    if (event.key === "Escape") {
+      topBar.send({ type: "menu.close" });
+      document.querySelector<HTMLElement>(`[${FOCUS_RETURN_ATTRIBUTE}]`)?.focus();
+    } else if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      const step = event.key === "ArrowDown" ? 1 : -1;
+      items[(current + step + items.length) % items.length]?.focus();
+    }
+  }
+
   return (
     <header className="topbar">
       <button
@@ -47,7 +62,13 @@ export function TopBar({ topBar, auth, sidebarId }: TopBarProps) {
         <button type="button" className="button button--link topbar__feedback" onClick={() => topBar.send({ type: "feedback.open" })}>
           FEEDBACK
         </button>
-        <div className="user-menu">
+        <div
+          className="user-menu"
+          onBlur={(event) => {
+            // Focus left the menu (a click elsewhere, Tab past the last item): it closes.
+            if (menuOpen && !event.currentTarget.contains(event.relatedTarget)) topBar.send({ type: "menu.close" });
+          }}
+        >
           <button
             type="button"
             className="user-menu__button"
@@ -68,11 +89,12 @@ export function TopBar({ topBar, auth, sidebarId }: TopBarProps) {
           </button>
           {menuOpen ? (
             <ul
+              ref={(list) => list?.querySelector<HTMLElement>('[role="menuitem"]')?.focus()}
               id="user-menu"
               className="user-menu__list"
               role="menu"
               aria-label={`Menu of ${name}`}
-              onKeyDown={(event) => event.key === "Escape" && topBar.send({ type: "menu.close" })}
+              onKeyDown={moveFocusInMenu}
             >
               <li role="none">
                 <button type="button" role="menuitem" onClick={() => auth.send({ type: "auth.logout" })}>
