@@ -5,6 +5,7 @@ import { createApiClient, jsonParam, unwrap, type ApiClient } from "../api/clien
 import { authMachine, type Session, type SignInRequest } from "../machines/auth/auth.machine";
 import { feedbackMachine, type FeedbackPayload } from "../machines/feedback/feedback.machine";
 import { loginMachine, PROVIDER_INIT_FAILED, type AuthProvider } from "../machines/login/login.machine";
+import { reportMachine, type ReportFilters } from "../machines/report/report.machine";
 import { setDefaultMachine, SETUP_APP_ID, type SetupRecord } from "../machines/setDefault/setDefault.machine";
 import { shellMachine } from "../machines/shell/shell.machine";
 import { topBarMachine } from "../machines/topBar/topBar.machine";
@@ -160,6 +161,18 @@ export function createServices({ baseUrl, navigate, inspect }: ServicesOptions) 
     actions: { reloadPage: () => location.reload() },
   });
 
+  /** A report screen's machine with its load call and the shared loader and error handling. */
+  function provideReport<TFilters extends ReportFilters, TData>(load: (filters: TFilters, signal: AbortSignal) => Promise<TData>) {
+    return reportMachine.provide({
+      actors: { load: fromApiCall<unknown, ReportFilters>((filters, signal) => load(filters as TFilters, signal)) },
+      actions: {
+        showLoader: () => shell.send({ type: "loader.show" }),
+        hideLoader: () => shell.send({ type: "loader.hide" }),
+        reportFailure: (_, { failure }) => auth.send({ type: "auth.failure", failure }),
+      },
+    });
+  }
+
   function start() {
     auth.start();
     shell.start();
@@ -172,7 +185,7 @@ export function createServices({ baseUrl, navigate, inspect }: ServicesOptions) 
     auth.stop();
   }
 
-  return { api, auth, shell, usageTracking, login, topBar, feedback, setDefault, start, stop };
+  return { api, auth, shell, usageTracking, login, topBar, feedback, setDefault, provideReport, start, stop };
 }
 
 export type Services = ReturnType<typeof createServices>;
