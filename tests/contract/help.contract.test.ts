@@ -184,6 +184,12 @@ describe("help notifications", () => {
     expect((await backend.api.get("/helpMark/notifications/{id}", { token: backend.admin.token, path: { id: 999999 } })).status).toBe(404);
   });
 
+  it("answers 400 naming id for a user id that is not a number", async () => {
+    const { status, body } = await backend.api.get("/helpMark/notifications/{id}", { token: backend.staff.token, path: { id: "me" } });
+    expect(status).toBe(400);
+    expect(fieldsOf(body)).toContain("id");
+  });
+
   it("refuses an empty list of ids, naming ids", async () => {
     const { status, body } = await backend.api.put("/helpMark/notifications", { token: backend.staff.token, body: { ids: [] } });
     expect(status).toBe(400);

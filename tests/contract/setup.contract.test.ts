@@ -85,6 +85,22 @@ describe("POST /report/sendFeedback", () => {
     expect(status).toBe(400);
     expect(fieldsOf(body)).toEqual(expect.arrayContaining(["file", "dateTime"]));
   });
+
+  it("refuses an attachment over its 7 MiB bound as a 400 naming file", async () => {
+    const file = `data:application/pdf;base64,${"A".repeat(9_800_000)}`;
+    const { status, body } = await backend.api.post("/report/sendFeedback", { token: backend.staff.token, body: { ...feedback, file } });
+    expect(status).toBe(400);
+    expect(fieldsOf(body)).toContain("file");
+  });
+
+  it("refuses a body over 10,000,000 bytes with 413 and sends nothing", async () => {
+    const before = (await backend.target.sentMail()).length;
+    const file = `data:application/pdf;base64,${"A".repeat(10_000_000)}`;
+    const { status, body } = await backend.api.post("/report/sendFeedback", { token: backend.staff.token, body: { ...feedback, file } });
+    expect(status).toBe(413);
+    expect(body).toEqual({ message: "Request body is too large", statusCode: 413 });
+    expect(await backend.target.sentMail()).toHaveLength(before);
+  });
 });
 
 describe("GET /pmd/getSetup and POST /pmd/setDefault", () => {
