@@ -37,3 +37,9 @@ export const NETWORK_FAILURE: ApiFailure = {
   message: "The server could not be reached. Check the connection and try again.",
   statusCode: 0,
 };
+
+/** The failure carried by whatever a call rejected with (an ApiError, or anything else thrown). */
+export function toFailure(error: unknown, fallback = "Something went wrong."): ApiFailure {
+  const { message, statusCode } = (error ?? {}) as Partial<ApiFailure>;
+  return { message: message || fallback, statusCode: statusCode ?? 0 };
+}

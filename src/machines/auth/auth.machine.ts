@@ -1,7 +1,7 @@
 // Sign-in, the session and the global alert (specification §4 "Sign-in", "Session load",
 // "Logout", "Error handling", "Persistence"; §8). Effects are named here and provided by src/app.
 import { assign, fromPromise, setup } from "xstate";
-import { isSessionExpired, type ApiFailure } from "../../api/errors";
+import { type ApiFailure, isSessionExpired, toFailure } from "../../api/errors";
 import type { components } from "../../api/schema";
 import { PERSIST_TIMEOUT_MS } from "../../lib/constants";
 import { landingPath, type Landing } from "./landing";
@@ -29,11 +29,6 @@ export type AuthEvent =
   | { type: "session.expired" }
   | { type: "auth.failure"; failure: ApiFailure }
   | { type: "alert.clear" };
-
-const asFailure = (error: unknown): ApiFailure => {
-  const { message, statusCode } = (error ?? {}) as Partial<ApiFailure>;
-  return { message: message || "Something went wrong.", statusCode: statusCode ?? 0 };
-};
 
 export const authMachine = setup({
   types: {
@@ -127,7 +122,7 @@ export const authMachine = setup({
             },
           ],
         },
-        onError: { target: "signedOut", actions: assign({ alert: ({ event }) => asFailure(event.error) }) },
+        onError: { target: "signedOut", actions: assign({ alert: ({ event }) => toFailure(event.error) }) },
       },
     },
     signedIn: {

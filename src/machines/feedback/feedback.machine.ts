@@ -3,7 +3,7 @@
 // first chosen file"; §8; §9 feedback date format). Effects are named here, provided by src/app.
 import dayjs from "dayjs";
 import { assign, fromPromise, setup } from "xstate";
-import type { ApiFailure } from "../../api/errors";
+import { type ApiFailure, toFailure } from "../../api/errors";
 import type { components } from "../../api/schema";
 import { FEEDBACK_DATE_FORMAT, MAX_DEFAULT_PRACTICES } from "../../lib/constants";
 
@@ -59,11 +59,6 @@ export type FeedbackEvent =
   | { type: "feedback.file.remove" }
   | { type: "feedback.submit" }
   | { type: "feedback.failure.dismiss" };
-
-const asFailure = (error: unknown): ApiFailure => {
-  const { message, statusCode } = (error ?? {}) as Partial<ApiFailure>;
-  return { message: message || "Something went wrong.", statusCode: statusCode ?? 0 };
-};
 
 /**
  * The sender's default practices by abbreviation, as lists show practices. More than 25 means All
@@ -223,7 +218,7 @@ export const feedbackMachine = setup({
         src: "sendFeedback",
         input: ({ context }) => feedbackPayload(context, new Date()),
         onDone: "sent",
-        onError: { target: "editing.failed", actions: assign({ failure: ({ event }) => asFailure(event.error) }) },
+        onError: { target: "editing.failed", actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
       },
     },
     sent: {},

@@ -3,7 +3,7 @@
 // provider that fails to initialise, and the cookies-disabled modal. Signing in itself is the auth
 // machine's business: this machine asks for it with `requestSignIn`.
 import { assign, fromPromise, setup } from "xstate";
-import type { ApiFailure } from "../../api/errors";
+import { type ApiFailure, toFailure } from "../../api/errors";
 import type { components } from "../../api/schema";
 import type { SignInRequest } from "../auth/auth.machine";
 import type { Landing } from "../auth/landing";
@@ -39,11 +39,6 @@ export type LoginEvent =
   | { type: "login.providerCredential"; credential: string; email?: string; firstName?: string; profilePicture?: string }
   | { type: "providerDialog.close" }
   | { type: "cookiesDialog.close" };
-
-const asFailure = (error: unknown): ApiFailure => {
-  const { message, statusCode } = (error ?? {}) as Partial<ApiFailure>;
-  return { message: message || "Something went wrong.", statusCode: statusCode ?? 0 };
-};
 
 export const loginMachine = setup({
   types: {
@@ -119,7 +114,7 @@ export const loginMachine = setup({
               },
               { target: "initialisingProvider", actions: assign({ provider: ({ event }) => event.output }) },
             ],
-            onError: { target: "unavailable", actions: assign({ failure: ({ event }) => asFailure(event.error) }) },
+            onError: { target: "unavailable", actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
           },
         },
         initialisingProvider: {
@@ -163,7 +158,7 @@ export const loginMachine = setup({
               invoke: {
                 src: "loadAccounts",
                 onDone: { target: "listing", actions: assign({ accounts: ({ event }) => event.output }) },
-                onError: { target: "failed", actions: assign({ failure: ({ event }) => asFailure(event.error) }) },
+                onError: { target: "failed", actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
               },
             },
             failed: { on: { "login.retry": { target: "loading", actions: assign({ failure: null }) } } },
@@ -182,7 +177,7 @@ export const loginMachine = setup({
                     }),
                   },
                 },
-                onError: { target: "failed", actions: assign({ failure: ({ event }) => asFailure(event.error) }) },
+                onError: { target: "failed", actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
               },
             },
           },

@@ -5,7 +5,7 @@
 // Filters and data are each screen's own shapes: the screen's provided `load` and its typed
 // selectors (report.selectors.ts) give them their types.
 import { assign, fromPromise, setup } from "xstate";
-import type { ApiFailure } from "../../api/errors";
+import { type ApiFailure, toFailure } from "../../api/errors";
 import { nextSort, type SortState } from "../../lib/sortRows";
 
 export type ReportFilters = Record<string, unknown>;
@@ -26,11 +26,6 @@ export type ReportEvent =
   | { type: "report.filters.change"; filters: ReportFilters }
   | { type: "report.refresh" }
   | { type: "report.sort"; column: string };
-
-const asFailure = (error: unknown): ApiFailure => {
-  const { message, statusCode } = (error ?? {}) as Partial<ApiFailure>;
-  return { message: message || "The report could not be loaded.", statusCode: statusCode ?? 0 };
-};
 
 export const reportMachine = setup({
   types: {
@@ -78,8 +73,8 @@ export const reportMachine = setup({
         onError: {
           target: "failed",
           actions: [
-            assign({ failure: ({ event }) => asFailure(event.error) }),
-            { type: "reportFailure", params: ({ event }) => ({ failure: asFailure(event.error) }) },
+            assign({ failure: ({ event }) => toFailure(event.error, "The report could not be loaded.") }),
+            { type: "reportFailure", params: ({ event }) => ({ failure: toFailure(event.error, "The report could not be loaded.") }) },
           ],
         },
       },

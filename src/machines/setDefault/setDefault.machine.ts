@@ -4,7 +4,7 @@
 // status, and nothing else: the specification gives the dialog no default page, so it does not
 // call POST /pmd/setDefault. Effects are named here and provided by src/app.
 import { assign, fromPromise, setup } from "xstate";
-import type { ApiFailure } from "../../api/errors";
+import { type ApiFailure, toFailure } from "../../api/errors";
 import type { components } from "../../api/schema";
 import { MEMBER_STATUSES } from "../../lib/vocabulary";
 
@@ -41,11 +41,6 @@ export type SetDefaultEvent =
   | { type: "setDefault.save" }
   | { type: "setDefault.retry" }
   | { type: "setDefault.failure.dismiss" };
-
-const asFailure = (error: unknown): ApiFailure => {
-  const { message, statusCode } = (error ?? {}) as Partial<ApiFailure>;
-  return { message: message || "Something went wrong.", statusCode: statusCode ?? 0 };
-};
 
 export const isStatusDefault = (value: string | undefined): value is StatusDefault =>
   value === ALL_STATUSES || (MEMBER_STATUSES as readonly string[]).includes(value ?? "");
@@ -88,7 +83,7 @@ export const setDefaultMachine = setup({
   actions: {
     /** §4: saving the default setup reloads the page, so every screen starts from the new defaults. */
     reloadPage: () => {},
-    rememberFailure: assign((_, params: { error: unknown }) => ({ failure: asFailure(params.error) })),
+    rememberFailure: assign((_, params: { error: unknown }) => ({ failure: toFailure(params.error) })),
   },
   guards: {
     hasPractices: ({ context }) => context.practices.length > 0,
