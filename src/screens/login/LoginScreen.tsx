@@ -9,6 +9,7 @@ import type { Landing } from "../../machines/auth/landing";
 import type { loginMachine } from "../../machines/login/login.machine";
 import * as login from "../../machines/login/login.selectors";
 import { AlertMessage } from "../../components/AlertMessage";
+import { MessageDialog } from "../../components/MessageDialog";
 
 interface LoginScreenProps {
   machine: typeof loginMachine;
@@ -111,23 +112,13 @@ function AccountChooser({ actor }: { actor: LoginActor }) {
 function ProviderFailedDialog({ actor }: { actor: LoginActor }) {
   const open = useSelector(actor, login.selectProviderFailedDialogOpen);
   if (!open) return null;
-  const close = () => actor.send({ type: "providerDialog.close" });
   return (
-    <Modal
-      title="Sign-in could not start"
-      onClose={close}
-      size="small"
-      actions={
-        <button type="button" className="button button--primary" onClick={close}>
-          OK
-        </button>
-      }
-    >
+    <MessageDialog title="Sign-in could not start" onClose={() => actor.send({ type: "providerDialog.close" })}>
       <p>
         The account sign-in provider could not start in this browser. Allow third-party cookies and pop-ups for this
         site, or open Recall Desk in another browser, then try again.
       </p>
-    </Modal>
+    </MessageDialog>
   );
 }
 
@@ -135,22 +126,12 @@ function ProviderFailedDialog({ actor }: { actor: LoginActor }) {
 function CookiesDisabledDialog({ actor }: { actor: LoginActor }) {
   const open = useSelector(actor, login.selectCookiesDialogOpen);
   if (!open) return null;
-  const close = () => actor.send({ type: "cookiesDialog.close" });
   return (
-    <Modal
-      title="Cookies are disabled in browser window."
-      onClose={close}
-      size="small"
-      actions={
-        <button type="button" className="button button--primary" onClick={close}>
-          OK
-        </button>
-      }
-    >
+    <MessageDialog title="Cookies are disabled in browser window." onClose={() => actor.send({ type: "cookiesDialog.close" })}>
       <p>
         Cookies seem to be disabled in this browser. Please enable them to sign in: click the eye icon at the top right
         of the address bar, or turn cookies on in the browser&apos;s settings.
       </p>
-    </Modal>
+    </MessageDialog>
   );
 }
