@@ -1,6 +1,6 @@
 // Which operations of the contract the suite exercised, and how: a success, the auth cases and an
 // invalid request. Test files append what they saw; the global teardown prints the table and fails
-// the run when an operation was never called successfully.
+// the run when an operation was not exercised in every way (see CONTRACT_COVERAGE below).
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { operations } from "../../mocks/openapi/document";
@@ -47,5 +47,9 @@ export function teardown() {
     console.log(`  missing ${missing.join(", ")}: ${row.operation}`);
   }
   console.log(`  ${rows.filter((row) => statusesOf(row.operation).has(400)).length} operations answered an invalid request with 400`);
-  if (gaps.length > 0) throw new Error(`${gaps.length} operations are not fully exercised by the contract suite`);
+  // A target that serves part of the contract so far (the server, while it grows) runs the files it
+  // passes with CONTRACT_COVERAGE=report: the table is printed, the gaps do not fail the run.
+  if (gaps.length > 0 && process.env.CONTRACT_COVERAGE !== "report") {
+    throw new Error(`${gaps.length} operations are not fully exercised by the contract suite`);
+  }
 }

@@ -2,7 +2,8 @@
 // session as an idle timeout would, let a download link's 5 minutes pass) are hooks each target
 // provides.
 //   CONTRACT_TARGET=mock   (default) the fake backend's handlers on a local HTTP host
-//   CONTRACT_TARGET=server the real server (arrives with "Real backend, part 1")
+//   CONTRACT_TARGET=server the real server (server/app.ts) on port 0 with the demo data: PGlite in
+//                          memory, or a fresh schema of DATABASE_URL_TEST when that is set
 import { startMockHost } from "../../mocks/host";
 
 export interface Target {
@@ -18,6 +19,11 @@ export interface Target {
 /** A fresh backend with its own data for one test file: no file depends on another's writes. */
 export async function startTarget(): Promise<Target> {
   const kind = process.env.CONTRACT_TARGET ?? "mock";
+  if (kind === "server" && prestarted) {
+    const target = prestarted;
+    prestarted = undefined;
+    return target;
+  }
   if (kind === "mock") {
     const host = await startMockHost({ size: 1500 });
     const { expireSession } = await import("../../mocks/db/sessions");
@@ -30,5 +36,63 @@ export async function startTarget(): Promise<Target> {
       close: host.close,
     };
   }
-  throw new Error(`CONTRACT_TARGET=${kind} is not a target yet (known: mock)`);
+  if (kind === "server") return startServerTarget();
+  throw new Error(`CONTRACT_TARGET=${kind} is not a target (known: mock, server)`);
 }
+
+/** Members of the server target's demo data (the mock host's size). */
+const SERVER_DEMO_SIZE = 1500;
+
+// Starting the server on a fresh database (PGlite's initdb, seeding, compiling the contract's
+// schemas) takes longer than a hook may on a busy machine: the seeded PGlite database is made once
+// and cached, and each test file's server is started while the file loads, which has no time limit.
+const serverTemplate =
+  process.env.CONTRACT_TARGET === "server" && !process.env.DATABASE_URL_TEST
+    ? await (await import("../../server/db/template.ts")).seededTemplate({ size: SERVER_DEMO_SIZE })
+    : undefined;
+
+const notSupportedYet = (hook: string) => async () => {
+  throw new Error(`${hook}: not supported by the server target yet`);
+};
+
+async function startServerTarget(): Promise<Target> {
+  const { buildApp } = await import("../../server/app.ts");
+  const { loadConfig } = await import("../../server/config.ts");
+  const { openDatabase } = await import("../../server/db/connection.ts");
+  const { migrateToLatest } = await import("../../server/db/migrate.ts");
+  const { seedDemoData } = await import("../../server/db/seed.ts");
+  const { expireSessionByToken } = await import("../../server/auth/sessions.repository.ts");
+  const { sql } = await import("kysely");
+
+  // The development hand-off secret, issuer and audience (config defaults) are the mock's.
+  const config = loadConfig({ NODE_ENV: "test" });
+  const url = process.env.DATABASE_URL_TEST;
+  const schema = url ? `contract_${process.pid}_${Date.now()}` : undefined;
+  if (url && schema) {
+    const admin = await openDatabase({ url });
+    await sql`create schema ${sql.id(schema)}`.execute(admin.db);
+    await admin.close();
+  }
+  const database = await openDatabase(url ? { url, schema } : { dataDir: "memory://", template: serverTemplate });
+  if (url) {
+    await migrateToLatest(database.db);
+    await seedDemoData(database.db, { size: SERVER_DEMO_SIZE });
+  }
+  const app = await buildApp({ config, database });
+  const address = await app.listen({ port: 0, host: "127.0.0.1" });
+  const rules = { idleMs: config.sessionIdleMs, lifetimeMs: config.sessionLifetimeMs };
+  return {
+    baseUrl: `${address}/api`,
+    expireSession: (token) => expireSessionByToken(database.db, token, rules),
+    expireDownloadLink: notSupportedYet("expireDownloadLink"),
+    sentMail: notSupportedYet("sentMail"),
+    close: async () => {
+      await app.close();
+      if (url && schema) await sql`drop schema ${sql.id(schema)} cascade`.execute(database.db);
+      await database.close();
+    },
+  };
+}
+
+/** The server of this test file, started while it loads; startTarget hands it out once. */
+let prestarted: Target | undefined = process.env.CONTRACT_TARGET === "server" ? await startServerTarget() : undefined;

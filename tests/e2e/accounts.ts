@@ -8,11 +8,16 @@ import { expectVisible } from "./harness.ts";
 export const ADMIN = { name: "Alicia Moreno", email: "alicia.moreno@recalldesk.example", defaultPage: "/dashboard" };
 export const STAFF = { name: "Marcus Reed", email: "marcus.reed@recalldesk.example", defaultPage: "/members/all" };
 
+const BOOT_TIMEOUT_MS = 30_000;
+
 export async function signInAs(page: Page, person: { name: string }): Promise<void> {
   await page.goto("/");
   const button = page.getByRole("button", { name: "Sign in with your account", exact: true });
-  await expectVisible(button);
-  await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>(".login__button")?.disabled);
+  // The fake backend builds its database when the page loads: on a busy machine that takes a while.
+  await expectVisible(button, BOOT_TIMEOUT_MS);
+  await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>(".login__button")?.disabled, null, {
+    timeout: BOOT_TIMEOUT_MS,
+  });
   await button.click();
   const dialog = page.getByRole("dialog", { name: "Choose an account" });
   await dialog.getByRole("button", { name: new RegExp(`^${person.name}`) }).click();

@@ -46,7 +46,7 @@ export function e2e(name: string, fn: (e: E2EContext) => Promise<void>, options:
     // background update check of the worker script fails, that promise rejects as an uncaught
     // error although the running worker is unaffected. Not the app's error: never counted.
     const expected: RegExp[] = [];
-    const ignored = [/Failed to update a ServiceWorker for scope .* mockServiceWorker\.js/];
+    const ignored = [/Failed to update a ServiceWorker for scope .*mockServiceWorker\.js/];
 
     try {
       await fn({ page, baseURL, expectConsoleError: (pattern) => void expected.push(pattern), t });

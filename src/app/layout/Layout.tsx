@@ -1,5 +1,6 @@
 // §2 Layout: the left sidebar, the top bar, the page, alerts and the loader overlay.
-import { useActorRef, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
+import { useAppActor } from "../useAppActor";
 import type { ReactNode } from "react";
 import { AlertMessage } from "../../components/AlertMessage";
 import { selectAlert } from "../../machines/auth/auth.selectors";
@@ -18,7 +19,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const alert = useSelector(auth, selectAlert);
   const sidebarOpen = useSelector(shell, selectSidebarOpen);
   const animating = useSelector(shell, selectSidebarAnimating);
-  const topBar = useActorRef(topBarMachine, {
+  const topBar = useAppActor(topBarMachine, {
     input: { userId: session?.user.id ?? 0, fallbackPortal: session?.mycdp_uri ?? "/" },
   });
 

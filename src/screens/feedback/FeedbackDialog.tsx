@@ -1,6 +1,7 @@
 // §2 Layout: the FEEDBACK dialog of the top bar. It runs the feedback machine while it is open;
 // closing it (Cancel, ×, Escape, Close) stops the machine, which cancels a send under way.
-import { useActorRef, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
+import { useAppActor } from "../../app/useAppActor";
 import { useId, useRef, type ChangeEvent, type FormEvent } from "react";
 import { AlertMessage } from "../../components/AlertMessage";
 import { Modal } from "../../components/Modal";
@@ -26,7 +27,7 @@ function fileSize(bytes: number) {
 }
 
 export function FeedbackDialog({ machine, sender, onClose }: FeedbackDialogProps) {
-  const actor = useActorRef(machine, { input: { sender } });
+  const actor = useAppActor(machine, { input: { sender } });
   const subject = useSelector(actor, feedback.selectSubject);
   const message = useSelector(actor, feedback.selectMessage);
   const file = useSelector(actor, feedback.selectChosenFile);

@@ -1,6 +1,7 @@
 // §2 Login screen: titled SIGN IN, with the account sign-in button; the token in the address signs
 // in by itself; the provider-failure dialog and the cookies-disabled modal.
-import { useActorRef, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
+import { useAppActor } from "../../app/useAppActor";
 import type { ActorRefFrom } from "xstate";
 import { Modal } from "../../components/Modal";
 import type { authMachine } from "../../machines/auth/auth.machine";
@@ -20,7 +21,7 @@ interface LoginScreenProps {
 }
 
 export function LoginScreen({ machine, auth, handoffToken, landing, cookiesEnabled }: LoginScreenProps) {
-  const actor = useActorRef(machine, { input: { cookiesEnabled, handoffToken, landing } });
+  const actor = useAppActor(machine, { input: { cookiesEnabled, handoffToken, landing } });
   const alert = useSelector(auth, selectAlert);
   const signingIn = useSelector(auth, selectSigningIn);
   const loading = useSelector(actor, login.selectProviderLoading);

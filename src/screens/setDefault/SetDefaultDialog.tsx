@@ -1,7 +1,8 @@
 // §2 Layout: the Set Default dialog of the user menu: the default practices and the default status
 // filter of the members list. It runs the set-default machine while it is open; Cancel, × and
 // Escape close it without saving (and cancel a save under way).
-import { useActorRef, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
+import { useAppActor } from "../../app/useAppActor";
 import { useId, useRef, type FormEvent } from "react";
 import { AlertMessage } from "../../components/AlertMessage";
 import { Modal } from "../../components/Modal";
@@ -16,7 +17,7 @@ interface SetDefaultDialogProps {
 }
 
 export function SetDefaultDialog({ machine, user, onClose }: SetDefaultDialogProps) {
-  const actor = useActorRef(machine, { input: user });
+  const actor = useAppActor(machine, { input: user });
   const loading = useSelector(actor, setDefault.selectLoading);
   const loadFailed = useSelector(actor, setDefault.selectLoadFailed);
   const empty = useSelector(actor, setDefault.selectEmpty);

@@ -1,0 +1,175 @@
+// The Fastify app: openapi.yaml served through fastify-openapi-glue under /api, handlers by
+// operationId, sessions checked before validation (401 before 403 before 400, as the contract
+// suite expects), and every error answered as { message, statusCode, details? }.
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import openapiGlue, { type FastifyOpenapiGlueOptions } from "fastify-openapi-glue";
+import { authHandlers, rulesOf } from "./auth/auth.handlers.ts";
+import { touchSession } from "./auth/sessions.repository.ts";
+import { idTokenVerifier } from "./auth/tokens.ts";
+import type { ServerConfig } from "./config.ts";
+import { loadContract, type OperationRules } from "./contract.ts";
+import { openDatabase, type DatabaseHandle } from "./db/connection.ts";
+import { jsonParamDecoder } from "./jsonParams.ts";
+import { historyHandlers } from "./members/history.handlers.ts";
+import { membersHandlers } from "./members/members.handlers.ts";
+import { practicesHandlers } from "./practices/practices.handlers.ts";
+import { migrateToLatest } from "./db/migrate.ts";
+import { ADMIN_ONLY, HttpError, SESSION_EXPIRED, type FieldProblem } from "./errors.ts";
+import type { Call, Caller, Handler, Handlers, OperationId } from "./handlers.ts";
+import type { Services } from "./services.ts";
+import { sql } from "kysely";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+  interface FastifyInstance {
+    services: Services;
+    database: DatabaseHandle;
+  }
+}
+
+export interface AppOptions {
+  config: ServerConfig;
+  /** An open database; otherwise the app opens (and on close, closes) the configured one. */
+  database?: DatabaseHandle;
+  logger?: boolean;
+}
+
+/** openapi.yaml, Errors: a body larger than this is answered 413. */
+const MAX_BODY_BYTES = 10_000_000;
+
+const allHandlers: Handlers = {
+  ...authHandlers,
+  ...practicesHandlers,
+  ...membersHandlers,
+  ...historyHandlers,
+  async getHealth({ services }) {
+    await sql`select 1`.execute(services.db);
+    return { status: "ok" as const };
+  },
+};
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? "");
+  return match?.[1];
+}
+
+interface AjvError {
+  instancePath: string;
+  keyword: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+
+/** AJV's errors as the contract names them: a body field by its path, a parameter by its name. */
+function problemsOf(errors: AjvError[], context: string | undefined): FieldProblem[] {
+  return errors.map((error) => {
+    const segments = error.instancePath.split("/").filter(Boolean);
+    if (error.keyword === "required") segments.push(String(error.params.missingProperty));
+    if (error.keyword === "additionalProperties") segments.push(String(error.params.additionalProperty));
+    const message =
+      error.keyword === "additionalProperties" ? "is not allowed" : error.keyword === "required" ? "is required" : (error.message ?? "is invalid");
+    return { field: segments.join(".") || (context === "body" ? "body" : (context ?? "request")), message };
+  });
+}
+
+function sendError(reply: FastifyReply, statusCode: number, message: string, details?: FieldProblem[]) {
+  return reply.code(statusCode).send({ message, statusCode, ...(details ? { details } : {}) });
+}
+
+/** Request lines in logs without hand-off tokens (they are in the path). */
+const redactedUrl = (url: string) => url.replace(/(\/sessions\/cdpLogin\/)[^/?]+/, "$1[token]").replace(/([?&]token=)[^&]+/, "$1[token]");
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger
+      ? { serializers: { req: (request) => ({ method: request.method, url: redactedUrl(request.url), remoteAddress: request.ip }) } }
+      : false,
+    bodyLimit: MAX_BODY_BYTES,
+    // Hand-off tokens (≤ 1,000 characters) and JSON path segments (≤ 1,000 decoded, ~3× encoded) are path parameters.
+    routerOptions: { maxParamLength: 4000 },
+    ajv: {
+      customOptions: { keywords: ["example"], coerceTypes: "array", removeAdditional: false, allErrors: true },
+    },
+  });
+  const database = options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  if (!options.database) app.addHook("onClose", () => database.close());
+  await migrateToLatest(database.db);
+  const { document, rules } = loadContract();
+  const services: Services = {
+    db: database.db,
+    config,
+    verifyIdToken: idTokenVerifier(config.oidc),
+    decodeJson: jsonParamDecoder(document),
+  };
+  app.decorate("services", services);
+  app.decorate("database", database);
+  app.decorateRequest("caller", null);
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error.validation) {
+      const details = problemsOf(error.validation as AjvError[], error.validationContext);
+      return sendError(reply, 400, `Invalid request: ${[...new Set(details.map((d) => d.field))].join(", ")}`, details);
+    }
+    if (error instanceof HttpError) return sendError(reply, error.statusCode, error.message, error.details);
+    if (error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error.code === "FST_ERR_CTP_EMPTY_JSON_BODY") {
+      return sendError(reply, 400, "Invalid request: body", [{ field: "body", message: "must be valid JSON" }]);
+    }
+    if (error.statusCode === 401) return sendError(reply, 401, SESSION_EXPIRED);
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return sendError(reply, error.statusCode, error.message);
+    request.log.error({ err: error }, "request failed");
+    return sendError(reply, 500, "Something went wrong on the server.");
+  });
+
+  app.setNotFoundHandler((request, reply) => sendError(reply, 404, `No such call: ${request.method} ${redactedUrl(request.url)}`));
+
+  /** Runs before parsing and validation: no session 401, then staff on an administrator call 403. */
+  const authenticate = (operation: OperationRules) => async (request: FastifyRequest) => {
+    if (operation.isPublic) return;
+    const token = bearerToken(request);
+    const live = token ? await touchSession(services.db, token, rulesOf(services)) : undefined;
+    if (!token || !live) throw new HttpError(401, SESSION_EXPIRED);
+    request.caller = { ...live, token };
+    if (operation.adminOnly && !live.user.is_admin) throw new HttpError(403, ADMIN_ONLY);
+  };
+
+  const routeOf = (operationId: string) => {
+    const operation = rules.get(operationId);
+    if (!operation) throw new Error(`${operationId} is not in openapi.yaml`);
+    const handler = allHandlers[operationId as OperationId] as Handler<OperationId> | undefined;
+    return {
+      onRequest: authenticate(operation),
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        if (!handler) throw new HttpError(501, `${operationId} is not implemented on the server yet`);
+        const call = {
+          body: request.body,
+          query: request.query,
+          path: request.params,
+          caller: request.caller,
+          request,
+          reply,
+          services,
+        } as Call<OperationId>;
+        const answer = await handler(call);
+        return answer === undefined ? reply.send() : answer;
+      },
+    };
+  };
+
+  await app.register(openapiGlue, {
+    specification: document,
+    prefix: "/api",
+    // Glue's type asks for full route options; it adds method, url and schema itself.
+    operationResolver: routeOf as unknown as FastifyOpenapiGlueOptions["operationResolver"],
+    securityHandlers: {
+      // The session was checked in onRequest (before validation); this only asserts it.
+      async bearerAuth(request: FastifyRequest) {
+        if (!request.caller) throw new HttpError(401, SESSION_EXPIRED);
+      },
+    },
+  });
+
+  return app;
+}

@@ -1,0 +1,113 @@
+// Sign-in, sessions, the development provider and the partner hand-off (tag auth, DESIGN.md §3).
+import type { components } from "../../src/api/schema.d.ts";
+import { HttpError, INVALID_CREDENTIALS, INVALID_TOKEN, UNKNOWN_STAFF } from "../errors.ts";
+import { callerOf, type Handlers } from "../handlers.ts";
+import type { Services } from "../services.ts";
+import { UNUSABLE_HASH, verifyPassword } from "./passwords.ts";
+import {
+  claimHandoffJti,
+  findStaffByEmail,
+  listStaff,
+  openSession,
+  revokeSession,
+  type SessionRow,
+  type UserRow,
+} from "./sessions.repository.ts";
+import { issueDevIdToken, verifyHandoffToken } from "./tokens.ts";
+
+type Session = components["schemas"]["Session"];
+type User = components["schemas"]["User"];
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    email: row.email,
+    profilePicture: row.profile_picture,
+    isAdmin: row.is_admin,
+    defaultPage: row.default_page,
+    defaultLocationId: row.default_location_id,
+  };
+}
+
+function toSession(services: Services, session: SessionRow, user: UserRow, token: string): Session {
+  return {
+    id: session.id,
+    user: toUser(user),
+    accessToken: token,
+    mycdp_uri: services.config.partnerPortalUrl,
+    expiresAt: new Date(session.expires_at).toISOString(),
+  };
+}
+
+async function signedIn(services: Services, user: UserRow): Promise<Session> {
+  const { session, token } = await openSession(services.db, user.id, rulesOf(services));
+  return toSession(services, session, user, token);
+}
+
+export const rulesOf = ({ config }: Services) => ({ idleMs: config.sessionIdleMs, lifetimeMs: config.sessionLifetimeMs });
+
+async function staff(services: Services, email: string): Promise<UserRow> {
+  const user = await findStaffByEmail(services.db, email);
+  if (!user) throw new HttpError(403, UNKNOWN_STAFF);
+  return user;
+}
+
+/** DESIGN.md §3: the development provider exists only without a real one and outside production. */
+function requireDevelopmentProvider({ config }: Services): void {
+  if (config.oidc || config.production) throw new HttpError(404, "There is no development sign-in provider here");
+}
+
+export const authHandlers: Handlers = {
+  async signInWithPassword({ body, services }) {
+    const user = await findStaffByEmail(services.db, body.email);
+    // Both paths run scrypt, so the answer time does not tell which accounts exist.
+    const matches = await verifyPassword(body.password, user?.password_hash ?? UNUSABLE_HASH);
+    if (!user || !user.password_hash || !matches) throw new HttpError(401, INVALID_CREDENTIALS);
+    return signedIn(services, user);
+  },
+
+  async signIn({ body, services }) {
+    const email = await services.verifyIdToken(body.credential);
+    if (!email) throw new HttpError(401, INVALID_TOKEN);
+    if (body.email !== undefined && body.email.toLowerCase() !== email.toLowerCase()) throw new HttpError(401, INVALID_TOKEN);
+    return signedIn(services, await staff(services, email));
+  },
+
+  async getSession(call) {
+    const { session, user, token } = callerOf(call);
+    return toSession(call.services, session, user, token);
+  },
+
+  async signOut(call) {
+    await revokeSession(call.services.db, callerOf(call).session.id);
+    call.reply.code(204);
+    return undefined;
+  },
+
+  async cdpLogin({ path, services }) {
+    const claims = await verifyHandoffToken(path.token, services.config.handoff);
+    if (!claims || !(await claimHandoffJti(services.db, claims.jti, claims.expiresAt))) throw new HttpError(401, INVALID_TOKEN);
+    return signedIn(services, await staff(services, claims.email));
+  },
+
+  async getAuthProvider({ services }) {
+    const { oidc } = services.config;
+    return oidc ? { kind: "oidc", clientId: oidc.clientId, issuer: oidc.issuer } : { kind: "development" };
+  },
+
+  async listDevAccounts({ services }) {
+    requireDevelopmentProvider(services);
+    // Sorted as people read names (the database's collation may differ by engine).
+    return (await listStaff(services.db))
+      .map(({ email, firstname, lastname, is_admin }) => ({ email, firstname, lastname, isAdmin: is_admin }))
+      .sort((a, b) => a.lastname.localeCompare(b.lastname) || a.firstname.localeCompare(b.firstname) || a.email.localeCompare(b.email));
+  },
+
+  async issueDevToken({ body, services }) {
+    requireDevelopmentProvider(services);
+    const user = await staff(services, body.email);
+    return { credential: await issueDevIdToken(user.email) };
+  },
+};

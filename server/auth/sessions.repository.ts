@@ -1,0 +1,96 @@
+// Sessions in the database (DESIGN.md §3): opaque random tokens stored only as SHA-256 hashes, an
+// absolute lifetime and an idle timeout. Any number of server instances can share them.
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import type { Kysely, Selectable } from "kysely";
+import type { Database, SessionsTable, UsersTable } from "../db/database.ts";
+
+export type UserRow = Selectable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;
+
+export interface SessionRules {
+  idleMs: number;
+  lifetimeMs: number;
+}
+
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+export async function openSession(db: Kysely<Database>, userId: number, rules: SessionRules, now = new Date()) {
+  const token = randomBytes(32).toString("base64url");
+  const session = await db
+    .insertInto("sessions")
+    .values({
+      id: randomUUID(),
+      token_hash: hashToken(token),
+      user_id: userId,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: new Date(now.getTime() + rules.lifetimeMs),
+      revoked_at: null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { session, token };
+}
+
+/**
+ * The live session of a token and its user, its idle clock restarted in the same statement;
+ * undefined when unknown, revoked, idle too long, past its lifetime, or its user is disabled.
+ */
+export async function touchSession(db: Kysely<Database>, token: string, rules: SessionRules, now = new Date()) {
+  const idleSince = new Date(now.getTime() - rules.idleMs);
+  const session = await db
+    .updateTable("sessions")
+    .set({ last_seen_at: now })
+    .where("token_hash", "=", hashToken(token))
+    .where("revoked_at", "is", null)
+    .where("expires_at", ">", now)
+    .where("last_seen_at", ">", idleSince)
+    .returningAll()
+    .executeTakeFirst();
+  if (!session) return undefined;
+  const user = await db
+    .selectFrom("users")
+    .selectAll()
+    .where("id", "=", session.user_id)
+    .where("disabled", "=", false)
+    .executeTakeFirst();
+  return user ? { session, user } : undefined;
+}
+
+export async function revokeSession(db: Kysely<Database>, sessionId: string, now = new Date()): Promise<void> {
+  await db.updateTable("sessions").set({ revoked_at: now }).where("id", "=", sessionId).execute();
+}
+
+/** Ends a session as its idle timeout would (tests and the contract suite's `expireSession`). */
+export async function expireSessionByToken(db: Kysely<Database>, token: string, rules: SessionRules): Promise<void> {
+  await db
+    .updateTable("sessions")
+    .set({ last_seen_at: new Date(Date.now() - rules.idleMs - 1000) })
+    .where("token_hash", "=", hashToken(token))
+    .execute();
+}
+
+/** Records a hand-off jti; false when it was already used (single use, DESIGN.md §3). */
+export async function claimHandoffJti(db: Kysely<Database>, jti: string, expiresAt: Date, now = new Date()): Promise<boolean> {
+  await db.deleteFrom("handoff_jtis").where("expires_at", "<", now).execute();
+  const inserted = await db
+    .insertInto("handoff_jtis")
+    .values({ jti, expires_at: expiresAt })
+    .onConflict((oc) => oc.column("jti").doNothing())
+    .returning("jti")
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+export async function findStaffByEmail(db: Kysely<Database>, email: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom("users")
+    .selectAll()
+    .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase()))
+    .where("disabled", "=", false)
+    .executeTakeFirst();
+}
+
+export async function listStaff(db: Kysely<Database>): Promise<UserRow[]> {
+  return db.selectFrom("users").selectAll().where("disabled", "=", false).orderBy("lastname").orderBy("firstname").orderBy("email").execute();
+}

@@ -1,0 +1,53 @@
+// Notes and results of a member (tag members): saves in transactions, histories newest first.
+import type { components } from "../../src/api/schema.d.ts";
+import { callerOf, type Handlers } from "../handlers.ts";
+import { audit, findMemberId, notesOf, resultsOf, saveNote, saveResult, type MemberKey } from "./history.repository.ts";
+
+type Schemas = components["schemas"];
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+export const historyHandlers: Handlers = {
+  async saveResult(call) {
+    const { user } = callerOf(call);
+    const { body, services } = call;
+    const saved = await saveResult(services.db, body, user.id, body.Result);
+    await audit(services.db, { userId: user.id, action: "saveResult", memberIds: [saved.member_id], address: call.request.ip });
+    call.reply.code(201);
+    return { id: saved.id, Result: saved.result as Schemas["MemberResult"], createdAt: iso(saved.created_at), user: { firstname: user.firstname, lastname: user.lastname } };
+  },
+
+  async saveNotes(call) {
+    const { user } = callerOf(call);
+    const { body, services } = call;
+    const saved = await saveNote(services.db, body, user.id, body.notes.trim());
+    await audit(services.db, { userId: user.id, action: "saveNotes", memberIds: [saved.member_id], address: call.request.ip });
+    call.reply.code(201);
+    return { id: saved.id, notes: saved.notes, notestimestamp: iso(saved.created_at), user: { firstname: user.firstname, lastname: user.lastname } };
+  },
+
+  async getNotes(call) {
+    const { user } = callerOf(call);
+    const key = call.services.decodeJson<MemberKey>(call.path.params, "NotesQuery", "params");
+    const memberId = await findMemberId(call.services.db, key, "params.patnum");
+    await audit(call.services.db, { userId: user.id, action: "getNotes", memberIds: [memberId], address: call.request.ip });
+    return (await notesOf(call.services.db, memberId)).map((row) => ({
+      id: row.id,
+      notes: row.notes,
+      notestimestamp: iso(row.created_at),
+      user: { firstname: row.firstname, lastname: row.lastname },
+    }));
+  },
+
+  async getResults(call) {
+    const { user } = callerOf(call);
+    const key = call.services.decodeJson<MemberKey>(call.path.params, "NotesQuery", "params");
+    const memberId = await findMemberId(call.services.db, key, "params.patnum");
+    await audit(call.services.db, { userId: user.id, action: "getResults", memberIds: [memberId], address: call.request.ip });
+    return (await resultsOf(call.services.db, memberId)).map((row) => ({
+      id: row.id,
+      Result: row.result as Schemas["MemberResult"],
+      createdAt: iso(row.created_at),
+      user: { firstname: row.firstname, lastname: row.lastname },
+    }));
+  },
+};

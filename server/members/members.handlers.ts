@@ -1,0 +1,58 @@
+// The members list, the dentists and the open issues (tag members).
+import type { components } from "../../src/api/schema.d.ts";
+import { callerOf, type Handlers } from "../handlers.ts";
+import { audit } from "./history.repository.ts";
+import { listDentists, listOpenIssues, membersPage } from "./members.repository.ts";
+
+type Member = components["schemas"]["Member"];
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+export const membersHandlers: Handlers = {
+  async getMembersTableData(call) {
+    const { query, services } = call;
+    const pageNum = query.pageNum ?? 1;
+    const { rows, total } = await membersPage(services.db, { ...query, pageNum, pageSize: query.pageSize ?? 15 });
+    const members: Member[] = rows.map((row) => ({
+      id: row.id,
+      company: row.company as Member["company"],
+      Subscriber_ID: row.subscriber_id,
+      PatNum: row.pat_num,
+      MCO: row.mco,
+      First_Name: row.first_name,
+      Middle_Name: row.middle_name,
+      Last_Name: row.last_name,
+      Practice: row.practice,
+      practiceId: row.practice_id,
+      Address1: row.address1,
+      City: row.city,
+      State: row.state,
+      Phone: row.phone,
+      Date_of_Birth: row.date_of_birth,
+      Age: row.age,
+      Days_Extracted: row.days_extracted,
+      notes: row.notes,
+      notestimestamp: iso(row.notes_at),
+      Status: row.status as Member["Status"],
+      Result: row.result as Member["Result"],
+      LastVisit: row.last_visit,
+      NextApt: iso(row.next_apt),
+      entryTime: iso(row.entry_time)!,
+    }));
+    await audit(services.db, { userId: callerOf(call).user.id, action: "getMembersTableData", memberIds: members.map((m) => m.id), address: call.request.ip });
+    return { members, members_count: members.length, pageNum, total_count: total };
+  },
+
+  async getOpenIssues({ body, services }) {
+    return (await listOpenIssues(services.db, body.applicationList)).map((row) => ({
+      id: row.id,
+      application: row.application,
+      downTimeStart: new Date(row.down_time_start).toISOString(),
+      whatIsDown: row.what_is_down,
+      whatToDoMeanTime: row.what_to_do_mean_time,
+    }));
+  },
+
+  async getDentistList({ services }) {
+    return (await listDentists(services.db)).map((row) => ({ Dr_First_Name: row.first_name, dentist: row.name, practiceId: row.practice_id }));
+  },
+};

@@ -1,0 +1,14 @@
+// What handlers work with: the database, the configuration, token verifiers and JSON parameters.
+import type { Kysely } from "kysely";
+import type { ServerConfig } from "./config.ts";
+import type { Database } from "./db/database.ts";
+import type { IdTokenVerifier } from "./auth/tokens.ts";
+import type { JsonParamDecoder } from "./jsonParams.ts";
+
+export interface Services {
+  db: Kysely<Database>;
+  config: ServerConfig;
+  verifyIdToken: IdTokenVerifier;
+  /** JSON path and query parameters, decoded and validated against their contentSchema. */
+  decodeJson: JsonParamDecoder;
+}

@@ -1,0 +1,44 @@
+import { formatChartValue, type ChartSpec } from "./chartSpec";
+
+/** The numbers of a chart as a table, for screen readers, keyboard users and exact reading. */
+export function ChartTable({ spec }: { spec: ChartSpec }) {
+  const total = spec.kind === "pie" ? (spec.series[0]?.values ?? []).reduce((sum, value) => sum + value, 0) : 0;
+  return (
+    // A scrolling region, so it takes the keyboard focus (arrow keys scroll it).
+    <div className="table-scroll chart__table" tabIndex={0} role="region" aria-label={`${spec.title}: the numbers`}>
+      <table className="data-table">
+        <caption>{spec.title}: the numbers</caption>
+        <thead>
+          <tr>
+            <th scope="col">{spec.xTitle}</th>
+            {spec.series.map((series) => (
+              <th key={series.name} scope="col" className="num">
+                {series.name}
+              </th>
+            ))}
+            {spec.kind === "pie" ? (
+              <th scope="col" className="num">
+                Share
+              </th>
+            ) : null}
+          </tr>
+        </thead>
+        <tbody>
+          {spec.categories.map((category, index) => (
+            <tr key={category}>
+              <th scope="row">{category}</th>
+              {spec.series.map((series) => (
+                <td key={series.name} className="num">
+                  {formatChartValue(series.values[index] ?? 0, spec.percent)}
+                </td>
+              ))}
+              {spec.kind === "pie" ? (
+                <td className="num">{formatChartValue(total > 0 ? ((spec.series[0]?.values[index] ?? 0) * 100) / total : 0, true)}</td>
+              ) : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

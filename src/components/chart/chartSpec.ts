@@ -1,0 +1,57 @@
+// What a chart shows, independent of the library that draws it: the lazily loaded plot
+// (PlotlyChart.tsx) and the table of the same numbers (ChartTable.tsx) both read this.
+
+export interface ChartSeries {
+  name: string;
+  values: readonly number[];
+  /** The series' colour (bars, lines); pies and funnels colour by category (`categoryColors`). */
+  color?: string;
+}
+
+export interface ChartSpec {
+  kind: "bar" | "line" | "pie" | "funnel";
+  title: string;
+  /** The x categories (bars, lines), the slices (pie) or the stages (funnel). */
+  categories: readonly string[];
+  series: readonly ChartSeries[];
+  /** Axis titles; also the header of the table's first column (`xTitle`). */
+  xTitle: string;
+  yTitle?: string;
+  /** Bars stacked rather than side by side. */
+  stacked?: boolean;
+  /** Values are percentages (0–100): axis and table show a % sign. */
+  percent?: boolean;
+  categoryColors?: readonly string[];
+}
+
+/**
+ * Okabe–Ito colours, told apart with the common colour-vision deficiencies; every chart also has a
+ * legend and a table, so colour is never the only signal.
+ */
+export const CHART_COLORS = {
+  blue: "#0072B2",
+  orange: "#E69F00",
+  green: "#009E73",
+  vermillion: "#D55E00",
+  sky: "#56B4E9",
+  purple: "#CC79A7",
+  yellow: "#F0E442",
+  grey: "#7F7F7F",
+  black: "#000000",
+} as const;
+
+/** Colours in order, for slices that have no meaning of their own (sources, reasons, practices). */
+export const CATEGORICAL_COLORS = [
+  CHART_COLORS.blue,
+  CHART_COLORS.orange,
+  CHART_COLORS.green,
+  CHART_COLORS.vermillion,
+  CHART_COLORS.sky,
+  CHART_COLORS.purple,
+  CHART_COLORS.yellow,
+  CHART_COLORS.grey,
+];
+
+export function formatChartValue(value: number, percent: boolean | undefined): string {
+  return percent ? `${value.toFixed(1)} %` : value.toLocaleString("en-US");
+}

@@ -1,0 +1,214 @@
+// §2 Call Recordings: filters campaign, date range and text search; a page of recordings with a
+// page size and pagination; Download opens the returned link in a new tab. §5: a date range needs
+// two dates, and opening the calendar clears the previous range. §8: a failed directory or
+// campaign call is swallowed (an empty result); a failed download goes to the error handler.
+import { assign, fromPromise, raise, setup } from "xstate";
+import type { ApiFailure } from "../../api/errors";
+import type { components } from "../../api/schema";
+import { PAGE_SIZES, type PageSize } from "../../lib/constants";
+
+type Schemas = components["schemas"];
+export type CallRecording = Schemas["CallRecording"];
+export type CallCampaign = Schemas["CallCampaign"];
+export type CallDirectory = Schemas["CallDirectory"];
+
+/** The directory call's query (openapi.yaml getCallDirectoryList). */
+export interface DirectoryQuery {
+  campaign: string;
+  dates?: string;
+  activePage: number;
+  selectedPageSize: PageSize;
+  search: string;
+}
+
+export const ALL_CAMPAIGNS = "all";
+
+export interface CallRecordingsContext {
+  campaigns: CallCampaign[];
+  campaign: string;
+  /** The dates picked in the open calendar (YYYY-MM-DD). */
+  picked: { start: string | null; end: string | null };
+  /** The applied range, both dates included. */
+  range: { start: string; end: string } | null;
+  searchDraft: string;
+  search: string;
+  page: number;
+  pageSize: PageSize;
+  directory: CallDirectory;
+}
+
+export type CallRecordingsEvent =
+  | { type: "callRecordings.campaign.change"; campaign: string }
+  | { type: "callRecordings.calendar.open" }
+  | { type: "callRecordings.calendar.pick"; bound: "start" | "end"; date: string }
+  | { type: "callRecordings.calendar.close" }
+  | { type: "callRecordings.search.change"; value: string }
+  | { type: "callRecordings.search.submit" }
+  | { type: "callRecordings.page.change"; page: number }
+  | { type: "callRecordings.pageSize.change"; pageSize: PageSize }
+  | { type: "callRecordings.download"; recording: CallRecording }
+  /** Raised by the calendar when the applied range changes. */
+  | { type: "callRecordings.directory.reload" };
+
+const EMPTY: CallDirectory = { count: 0, rows: [] };
+
+const asFailure = (error: unknown): ApiFailure => {
+  const { message, statusCode } = (error ?? {}) as Partial<ApiFailure>;
+  return { message: message || "The recording could not be downloaded.", statusCode: statusCode ?? 0 };
+};
+
+export const directoryQuery = (context: CallRecordingsContext): DirectoryQuery => ({
+  campaign: context.campaign,
+  ...(context.range ? { dates: `${context.range.start},${context.range.end}` } : {}),
+  activePage: context.page,
+  selectedPageSize: context.pageSize,
+  search: context.search,
+});
+
+export const callRecordingsMachine = setup({
+  types: {
+    context: {} as CallRecordingsContext,
+    events: {} as CallRecordingsEvent,
+  },
+  actors: {
+    loadCampaigns: fromPromise<CallCampaign[]>(async () => []),
+    loadDirectory: fromPromise<CallDirectory, DirectoryQuery>(async () => EMPTY),
+    /** The signed link of one recording, saved as `title`. */
+    requestDownload: fromPromise<string, { key: string; title: string }>(async () => ""),
+  },
+  actions: {
+    openInNewTab: (_, _params: { url: string }) => {},
+    reportFailure: (_, _params: { failure: ApiFailure }) => {},
+    reloadDirectory: raise({ type: "callRecordings.directory.reload" }),
+  },
+  guards: {
+    hadRange: ({ context }) => context.range !== null,
+    completesRange: ({ context, event }) => {
+      if (event.type !== "callRecordings.calendar.pick") return false;
+      const picked = { ...context.picked, [event.bound]: event.date };
+      return picked.start !== null && picked.end !== null;
+    },
+    isKnownPageSize: ({ event }) =>
+      event.type === "callRecordings.pageSize.change" && (PAGE_SIZES as readonly number[]).includes(event.pageSize),
+  },
+}).createMachine({
+  id: "callRecordings",
+  context: {
+    campaigns: [],
+    campaign: ALL_CAMPAIGNS,
+    picked: { start: null, end: null },
+    range: null,
+    searchDraft: "",
+    search: "",
+    page: 1,
+    pageSize: PAGE_SIZES[0],
+    directory: EMPTY,
+  },
+  type: "parallel",
+  states: {
+    campaigns: {
+      invoke: {
+        src: "loadCampaigns",
+        onDone: { actions: assign({ campaigns: ({ event }) => event.output }) },
+        onError: { actions: assign({ campaigns: [] }) },
+      },
+    },
+    directory: {
+      initial: "loading",
+      on: {
+        "callRecordings.campaign.change": {
+          target: ".loading",
+          reenter: true,
+          actions: assign({ campaign: ({ event }) => event.campaign, page: 1 }),
+        },
+        "callRecordings.directory.reload": { target: ".loading", reenter: true },
+        "callRecordings.search.change": { actions: assign({ searchDraft: ({ event }) => event.value }) },
+        "callRecordings.search.submit": {
+          target: ".loading",
+          reenter: true,
+          actions: assign({ search: ({ context }) => context.searchDraft.trim(), page: 1 }),
+        },
+        "callRecordings.page.change": {
+          target: ".loading",
+          reenter: true,
+          actions: assign({ page: ({ event }) => event.page }),
+        },
+        "callRecordings.pageSize.change": {
+          guard: "isKnownPageSize",
+          target: ".loading",
+          reenter: true,
+          actions: assign({ pageSize: ({ event }) => event.pageSize, page: 1 }),
+        },
+      },
+      states: {
+        loading: {
+          invoke: {
+            src: "loadDirectory",
+            input: ({ context }) => directoryQuery(context),
+            onDone: { target: "ready", actions: assign({ directory: ({ event }) => event.output }) },
+            onError: { target: "ready", actions: assign({ directory: EMPTY }) },
+          },
+        },
+        ready: {},
+      },
+    },
+    calendar: {
+      initial: "closed",
+      states: {
+        closed: {
+          on: {
+            "callRecordings.calendar.open": [
+              {
+                guard: "hadRange",
+                target: "open",
+                // The cleared range is a changed filter: the list shows every date again.
+                actions: [assign({ range: null, picked: { start: null, end: null }, page: 1 }), "reloadDirectory"],
+              },
+              { target: "open", actions: assign({ picked: { start: null, end: null } }) },
+            ],
+          },
+        },
+        open: {
+          on: {
+            "callRecordings.calendar.pick": [
+              {
+                guard: "completesRange",
+                target: "closed",
+                actions: [
+                  assign(({ context, event }) => {
+                    const picked = { ...context.picked, [event.bound]: event.date } as { start: string; end: string };
+                    const [start, end] = [picked.start, picked.end].sort();
+                    return { picked, range: { start: start!, end: end! }, page: 1 };
+                  }),
+                  "reloadDirectory",
+                ],
+              },
+              { actions: assign({ picked: ({ context, event }) => ({ ...context.picked, [event.bound]: event.date }) }) },
+            ],
+            "callRecordings.calendar.close": "closed",
+          },
+        },
+      },
+    },
+    download: {
+      initial: "idle",
+      states: {
+        idle: { on: { "callRecordings.download": "requesting" } },
+        requesting: {
+          invoke: {
+            src: "requestDownload",
+            input: ({ event }) => {
+              const { recording } = event as Extract<CallRecordingsEvent, { type: "callRecordings.download" }>;
+              return { key: recording.url, title: recording.name };
+            },
+            onDone: { target: "idle", actions: { type: "openInNewTab", params: ({ event }) => ({ url: event.output }) } },
+            onError: {
+              target: "idle",
+              actions: { type: "reportFailure", params: ({ event }) => ({ failure: asFailure(event.error) }) },
+            },
+          },
+        },
+      },
+    },
+  },
+});

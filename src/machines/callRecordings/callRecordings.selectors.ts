@@ -1,0 +1,48 @@
+import dayjs from "dayjs";
+import type { SnapshotFrom } from "xstate";
+import type { callRecordingsMachine, CallRecording } from "./callRecordings.machine";
+import { pageItems } from "./pagination";
+
+type CallRecordingsSnapshot = SnapshotFrom<typeof callRecordingsMachine>;
+
+/** §9 "Call recording size shown in KB with 1 decimal". */
+export const sizeInKb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+/** When the call was recorded, in the reader's time. */
+export const recordingDate = (recordedAt: string) => dayjs(recordedAt).format("MM/DD/YYYY hh:mm A");
+
+export interface RecordingRow {
+  recording: CallRecording;
+  date: string;
+  phone: string;
+  mail: string;
+  practice: string;
+  size: string;
+}
+
+export const selectLoading = (snapshot: CallRecordingsSnapshot) => snapshot.matches({ directory: "loading" });
+export const selectCampaigns = (snapshot: CallRecordingsSnapshot) => snapshot.context.campaigns;
+export const selectCampaign = (snapshot: CallRecordingsSnapshot) => snapshot.context.campaign;
+export const selectSearchDraft = (snapshot: CallRecordingsSnapshot) => snapshot.context.searchDraft;
+export const selectPageSize = (snapshot: CallRecordingsSnapshot) => snapshot.context.pageSize;
+export const selectPage = (snapshot: CallRecordingsSnapshot) => snapshot.context.page;
+export const selectCount = (snapshot: CallRecordingsSnapshot) => snapshot.context.directory.count;
+export const selectCalendarOpen = (snapshot: CallRecordingsSnapshot) => snapshot.matches({ calendar: "open" });
+export const selectPicked = (snapshot: CallRecordingsSnapshot) => snapshot.context.picked;
+export const selectRange = (snapshot: CallRecordingsSnapshot) => snapshot.context.range;
+export const selectDownloading = (snapshot: CallRecordingsSnapshot) => snapshot.matches({ download: "requesting" });
+
+export const selectRows = (snapshot: CallRecordingsSnapshot): RecordingRow[] =>
+  snapshot.context.directory.rows.map((recording) => ({
+    recording,
+    date: recordingDate(recording.recordedAt),
+    phone: recording.phone,
+    mail: recording.mail,
+    practice: recording.practice,
+    size: sizeInKb(recording.size),
+  }));
+
+export const selectPageCount = (snapshot: CallRecordingsSnapshot) =>
+  Math.ceil(snapshot.context.directory.count / snapshot.context.pageSize);
+
+export const selectPageItems = (snapshot: CallRecordingsSnapshot) =>
+  pageItems(snapshot.context.page, selectPageCount(snapshot));

@@ -1,0 +1,76 @@
+// The Contact Data Report's charts, from the answer of GET /report/contact-data-report.
+import type { SnapshotFrom } from "xstate";
+import type { components } from "../../api/schema";
+import { CHART_COLORS, type ChartSpec } from "../../components/chart/chartSpec";
+import { reportSelectors } from "../report/report.selectors";
+import { CALL_PERIOD_LABELS, type CallPeriod, type contactDataViewMachine } from "./contactData.machine";
+
+export type ContactDataReport = components["schemas"]["ContactDataReport"];
+
+export const contactData = reportSelectors<Record<string, never>, ContactDataReport>();
+
+export const selectCallPeriod = (snapshot: SnapshotFrom<typeof contactDataViewMachine>) => snapshot.context.period;
+
+/** "08:00" for hour 8: hours of the day in the group's time zone. */
+export const hourLabel = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
+
+const share = (part: number, whole: number) => (whole > 0 ? Math.round((part * 1000) / whole) / 10 : 0);
+
+/** Calls by hour, contacted over not contacted: stacked counts, and each hour as percent. */
+export function callsCharts(report: ContactDataReport, period: CallPeriod): { stacked: ChartSpec; percent: ChartSpec } {
+  const hours = report.calls[period];
+  const label = CALL_PERIOD_LABELS[period];
+  const categories = hours.map((entry) => hourLabel(entry.hour));
+  const xTitle = `Hour of day (${report.timeZone})`;
+  return {
+    stacked: {
+      kind: "bar",
+      stacked: true,
+      title: `Calls by hour — ${label}`,
+      categories,
+      xTitle,
+      yTitle: "Calls",
+      series: [
+        { name: "Contacted", color: CHART_COLORS.blue, values: hours.map((entry) => entry.contacted) },
+        { name: "Not contacted", color: CHART_COLORS.orange, values: hours.map((entry) => entry.notContacted) },
+      ],
+    },
+    percent: {
+      kind: "bar",
+      stacked: true,
+      percent: true,
+      title: `Calls by hour, percent — ${label}`,
+      categories,
+      xTitle,
+      yTitle: "Share of the hour's calls",
+      series: [
+        { name: "Contacted", color: CHART_COLORS.blue, values: hours.map((entry) => share(entry.contacted, entry.contacted + entry.notContacted)) },
+        {
+          name: "Not contacted",
+          color: CHART_COLORS.orange,
+          values: hours.map((entry) => {
+            const total = entry.contacted + entry.notContacted;
+            return total > 0 ? Math.round((100 - share(entry.contacted, total)) * 10) / 10 : 0;
+          }),
+        },
+      ],
+    },
+  };
+}
+
+/** Appointments set by hour for today, this week and this month. */
+export function appointmentsChart(report: ContactDataReport): ChartSpec {
+  const { today, week, month } = report.appointments;
+  return {
+    kind: "line",
+    title: "Appointments set by hour",
+    categories: today.map((entry) => hourLabel(entry.hour)),
+    xTitle: `Hour of day (${report.timeZone})`,
+    yTitle: "Appointments set",
+    series: [
+      { name: "Today", color: CHART_COLORS.vermillion, values: today.map((entry) => entry.count) },
+      { name: "This week", color: CHART_COLORS.blue, values: week.map((entry) => entry.count) },
+      { name: "This month", color: CHART_COLORS.green, values: month.map((entry) => entry.count) },
+    ],
+  };
+}

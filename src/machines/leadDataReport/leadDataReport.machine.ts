@@ -1,0 +1,155 @@
+// §2 Lead Data Report: leads entered today, yesterday, this week, last week, month to date and last
+// month by location; and a custom start and end date (MM-dd-yyyy) with a practice filter, counted
+// when Update is pressed. The period bounds are days of the group's time zone (src/lib/periods).
+import { assign, fromPromise, setup } from "xstate";
+import type { ApiFailure } from "../../api/errors";
+import type { components } from "../../api/schema";
+import { fromLeadDate, leadPeriodBounds, standardPeriods, toLeadDate } from "../../lib/periods";
+
+type Schemas = components["schemas"];
+export type LeadDataReport = Schemas["LeadDataReport"];
+export type LeadPeriodsRequest = Schemas["LeadDataPeriodsRequest"];
+export type LeadRangeRequest = Schemas["LeadDataRangeRequest"];
+export type Practice = Schemas["Practice"];
+
+export interface LeadDataInput {
+  /** The moment the screen opened (epoch ms): "today" and the periods are computed from it. */
+  now: number;
+}
+
+export interface LeadRange {
+  /** MM-DD-YYYY as typed. */
+  startDate: string;
+  endDate: string;
+  /** A practice id, or "all". */
+  practice: string;
+}
+
+export interface LeadDataContext {
+  now: number;
+  periods: LeadDataReport | null;
+  practices: Practice[];
+  range: LeadRange;
+  /** The custom range's answer, once Update was pressed. */
+  rangeReport: LeadDataReport | null;
+  rangeProblem: string | null;
+  failure: ApiFailure | null;
+}
+
+export type LeadDataEvent =
+  | { type: "leadData.range.change"; range: Partial<LeadRange> }
+  | { type: "leadData.update" }
+  | { type: "leadData.refresh" };
+
+export const RANGE_FORMAT_PROBLEM = "Enter the start and end dates as MM-DD-YYYY.";
+export const RANGE_ORDER_PROBLEM = "The end date must not be before the start date.";
+
+/** Why the custom range cannot be counted, or null. */
+export function rangeProblemOf(range: LeadRange): string | null {
+  const start = fromLeadDate(range.startDate.trim());
+  const end = fromLeadDate(range.endDate.trim());
+  if (!start || !end) return RANGE_FORMAT_PROBLEM;
+  return end < start ? RANGE_ORDER_PROBLEM : null;
+}
+
+const asFailure = (error: unknown): ApiFailure => {
+  const { message, statusCode } = (error ?? {}) as Partial<ApiFailure>;
+  return { message: message || "The lead data report could not be loaded.", statusCode: statusCode ?? 0 };
+};
+
+export const leadDataReportMachine = setup({
+  types: {
+    input: {} as LeadDataInput,
+    context: {} as LeadDataContext,
+    events: {} as LeadDataEvent,
+  },
+  actors: {
+    loadPeriods: fromPromise<{ report: LeadDataReport; practices: Practice[] }, LeadPeriodsRequest>(async () => {
+      throw new Error("loadPeriods is provided by src/app");
+    }),
+    loadRange: fromPromise<LeadDataReport, LeadRangeRequest>(async () => {
+      throw new Error("loadRange is provided by src/app");
+    }),
+  },
+  actions: {
+    showLoader: () => {},
+    hideLoader: () => {},
+    reportFailure: (_, _params: { failure: ApiFailure }) => {},
+  },
+  guards: {
+    rangeIsValid: ({ context }) => rangeProblemOf(context.range) === null,
+  },
+}).createMachine({
+  id: "leadDataReport",
+  context: ({ input }) => {
+    const { monthToDate } = standardPeriods(input.now);
+    return {
+      now: input.now,
+      periods: null,
+      practices: [],
+      // The custom range starts as month to date, every practice.
+      range: { startDate: toLeadDate(monthToDate.startDate), endDate: toLeadDate(monthToDate.endDate), practice: "all" },
+      rangeReport: null,
+      rangeProblem: null,
+      failure: null,
+    };
+  },
+  initial: "loading",
+  on: {
+    "leadData.range.change": { actions: assign({ range: ({ context, event }) => ({ ...context.range, ...event.range }), rangeProblem: null }) },
+  },
+  states: {
+    loading: {
+      entry: ["showLoader", assign({ failure: null })],
+      exit: "hideLoader",
+      invoke: {
+        src: "loadPeriods",
+        input: ({ context }) => ({ mode: "periods" as const, ...leadPeriodBounds(context.now) }),
+        onDone: {
+          target: "ready",
+          actions: assign({ periods: ({ event }) => event.output.report, practices: ({ event }) => event.output.practices }),
+        },
+        onError: {
+          target: "failed",
+          actions: [
+            assign({ failure: ({ event }) => asFailure(event.error) }),
+            { type: "reportFailure", params: ({ event }) => ({ failure: asFailure(event.error) }) },
+          ],
+        },
+      },
+    },
+    ready: {
+      on: {
+        "leadData.update": [
+          { guard: "rangeIsValid", target: "updating" },
+          { actions: assign({ rangeProblem: ({ context }) => rangeProblemOf(context.range) }) },
+        ],
+        "leadData.refresh": "loading",
+      },
+    },
+    updating: {
+      entry: ["showLoader", assign({ failure: null })],
+      exit: "hideLoader",
+      invoke: {
+        src: "loadRange",
+        input: ({ context }) => ({
+          mode: "range" as const,
+          startDate: context.range.startDate.trim(),
+          endDate: context.range.endDate.trim(),
+          practice: context.range.practice,
+        }),
+        onDone: { target: "ready", actions: assign({ rangeReport: ({ event }) => event.output }) },
+        onError: {
+          target: "ready",
+          actions: [
+            assign({ failure: ({ event }) => asFailure(event.error) }),
+            { type: "reportFailure", params: ({ event }) => ({ failure: asFailure(event.error) }) },
+          ],
+        },
+      },
+    },
+    failed: {
+      on: { "leadData.refresh": "loading" },
+    },
+  },
+});

@@ -1,0 +1,175 @@
+// The members list's filters (§2 Members list, §4 "A filter change resets paging and sort flags. A
+// brand change resets the practice to All", §6 default practices, §9 memberFilters cookie): their
+// shape, where the first filters come from, and how they travel (the list call's query, the URL
+// query, the cookie). Pure functions: the machine and its tests use them, src/app does the I/O.
+import type { components } from "../../api/schema";
+import { MAX_DEFAULT_PRACTICES, PAGE_SIZES, type PageSize } from "../../lib/constants";
+import { BRANDS, MEMBER_STATUSES, RESULT_OPTIONS } from "../../lib/vocabulary";
+
+type Schemas = components["schemas"];
+export type Member = Schemas["Member"];
+export type Practice = Schemas["Practice"];
+export type Dentist = Schemas["Dentist"];
+export type SetupRecord = Schemas["SetupRecord"];
+export type Brand = Schemas["Brand"];
+export type MemberStatus = Schemas["MemberStatus"];
+export type MemberResult = Schemas["MemberResult"];
+export type MemberSortColumn = Schemas["MemberSortColumn"];
+export type RegionFilter = Schemas["RegionFilter"];
+
+export const ALL = "all";
+
+export interface MemberFilters {
+  /** The chosen practice ids; none means every practice of the list's region. */
+  practiceIds: number[];
+  status: MemberStatus | typeof ALL;
+  /** A result, '' for Blank, or all. */
+  result: MemberResult | typeof ALL;
+  mco: string;
+  /** A dentist's Dr_First_Name; '' = every dentist. */
+  dentist: string;
+  brand: Brand | typeof ALL;
+}
+
+export const NO_FILTERS: MemberFilters = { practiceIds: [], status: ALL, result: ALL, mco: ALL, dentist: "", brand: ALL };
+
+/**
+ * The MCO filter's options: the managed-care organisations as the payers' lists write them
+ * (mirrors the data the backend imports; no call lists them). With a brand chosen, only its MCOs.
+ */
+export const MCO_BY_BRAND: Record<Brand, readonly string[]> = {
+  denta: ["DentaQuest Medicaid", "DentaQuest CHIP"],
+  mcna: ["MCNA Dental Medicaid", "MCNA Dental CHIP"],
+  uhc: ["UnitedHealthcare Dental Medicaid", "UnitedHealthcare Dental CHIP"],
+  tmhp: ["TMHP Fee-for-Service"],
+};
+
+export function mcoOptions(brand: MemberFilters["brand"]): string[] {
+  return brand === ALL ? BRANDS.flatMap((name) => MCO_BY_BRAND[name]) : [...MCO_BY_BRAND[brand]];
+}
+
+/** Filters as saved: in the URL query (practice, status, brand) and the memberFilters cookie (all). */
+export interface SavedFilters {
+  url: Partial<MemberFilters>;
+  cookie: Partial<MemberFilters> & { pageSize?: PageSize };
+}
+
+const isBrand = (value: unknown): value is Brand => (BRANDS as readonly unknown[]).includes(value);
+const isStatus = (value: unknown): value is MemberStatus => (MEMBER_STATUSES as readonly unknown[]).includes(value);
+const isResult = (value: unknown): value is MemberResult => value === "" || (RESULT_OPTIONS as readonly unknown[]).includes(value);
+export const isPageSize = (value: unknown): value is PageSize => (PAGE_SIZES as readonly unknown[]).includes(value);
+
+/** '1,2,3' or '1;2;3' → [1, 2, 3]; 'all', '' or anything else → []. */
+export function parsePracticeIds(value: string | null | undefined): number[] {
+  if (!value || value === ALL) return [];
+  const ids = value.split(/[,;]/).map(Number);
+  return ids.every((id) => Number.isInteger(id) && id > 0) ? ids : [];
+}
+
+/** The URL query's practice, status and brand, each only when valid. */
+export function readUrlFilters(search: string): Partial<MemberFilters> {
+  const query = new URLSearchParams(search);
+  const filters: Partial<MemberFilters> = {};
+  const practice = query.get("practice");
+  if (practice !== null) filters.practiceIds = parsePracticeIds(practice);
+  const status = query.get("status");
+  if (status === ALL || isStatus(status)) filters.status = status;
+  const brand = query.get("brand");
+  if (brand === ALL || isBrand(brand)) filters.brand = brand;
+  return filters;
+}
+
+/** The URL query mirroring the filters (§2: practice, status and brand). */
+export function urlQuery(filters: MemberFilters): Record<"practice" | "status" | "brand", string> {
+  return {
+    practice: filters.practiceIds.length ? filters.practiceIds.join(",") : ALL,
+    status: filters.status,
+    brand: filters.brand,
+  };
+}
+
+export function cookieValue(filters: MemberFilters, pageSize: PageSize): string {
+  return JSON.stringify({ ...filters, pageSize });
+}
+
+/** The cookie's filters, each only when valid; a broken cookie restores nothing. */
+export function readCookieFilters(value: string | null): SavedFilters["cookie"] {
+  if (!value) return {};
+  let raw: Record<string, unknown>;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    if (typeof parsed !== "object" || parsed === null) return {};
+    raw = parsed as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+  const filters: SavedFilters["cookie"] = {};
+  if (Array.isArray(raw.practiceIds)) filters.practiceIds = parsePracticeIds(raw.practiceIds.join(","));
+  if (raw.status === ALL || isStatus(raw.status)) filters.status = raw.status;
+  if (raw.result === ALL || isResult(raw.result)) filters.result = raw.result;
+  if (typeof raw.mco === "string") filters.mco = raw.mco;
+  if (typeof raw.dentist === "string") filters.dentist = raw.dentist;
+  if (raw.brand === ALL || isBrand(raw.brand)) filters.brand = raw.brand;
+  if (isPageSize(raw.pageSize)) filters.pageSize = raw.pageSize;
+  return filters;
+}
+
+/** §6: the user's default practices (the saved setup record, else defaultLocationId); more than 25 means All. */
+export function defaultPracticeIds(records: readonly SetupRecord[], defaultLocationId: string): number[] {
+  const record = records.find((entry) => entry.field === "practice");
+  const ids = parsePracticeIds(record ? record.value : defaultLocationId);
+  return ids.length > MAX_DEFAULT_PRACTICES ? [] : ids;
+}
+
+export interface StartingPoint {
+  saved: SavedFilters;
+  setup: readonly SetupRecord[];
+  defaultLocationId: string;
+  /** The practices of the list's region: a restored practice outside them is dropped. */
+  practices: readonly Practice[];
+}
+
+/** The first filters: the URL query, else the cookie, else the user's saved defaults, else all. */
+export function initialFilters({ saved, setup, defaultLocationId, practices }: StartingPoint): MemberFilters {
+  const savedStatus = setup.find((entry) => entry.field === "status")?.value;
+  const fromDefaults: MemberFilters = {
+    ...NO_FILTERS,
+    practiceIds: defaultPracticeIds(setup, defaultLocationId),
+    status: isStatus(savedStatus) ? savedStatus : ALL,
+  };
+  const { pageSize: _pageSize, ...cookie } = saved.cookie;
+  const merged: MemberFilters = { ...fromDefaults, ...cookie, ...saved.url };
+  const known = new Set(practices.map((practice) => practice.id));
+  const mco = merged.mco === ALL || mcoOptions(merged.brand).includes(merged.mco) ? merged.mco : ALL;
+  return { ...merged, practiceIds: merged.practiceIds.filter((id) => known.has(id)), mco };
+}
+
+/** A filter change; a brand change resets the practice to All and drops an MCO of another brand (§4). */
+export function changeFilters(current: MemberFilters, change: Partial<MemberFilters>): MemberFilters {
+  const next = { ...current, ...change };
+  if (change.brand !== undefined && change.brand !== current.brand) {
+    next.practiceIds = [];
+    if (next.mco !== ALL && !mcoOptions(next.brand).includes(next.mco)) next.mco = ALL;
+  }
+  return next;
+}
+
+/** The practices a brand's members can be in (a practice receives some payers' lists). */
+export function practicesOfBrand(practices: readonly Practice[], brand: MemberFilters["brand"]): Practice[] {
+  return brand === ALL ? [...practices] : practices.filter((practice) => practice.brands.includes(brand));
+}
+
+export interface MembersQuery {
+  pageNum: number;
+  pageSize: PageSize;
+  company: Brand | typeof ALL;
+  search: string;
+  dentistFirstName: string;
+  result: MemberResult | typeof ALL;
+  status: MemberStatus | typeof ALL;
+  orderByColumn?: MemberSortColumn;
+  practice: string;
+  sameColumn: boolean;
+  mco: string;
+  region: RegionFilter;
+}

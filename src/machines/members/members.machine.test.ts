@@ -1,0 +1,351 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createActor, fromPromise } from "xstate";
+import type { Member, MembersQuery, Practice, SavedFilters, SetupRecord } from "./members.filters";
+import { membersMachine, type MemberOptions, type MembersTableData, type SaveResultRequest } from "./members.machine";
+import { selectSort, selectStatus } from "./members.selectors";
+import { notesMachine, type Note, type NotesQuery } from "./notes.machine";
+
+const practice = (id: number, region: Practice["region"], brands: Practice["brands"] = ["denta", "mcna"]): Practice => ({
+  id,
+  practice: `Practice ${id}`,
+  practiceabbr: `P${id}`,
+  region,
+  brands,
+});
+const PRACTICES = [practice(1, "SMD"), practice(2, "SMD", ["uhc"]), practice(3, "FSD")];
+
+const member = (id: number, overrides: Partial<Member> = {}): Member => ({
+  id,
+  company: "denta",
+  Subscriber_ID: `S${id}`,
+  PatNum: `${100 + id}`,
+  MCO: "DentaQuest Medicaid",
+  First_Name: "Ana",
+  Middle_Name: "",
+  Last_Name: `Last${id}`,
+  Practice: "P1",
+  practiceId: 1,
+  Address1: "1 Main St",
+  City: "Austin",
+  State: "TX",
+  Phone: "5125550100",
+  Date_of_Birth: "2010-01-01",
+  Age: 16,
+  Days_Extracted: 3,
+  notes: null,
+  notestimestamp: null,
+  Status: "New Patient",
+  Result: "",
+  LastVisit: null,
+  NextApt: null,
+  entryTime: "2026-11-01T10:00:00Z",
+  ...overrides,
+});
+
+interface Options {
+  saved?: SavedFilters;
+  setup?: SetupRecord[];
+  defaultLocationId?: string;
+  region?: "all" | "SMD" | "FSD";
+  saveResult?: (request: SaveResultRequest) => Promise<void>;
+}
+
+function start(options: Options = {}) {
+  const queries: MembersQuery[] = [];
+  const persisted: unknown[] = [];
+  const failures: unknown[] = [];
+  const saves: SaveResultRequest[] = [];
+  const notesSaved: unknown[] = [];
+  const machine = membersMachine.provide({
+    actors: {
+      readSavedFilters: fromPromise(async () => options.saved ?? { url: {}, cookie: {} }),
+      loadOptions: fromPromise<MemberOptions, { userId: number }>(async () => ({ practices: PRACTICES, dentists: [], setup: options.setup ?? [] })),
+      loadMembers: fromPromise<MembersTableData, MembersQuery>(async ({ input }) => {
+        queries.push(input);
+        return { members: [member(1), member(2)], members_count: 2, pageNum: input.pageNum, total_count: 120 };
+      }),
+      saveResult: fromPromise<void, SaveResultRequest>(async ({ input }) => {
+        saves.push(input);
+        await options.saveResult?.(input);
+      }),
+      notesDialog: notesMachine.provide({
+        actors: {
+          loadNotes: fromPromise<Note[], NotesQuery>(async () => []),
+          saveNote: fromPromise(async ({ input }) => {
+            notesSaved.push(input);
+          }),
+        },
+      }),
+    },
+    actions: {
+      persistFilters: (_, params) => persisted.push(params),
+      reportFailure: (_, { failure }) => failures.push(failure),
+    },
+  });
+  const actor = createActor(machine, {
+    input: { region: options.region ?? "all", userId: 7, defaultLocationId: options.defaultLocationId ?? "" },
+  }).start();
+  return { actor, queries, persisted, failures, saves, notesSaved };
+}
+
+/** Lets the stubs' promises settle under fake timers. */
+const settle = () => vi.advanceTimersByTimeAsync(0);
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe("members machine: starting", () => {
+  it("loads the first page with every filter at all, then is ready", async () => {
+    const { actor, queries } = start();
+    await settle();
+    expect(selectStatus(actor.getSnapshot())).toBe("ready");
+    expect(queries).toEqual([
+      {
+        pageNum: 1,
+        pageSize: 15,
+        company: "all",
+        search: "",
+        dentistFirstName: "",
+        result: "all",
+        status: "all",
+        practice: "all",
+        sameColumn: false,
+        mco: "all",
+        region: "all",
+      },
+    ]);
+    expect(actor.getSnapshot().context.totalCount).toBe(120);
+  });
+
+  it("preselects the user's default practices (defaultLocationId) and the saved setup's status", async () => {
+    const { actor, queries } = start({
+      defaultLocationId: "1;3",
+      setup: [{ appId: "call_center", field: "status", value: "New Patient" }],
+    });
+    await settle();
+    expect(actor.getSnapshot().context.filters.practiceIds).toEqual([1, 3]);
+    expect(queries[0]).toMatchObject({ practice: "1,3", status: "New Patient" });
+  });
+
+  it("prefers the saved practice record to defaultLocationId, and more than 25 practices means All", async () => {
+    const many = Array.from({ length: 26 }, (_, i) => i + 1).join(";");
+    const { queries } = start({ defaultLocationId: "1", setup: [{ appId: "call_center", field: "practice", value: many }] });
+    await settle();
+    expect(queries[0]!.practice).toBe("all");
+  });
+
+  it("scopes the list and the practice choices to the route's region", async () => {
+    const { actor, queries } = start({ region: "SMD", defaultLocationId: "1;3" });
+    await settle();
+    expect(actor.getSnapshot().context.practices.map((p) => p.id)).toEqual([1, 2]);
+    expect(queries[0]).toMatchObject({ region: "SMD", practice: "1" });
+  });
+
+  it("restores the URL query over the cookie over the defaults, and the cookie's page size", async () => {
+    const { actor, queries } = start({
+      defaultLocationId: "1",
+      saved: {
+        url: { practiceIds: [2], brand: "uhc" },
+        cookie: { practiceIds: [3], status: "Dropped Patient", result: "Broken", pageSize: 100 },
+      },
+    });
+    await settle();
+    expect(actor.getSnapshot().context.filters).toMatchObject({ practiceIds: [2], brand: "uhc", status: "Dropped Patient", result: "Broken" });
+    expect(queries[0]).toMatchObject({ practice: "2", company: "uhc", status: "Dropped Patient", result: "Broken", pageSize: 100 });
+  });
+
+  it("mirrors the first filters into the URL and cookie at once", async () => {
+    const { persisted } = start({ defaultLocationId: "3" });
+    await settle();
+    expect(persisted).toEqual([{ filters: expect.objectContaining({ practiceIds: [3] }), pageSize: 15 }]);
+  });
+});
+
+describe("members machine: search", () => {
+  it("749 ms after the last keystroke does nothing; 750 ms loads once with the trimmed text", async () => {
+    const { actor, queries } = start();
+    await settle();
+    actor.send({ type: "members.search.change", text: "sm" });
+    await vi.advanceTimersByTimeAsync(500);
+    actor.send({ type: "members.search.change", text: "  smith " });
+    await vi.advanceTimersByTimeAsync(749);
+    expect(queries).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(queries).toHaveLength(2);
+    expect(queries[1]!.search).toBe("smith");
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(queries).toHaveLength(2);
+  });
+
+  it("does not reload when only surrounding spaces changed", async () => {
+    const { actor, queries } = start();
+    await settle();
+    actor.send({ type: "members.search.change", text: "smith" });
+    await vi.advanceTimersByTimeAsync(750);
+    actor.send({ type: "members.search.change", text: " smith  " });
+    await vi.advanceTimersByTimeAsync(750);
+    expect(queries.map((q) => q.search)).toEqual(["", "smith"]);
+  });
+
+  it("a new search starts at page 1 without the sort flags", async () => {
+    const { actor, queries } = start();
+    await settle();
+    actor.send({ type: "members.sort.toggle", column: "Age" });
+    actor.send({ type: "members.page.change", pageNum: 3 });
+    await settle();
+    actor.send({ type: "members.search.change", text: "ana" });
+    await vi.advanceTimersByTimeAsync(750);
+    expect(queries.at(-1)).toMatchObject({ search: "ana", pageNum: 1, sameColumn: false });
+    expect(queries.at(-1)!.orderByColumn).toBeUndefined();
+  });
+});
+
+describe("members machine: filters, paging and sort", () => {
+  it("a filter change reloads at page 1 without the sort flags and is persisted", async () => {
+    const { actor, queries, persisted } = start();
+    await settle();
+    actor.send({ type: "members.sort.toggle", column: "Last_Name" });
+    actor.send({ type: "members.sort.toggle", column: "Last_Name" });
+    actor.send({ type: "members.page.change", pageNum: 2 });
+    await settle();
+    expect(queries.at(-1)).toMatchObject({ orderByColumn: "Last_Name", sameColumn: true, pageNum: 2 });
+    actor.send({ type: "members.filter.change", change: { status: "New Patient" } });
+    await settle();
+    expect(queries.at(-1)).toMatchObject({ status: "New Patient", pageNum: 1, sameColumn: false });
+    expect(queries.at(-1)!.orderByColumn).toBeUndefined();
+    expect(persisted.at(-1)).toEqual({ filters: expect.objectContaining({ status: "New Patient" }), pageSize: 15 });
+  });
+
+  it("a brand change resets the practice to All and an MCO of another brand", async () => {
+    const { actor, queries } = start({ defaultLocationId: "1" });
+    await settle();
+    actor.send({ type: "members.filter.change", change: { mco: "DentaQuest CHIP" } });
+    actor.send({ type: "members.filter.change", change: { brand: "mcna" } });
+    await settle();
+    expect(queries.at(-1)).toMatchObject({ company: "mcna", practice: "all", mco: "all" });
+  });
+
+  it("clicking a column sorts ascending, the same column again descending, then ascending", async () => {
+    const { actor, queries } = start();
+    await settle();
+    actor.send({ type: "members.sort.toggle", column: "Age" });
+    await settle();
+    expect(selectSort(actor.getSnapshot())).toEqual({ column: "Age", direction: "asc" });
+    actor.send({ type: "members.sort.toggle", column: "Age" });
+    await settle();
+    expect(selectSort(actor.getSnapshot())).toEqual({ column: "Age", direction: "desc" });
+    actor.send({ type: "members.sort.toggle", column: "Age" });
+    actor.send({ type: "members.sort.toggle", column: "Phone" });
+    await settle();
+    expect(queries.slice(1).map((q) => [q.orderByColumn, q.sameColumn])).toEqual([
+      ["Age", false],
+      ["Age", true],
+      ["Age", false],
+      ["Phone", false],
+    ]);
+  });
+
+  it("changes page within range only, and a page size change goes back to page 1 and is persisted", async () => {
+    const { actor, queries, persisted } = start();
+    await settle();
+    actor.send({ type: "members.page.change", pageNum: 9 }); // 120 members / 15 = 8 pages
+    actor.send({ type: "members.page.change", pageNum: 8 });
+    await settle();
+    actor.send({ type: "members.pageSize.change", pageSize: 1000 });
+    await settle();
+    expect(queries.slice(1).map((q) => [q.pageNum, q.pageSize])).toEqual([
+      [8, 15],
+      [1, 1000],
+    ]);
+    expect(persisted.at(-1)).toMatchObject({ pageSize: 1000 });
+  });
+
+  it("a failed load reports the failure and Try again loads again", async () => {
+    let fail = true;
+    const failures: unknown[] = [];
+    const machine = membersMachine.provide({
+      actors: {
+        loadMembers: fromPromise<MembersTableData, MembersQuery>(async () => {
+          if (fail) throw { message: "Boom", statusCode: 500 };
+          return { members: [], members_count: 0, pageNum: 1, total_count: 0 };
+        }),
+      },
+      actions: { reportFailure: (_, { failure }) => failures.push(failure) },
+    });
+    const actor = createActor(machine, { input: { region: "all", userId: 1, defaultLocationId: "" } }).start();
+    await settle();
+    expect(selectStatus(actor.getSnapshot())).toBe("failed");
+    expect(failures).toEqual([{ message: "Boom", statusCode: 500 }]);
+    fail = false;
+    actor.send({ type: "members.retry" });
+    await settle();
+    expect(selectStatus(actor.getSnapshot())).toBe("ready");
+  });
+});
+
+describe("members machine: results and notes", () => {
+  it("saving a result sends the member's keys with callCenter, then reloads the list", async () => {
+    const { actor, queries, saves } = start();
+    await settle();
+    actor.send({ type: "members.result.save", member: member(2), result: "Appointment Made" });
+    expect(selectStatus(actor.getSnapshot())).toBe("saving");
+    await settle();
+    expect(saves).toEqual([{ sid: "S2", Result: "Appointment Made", patnum: "102", practice: 1, addLocation: "callCenter" }]);
+    expect(queries).toHaveLength(2);
+    expect(selectStatus(actor.getSnapshot())).toBe("ready");
+  });
+
+  it("a failed save is reported and the list stays as it was", async () => {
+    const { actor, queries, failures } = start({
+      saveResult: async () => {
+        throw { message: "Nope", statusCode: 400 };
+      },
+    });
+    await settle();
+    actor.send({ type: "members.result.save", member: member(1), result: "Broken" });
+    await settle();
+    expect(failures).toEqual([{ message: "Nope", statusCode: 400 }]);
+    expect(queries).toHaveLength(1);
+    expect(selectStatus(actor.getSnapshot())).toBe("ready");
+  });
+
+  it("submitting a note saves it, closes the dialog and reloads the list", async () => {
+    const { actor, queries, notesSaved } = start();
+    await settle();
+    actor.send({ type: "members.notes.open", member: member(1) });
+    await settle();
+    const notes = actor.getSnapshot().children.notes!;
+    notes.send({ type: "notes.draft.change", text: "  Called, call back Friday " });
+    notes.send({ type: "notes.submit" });
+    await settle();
+    expect(notesSaved).toEqual([
+      { sid: "S1", practice: 1, patnum: "101", notes: "Called, call back Friday", addLocation: "callCenter" },
+    ]);
+    expect(actor.getSnapshot().matches({ active: { dialog: "closed" } })).toBe(true);
+    expect(queries).toHaveLength(2);
+  });
+
+  it("closing the notes dialog without submitting saves nothing and does not reload", async () => {
+    const { actor, queries, notesSaved } = start();
+    await settle();
+    actor.send({ type: "members.notes.open", member: member(1) });
+    actor.send({ type: "members.dialog.close" });
+    await settle();
+    expect(notesSaved).toEqual([]);
+    expect(queries).toHaveLength(1);
+  });
+
+  it("the list reloads under an open dialog without closing it or cutting a pending search short", async () => {
+    const { actor, queries } = start();
+    await settle();
+    actor.send({ type: "members.crons.open" });
+    actor.send({ type: "members.search.change", text: "lee" });
+    await vi.advanceTimersByTimeAsync(400);
+    actor.send({ type: "members.filter.change", change: { result: "Broken" } });
+    await vi.advanceTimersByTimeAsync(349);
+    expect(queries).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(queries.at(-1)).toMatchObject({ result: "Broken", search: "lee" });
+    expect(actor.getSnapshot().matches({ active: { dialog: "crons" } })).toBe(true);
+  });
+});

@@ -1,0 +1,147 @@
+// New Patient Origin (§2): filters brand, practices and months (§9: the last 24, default this
+// month); the report reloads on each change (cancelling the load under way) and on Refresh; the
+// first visits download as CSV. Practices for the filter load beside the report. Effects are
+// provided by src/app: loadPractices, loadReport, showLoader/hideLoader, reportFailure,
+// saveCsvFile.
+import { assign, fromPromise, setup } from "xstate";
+import type { components } from "../../api/schema";
+import type { ApiFailure } from "../../api/errors";
+import { firstVisitsCsv, FIRST_VISITS_CSV_NAME } from "./firstVisitsCsv";
+
+type Schemas = components["schemas"];
+export type Practice = Schemas["Practice"];
+export type BrandFilter = Schemas["BrandFilter"];
+export type NewPatientOriginQuery = Schemas["NewPatientOriginQuery"];
+export type NewPatientOriginReport = Schemas["NewPatientOriginReport"];
+
+export interface NewPatientOriginInput {
+  /** The months offered, newest (the current month) first: src/lib/reportDates.ts offeredMonths. */
+  months: readonly string[];
+}
+
+export interface NewPatientOriginContext {
+  months: readonly string[];
+  filters: NewPatientOriginQuery;
+  practices: readonly Practice[];
+  data: NewPatientOriginReport | null;
+  failure: ApiFailure | null;
+}
+
+export type NewPatientOriginEvent =
+  | { type: "npo.brand.change"; brand: BrandFilter }
+  | { type: "npo.practices.change"; practice: number[] }
+  | { type: "npo.months.change"; date: string[] }
+  | { type: "npo.refresh" }
+  | { type: "npo.csv.download" };
+
+const asFailure = (error: unknown): ApiFailure => {
+  const { message, statusCode } = (error ?? {}) as Partial<ApiFailure>;
+  return { message: message || "The report could not be loaded.", statusCode: statusCode ?? 0 };
+};
+
+export const newPatientOriginMachine = setup({
+  types: {
+    input: {} as NewPatientOriginInput,
+    context: {} as NewPatientOriginContext,
+    events: {} as NewPatientOriginEvent,
+  },
+  actors: {
+    loadPractices: fromPromise<Practice[]>(async () => {
+      throw new Error("loadPractices is provided by src/app");
+    }),
+    loadReport: fromPromise<NewPatientOriginReport, NewPatientOriginQuery>(async () => {
+      throw new Error("loadReport is provided by src/app");
+    }),
+  },
+  actions: {
+    showLoader: () => {},
+    hideLoader: () => {},
+    reportFailure: (_, _params: { failure: ApiFailure }) => {},
+    saveCsvFile: (_, _params: { fileName: string; csv: string }) => {},
+  },
+  guards: {
+    /** The contract asks for at least one month, each one offered. */
+    monthsOffered: ({ context, event }) =>
+      event.type === "npo.months.change" && event.date.length > 0 && event.date.every((month) => context.months.includes(month)),
+    hasFirstVisits: ({ context }) => (context.data?.firstVisits.length ?? 0) > 0,
+  },
+}).createMachine({
+  id: "newPatientOrigin",
+  context: ({ input }) => ({
+    months: input.months,
+    filters: { brand: "all", practice: [], date: input.months.slice(0, 1) },
+    practices: [],
+    data: null,
+    failure: null,
+  }),
+  type: "parallel",
+  states: {
+    practices: {
+      initial: "loading",
+      states: {
+        loading: {
+          invoke: {
+            src: "loadPractices",
+            onDone: { target: "ready", actions: assign({ practices: ({ event }) => event.output }) },
+            onError: {
+              target: "failed",
+              actions: { type: "reportFailure", params: ({ event }) => ({ failure: asFailure(event.error) }) },
+            },
+          },
+        },
+        ready: {},
+        failed: {},
+      },
+    },
+    report: {
+      initial: "loading",
+      on: {
+        // §4: a brand change resets the practice to All.
+        "npo.brand.change": {
+          target: ".loading",
+          reenter: true,
+          actions: assign({ filters: ({ context, event }) => ({ ...context.filters, brand: event.brand, practice: [] }) }),
+        },
+        "npo.practices.change": {
+          target: ".loading",
+          reenter: true,
+          actions: assign({ filters: ({ context, event }) => ({ ...context.filters, practice: [...new Set(event.practice)] }) }),
+        },
+        "npo.months.change": {
+          guard: "monthsOffered",
+          target: ".loading",
+          reenter: true,
+          actions: assign({ filters: ({ context, event }) => ({ ...context.filters, date: [...new Set(event.date)] }) }),
+        },
+        "npo.refresh": { target: ".loading", reenter: true },
+        "npo.csv.download": {
+          guard: "hasFirstVisits",
+          actions: {
+            type: "saveCsvFile",
+            params: ({ context }) => ({ fileName: FIRST_VISITS_CSV_NAME, csv: firstVisitsCsv(context.data?.firstVisits ?? []) }),
+          },
+        },
+      },
+      states: {
+        loading: {
+          entry: ["showLoader", assign({ failure: null })],
+          exit: "hideLoader",
+          invoke: {
+            src: "loadReport",
+            input: ({ context }) => context.filters,
+            onDone: { target: "ready", actions: assign({ data: ({ event }) => event.output }) },
+            onError: {
+              target: "failed",
+              actions: [
+                assign({ failure: ({ event }) => asFailure(event.error) }),
+                { type: "reportFailure", params: ({ event }) => ({ failure: asFailure(event.error) }) },
+              ],
+            },
+          },
+        },
+        ready: {},
+        failed: {},
+      },
+    },
+  },
+});

@@ -1,0 +1,34 @@
+import type { SnapshotFrom } from "xstate";
+import { CATEGORICAL_COLORS, CHART_COLORS, type ChartSpec } from "../../components/chart/chartSpec";
+import type { newPatientOriginMachine, NewPatientOriginReport, Practice } from "./newPatientOrigin.machine";
+
+type Snapshot = SnapshotFrom<typeof newPatientOriginMachine>;
+
+export type NewPatientOriginStatus = "loading" | "ready" | "failed";
+
+export const selectStatus = (snapshot: Snapshot) =>
+  (snapshot.value as { report: NewPatientOriginStatus }).report;
+export const selectFailure = (snapshot: Snapshot) => snapshot.context.failure;
+export const selectFilters = (snapshot: Snapshot) => snapshot.context.filters;
+export const selectMonths = (snapshot: Snapshot) => snapshot.context.months;
+export const selectData = (snapshot: Snapshot) => snapshot.context.data;
+export const selectCanDownload = (snapshot: Snapshot) => snapshot.can({ type: "npo.csv.download" });
+export const selectPracticesLoading = (snapshot: Snapshot) => snapshot.matches({ practices: "loading" });
+
+/** The practices the filter offers: those receiving the chosen brand's members (all for All). */
+export function selectPracticeOptions(snapshot: Snapshot): readonly Practice[] {
+  const { brand } = snapshot.context.filters;
+  const practices = snapshot.context.practices;
+  return brand === "all" ? practices : practices.filter((practice) => practice.brands.includes(brand));
+}
+
+export function sourcesChart(report: NewPatientOriginReport): ChartSpec {
+  return {
+    kind: "pie",
+    title: "New patients by source",
+    xTitle: "Source",
+    categories: report.sources.map((source) => source.source),
+    categoryColors: report.sources.map((_, index) => CATEGORICAL_COLORS[index % CATEGORICAL_COLORS.length] ?? CHART_COLORS.grey),
+    series: [{ name: "New patients", values: report.sources.map((source) => source.count) }],
+  };
+}

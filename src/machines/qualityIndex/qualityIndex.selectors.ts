@@ -1,0 +1,75 @@
+// The Quality Index Report's charts and tables, from the answer of POST /report/quality-index-report.
+// The screen uses the shared report machine; the request's dates come from src/lib/reportDates.ts.
+import type { components } from "../../api/schema";
+import { CATEGORICAL_COLORS, CHART_COLORS, type ChartSpec } from "../../components/chart/chartSpec";
+import { reportSelectors } from "../report/report.selectors";
+
+type Schemas = components["schemas"];
+export type QualityIndexReport = Schemas["QualityIndexReport"];
+export type PracticeCount = Schemas["PracticeCount"];
+
+export const qualityIndex = reportSelectors<Record<string, never>, QualityIndexReport>();
+
+const OUTCOME_COLORS: Record<string, string> = { Won: CHART_COLORS.green, Lost: CHART_COLORS.vermillion, Open: CHART_COLORS.grey };
+
+function outcomePie(title: string, slices: readonly { label: string; count: number }[]): ChartSpec {
+  return {
+    kind: "pie",
+    title,
+    xTitle: "Outcome",
+    categories: slices.map((slice) => slice.label),
+    categoryColors: slices.map((slice) => OUTCOME_COLORS[slice.label] ?? CHART_COLORS.grey),
+    series: [{ name: "Leads", values: slices.map((slice) => slice.count) }],
+  };
+}
+
+function reasonPie(title: string, reasons: readonly Schemas["ReasonCount"][]): ChartSpec {
+  return {
+    kind: "pie",
+    title,
+    xTitle: "Reason",
+    categories: reasons.map((reason) => reason.reason),
+    categoryColors: reasons.map((_, index) => CATEGORICAL_COLORS[index % CATEGORICAL_COLORS.length] ?? CHART_COLORS.grey),
+    series: [{ name: "Lost leads", values: reasons.map((reason) => reason.count) }],
+  };
+}
+
+/** The pies (won/lost, lost reasons, conversion) and the sales funnel, in reading order. */
+export function qualityIndexCharts(report: QualityIndexReport): ChartSpec[] {
+  return [
+    outcomePie("Won vs lost — this week", report.weeklyleadStatus),
+    outcomePie("Won vs lost — this month", report.monthleadStatus),
+    reasonPie("Lost leads by reason — this week", report.lostLeadsWeekly),
+    reasonPie("Lost leads by reason — this month", report.lostLeads),
+    outcomePie("Lead conversion — this week", report.leadsConversionWeekly),
+    outcomePie("Lead conversion — this month", report.leadsConversion),
+    {
+      kind: "funnel",
+      title: "Sales funnel — this month",
+      xTitle: "Stage",
+      categories: report.sales_funnel.map((stage) => stage.stage),
+      categoryColors: report.sales_funnel.map((_, index) => CATEGORICAL_COLORS[index % CATEGORICAL_COLORS.length] ?? CHART_COLORS.grey),
+      series: [{ name: "Leads", values: report.sales_funnel.map((stage) => stage.count) }],
+    },
+  ];
+}
+
+export interface PracticeTable {
+  key: string;
+  caption: string;
+  rows: readonly PracticeCount[];
+}
+
+/** §2 tables: won today, this week, month to date; lost this week and this month; completed this month. */
+export function qualityIndexTables(report: QualityIndexReport): PracticeTable[] {
+  return [
+    { key: "wonToday", caption: "Leads won today", rows: report.qualityWonToday },
+    { key: "wonWeek", caption: "Leads won this week", rows: report.qualityWon },
+    { key: "wonMonth", caption: "Leads won month to date", rows: report.qualityMonthWon },
+    { key: "lostWeek", caption: "Leads lost this week", rows: report.qualityLost },
+    { key: "lostMonth", caption: "Leads lost this month", rows: report.qualityMonthLost },
+    { key: "completedMonth", caption: "Leads completed this month by practice", rows: report.leadsMonth },
+  ];
+}
+
+export const tableTotal = (rows: readonly PracticeCount[]) => rows.reduce((sum, row) => sum + row.count, 0);

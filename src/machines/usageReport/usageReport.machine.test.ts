@@ -1,0 +1,77 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createActor, fromPromise } from "xstate";
+import { reportMachine, type ReportFilters } from "../report/report.machine";
+import { selectReportStatus } from "../report/report.selectors";
+import { usageReportMachine, type UsageRow } from "./usageReport.machine";
+import { selectReport, selectUsageRows } from "./usageReport.selectors";
+
+const rows: UsageRow[] = [
+  { userId: 2, visitedUrl: "/usage", defualtPracticeId: "3", username: "b@x.example", firstname: "B", lastname: "Bee", accessDate: "2026-03-04", count: 2 },
+  { userId: 1, visitedUrl: "/dashboard", defualtPracticeId: "3", username: "a@x.example", firstname: "A", lastname: "Ay", accessDate: "2026-03-05", count: 9 },
+];
+
+function start(isAdmin = true) {
+  const load = vi.fn(async (_filters: ReportFilters) => rows);
+  const report = reportMachine.provide({ actors: { load: fromPromise(({ input }) => load(input)) } });
+  const actor = createActor(usageReportMachine.provide({ actors: { report } }), {
+    input: { isAdmin, today: new Date(2026, 2, 17) },
+  }).start();
+  const child = () => selectReport(actor.getSnapshot());
+  return { actor, load, child };
+}
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe("usage report machine", () => {
+  it("loads the current month with no search, and keeps the administrator's allowEdit", async () => {
+    const { actor, load, child } = start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(load).toHaveBeenCalledExactlyOnceWith({ startDate: "2026-03-01", endDate: "2026-03-31", userSearch: "", visitedUrl: "" });
+    expect(selectReportStatus(child().getSnapshot())).toBe("ready");
+    expect(actor.getSnapshot().context.allowEdit).toBe(true);
+    expect(start(false).actor.getSnapshot().context.allowEdit).toBe(false);
+  });
+
+  it("searches by visited page 500 ms after the last keystroke, trimmed", async () => {
+    const { actor, load } = start();
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: "usage.visitedUrl.change", value: "/das" });
+    await vi.advanceTimersByTimeAsync(300);
+    actor.send({ type: "usage.visitedUrl.change", value: " /dash " });
+    await vi.advanceTimersByTimeAsync(499);
+    expect(load).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(load).toHaveBeenLastCalledWith(expect.objectContaining({ visitedUrl: "/dash" }));
+  });
+
+  it("searches by user only when asked (Enter or the button)", async () => {
+    const { actor, load } = start();
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: "usage.user.change", value: " moreno " });
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(load).toHaveBeenCalledTimes(1);
+    actor.send({ type: "usage.user.search" });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(load).toHaveBeenLastCalledWith(expect.objectContaining({ userSearch: "moreno" }));
+  });
+
+  it("reloads when a date changes", async () => {
+    const { actor, load } = start();
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: "usage.startDate.change", value: "2026-02-01" });
+    actor.send({ type: "usage.endDate.change", value: "2026-02-28" });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(load).toHaveBeenLastCalledWith({ startDate: "2026-02-01", endDate: "2026-02-28", userSearch: "", visitedUrl: "" });
+  });
+
+  it("sorts the rows on the client, the same column again reversing", async () => {
+    const { child } = start();
+    await vi.advanceTimersByTimeAsync(0);
+    child().send({ type: "report.sort", column: "count" });
+    expect(selectUsageRows(child().getSnapshot()).map((row) => row.count)).toEqual([2, 9]);
+    child().send({ type: "report.sort", column: "count" });
+    expect(selectUsageRows(child().getSnapshot()).map((row) => row.count)).toEqual([9, 2]);
+  });
+});

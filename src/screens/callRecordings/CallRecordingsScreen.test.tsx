@@ -1,0 +1,83 @@
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { http, HttpResponse } from "msw";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createServices } from "../../app/services";
+import { ServicesContext } from "../../app/ServicesContext";
+import { CallRecordingsScreen } from "./CallRecordingsScreen";
+
+const recording = {
+  id: 7,
+  name: "2026-03-05_0930_SMD-AUST.mp3",
+  dateFolder: "2026-03-05",
+  practice: "SMD-AUST",
+  practiceId: 3,
+  campaign: "Recare",
+  phone: "(512) 555-0134",
+  mail: "agent@recalldesk.example",
+  size: 48_230,
+  url: "recordings/2026-03-05/7",
+  recordedAt: "2026-03-05T09:30:00",
+};
+
+const server = setupServer(
+  http.get("*/api/call-recordings/campaigns", () => HttpResponse.json([{ name: "Recare", count: 1 }])),
+  http.get("*/api/call-recordings/directoryList", () => HttpResponse.json({ count: 1, rows: [recording] })),
+);
+beforeAll(() => server.listen({ onUnhandledFrame: "error" }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+function renderScreen() {
+  const services = createServices({ baseUrl: "http://localhost/api", navigate: () => {} });
+  render(
+    <ServicesContext.Provider value={services}>
+      <CallRecordingsScreen />
+    </ServicesContext.Provider>,
+  );
+  return { user: userEvent.setup(), services };
+}
+
+describe("Call Recordings screen", () => {
+  it("lists the recordings with their size in KB with one decimal", async () => {
+    renderScreen();
+    const table = await screen.findByRole("table", { name: "Call recordings: 1 found" });
+    const row = within(table).getByRole("row", { name: /555-0134/ });
+    expect(row).toHaveTextContent("03/05/2026 09:30 AM");
+    expect(row).toHaveTextContent("47.1 KB");
+    expect(within(row).getByRole("button", { name: `Download ${recording.name}` })).toBeInTheDocument();
+    expect(screen.getByRole("option", { name: "Recare (1)" })).toBeInTheDocument();
+  });
+
+  it("shows an empty result, and no alert, when the directory and campaign calls fail", async () => {
+    server.use(
+      http.get("*/api/call-recordings/campaigns", () => HttpResponse.json({ message: "Down", statusCode: 500 }, { status: 500 })),
+      http.get("*/api/call-recordings/directoryList", () => HttpResponse.json({ message: "Down", statusCode: 500 }, { status: 500 })),
+    );
+    const { services } = renderScreen();
+    expect(await screen.findByRole("cell", { name: "No call recordings found." })).toBeInTheDocument();
+    expect(screen.getByRole("table", { name: "Call recordings: 0 found" })).toBeInTheDocument();
+    expect(screen.getAllByRole("option").map((option) => option.textContent)).toEqual(["All campaigns", "15", "50", "100", "1000"]);
+    expect(services.auth.getSnapshot().context.alert).toBeNull();
+  });
+
+  it("applies the date range only when both dates are picked", async () => {
+    const queries: string[] = [];
+    server.use(
+      http.get("*/api/call-recordings/directoryList", ({ request }) => {
+        queries.push(new URL(request.url).searchParams.get("dates") ?? "");
+        return HttpResponse.json({ count: 1, rows: [recording] });
+      }),
+    );
+    const { user } = renderScreen();
+    await screen.findByRole("table", { name: "Call recordings: 1 found" });
+    await user.click(screen.getByRole("button", { name: /^Date range/ }));
+    const calendar = screen.getByRole("group", { name: "Pick the first and the last day" });
+    await user.type(within(calendar).getByLabelText("From"), "2026-03-01");
+    expect(queries).toEqual([""]);
+    await user.type(within(calendar).getByLabelText("To"), "2026-03-31");
+    expect(await screen.findByRole("button", { name: "Date range 2026-03-01 to 2026-03-31" })).toBeInTheDocument();
+    expect(queries.at(-1)).toBe("2026-03-01,2026-03-31");
+  });
+});

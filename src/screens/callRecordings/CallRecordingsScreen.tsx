@@ -1,0 +1,127 @@
+// §2 Call Recordings: filters campaign, date range and text search; the recordings with their
+// date, phone, mail, practice and size, each with Download; page size and pagination.
+import { useSelector } from "@xstate/react";
+import type { FormEvent } from "react";
+import { useServices } from "../../app/ServicesContext";
+import { useAppActor } from "../../app/useAppActor";
+import { DataTable, type Column } from "../../components/DataTable";
+import { PAGE_SIZES, type PageSize } from "../../lib/constants";
+import { ALL_CAMPAIGNS } from "../../machines/callRecordings/callRecordings.machine";
+import * as calls from "../../machines/callRecordings/callRecordings.selectors";
+import { DateRangeFilter } from "./DateRangeFilter";
+import { Pagination } from "./Pagination";
+import "./callRecordings.css";
+
+export function CallRecordingsScreen() {
+  const services = useServices();
+  const actor = useAppActor(services.callRecordings);
+  const loading = useSelector(actor, calls.selectLoading);
+  const campaigns = useSelector(actor, calls.selectCampaigns);
+  const campaign = useSelector(actor, calls.selectCampaign);
+  const searchDraft = useSelector(actor, calls.selectSearchDraft);
+  const rows = useSelector(actor, calls.selectRows);
+  const count = useSelector(actor, calls.selectCount);
+  const page = useSelector(actor, calls.selectPage);
+  const pageSize = useSelector(actor, calls.selectPageSize);
+  const pageCount = useSelector(actor, calls.selectPageCount);
+  const pageItems = useSelector(actor, calls.selectPageItems);
+  const downloading = useSelector(actor, calls.selectDownloading);
+
+  const columns: Column<calls.RecordingRow>[] = [
+    { key: "date", header: "Date" },
+    { key: "phone", header: "Phone" },
+    { key: "mail", header: "Mail" },
+    { key: "practice", header: "Practice" },
+    { key: "size", header: "Size", align: "end" },
+    {
+      key: "download",
+      header: "Download",
+      cell: (row) => (
+        <button
+          type="button"
+          className="button"
+          disabled={downloading}
+          aria-label={`Download ${row.recording.name}`}
+          onClick={() => actor.send({ type: "callRecordings.download", recording: row.recording })}
+        >
+          Download
+        </button>
+      ),
+    },
+  ];
+
+  function search(event: FormEvent) {
+    event.preventDefault();
+    actor.send({ type: "callRecordings.search.submit" });
+  }
+
+  return (
+    <section className="page call-recordings" aria-labelledby="page-title">
+      <div className="page__header">
+        <h1 id="page-title">Call Recordings</h1>
+      </div>
+
+      <div className="filters">
+        <label>
+          Campaign
+          <select value={campaign} onChange={(event) => actor.send({ type: "callRecordings.campaign.change", campaign: event.target.value })}>
+            <option value={ALL_CAMPAIGNS}>All campaigns</option>
+            {campaigns.map((option) => (
+              <option key={option.name} value={option.name}>
+                {option.name} ({option.count})
+              </option>
+            ))}
+          </select>
+        </label>
+        <DateRangeFilter actor={actor} />
+        <form className="call-recordings__search" role="search" onSubmit={search}>
+          <label>
+            Search
+            <input
+              type="search"
+              value={searchDraft}
+              placeholder="Phone, agent e-mail or file"
+              onChange={(event) => actor.send({ type: "callRecordings.search.change", value: event.target.value })}
+            />
+          </label>
+          <button type="submit" className="button button--primary">
+            Search
+          </button>
+        </form>
+      </div>
+
+      <div aria-busy={loading} className={loading ? "call-recordings__table call-recordings__table--loading" : "call-recordings__table"}>
+        <DataTable
+          caption={loading ? "Call recordings (loading…)" : `Call recordings: ${count} found`}
+          columns={columns}
+          rows={rows}
+          rowKey={(row) => row.recording.id}
+          empty={loading ? "Loading call recordings…" : "No call recordings found."}
+        />
+      </div>
+
+      <div className="call-recordings__paging">
+        <label className="call-recordings__page-size">
+          Rows per page
+          <select
+            value={pageSize}
+            onChange={(event) => actor.send({ type: "callRecordings.pageSize.change", pageSize: Number(event.target.value) as PageSize })}
+          >
+            {PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Pagination
+          label="Call recordings pages"
+          page={page}
+          pageCount={pageCount}
+          items={pageItems}
+          onChange={(next) => actor.send({ type: "callRecordings.page.change", page: next })}
+        />
+      </div>
+    </section>
+  );
+}

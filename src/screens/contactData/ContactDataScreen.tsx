@@ -1,0 +1,74 @@
+// §2 Contact Data Report: calls by hour (contacted vs not contacted) for a chosen period, stacked
+// and as percent; appointments set by hour for today, week and month; Print and Refresh.
+import { useActorRef, useSelector } from "@xstate/react";
+import { useServices } from "../../app/ServicesContext";
+import { Chart } from "../../components/chart/Chart";
+import { ReportStatus } from "../../components/ReportStatus";
+import { CALL_PERIOD_LABELS, CALL_PERIODS, contactDataViewMachine, type CallPeriod } from "../../machines/contactData/contactData.machine";
+import { appointmentsChart, callsCharts, contactData, selectCallPeriod } from "../../machines/contactData/contactData.selectors";
+import { selectReportFailure, selectReportStatus } from "../../machines/report/report.selectors";
+
+export function ContactDataScreen() {
+  const { chartReports } = useServices();
+  const report = useActorRef(chartReports.contactData, { input: { filters: {} } });
+  const view = useActorRef(contactDataViewMachine);
+  const status = useSelector(report, selectReportStatus);
+  const failure = useSelector(report, selectReportFailure);
+  const data = useSelector(report, contactData.data);
+  const period = useSelector(view, selectCallPeriod);
+  const refresh = () => report.send({ type: "report.refresh" });
+  const calls = data ? callsCharts(data, period) : null;
+
+  return (
+    <section className="page chart-report" aria-labelledby="page-title">
+      <header className="page__header">
+        <h1 id="page-title">Contact Data Report</h1>
+        <div className="page__actions">
+          <button type="button" className="button" onClick={() => window.print()}>
+            Print
+          </button>
+          <button type="button" className="button button--primary" onClick={refresh}>
+            Refresh
+          </button>
+        </div>
+      </header>
+      <div className="filters">
+        <label>
+          Calls period
+          <select
+            value={period}
+            onChange={(event) => view.send({ type: "contactData.period.select", period: event.target.value as CallPeriod })}
+          >
+            {CALL_PERIODS.map((option) => (
+              <option key={option} value={option}>
+                {CALL_PERIOD_LABELS[option]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <ReportStatus status={status} failure={failure} onRetry={refresh} what="the contact data report">
+        {data && calls ? (
+          <>
+            <p className="muted">
+              Figures as of {new Date(data.generatedAt).toLocaleString("en-US", { timeZone: data.timeZone })} ({data.timeZone}).
+            </p>
+            <section className="chart-report__section" aria-labelledby="calls-heading">
+              <h2 id="calls-heading">Calls by hour — {CALL_PERIOD_LABELS[period]}</h2>
+              <div className="chart-report__grid">
+                <Chart spec={calls.stacked} />
+                <Chart spec={calls.percent} />
+              </div>
+            </section>
+            <section className="chart-report__section" aria-labelledby="appointments-heading">
+              <h2 id="appointments-heading">Appointments set by hour</h2>
+              <div className="chart-report__grid">
+                <Chart spec={appointmentsChart(data)} />
+              </div>
+            </section>
+          </>
+        ) : null}
+      </ReportStatus>
+    </section>
+  );
+}

@@ -1,0 +1,156 @@
+// §2 Members list: the worklist of the call center. It runs the members machine for its route's
+// region and renders it: title with brand and count, filters, legend, table, pagination, dialogs.
+import { useActorRef, useSelector } from "@xstate/react";
+import { useCallback, useMemo } from "react";
+import { useServices } from "../../app/ServicesContext";
+import { selectUser } from "../../machines/auth/auth.selectors";
+import type { Member, MemberResult, MemberSortColumn, RegionFilter } from "../../machines/members/members.filters";
+import * as members from "../../machines/members/members.selectors";
+import type { PageSize } from "../../lib/constants";
+import { ROW_COLOURS } from "../../lib/resultColours";
+import { CronsDialog } from "./CronsDialog";
+import { countFormat, memberName } from "./memberFormat";
+import { MembersFilters } from "./MembersFilters";
+import { MembersPagination } from "./MembersPagination";
+import { MembersTable } from "./MembersTable";
+import { NotesDialog } from "./NotesDialog";
+import { ResultHistoryDialog } from "./ResultHistoryDialog";
+import "./members.css";
+
+interface MembersScreenProps {
+  /** The route's scope (DESIGN.md §3): SMD, FSD or all. */
+  region: RegionFilter;
+  title: string;
+}
+
+export function MembersScreen({ region, title }: MembersScreenProps) {
+  const services = useServices();
+  const user = useSelector(services.auth, selectUser);
+  const actor = useActorRef(services.members, {
+    input: { region, userId: user?.id ?? 0, defaultLocationId: user?.defaultLocationId ?? "" },
+  });
+  const status = useSelector(actor, members.selectStatus);
+  const failure = useSelector(actor, members.selectFailure);
+  const rows = useSelector(actor, members.selectMembers);
+  const total = useSelector(actor, members.selectTotalCount);
+  const brand = useSelector(actor, members.selectBrandLabel);
+  const sort = useSelector(actor, members.selectSort);
+  const savingResult = useSelector(actor, members.selectSavingResult);
+  const locked = useSelector(actor, members.selectControlsLocked);
+  const pageNum = useSelector(actor, members.selectPageNum);
+  const pageSize = useSelector(actor, members.selectPageSize);
+  const pageCount = useSelector(actor, members.selectPageCount);
+  const pageItems = useSelector(actor, members.selectPageItems);
+  const shown = useSelector(actor, members.selectShownRange);
+  const searchPending = useSelector(actor, members.selectSearchPending);
+  const dialog = useSelector(actor, members.selectDialog);
+  const dialogMember = useSelector(actor, members.selectDialogMember);
+  const notesActor = useSelector(actor, members.selectNotesActor);
+  const historyActor = useSelector(actor, members.selectHistoryActor);
+  const cronsActor = useSelector(actor, members.selectCronsActor);
+
+  // Stable callbacks: the memoised rows re-render only when their member changes.
+  const rowActions = useMemo(
+    () => ({
+      saveResult: (member: Member, result: MemberResult) => actor.send({ type: "members.result.save", member, result }),
+      openNotes: (member: Member) => actor.send({ type: "members.notes.open", member }),
+      openHistory: (member: Member) => actor.send({ type: "members.history.open", member }),
+    }),
+    [actor],
+  );
+  const sortBy = useCallback((column: MemberSortColumn) => actor.send({ type: "members.sort.toggle", column }), [actor]);
+  const closeDialog = () => actor.send({ type: "members.dialog.close" });
+
+  const starting = status === "starting";
+  const loading = status === "loading" || status === "saving";
+
+  return (
+    <div className="page members-page">
+      <div className="page__header">
+        <h1>
+          {title} · {brand}{" "}
+          <span className="members-page__count">
+            {starting ? "" : `(${countFormat.format(total)} ${total === 1 ? "member" : "members"})`}
+          </span>
+        </h1>
+        <div className="page__actions">
+          <button type="button" className="button" onClick={() => actor.send({ type: "members.crons.open" })} disabled={starting}>
+            Crons
+          </button>
+        </div>
+      </div>
+
+      {status === "startFailed" ? (
+        <div role="alert" className="alert alert--error report-status">
+          <p className="alert__message">
+            The members list could not be loaded{failure ? `: ${failure.message}` : "."}
+          </p>
+          <button type="button" className="button" onClick={() => actor.send({ type: "members.retry" })}>
+            Try again
+          </button>
+        </div>
+      ) : starting ? (
+        <p role="status" aria-busy="true" className="report-status">
+          Loading members…
+        </p>
+      ) : (
+        <>
+          <MembersFilters actor={actor} />
+          <ul className="row-legend" aria-label="Row colours by result">
+            {ROW_COLOURS.map((colour) => (
+              <li key={colour.tone} className="row-legend__item">
+                <span className={`row-legend__swatch member-row--${colour.tone}`} aria-hidden="true" />
+                {colour.label}
+              </li>
+            ))}
+          </ul>
+          <p role="status" className="members-page__status">
+            {loading ? "Loading members…" : searchPending ? "Searching when you stop typing…" : ""}
+          </p>
+          {status === "failed" ? (
+            <div role="alert" className="alert alert--error report-status">
+              <p className="alert__message">
+                The members list could not be loaded{failure ? `: ${failure.message}` : "."}
+              </p>
+              <button type="button" className="button" onClick={() => actor.send({ type: "members.retry" })}>
+                Try again
+              </button>
+            </div>
+          ) : (
+            <>
+              <MembersTable
+                caption={`${title}, ${brand}: page ${pageNum} of ${pageCount}`}
+                members={rows}
+                sort={sort}
+                onSort={sortBy}
+                savingResult={savingResult}
+                locked={locked}
+                busy={loading}
+                empty={loading ? "Loading members…" : "No members match these filters."}
+                {...rowActions}
+              />
+              <MembersPagination
+                items={pageItems}
+                pageNum={pageNum}
+                pageCount={pageCount}
+                pageSize={pageSize}
+                shown={shown}
+                disabled={locked}
+                onPage={(page) => actor.send({ type: "members.page.change", pageNum: page })}
+                onPageSize={(size: PageSize) => actor.send({ type: "members.pageSize.change", pageSize: size })}
+              />
+            </>
+          )}
+        </>
+      )}
+
+      {dialog === "notes" && notesActor && dialogMember ? (
+        <NotesDialog actor={notesActor} memberName={memberName(dialogMember)} onClose={closeDialog} />
+      ) : null}
+      {dialog === "history" && historyActor && dialogMember ? (
+        <ResultHistoryDialog actor={historyActor} memberName={memberName(dialogMember)} onClose={closeDialog} />
+      ) : null}
+      {dialog === "crons" && cronsActor ? <CronsDialog actor={cronsActor} onClose={closeDialog} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,205 @@
+// The members table (§2 columns in the specification's order): a memoised row per member, so a
+// 1000-row page re-renders only the rows that changed; every header sorts on the server.
+import { memo, useState } from "react";
+import type { Member, MemberResult, MemberSortColumn } from "../../machines/members/members.filters";
+import { notePreview } from "../../machines/members/members.selectors";
+import type { SortState } from "../../lib/sortRows";
+import { rowColour } from "../../lib/resultColours";
+import { BLANK_RESULT, RESULT_OPTIONS } from "../../lib/vocabulary";
+import { formatDate, formatDateTime, memberName } from "./memberFormat";
+
+interface ColumnSpec {
+  header: string;
+  sortBy: MemberSortColumn;
+  numeric?: boolean;
+}
+
+/** §2 Members list columns, in order, each with the column the server sorts it by. */
+const COLUMNS: ColumnSpec[] = [
+  { header: "Subscriber ID", sortBy: "Subscriber_ID" },
+  { header: "Patient number", sortBy: "PatNum" },
+  { header: "MCO", sortBy: "MCO" },
+  { header: "Names", sortBy: "Last_Name" },
+  { header: "Practice", sortBy: "Practice" },
+  { header: "Address", sortBy: "Address1" },
+  { header: "Phone", sortBy: "Phone" },
+  { header: "Birth date", sortBy: "Date_of_Birth" },
+  { header: "Age", sortBy: "Age", numeric: true },
+  { header: "Days extracted", sortBy: "Days_Extracted", numeric: true },
+  { header: "Notes", sortBy: "notes" },
+  { header: "Note time", sortBy: "notestimestamp" },
+  { header: "Status", sortBy: "Status" },
+  { header: "Result", sortBy: "Result" },
+  { header: "Last visit", sortBy: "LastVisit" },
+  { header: "Next appointment", sortBy: "NextApt" },
+  { header: "Entry time", sortBy: "entryTime" },
+];
+
+export interface RowActions {
+  saveResult: (member: Member, result: MemberResult) => void;
+  openNotes: (member: Member) => void;
+  openHistory: (member: Member) => void;
+}
+
+interface MembersTableProps extends RowActions {
+  caption: string;
+  members: readonly Member[];
+  sort: SortState;
+  onSort: (column: MemberSortColumn) => void;
+  /** The result being saved, and for whom. */
+  savingResult: { memberId: number; result: MemberResult } | null;
+  locked: boolean;
+  busy: boolean;
+  empty: string;
+}
+
+export function MembersTable({ caption, members, sort, onSort, savingResult, locked, busy, empty, ...actions }: MembersTableProps) {
+  return (
+    <div className={`table-scroll members-table${busy ? " members-table--busy" : ""}`} aria-busy={busy}>
+      <table className="data-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            {COLUMNS.map((column) => {
+              const sorted = sort.column === column.sortBy;
+              return (
+                <th
+                  key={column.sortBy}
+                  scope="col"
+                  className={column.numeric ? "num" : undefined}
+                  aria-sort={sorted ? (sort.direction === "asc" ? "ascending" : "descending") : undefined}
+                >
+                  <button type="button" className="sort-button" disabled={locked} onClick={() => onSort(column.sortBy)}>
+                    {column.header}
+                    <span aria-hidden="true" className="sort-button__mark">
+                      {sorted ? (sort.direction === "asc" ? "▲" : "▼") : "↕"}
+                    </span>
+                  </button>
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {members.length === 0 ? (
+            <tr>
+              <td colSpan={COLUMNS.length} className="data-table__empty">
+                {empty}
+              </td>
+            </tr>
+          ) : (
+            members.map((member) => (
+              <MemberRow
+                key={member.id}
+                member={member}
+                pendingResult={member.id === savingResult?.memberId ? savingResult.result : undefined}
+                locked={locked}
+                {...actions}
+              />
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+interface MemberRowProps extends RowActions {
+  member: Member;
+  /** The result being saved for this member: shown until the reloaded list has it. */
+  pendingResult?: MemberResult;
+  locked: boolean;
+}
+
+const MemberRow = memo(function MemberRow({ member, pendingResult, locked, saveResult, openNotes, openHistory }: MemberRowProps) {
+  const name = memberName(member);
+  const colour = rowColour(member.Result, member.Status);
+  return (
+    <tr className={colour ? `member-row member-row--${colour.tone}` : "member-row"} data-member-id={member.id}>
+      <td>{member.Subscriber_ID}</td>
+      <td>{member.PatNum}</td>
+      <td>{member.MCO}</td>
+      <th scope="row" className="member-row__name">
+        {member.Last_Name}, {[member.First_Name, member.Middle_Name].filter(Boolean).join(" ")}
+      </th>
+      <td>{member.Practice}</td>
+      <td className="member-row__address">
+        {member.Address1}
+        <br />
+        {member.City}, {member.State}
+      </td>
+      <td className="nowrap">{member.Phone}</td>
+      <td>{formatDate(member.Date_of_Birth)}</td>
+      <td className="num">{member.Age}</td>
+      <td className="num">{member.Days_Extracted}</td>
+      <td className="member-row__notes">
+        <span className="member-row__note-preview" title={member.notes ?? undefined}>
+          {notePreview(member.notes)}
+        </span>
+        <button type="button" className="button button--small" aria-label={`Add Notes for ${name}`} onClick={() => openNotes(member)}>
+          Add Notes
+        </button>
+      </td>
+      <td>{formatDateTime(member.notestimestamp)}</td>
+      <td>{member.Status}</td>
+      <td className="member-row__result">
+        <ResultSelect
+          label={`Result for ${name}`}
+          value={pendingResult ?? member.Result}
+          disabled={locked}
+          onChange={(result) => saveResult(member, result)}
+        />
+        {pendingResult !== undefined ? (
+          <span className="member-row__tag" role="status">
+            Saving…
+          </span>
+        ) : colour ? (
+          <span className={`member-row__tag member-row__tag--${colour.tone}`}>{colour.label}</span>
+        ) : null}
+        <button type="button" className="button--link" aria-label={`View History of ${name}`} onClick={() => openHistory(member)}>
+          View History
+        </button>
+      </td>
+      <td>{formatDate(member.LastVisit)}</td>
+      <td>{formatDateTime(member.NextApt)}</td>
+      <td>{formatDateTime(member.entryTime)}</td>
+    </tr>
+  );
+});
+
+interface ResultSelectProps {
+  label: string;
+  value: MemberResult;
+  disabled: boolean;
+  onChange: (result: MemberResult) => void;
+}
+
+/**
+ * The result selector. Until it is used it holds only its current option: a 1000-row page would
+ * otherwise carry 18,000 options to lay out. Focus, a press or a key fills in the full list before
+ * the list opens.
+ */
+function ResultSelect({ label, value, disabled, onChange }: ResultSelectProps) {
+  const [filled, setFilled] = useState(false);
+  const fill = () => setFilled(true);
+  return (
+    <select
+      aria-label={label}
+      value={value}
+      disabled={disabled}
+      onFocus={fill}
+      onPointerDown={fill}
+      onKeyDown={fill}
+      onChange={(event) => onChange(event.target.value as MemberResult)}
+    >
+      {filled || value === BLANK_RESULT ? <option value={BLANK_RESULT}>Blank</option> : null}
+      {filled
+        ? RESULT_OPTIONS.map((result) => (
+            <option key={result} value={result}>
+              {result}
+            </option>
+          ))
+        : value !== BLANK_RESULT ? <option value={value}>{value}</option> : null}
+    </select>
+  );
+}

@@ -1,0 +1,93 @@
+// §2 Notes modal: prior notes with author and relative time; Add Note with Cancel and Submit.
+import { useSelector } from "@xstate/react";
+import { useId, type FormEvent } from "react";
+import type { ActorRefFrom } from "xstate";
+import { Modal } from "../../components/Modal";
+import * as dialogs from "../../machines/members/dialogs.selectors";
+import type { notesMachine } from "../../machines/members/notes.machine";
+import { formatDateTime, relativeTime } from "./memberFormat";
+
+interface NotesDialogProps {
+  actor: ActorRefFrom<typeof notesMachine>;
+  memberName: string;
+  onClose: () => void;
+}
+
+export function NotesDialog({ actor, memberName, onClose }: NotesDialogProps) {
+  const status = useSelector(actor, dialogs.selectNotesStatus);
+  const notes = useSelector(actor, dialogs.selectNotes);
+  const draft = useSelector(actor, dialogs.selectDraft);
+  const failure = useSelector(actor, dialogs.selectNotesFailure);
+  const canSubmit = useSelector(actor, dialogs.selectCanSubmit);
+  const formId = useId();
+  const draftId = useId();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    actor.send({ type: "notes.submit" });
+  }
+
+  return (
+    <Modal
+      title={`Notes — ${memberName}`}
+      onClose={onClose}
+      actions={
+        <>
+          <button type="button" className="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" form={formId} className="button button--primary" aria-disabled={!canSubmit}>
+            {status === "submitting" ? "Submitting…" : "Submit"}
+          </button>
+        </>
+      }
+    >
+      <section aria-labelledby={`${formId}-prior`} className="notes-dialog__prior">
+        <h3 id={`${formId}-prior`}>Prior notes</h3>
+        {status === "loading" ? (
+          <p role="status" aria-busy="true">
+            Loading notes…
+          </p>
+        ) : status === "loadFailed" ? (
+          <div role="alert" className="alert alert--error">
+            <p className="alert__message">The notes could not be loaded{failure ? `: ${failure.message}` : "."}</p>
+            <button type="button" className="button" onClick={() => actor.send({ type: "notes.retry" })}>
+              Try again
+            </button>
+          </div>
+        ) : notes.length === 0 ? (
+          <p className="muted">No notes yet.</p>
+        ) : (
+          <ul className="notes-list">
+            {notes.map((note) => (
+              <li key={note.id} className="notes-list__item">
+                <p className="notes-list__text">{note.notes}</p>
+                <p className="notes-list__meta">
+                  {note.user.firstname} {note.user.lastname},{" "}
+                  <time dateTime={note.notestimestamp} title={formatDateTime(note.notestimestamp)}>
+                    {relativeTime(note.notestimestamp)}
+                  </time>
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <form id={formId} onSubmit={submit} className="notes-dialog__form">
+        <label htmlFor={draftId}>Add Note</label>
+        <textarea
+          id={draftId}
+          rows={4}
+          maxLength={2000}
+          value={draft}
+          onChange={(event) => actor.send({ type: "notes.draft.change", text: event.target.value })}
+        />
+        {failure && status === "ready" ? (
+          <p role="alert" className="alert alert--error">
+            The note could not be saved: {failure.message}
+          </p>
+        ) : null}
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,62 @@
+// §2 Results history modal: who changed the result to what, and when.
+import { useSelector } from "@xstate/react";
+import type { ActorRefFrom } from "xstate";
+import { Modal } from "../../components/Modal";
+import * as dialogs from "../../machines/members/dialogs.selectors";
+import type { listDialogMachine } from "../../machines/members/listDialog.machine";
+import { ListDialogStatus } from "./ListDialogStatus";
+import { formatDateTime, relativeTime } from "./memberFormat";
+
+interface ResultHistoryDialogProps {
+  actor: ActorRefFrom<typeof listDialogMachine>;
+  memberName: string;
+  onClose: () => void;
+}
+
+export function ResultHistoryDialog({ actor, memberName, onClose }: ResultHistoryDialogProps) {
+  const entries = useSelector(actor, dialogs.selectResultHistory);
+  return (
+    <Modal
+      title={`Results history — ${memberName}`}
+      onClose={onClose}
+      actions={
+        <button type="button" className="button" onClick={onClose}>
+          Close
+        </button>
+      }
+    >
+      <ListDialogStatus actor={actor} what="results history">
+        {entries.length === 0 ? (
+          <p className="muted">No result has been set yet.</p>
+        ) : (
+          <div className="table-scroll">
+            <table className="data-table">
+              <caption>Result changes, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Result</th>
+                  <th scope="col">Changed by</th>
+                  <th scope="col">When</th>
+                </tr>
+              </thead>
+              <tbody>
+                {entries.map((entry) => (
+                  <tr key={entry.id}>
+                    <td>{entry.Result === "" ? "Blank" : entry.Result}</td>
+                    <td>
+                      {entry.user.firstname} {entry.user.lastname}
+                    </td>
+                    <td>
+                      <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>{" "}
+                      <span className="muted">({relativeTime(entry.createdAt)})</span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </ListDialogStatus>
+    </Modal>
+  );
+}

@@ -1,0 +1,101 @@
+// §2 Priority Status Report: a table by location with P1, P2, P3, P4 and sum, sortable; filters by
+// practice and region; Export CSV (PriorityStatus.csv) and Refresh.
+import { useSelector } from "@xstate/react";
+import { useAppActor } from "../../app/useAppActor";
+import { useServices } from "../../app/ServicesContext";
+import { DataTable, type Column } from "../../components/DataTable";
+import { ReportStatus } from "../../components/ReportStatus";
+import {
+  INITIAL_PRIORITY_FILTERS,
+  priorityFilterChange,
+  priorityStatusCsv,
+  selectPriorityFilters,
+  selectPriorityPractices,
+  selectPriorityRegions,
+  selectPriorityRows,
+  type PriorityFilters,
+  type PriorityRow,
+} from "../../machines/priorityStatusReport/priorityStatus";
+import { selectReportFailure, selectReportSort, selectReportStatus } from "../../machines/report/report.selectors";
+
+const COLUMNS: Column<PriorityRow>[] = [
+  { key: "location", header: "Location" },
+  { key: "P1", header: "P1", align: "end" },
+  { key: "P2", header: "P2", align: "end" },
+  { key: "P3", header: "P3", align: "end" },
+  { key: "P4", header: "P4", align: "end" },
+  { key: "sum", header: "Sum", align: "end" },
+];
+
+export function PriorityStatusReportScreen() {
+  const { tableReports } = useServices();
+  const actor = useAppActor(tableReports.priorityStatus, { input: { filters: INITIAL_PRIORITY_FILTERS } });
+  const download = useAppActor(tableReports.download);
+  const status = useSelector(actor, selectReportStatus);
+  const failure = useSelector(actor, selectReportFailure);
+  const sort = useSelector(actor, selectReportSort);
+  const filters = useSelector(actor, selectPriorityFilters);
+  const rows = useSelector(actor, selectPriorityRows);
+  const practices = useSelector(actor, selectPriorityPractices);
+  const regions = useSelector(actor, selectPriorityRegions);
+
+  const change = (filters: Partial<PriorityFilters>) =>
+    actor.send({ type: "report.filters.change", filters: priorityFilterChange(filters) });
+  const refresh = () => actor.send({ type: "report.refresh" });
+
+  return (
+    <section className="page">
+      <div className="page__header">
+        <h1>Priority Status Report</h1>
+        <div className="page__actions">
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={status !== "ready"}
+            onClick={() => download.send({ type: "download.file", file: priorityStatusCsv(rows) })}
+          >
+            Export CSV
+          </button>
+          <button type="button" className="button" onClick={refresh}>
+            Refresh
+          </button>
+        </div>
+      </div>
+      <div className="filters">
+        <label>
+          Region
+          <select value={filters.region} onChange={(e) => change({ region: e.target.value })}>
+            <option value="all">All</option>
+            {regions.map((region) => (
+              <option key={region.id} value={region.name}>
+                {region.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Practice
+          <select value={filters.practice} onChange={(e) => change({ practice: e.target.value })}>
+            <option value="all">All</option>
+            {practices.map((practice) => (
+              <option key={practice.id} value={String(practice.id)}>
+                {practice.practiceabbr}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <ReportStatus status={status} failure={failure} onRetry={refresh} what="the priority status report">
+        <DataTable
+          caption={`Patients with planned treatment by priority (${rows.length} locations)`}
+          columns={COLUMNS}
+          rows={rows}
+          rowKey={(row) => row.practiceId}
+          sort={sort}
+          onSort={(column) => actor.send({ type: "report.sort", column })}
+          empty="No locations match these filters."
+        />
+      </ReportStatus>
+    </section>
+  );
+}

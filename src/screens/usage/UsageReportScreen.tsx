@@ -1,0 +1,110 @@
+// §2 Universal Usage Report (administrators): start and end date, search by visited page (as you
+// type, the machine waits 500 ms) and by user (Enter or Search), a sortable table of visits.
+import { useSelector } from "@xstate/react";
+import type { FormEvent } from "react";
+import { useServices } from "../../app/ServicesContext";
+import { useAppActor } from "../../app/useAppActor";
+import { DataTable, type Column } from "../../components/DataTable";
+import { ReportStatus } from "../../components/ReportStatus";
+import { selectIsAdmin } from "../../machines/auth/auth.selectors";
+import { selectReportFailure, selectReportSort, selectReportStatus } from "../../machines/report/report.selectors";
+import type { UsageRow } from "../../machines/usageReport/usageReport.machine";
+import * as usage from "../../machines/usageReport/usageReport.selectors";
+import "./usage.css";
+
+const COLUMNS: Column<UsageRow>[] = [
+  { key: "userId", header: "User Id", align: "end" },
+  { key: "visitedUrl", header: "Visited Page" },
+  { key: "defualtPracticeId", header: "Default Practice" },
+  { key: "username", header: "User Name" },
+  { key: "firstname", header: "First Name" },
+  { key: "lastname", header: "Last Name" },
+  { key: "accessDate", header: "Access Date" },
+  { key: "count", header: "Count", align: "end" },
+];
+
+export function UsageReportScreen() {
+  const services = useServices();
+  const isAdmin = useSelector(services.auth, selectIsAdmin);
+  const actor = useAppActor(services.usageReport, { input: { isAdmin } });
+  const report = useSelector(actor, usage.selectReport);
+  const startDate = useSelector(actor, usage.selectStartDate);
+  const endDate = useSelector(actor, usage.selectEndDate);
+  const visitedUrl = useSelector(actor, usage.selectVisitedUrlDraft);
+  const userSearch = useSelector(actor, usage.selectUserSearchDraft);
+  const status = useSelector(report, selectReportStatus);
+  const failure = useSelector(report, selectReportFailure);
+  const sort = useSelector(report, selectReportSort);
+  const rows = useSelector(report, usage.selectUsageRows);
+
+  function searchUser(event: FormEvent) {
+    event.preventDefault();
+    actor.send({ type: "usage.user.search" });
+  }
+
+  return (
+    <section className="page usage-report" aria-labelledby="page-title">
+      <div className="page__header">
+        <h1 id="page-title">Universal Usage Report</h1>
+      </div>
+
+      <div className="filters">
+        <label>
+          Start date
+          <input
+            type="date"
+            value={startDate}
+            max={endDate}
+            required
+            onChange={(event) => event.target.value && actor.send({ type: "usage.startDate.change", value: event.target.value })}
+          />
+        </label>
+        <label>
+          End date
+          <input
+            type="date"
+            value={endDate}
+            min={startDate}
+            required
+            onChange={(event) => event.target.value && actor.send({ type: "usage.endDate.change", value: event.target.value })}
+          />
+        </label>
+        <label>
+          Visited page
+          <input
+            type="search"
+            value={visitedUrl}
+            placeholder="e.g. /dashboard"
+            onChange={(event) => actor.send({ type: "usage.visitedUrl.change", value: event.target.value })}
+          />
+        </label>
+        <form className="usage-report__user" role="search" aria-label="Search by user" onSubmit={searchUser}>
+          <label>
+            User
+            <input
+              type="search"
+              value={userSearch}
+              placeholder="Name or e-mail"
+              onChange={(event) => actor.send({ type: "usage.user.change", value: event.target.value })}
+            />
+          </label>
+          <button type="submit" className="button button--primary">
+            Search
+          </button>
+        </form>
+      </div>
+
+      <ReportStatus status={status} failure={failure} onRetry={() => report.send({ type: "report.refresh" })} what="the usage report">
+        <DataTable
+          caption={`Page visits from ${startDate} to ${endDate}: ${rows.length} rows`}
+          columns={COLUMNS}
+          rows={rows}
+          rowKey={(row) => `${row.userId}|${row.visitedUrl}|${row.defualtPracticeId}`}
+          sort={sort}
+          onSort={(column) => report.send({ type: "report.sort", column })}
+          empty="No usage found for these dates and searches."
+        />
+      </ReportStatus>
+    </section>
+  );
+}

@@ -1,0 +1,185 @@
+// Chart reports (issue 7): Contact Data, Quality Index and New Patient Origin, with the plotly
+// chunk loaded lazily by these screens only.
+import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
+import type { Page } from "playwright-core";
+import { ADMIN, goInApp, signInAs, waitForPath } from "./accounts.ts";
+import { e2e, expectVisible } from "./harness.ts";
+import { snapshot } from "./visit.ts";
+
+/** The chart chunk: the plotly bundle, and the module that imports it. */
+const isChartModule = (url: string) => /plotly|PlotlyChart/i.test(url);
+
+function recordRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on("request", (request) => urls.push(request.url()));
+  return urls;
+}
+
+async function plotsDrawn(page: Page, count: number): Promise<void> {
+  await page.waitForFunction((n) => document.querySelectorAll(".chart .js-plotly-plot .main-svg").length >= n, count, { timeout: 30_000 });
+}
+
+/** Emulates paper, photographs the page, and checks that only the report is printed. */
+async function printSnapshot(page: Page, name: string): Promise<void> {
+  await page.emulateMedia({ media: "print" });
+  try {
+    assert.equal(await page.locator(".topbar").isVisible(), false, "the top bar is not printed");
+    assert.equal(await page.locator(".sidebar").isVisible(), false, "the menu is not printed");
+    assert.equal(await page.getByRole("button", { name: "Refresh" }).isVisible(), false, "buttons are not printed");
+    await snapshot(page, name);
+  } finally {
+    await page.emulateMedia({ media: "screen" });
+  }
+}
+
+e2e("the chart chunk is not loaded on the login screen or the dashboard, only on a chart report", async ({ page }) => {
+  const requests = recordRequests(page);
+  await signInAs(page, ADMIN);
+  await waitForPath(page, ADMIN.defaultPage);
+  await expectVisible(page.getByRole("heading", { name: "Dashboard" }));
+  await page.waitForLoadState("networkidle");
+  assert.deepEqual(requests.filter(isChartModule), [], "login and dashboard request no plotly module");
+  assert.ok(requests.length > 10, "requests were recorded");
+
+  await goInApp(page, "/contact-data-report");
+  await plotsDrawn(page, 1);
+  assert.ok(requests.some(isChartModule), "the chart report requests the chart chunk");
+}, { timeout: 180_000 });
+
+e2e("Contact Data Report: calls stacked and as percent, appointments; the period redraws; Refresh reloads; print", async ({ page }) => {
+  await signInAs(page, ADMIN);
+  await goInApp(page, "/contact-data-report");
+  await expectVisible(page.getByRole("heading", { level: 1, name: "Contact Data Report" }));
+  await plotsDrawn(page, 3);
+
+  const charts = page.locator("figure.chart");
+  assert.equal(await charts.count(), 3);
+  // Contacted and not contacted: two bar traces in each calls chart; three lines of appointments.
+  assert.equal(await charts.nth(0).locator("g.trace.bars").count(), 2);
+  assert.equal(await charts.nth(1).locator("g.trace.bars").count(), 2);
+  assert.equal(await charts.nth(2).locator("g.trace.scatter").count(), 3);
+  assert.ok((await charts.nth(0).locator("g.point").count()) > 0, "bars are drawn");
+  const drawn = (await charts.nth(0).locator(".js-plotly-plot").textContent()) ?? "";
+  for (const text of ["Calls by hour — Today", "Contacted", "Not contacted", "Hour of day (America/Chicago)", "Calls"]) {
+    assert.ok(drawn.includes(text), `the chart shows its title, legend and axis titles: ${text}`);
+  }
+  const callsTable = page.getByRole("table", { name: "Calls by hour — Today: the numbers" });
+  assert.equal(await callsTable.locator("tbody tr").count(), 24);
+  await snapshot(page, "contact-data-report", { waitFor: callsTable });
+
+  const monthRows = async () => (await page.getByRole("table", { name: /^Calls by hour — Last month: the numbers/ }).locator("tbody").textContent()) ?? "";
+  await page.getByLabel("Calls period").selectOption({ label: "Last month" });
+  await expectVisible(page.getByRole("heading", { level: 2, name: "Calls by hour — Last month" }));
+  const todayText = (await callsTable.count()) === 0;
+  assert.ok(todayText, "today's table is replaced");
+  assert.match(await charts.nth(0).locator(".gtitle").textContent() ?? "", /Last month/);
+  const lastMonth = await monthRows();
+
+  let reloads = 0;
+  page.on("request", (request) => {
+    if (request.url().includes("/api/report/contact-data-report")) reloads += 1;
+  });
+  await page.getByRole("button", { name: "Refresh" }).click();
+  await plotsDrawn(page, 3);
+  assert.ok(reloads >= 1, "Refresh asks the server again");
+  assert.equal(await monthRows(), lastMonth, "the same figures after the reload");
+  assert.equal(await page.getByLabel("Calls period").inputValue(), "lastMonth", "the chosen period is kept");
+
+  await printSnapshot(page, "contact-data-report-print");
+}, { timeout: 180_000 });
+
+e2e("Quality Index Report: pies and funnel with data, practice tables, Refresh, print", async ({ page }) => {
+  await signInAs(page, ADMIN);
+  await goInApp(page, "/quality-index-report");
+  await expectVisible(page.getByRole("heading", { level: 1, name: "Quality Index Report" }));
+  await plotsDrawn(page, 7);
+
+  const charts = page.locator("figure.chart");
+  assert.equal(await charts.count(), 7);
+  for (let index = 0; index < 6; index += 1) {
+    const slices = await charts.nth(index).locator("g.slice").count();
+    const rows = await charts.nth(index).locator("tbody tr").count();
+    assert.ok(slices > 0, `pie ${index + 1} has slices`);
+    assert.ok(slices <= rows, `pie ${index + 1}: one slice per non-zero row of its table`);
+  }
+  assert.equal(await charts.nth(0).locator("g.slice").count(), 2, "won and lost this week");
+  assert.equal(await charts.nth(6).locator("g.trace").count(), 1, "one funnel trace");
+  assert.equal(await charts.nth(6).locator("tbody tr").count(), 5, "five funnel stages");
+  for (const caption of [
+    "Leads won today",
+    "Leads won this week",
+    "Leads won month to date",
+    "Leads lost this week",
+    "Leads lost this month",
+    "Leads completed this month by practice",
+  ]) {
+    await expectVisible(page.getByRole("table", { name: caption, exact: true }));
+  }
+  await snapshot(page, "quality-index-report", { waitFor: charts.nth(6) });
+
+  const bodies: unknown[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/api/report/quality-index-report")) bodies.push(request.postDataJSON());
+  });
+  await page.getByRole("button", { name: "Refresh" }).click();
+  await plotsDrawn(page, 7);
+  await expectVisible(page.getByRole("table", { name: "Leads won this week", exact: true }));
+  assert.equal(bodies.length, 1, "Refresh asks again");
+  const body = bodies[0] as Record<string, string>;
+  assert.deepEqual(Object.keys(body).sort(), ["d1", "d2", "seven", "thirty", "thisMonth", "weekEnd", "weekStart", "yesterday1", "yesterday2"]);
+
+  await printSnapshot(page, "quality-index-report-print");
+}, { timeout: 180_000 });
+
+e2e("New Patient Origin: pie by source, filters change it, expandable sources, CSV download, print", async ({ page }) => {
+  await signInAs(page, ADMIN);
+  await goInApp(page, "/new-patient-origin");
+  await expectVisible(page.getByRole("heading", { level: 1, name: "New Patient Origin" }));
+  await plotsDrawn(page, 1);
+  const pie = page.locator("figure.chart").first();
+  const totals = page.getByRole("table", { name: "Total new patients by source" });
+  const total = async () => Number((await totals.locator("tfoot td").first().textContent()) ?? "NaN");
+
+  const months = page.getByLabel("Months");
+  assert.equal((await months.locator("option").count()), 24, "the last 24 months");
+  assert.equal((await months.evaluate((select: HTMLSelectElement) => Array.from(select.selectedOptions, (o) => o.index))).join(), "0", "the current month by default");
+  const oneMonth = await total();
+  assert.ok(oneMonth > 0, "new patients this month");
+  const sourceRows = await totals.locator("tbody tr").count();
+  assert.equal(await pie.locator("g.slice").count(), sourceRows, "one slice per source");
+
+  await months.selectOption([{ index: 0 }, { index: 1 }, { index: 2 }]);
+  await page.waitForFunction((before) => {
+    const cell = [...document.querySelectorAll("table caption")].find((c) => c.textContent === "Total new patients by source")?.closest("table")?.querySelector("tfoot td");
+    return cell && Number(cell.textContent) > before;
+  }, oneMonth);
+  const threeMonths = await total();
+  assert.ok(threeMonths > oneMonth, "three months hold more new patients than one");
+  await plotsDrawn(page, 1);
+
+  await page.getByLabel("Brand").selectOption("mcna");
+  await page.waitForFunction((before) => {
+    const cell = [...document.querySelectorAll("table caption")].find((c) => c.textContent === "Total new patients by source")?.closest("table")?.querySelector("tfoot td");
+    return cell && Number(cell.textContent) < before;
+  }, threeMonths);
+  const mcna = await total();
+  assert.ok(mcna > 0 && mcna < threeMonths, "one brand holds fewer");
+
+  const firstSource = page.locator("details.new-patient-origin__source").first();
+  await firstSource.locator("summary").click();
+  await expectVisible(firstSource.getByRole("table"));
+  await snapshot(page, "new-patient-origin", { waitFor: firstSource.getByRole("table") });
+
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download CSV" }).click()]);
+  assert.equal(download.suggestedFilename(), "NewPatientOrigin.csv");
+  const csv = await readFile(await download.path(), "utf8");
+  const lines = csv.trimEnd().split("\r\n");
+  assert.equal(lines[0], "Practice,Patient Number,First Visit Date,Result");
+  assert.equal(lines.length - 1, mcna, "one row per new patient");
+  for (const line of lines.slice(1, 20)) {
+    assert.match(line, /^[^,]+,[^,]+,\d{4}-\d{2}-\d{2},/, `a row: ${line}`);
+  }
+
+  await printSnapshot(page, "new-patient-origin-print");
+}, { timeout: 180_000 });

@@ -1,0 +1,80 @@
+// Universal Usage Report (issue 6): the current month by default, search by visited page and by
+// user, the sortable table, and its empty and error states.
+import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
+import { ADMIN, goInApp, signInAs } from "./accounts.ts";
+import { e2e, expectVisible } from "./harness.ts";
+import { snapshot } from "./visit.ts";
+
+const HEADERS = ["User Id", "Visited Page", "Default Practice", "User Name", "First Name", "Last Name", "Access Date", "Count"];
+
+async function openUsage(page: Page) {
+  await signInAs(page, ADMIN);
+  await goInApp(page, "/usage");
+  await expectVisible(page.getByRole("heading", { level: 1, name: "Universal Usage Report" }));
+  await expectVisible(page.getByRole("table"));
+}
+
+async function columnValues(page: Page, index: number): Promise<string[]> {
+  await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null);
+  return page.locator(`tbody tr td:nth-child(${index + 1})`).allTextContents();
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+e2e("the report opens on the current month, sortable by every column", async ({ page }) => {
+  await openUsage(page);
+  const today = new Date();
+  const last = new Date(today.getFullYear(), today.getMonth() + 1, 0);
+  assert.equal(await page.getByLabel("Start date").inputValue(), `${today.getFullYear()}-${pad(today.getMonth() + 1)}-01`);
+  assert.equal(await page.getByLabel("End date").inputValue(), `${last.getFullYear()}-${pad(last.getMonth() + 1)}-${pad(last.getDate())}`);
+  assert.deepEqual(await page.getByRole("columnheader").allTextContents().then((h) => h.map((t) => t.replace(/[↕▲▼]/g, "").trim())), HEADERS);
+  assert.ok((await page.locator("tbody tr").count()) > 1, "some visits this month");
+  await snapshot(page, "usage");
+
+  const count = page.getByRole("columnheader", { name: /^Count/ });
+  await count.getByRole("button").click();
+  assert.equal(await count.getAttribute("aria-sort"), "ascending");
+  const ascending = (await columnValues(page, 7)).map(Number);
+  assert.deepEqual(ascending, [...ascending].sort((a, b) => a - b));
+  await count.getByRole("button").click();
+  assert.equal(await count.getAttribute("aria-sort"), "descending");
+  const descending = (await columnValues(page, 7)).map(Number);
+  assert.deepEqual(descending, [...descending].sort((a, b) => b - a));
+}, { timeout: 180_000 }); // A month is several hundred rows: the full-page photograph and axe take a while.
+
+e2e("search by visited page as you type, and by user with Enter or the button", async ({ page }) => {
+  await openUsage(page);
+  await page.getByLabel("Visited page").fill("dashboard");
+  await page.waitForFunction(
+    () => [...document.querySelectorAll("tbody tr td:nth-child(2)")].every((cell) => cell.textContent?.includes("dashboard")),
+    undefined,
+    { timeout: 5_000 },
+  );
+  assert.ok((await columnValues(page, 1)).length > 0);
+  await page.getByLabel("Visited page").fill("");
+
+  const user = page.getByRole("searchbox", { name: "User" });
+  await user.fill("Moreno");
+  await user.press("Enter");
+  await page.waitForFunction(() => [...document.querySelectorAll("tbody tr td:nth-child(6)")].every((cell) => cell.textContent === "Moreno"));
+  assert.ok((await columnValues(page, 5)).length > 0);
+  await snapshot(page, "usage-by-user");
+
+  await user.fill("nobody-at-all-xyz");
+  await page.getByRole("search", { name: "Search by user" }).getByRole("button", { name: "Search" }).click();
+  await expectVisible(page.getByRole("cell", { name: "No usage found for these dates and searches." }));
+  await snapshot(page, "usage-empty");
+}, { timeout: 120_000 });
+
+e2e("an end date before the start date is refused: the error state and the alert", async ({ page, expectConsoleError }) => {
+  expectConsoleError(/400/);
+  await openUsage(page);
+  const start = await page.getByLabel("Start date").inputValue();
+  const [year, month] = start.split("-").map(Number) as [number, number];
+  const before = month === 1 ? `${year - 1}-12-15` : `${year}-${pad(month - 1)}-15`;
+  await page.getByLabel("End date").fill(before);
+  await expectVisible(page.getByText(/The usage report could not be loaded/));
+  await expectVisible(page.getByRole("button", { name: "Try again" }));
+  await snapshot(page, "usage-error");
+});
