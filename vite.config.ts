@@ -50,7 +50,7 @@ export default defineConfig({
     // VITE_API_MODE=server: the browser talks to a real server instead of the fake backend.
     proxy:
       process.env.VITE_API_MODE === "server"
-        ? { "/api": { target: process.env.API_PROXY_TARGET ?? "http://127.0.0.1:3000", changeOrigin: false } }
+        ? { "/api": { target: process.env.API_PROXY_TARGET ?? "http://127.0.0.1:8080", changeOrigin: false } }
         : undefined,
   },
   build: { sourcemap: true },
