@@ -2,7 +2,7 @@
 // the staff's page visits (the usage report's data).
 import type { Faker } from "@faker-js/faker";
 import type { World } from "./createMockDb";
-import { buildHelpItems, buildHelpNotifications } from "./helpItems";
+import { buildHelpItems, buildHelpNotifications, type HelpFiles } from "./helpItems";
 import { buildPageVisits } from "./pageVisits";
 import { buildRecordings } from "./recordings";
 import type { CallRecordingRecord, HelpItemRecord, HelpNotificationRecord, PageVisitRecord } from "./records";
@@ -10,13 +10,14 @@ import type { CallRecordingRecord, HelpItemRecord, HelpNotificationRecord, PageV
 export function buildContent(
   faker: Faker,
   world: World,
+  helpFiles: HelpFiles,
 ): {
   recordings: CallRecordingRecord[];
   helpItems: HelpItemRecord[];
   helpNotifications: HelpNotificationRecord[];
   pageVisits: PageVisitRecord[];
 } {
-  const helpItems = buildHelpItems(world);
+  const helpItems = buildHelpItems(world, helpFiles);
   return {
     recordings: buildRecordings(faker, world),
     helpItems,

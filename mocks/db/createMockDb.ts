@@ -5,6 +5,7 @@ import { Faker, en, en_US } from "@faker-js/faker";
 import type { components } from "../../src/api/schema";
 import { buildActivity } from "./activity";
 import { buildContent } from "./content";
+import { HELP_FILES } from "./demoFiles";
 import { buildCrons, buildOpenIssues } from "./jobs";
 import { buildDentists, buildMembers } from "./members";
 import { buildPractices, buildRegions } from "./practices";
@@ -104,7 +105,7 @@ export function createMockDb({
     crons: buildCrons(faker, world),
     openIssues: buildOpenIssues(faker, world),
     ...buildReportData(faker, world),
-    ...buildContent(faker, world),
+    ...buildContent(faker, world, HELP_FILES),
     recordingDownloads: [],
     setups: [],
     reportUses: [],

@@ -3,17 +3,21 @@
 import type { Faker } from "@faker-js/faker";
 import { helpPageOf } from "./appPages";
 import type { World } from "./createMockDb";
-import { HELP_FILES } from "./demoFiles";
 import type { HelpItemRecord, HelpNotificationRecord } from "./records";
 import { DAY_MS } from "./zonedDays";
 
-const { appTourVideo: video, membersListGuide: membersPdf, reportsGuide: reportsPdf } = HELP_FILES;
+/** Where the demo help files are served: the Vite dev server for the mock, the server's storage for the server. */
+export interface HelpFiles {
+  appTourVideo: string;
+  membersListGuide: string;
+  reportsGuide: string;
+}
 
 interface HelpSeed {
   route: string;
   heading: string;
   description: string;
-  files: string[];
+  files: (keyof HelpFiles)[];
   type: HelpItemRecord["type"];
   /** When the item was last changed. */
   daysAgo: number;
@@ -24,7 +28,7 @@ const HELP: HelpSeed[] = [
     route: "/dashboard",
     heading: "Dashboard at a glance",
     description: "What the dashboard shows and where each menu entry leads.",
-    files: [video, reportsPdf],
+    files: ["appTourVideo", "reportsGuide"],
     type: "guide",
     daysAgo: 3,
   },
@@ -32,7 +36,7 @@ const HELP: HelpSeed[] = [
     route: "/dashboard",
     heading: "App status tracker",
     description: "The downtime icon appears while an application has an open issue; click it to see what is down and what to do meanwhile.",
-    files: [reportsPdf],
+    files: ["reportsGuide"],
     type: "faq",
     daysAgo: 40,
   },
@@ -40,7 +44,7 @@ const HELP: HelpSeed[] = [
     route: "/members/all",
     heading: "Working the members list",
     description: "Filter by practice, status, result, MCO, dentist and brand, search by name, subscriber id or phone, and sort by any column.",
-    files: [video, membersPdf],
+    files: ["appTourVideo", "membersListGuide"],
     type: "guide",
     daysAgo: 10,
   },
@@ -48,7 +52,7 @@ const HELP: HelpSeed[] = [
     route: "/members/all",
     heading: "Saving a result and a note",
     description: "Pick the result in the row to save it; Add Notes opens the notes of the member; View History lists every change.",
-    files: [video],
+    files: ["appTourVideo"],
     type: "guide",
     daysAgo: 25,
   },
@@ -64,7 +68,7 @@ const HELP: HelpSeed[] = [
     route: "/members/smile-magic",
     heading: "Smile Magic members",
     description: "The members list limited to the Smile Magic practices.",
-    files: [membersPdf],
+    files: ["membersListGuide"],
     type: "guide",
     daysAgo: 55,
   },
@@ -72,7 +76,7 @@ const HELP: HelpSeed[] = [
     route: "/members/family-smiles",
     heading: "Family Smiles members",
     description: "The members list limited to the Family Smiles practices.",
-    files: [membersPdf],
+    files: ["membersListGuide"],
     type: "guide",
     daysAgo: 55,
   },
@@ -80,7 +84,7 @@ const HELP: HelpSeed[] = [
     route: "/call-recordings",
     heading: "Finding and downloading call recordings",
     description: "Filter by campaign and dates, search by phone or agent, and download a recording (the link is valid for 5 minutes).",
-    files: [video, reportsPdf],
+    files: ["appTourVideo", "reportsGuide"],
     type: "guide",
     daysAgo: 1,
   },
@@ -88,7 +92,7 @@ const HELP: HelpSeed[] = [
     route: "/new-patient-origin",
     heading: "Reading the new patient origin report",
     description: "Where new patients came from, per source and practice, for the months you choose; download the first visits as CSV.",
-    files: [reportsPdf],
+    files: ["reportsGuide"],
     type: "guide",
     daysAgo: 35,
   },
@@ -96,7 +100,7 @@ const HELP: HelpSeed[] = [
     route: "/contact-data-report",
     heading: "Contact data charts",
     description: "Calls by hour, contacted or not, for today, this and last week, this and last month.",
-    files: [video, reportsPdf],
+    files: ["appTourVideo", "reportsGuide"],
     type: "guide",
     daysAgo: 30,
   },
@@ -104,7 +108,7 @@ const HELP: HelpSeed[] = [
     route: "/quality-index-report",
     heading: "Quality index: won and lost leads",
     description: "Won and lost leads by week and month, reasons for losing them, conversion and the sales funnel.",
-    files: [reportsPdf],
+    files: ["reportsGuide"],
     type: "guide",
     daysAgo: 45,
   },
@@ -112,7 +116,7 @@ const HELP: HelpSeed[] = [
     route: "/priority-status-report",
     heading: "Priority status and the CSV export",
     description: "Planned treatment by priority P1 to P4 per location; Export CSV writes PriorityStatus.csv.",
-    files: [reportsPdf],
+    files: ["reportsGuide"],
     type: "faq",
     daysAgo: 50,
   },
@@ -120,7 +124,7 @@ const HELP: HelpSeed[] = [
     route: "/lead-data-report",
     heading: "Lead data for your own dates",
     description: "Pick a start and an end date and a practice, then Update.",
-    files: [video],
+    files: ["appTourVideo"],
     type: "guide",
     daysAgo: 20,
   },
@@ -128,7 +132,7 @@ const HELP: HelpSeed[] = [
     route: "/members-status-report",
     heading: "Members status report",
     description: "Members per practice by status and payer; red totals differ from the extracted members.",
-    files: [video, reportsPdf],
+    files: ["appTourVideo", "reportsGuide"],
     type: "guide",
     daysAgo: 15,
   },
@@ -136,7 +140,7 @@ const HELP: HelpSeed[] = [
     route: "/members-status-report",
     heading: "New: send the report to yourself",
     description: "Send Report e-mails the report as shown to your address.",
-    files: [reportsPdf],
+    files: ["reportsGuide"],
     type: "release-note",
     daysAgo: 6,
   },
@@ -144,7 +148,7 @@ const HELP: HelpSeed[] = [
     route: "/usage",
     heading: "Universal usage report",
     description: "Who visited which page how often; search by page or by user.",
-    files: [reportsPdf],
+    files: ["reportsGuide"],
     type: "guide",
     daysAgo: 70,
   },
@@ -152,7 +156,7 @@ const HELP: HelpSeed[] = [
     route: "/deleted-appointments/bygroup",
     heading: "Deleted appointments by group",
     description: "Deleted appointments counted per group of practices.",
-    files: [reportsPdf],
+    files: ["reportsGuide"],
     type: "guide",
     daysAgo: 80,
   },
@@ -160,7 +164,7 @@ const HELP: HelpSeed[] = [
     route: "/deleted-appointments/summary",
     heading: "Deleted appointments summary",
     description: "Deleted appointments per practice for the dates chosen.",
-    files: [video],
+    files: ["appTourVideo"],
     type: "guide",
     daysAgo: 80,
   },
@@ -168,7 +172,7 @@ const HELP: HelpSeed[] = [
     route: "/deleted-appointments/details",
     heading: "Deleted appointment details",
     description: "Each deleted appointment with who deleted it, when and why.",
-    files: [video, reportsPdf],
+    files: ["appTourVideo", "reportsGuide"],
     type: "guide",
     daysAgo: 80,
   },
@@ -177,12 +181,12 @@ const HELP: HelpSeed[] = [
 /** Items changed this recently are announced to every user. */
 const NOTIFY_DAYS = 14;
 
-export function buildHelpItems({ today }: World): HelpItemRecord[] {
+export function buildHelpItems({ today }: World, files: HelpFiles): HelpItemRecord[] {
   return HELP.map((seed, index) => ({
     id: index + 1,
     heading: seed.heading,
     description: seed.description,
-    fileLinks: seed.files.join(","),
+    fileLinks: seed.files.map((key) => files[key]).join(","),
     ...helpPageOf(seed.route),
     type: seed.type,
     updatedAt: new Date(today.getTime() - seed.daysAgo * DAY_MS).toISOString(),

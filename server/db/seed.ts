@@ -8,22 +8,25 @@
 import { sql, type Kysely } from "kysely";
 import { Faker, en, en_US } from "@faker-js/faker";
 import { buildActivity } from "../../mocks/db/activity";
-import { buildOpenIssues } from "../../mocks/db/jobs";
+import { buildContent } from "../../mocks/db/content";
+import { buildCrons, buildOpenIssues } from "../../mocks/db/jobs";
 import { buildDentists, buildMembers } from "../../mocks/db/members";
 import { buildPractices } from "../../mocks/db/practices";
 import { MOCK_REFERENCE_DATE, REGIONS } from "../../mocks/db/reference";
+import { buildReportData } from "../../mocks/db/reportData";
 import { buildUsers, DEMO_PASSWORD } from "../../mocks/db/users";
 import { hashPassword } from "../auth/passwords.ts";
 import type { Database } from "./database.ts";
+import { AREA_SEEDS } from "./seeds/index.ts";
 
 const CHUNK = 1000;
 
-async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
+export async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
   for (let start = 0; start < rows.length; start += CHUNK) await insert(rows.slice(start, start + CHUNK));
 }
 
 /** Identity columns given explicit ids continue after the largest one. */
-async function resetIdentity(db: Kysely<Database>, table: string): Promise<void> {
+export async function resetIdentity(db: Kysely<Database>, table: string): Promise<void> {
   await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(db);
 }
 
@@ -44,9 +47,26 @@ function generate({ seed = DEMO_SEED, size = DEMO_SIZE, today = new Date(MOCK_RE
   const dentists = buildDentists(faker, practices);
   const members = buildMembers(faker, { practices, dentists, size, today });
   const world = { practices, users, dentists, members, today };
-  const { notes, results } = buildActivity(faker, world);
-  return { practices, users, dentists, members, notes, results, openIssues: buildOpenIssues(faker, world) };
+  // The builders' order is createMockDb's: each draws from the same faker sequence.
+  return {
+    ...world,
+    ...buildActivity(faker, world),
+    crons: buildCrons(faker, world),
+    openIssues: buildOpenIssues(faker, world),
+    ...buildReportData(faker, world),
+    ...buildContent(faker, world, SERVER_HELP_FILES),
+  };
 }
+
+/** The whole generated demo world, as the mock holds it; `seeds/*.ts` write their parts of it. */
+export type DemoWorld = ReturnType<typeof generate>;
+
+/** The demo help files as the server serves them from its storage (issue #9 serves them). */
+export const SERVER_HELP_FILES = {
+  appTourVideo: "/api/files/help/app-tour.mp4",
+  membersListGuide: "/api/files/help/members-list-guide.pdf",
+  reportsGuide: "/api/files/help/reports-guide.pdf",
+};
 
 export interface SeedOptions {
   seed?: number;
@@ -153,6 +173,7 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions = 
       )
       .execute();
     for (const table of ["users", "members", "notes", "results", "open_issues"]) await resetIdentity(trx, table);
+    for (const seedArea of AREA_SEEDS) await seedArea(trx, mock);
   });
 }
 

@@ -11,11 +11,12 @@ import { migrateToLatest } from "./migrate.ts";
 import { seedDemoData, type SeedOptions } from "./seed.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const SOURCES = ["server/db", "server/db/migrations", "mocks/db"];
+const SOURCES = ["server/db", "server/db/migrations", "server/db/seeds", "mocks/db"];
 
 function sourceHash(options: SeedOptions): string {
   const hash = createHash("sha256").update(JSON.stringify(options));
   for (const folder of SOURCES) {
+    if (!existsSync(join(ROOT, folder))) continue;
     for (const name of readdirSync(join(ROOT, folder)).sort()) {
       if (name.endsWith(".ts")) hash.update(name).update(readFileSync(join(ROOT, folder, name)));
     }
