@@ -1,7 +1,8 @@
 // Notes and results of a member (tag members): saves in transactions, histories newest first.
 import type { components } from "../../src/api/schema.d.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
-import { audit, findMemberId, notesOf, resultsOf, saveNote, saveResult, type MemberKey } from "./history.repository.ts";
+import { audit } from "../audit.ts";
+import { findMemberId, notesOf, resultsOf, saveNote, saveResult, type MemberKey } from "./history.repository.ts";
 
 type Schemas = components["schemas"];
 const iso = (value: Date | string) => new Date(value).toISOString();

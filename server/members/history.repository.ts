@@ -65,8 +65,3 @@ export async function notesOf(db: Kysely<Database>, memberId: number) {
     .orderBy("n.id", "desc")
     .execute();
 }
-
-/** Every read and write of member data is audited (DESIGN.md §3). */
-export async function audit(db: Kysely<Database>, entry: { userId: number; action: string; memberIds: number[]; address: string }) {
-  await db.insertInto("audit_log").values({ user_id: entry.userId, action: entry.action, member_ids: entry.memberIds, address: entry.address }).execute();
-}
