@@ -20,8 +20,9 @@ import { membersMachine, type SaveResultRequest } from "../machines/members/memb
 import { notesMachine, type NotesQuery, type SaveNotesRequest } from "../machines/members/notes.machine";
 import { MEMBER_FILTERS_COOKIE, MEMBER_FILTERS_COOKIE_DAYS } from "../lib/constants";
 import { readCookie, writeCookie } from "../lib/cookies";
-import { offeredMonths, qualityIndexPeriods } from "../lib/reportDates";
+import { offeredMonths, qualityIndexPeriods } from "../lib/periods";
 import { fromApiCall } from "./fromApiCall";
+import { saveFile } from "./saveFile";
 import { sessionStore } from "./sessionStore";
 import { createTableReportServices } from "./tableReportServices";
 
@@ -248,14 +249,7 @@ export function createServices({ baseUrl, navigate, inspect }: ServicesOptions) 
         showLoader: () => shell.send({ type: "loader.show" }),
         hideLoader: () => shell.send({ type: "loader.hide" }),
         reportFailure: (_, { failure }) => auth.send({ type: "auth.failure", failure }),
-        saveCsvFile: (_, { fileName, csv }) => {
-          const link = Object.assign(document.createElement("a"), {
-            href: URL.createObjectURL(new Blob([csv], { type: "text/csv;charset=utf-8" })),
-            download: fileName,
-          });
-          link.click();
-          setTimeout(() => URL.revokeObjectURL(link.href), 0);
-        },
+        saveFile: (_, file) => saveFile(file),
       },
     }),
     newPatientOriginInput: () => ({ months: offeredMonths(new Date()) }),

@@ -4,7 +4,8 @@
 import type { ActorRefFrom } from "xstate";
 import { unwrap, jsonParam, type ApiClient } from "../api/client";
 import type { ApiFailure } from "../api/errors";
-import { downloadMachine, type FileDownload } from "../machines/download/download.machine";
+import { downloadMachine } from "../machines/download/download.machine";
+import { saveFile } from "./saveFile";
 import {
   deletedQuery,
   initialDeletedFilters,
@@ -31,16 +32,6 @@ interface TableReportDeps {
   provideReport: <TFilters extends ReportFilters, TData>(
     load: (filters: TFilters, signal: AbortSignal) => Promise<TData>,
   ) => typeof reportMachine;
-}
-
-/** A file handed to the browser: a Blob link, clicked, then released. */
-function saveFile({ fileName, content, mimeType }: FileDownload) {
-  const link = Object.assign(document.createElement("a"), {
-    href: URL.createObjectURL(new Blob([content], { type: mimeType })),
-    download: fileName,
-  });
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(link.href), 0);
 }
 
 export function createTableReportServices({ api, shell, auth, provideReport }: TableReportDeps) {

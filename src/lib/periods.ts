@@ -6,7 +6,8 @@ import dayjs from "dayjs";
 import customParseFormat from "dayjs/plugin/customParseFormat";
 import timezone from "dayjs/plugin/timezone";
 import utc from "dayjs/plugin/utc";
-import { LEAD_REPORT_DATE_FORMAT } from "./constants";
+import type { components } from "../api/schema";
+import { LEAD_REPORT_DATE_FORMAT, NEW_PATIENT_ORIGIN_MONTHS } from "./constants";
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -17,6 +18,8 @@ export const PRACTICE_TIME_ZONE = "America/Chicago";
 
 /** A calendar date `YYYY-MM-DD`. */
 export type IsoDate = string;
+/** A calendar month `YYYY-MM`. */
+export type IsoMonth = string;
 
 /** Both days included. */
 export interface DateRange {
@@ -104,4 +107,43 @@ export function leadPeriodBounds(now: Date | number) {
     lastMonth: toLeadDate(p.lastMonth.startDate),
     lastMonthEnd: toLeadDate(p.lastMonth.endDate),
   };
+}
+
+export type QualityIndexPeriods = components["schemas"]["QualityIndexRequest"];
+
+/**
+ * The quality index request: d1..d2 today, yesterday1..yesterday2 yesterday, thirty and seven
+ * days before today, thisMonth the 1st of this month, weekStart..weekEnd this week (Monday..Sunday).
+ */
+export function qualityIndexPeriods(now: Date | number): QualityIndexPeriods {
+  const today = zonedToday(now);
+  const yesterday = addDays(today, -1);
+  const weekStart = mondayOf(today);
+  return {
+    d1: today,
+    d2: today,
+    yesterday1: yesterday,
+    yesterday2: yesterday,
+    thirty: addDays(today, -30),
+    seven: addDays(today, -7),
+    thisMonth: monthStartOf(today),
+    weekStart,
+    weekEnd: addDays(weekStart, 6),
+  };
+}
+
+/** The month of today in the group's time zone (New Patient Origin's default, §2). */
+export function currentMonth(now: Date | number): IsoMonth {
+  return zonedToday(now).slice(0, 7);
+}
+
+/** §9 The months New Patient Origin offers: this month and the ones before it, newest first. */
+export function offeredMonths(now: Date | number, count = NEW_PATIENT_ORIGIN_MONTHS): IsoMonth[] {
+  const first = dayjs.utc(`${currentMonth(now)}-01`);
+  return Array.from({ length: count }, (_, index) => first.subtract(index, "month").format("YYYY-MM"));
+}
+
+/** "November 2026" for "2026-11". */
+export function monthLabel(month: IsoMonth): string {
+  return dayjs.utc(`${month}-01`).format("MMMM YYYY");
 }

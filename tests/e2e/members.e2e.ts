@@ -126,6 +126,10 @@ e2e("pages and a page size of 1000", async ({ page, t }) => {
   await listReady(page);
   assert.equal(await pages.getByRole("button", { name: "Page 2" }).getAttribute("aria-current"), "page");
   await expectVisible(page.getByText(/^Showing 16–30 of /));
+  // §9 "Members page pagination set to 30 pages": thousands of members, 30 pages offered.
+  await expectVisible(pages.getByRole("button", { name: "Page 30", exact: true }));
+  assert.equal(await pages.getByRole("button", { name: "Page 31", exact: true }).count(), 0);
+  await expectVisible(page.getByText(/The first 30 pages are offered: filter or search to reach the others\.$/));
 
   let t0 = Date.now();
   await page.getByLabel("Rows per page").selectOption("1000");

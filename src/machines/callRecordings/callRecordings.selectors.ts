@@ -1,7 +1,6 @@
 import dayjs from "dayjs";
 import type { SnapshotFrom } from "xstate";
 import type { callRecordingsMachine, CallRecording } from "./callRecordings.machine";
-import { pageItems } from "./pagination";
 
 type CallRecordingsSnapshot = SnapshotFrom<typeof callRecordingsMachine>;
 
@@ -44,5 +43,3 @@ export const selectRows = (snapshot: CallRecordingsSnapshot): RecordingRow[] =>
 export const selectPageCount = (snapshot: CallRecordingsSnapshot) =>
   Math.ceil(snapshot.context.directory.count / snapshot.context.pageSize);
 
-export const selectPageItems = (snapshot: CallRecordingsSnapshot) =>
-  pageItems(snapshot.context.page, selectPageCount(snapshot));

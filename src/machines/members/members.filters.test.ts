@@ -10,7 +10,6 @@ import {
   urlQuery,
   type MemberFilters,
 } from "./members.filters";
-import { pageItems } from "./pagination";
 
 const FILTERS: MemberFilters = {
   practiceIds: [4, 9],
@@ -64,19 +63,5 @@ describe("the first filters", () => {
   it("offer the MCOs of the chosen brand, or of every brand", () => {
     expect(mcoOptions("tmhp")).toEqual(["TMHP Fee-for-Service"]);
     expect(mcoOptions("all")).toHaveLength(7);
-  });
-});
-
-describe("pagination items (boundary 1, siblings 1)", () => {
-  const show = (current: number, count: number) =>
-    pageItems(current, count).map((item) => (item.kind === "page" ? item.page : "…"));
-
-  it("shows the first and last page, the neighbours and gaps", () => {
-    expect(show(1, 1)).toEqual([1]);
-    expect(show(1, 5)).toEqual([1, 2, "…", 5]);
-    expect(show(5, 10)).toEqual([1, "…", 4, 5, 6, "…", 10]);
-    expect(show(3, 10)).toEqual([1, 2, 3, 4, "…", 10]);
-    expect(show(10, 10)).toEqual([1, "…", 9, 10]);
-    expect(show(0, 0)).toEqual([]);
   });
 });

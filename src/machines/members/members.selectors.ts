@@ -1,12 +1,11 @@
 import type { ActorRefFrom, SnapshotFrom } from "xstate";
-import { NOTE_PREVIEW_LENGTH } from "../../lib/constants";
+import { MEMBERS_PAGINATION_PAGES, NOTE_PREVIEW_LENGTH } from "../../lib/constants";
 import type { SortState } from "../../lib/sortRows";
 import { BRANDS } from "../../lib/vocabulary";
 import type { listDialogMachine } from "./listDialog.machine";
 import { ALL, mcoOptions, practicesOfBrand, type Member } from "./members.filters";
 import type { membersMachine } from "./members.machine";
 import type { notesMachine } from "./notes.machine";
-import { pageItems } from "./pagination";
 
 type MembersSnapshot = SnapshotFrom<typeof membersMachine>;
 
@@ -44,11 +43,13 @@ export const selectBrandLabel = (snapshot: MembersSnapshot) => {
   return brand === ALL ? "All brands" : brand.toUpperCase();
 };
 
-export const selectPageCount = (snapshot: MembersSnapshot) =>
-  Math.max(1, Math.ceil(snapshot.context.totalCount / snapshot.context.pageSize));
+const allPages = (snapshot: MembersSnapshot) => Math.max(1, Math.ceil(snapshot.context.totalCount / snapshot.context.pageSize));
 
-export const selectPageItems = (snapshot: MembersSnapshot) =>
-  pageItems(snapshot.context.pageNum, selectPageCount(snapshot));
+/** §9 "Members page pagination set to 30 pages": the pager offers at most 30; filters reach the rest. */
+export const selectPageCount = (snapshot: MembersSnapshot) => Math.min(allPages(snapshot), MEMBERS_PAGINATION_PAGES);
+
+/** More members match than 30 pages show. */
+export const selectPagesCapped = (snapshot: MembersSnapshot) => allPages(snapshot) > MEMBERS_PAGINATION_PAGES;
 
 /** The first and last row number of this page, for "Showing 16–30 of 1,234". */
 export const selectShownRange = (snapshot: MembersSnapshot) => {

@@ -1,7 +1,7 @@
 import Papa from "papaparse";
 import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
-import { offeredMonths } from "../../lib/reportDates";
+import { offeredMonths } from "../../lib/periods";
 import { firstVisitsCsv } from "./firstVisitsCsv";
 import {
   newPatientOriginMachine,
@@ -43,7 +43,7 @@ function start(loadReport: (query: NewPatientOriginQuery) => Promise<NewPatientO
       showLoader: effects.show,
       hideLoader: effects.hide,
       reportFailure: (_, { failure }) => effects.failure(failure),
-      saveCsvFile: (_, params) => effects.save(params),
+      saveFile: (_, file) => effects.save(file),
     },
   });
   const actor = createActor(machine, { input: { months: MONTHS } }).start();
@@ -125,13 +125,13 @@ describe("new patient origin machine", () => {
     await ready(second.actor);
     second.actor.send({ type: "npo.csv.download" });
     expect(effects.save).not.toHaveBeenCalled();
-    expect(second.effects.save).toHaveBeenCalledWith({ fileName: "NewPatientOrigin.csv", csv: firstVisitsCsv(REPORT.firstVisits) });
+    expect(second.effects.save).toHaveBeenCalledWith({ fileName: "NewPatientOrigin.csv", content: firstVisitsCsv(REPORT.firstVisits).content, mimeType: "text/csv;charset=utf-8" });
   });
 });
 
 describe("first visits CSV", () => {
   it("has the columns Practice, Patient Number, First Visit Date, Result and one line per visit", () => {
-    const csv = firstVisitsCsv([...REPORT.firstVisits, { practice: "SM, \"North\"", patNum: "3", firstVisitDate: "2026-11-04", result: "Confirm" }]);
+    const csv = firstVisitsCsv([...REPORT.firstVisits, { practice: "SM, \"North\"", patNum: "3", firstVisitDate: "2026-11-04", result: "Confirm" }]).content;
     expect(csv.split("\r\n")).toEqual([
       "Practice,Patient Number,First Visit Date,Result",
       "FS-FLOR,1001,2026-11-02,Appointment Made",
@@ -142,7 +142,7 @@ describe("first visits CSV", () => {
   });
 
   it("writes the header even with no rows", () => {
-    expect(firstVisitsCsv([])).toBe("Practice,Patient Number,First Visit Date,Result");
+    expect(firstVisitsCsv([]).content).toBe("Practice,Patient Number,First Visit Date,Result");
   });
 });
 

@@ -2,11 +2,12 @@
 // month); the report reloads on each change (cancelling the load under way) and on Refresh; the
 // first visits download as CSV. Practices for the filter load beside the report. Effects are
 // provided by src/app: loadPractices, loadReport, showLoader/hideLoader, reportFailure,
-// saveCsvFile.
+// saveFile.
 import { assign, fromPromise, setup } from "xstate";
 import type { components } from "../../api/schema";
 import type { ApiFailure } from "../../api/errors";
-import { firstVisitsCsv, FIRST_VISITS_CSV_NAME } from "./firstVisitsCsv";
+import type { FileDownload } from "../download/download.machine";
+import { firstVisitsCsv } from "./firstVisitsCsv";
 
 type Schemas = components["schemas"];
 export type Practice = Schemas["Practice"];
@@ -15,7 +16,7 @@ export type NewPatientOriginQuery = Schemas["NewPatientOriginQuery"];
 export type NewPatientOriginReport = Schemas["NewPatientOriginReport"];
 
 export interface NewPatientOriginInput {
-  /** The months offered, newest (the current month) first: src/lib/reportDates.ts offeredMonths. */
+  /** The months offered, newest (the current month) first: src/lib/periods.ts offeredMonths. */
   months: readonly string[];
 }
 
@@ -57,7 +58,7 @@ export const newPatientOriginMachine = setup({
     showLoader: () => {},
     hideLoader: () => {},
     reportFailure: (_, _params: { failure: ApiFailure }) => {},
-    saveCsvFile: (_, _params: { fileName: string; csv: string }) => {},
+    saveFile: (_, _file: FileDownload) => {},
   },
   guards: {
     /** The contract asks for at least one month, each one offered. */
@@ -117,8 +118,8 @@ export const newPatientOriginMachine = setup({
         "npo.csv.download": {
           guard: "hasFirstVisits",
           actions: {
-            type: "saveCsvFile",
-            params: ({ context }) => ({ fileName: FIRST_VISITS_CSV_NAME, csv: firstVisitsCsv(context.data?.firstVisits ?? []) }),
+            type: "saveFile",
+            params: ({ context }) => firstVisitsCsv(context.data?.firstVisits ?? []),
           },
         },
       },

@@ -5,11 +5,10 @@ import type { FormEvent } from "react";
 import { useServices } from "../../app/ServicesContext";
 import { useAppActor } from "../../app/useAppActor";
 import { DataTable, type Column } from "../../components/DataTable";
-import { PAGE_SIZES, type PageSize } from "../../lib/constants";
+import { Pagination } from "../../components/Pagination";
 import { ALL_CAMPAIGNS } from "../../machines/callRecordings/callRecordings.machine";
 import * as calls from "../../machines/callRecordings/callRecordings.selectors";
 import { DateRangeFilter } from "./DateRangeFilter";
-import { Pagination } from "./Pagination";
 import "./callRecordings.css";
 
 export function CallRecordingsScreen() {
@@ -24,7 +23,6 @@ export function CallRecordingsScreen() {
   const page = useSelector(actor, calls.selectPage);
   const pageSize = useSelector(actor, calls.selectPageSize);
   const pageCount = useSelector(actor, calls.selectPageCount);
-  const pageItems = useSelector(actor, calls.selectPageItems);
   const downloading = useSelector(actor, calls.selectDownloading);
 
   const columns: Column<calls.RecordingRow>[] = [
@@ -100,28 +98,14 @@ export function CallRecordingsScreen() {
         />
       </div>
 
-      <div className="call-recordings__paging">
-        <label className="call-recordings__page-size">
-          Rows per page
-          <select
-            value={pageSize}
-            onChange={(event) => actor.send({ type: "callRecordings.pageSize.change", pageSize: Number(event.target.value) as PageSize })}
-          >
-            {PAGE_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </select>
-        </label>
-        <Pagination
-          label="Call recordings pages"
-          page={page}
-          pageCount={pageCount}
-          items={pageItems}
-          onChange={(next) => actor.send({ type: "callRecordings.page.change", page: next })}
-        />
-      </div>
+      <Pagination
+        label="Call recordings pages"
+        page={page}
+        pageCount={pageCount}
+        pageSize={pageSize}
+        onPage={(next) => actor.send({ type: "callRecordings.page.change", page: next })}
+        onPageSize={(size) => actor.send({ type: "callRecordings.pageSize.change", pageSize: size })}
+      />
     </section>
   );
 }

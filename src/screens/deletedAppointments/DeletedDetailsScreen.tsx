@@ -2,7 +2,7 @@
 import { useSelector } from "@xstate/react";
 import { useServices } from "../../app/ServicesContext";
 import { DataTable, type Column } from "../../components/DataTable";
-import { PAGE_SIZES, type PageSize } from "../../lib/constants";
+import { Pagination } from "../../components/Pagination";
 import {
   formatDeletedDateTime,
   selectDetails,
@@ -37,27 +37,15 @@ export function DeletedDetailsScreen() {
         onSort={view.sortBy}
         empty="No appointments were deleted in this range."
       />
-      <nav className="filters deleted-pager" aria-label="Pages">
-        <label>
-          Rows per page
-          <select value={details.pageSize} onChange={(e) => view.change({ pageSize: Number(e.target.value) as PageSize })}>
-            {PAGE_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="button" className="button" disabled={details.pageNum <= 1} onClick={() => goTo(details.pageNum - 1)}>
-          Previous
-        </button>
-        <span aria-live="polite">
-          Page {details.pageNum} of {details.pageCount}
-        </span>
-        <button type="button" className="button" disabled={details.pageNum >= details.pageCount} onClick={() => goTo(details.pageNum + 1)}>
-          Next
-        </button>
-      </nav>
+      <Pagination
+        label="Pages of deleted appointments"
+        page={details.pageNum}
+        pageCount={details.pageCount}
+        pageSize={details.pageSize}
+        summary={`Page ${details.pageNum} of ${details.pageCount}`}
+        onPage={goTo}
+        onPageSize={(pageSize) => view.change({ pageSize })}
+      />
     </DeletedAppointmentsPage>
   );
 }

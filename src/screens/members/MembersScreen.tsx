@@ -3,15 +3,15 @@
 import { useActorRef, useSelector } from "@xstate/react";
 import { useCallback, useMemo } from "react";
 import { useServices } from "../../app/ServicesContext";
+import { Pagination } from "../../components/Pagination";
 import { selectUser } from "../../machines/auth/auth.selectors";
 import type { Member, MemberResult, MemberSortColumn, RegionFilter } from "../../machines/members/members.filters";
 import * as members from "../../machines/members/members.selectors";
-import type { PageSize } from "../../lib/constants";
+import { MEMBERS_PAGINATION_PAGES, type PageSize } from "../../lib/constants";
 import { ROW_COLOURS } from "../../lib/resultColours";
 import { CronsDialog } from "./CronsDialog";
 import { countFormat, memberName } from "./memberFormat";
 import { MembersFilters } from "./MembersFilters";
-import { MembersPagination } from "./MembersPagination";
 import { MembersTable } from "./MembersTable";
 import { NotesDialog } from "./NotesDialog";
 import { ResultHistoryDialog } from "./ResultHistoryDialog";
@@ -40,7 +40,7 @@ export function MembersScreen({ region, title }: MembersScreenProps) {
   const pageNum = useSelector(actor, members.selectPageNum);
   const pageSize = useSelector(actor, members.selectPageSize);
   const pageCount = useSelector(actor, members.selectPageCount);
-  const pageItems = useSelector(actor, members.selectPageItems);
+  const pagesCapped = useSelector(actor, members.selectPagesCapped);
   const shown = useSelector(actor, members.selectShownRange);
   const searchPending = useSelector(actor, members.selectSearchPending);
   const dialog = useSelector(actor, members.selectDialog);
@@ -129,12 +129,12 @@ export function MembersScreen({ region, title }: MembersScreenProps) {
                 empty={loading ? "Loading members…" : "No members match these filters."}
                 {...rowActions}
               />
-              <MembersPagination
-                items={pageItems}
-                pageNum={pageNum}
+              <Pagination
+                label="Pages of members"
+                page={pageNum}
                 pageCount={pageCount}
                 pageSize={pageSize}
-                shown={shown}
+                summary={shownSummary(shown, pagesCapped)}
                 disabled={locked}
                 onPage={(page) => actor.send({ type: "members.page.change", pageNum: page })}
                 onPageSize={(size: PageSize) => actor.send({ type: "members.pageSize.change", pageSize: size })}
@@ -153,4 +153,11 @@ export function MembersScreen({ region, title }: MembersScreenProps) {
       {dialog === "crons" && cronsActor ? <CronsDialog actor={cronsActor} onClose={closeDialog} /> : null}
     </div>
   );
+}
+
+/** "Showing 16–30 of 1,234", and why a long list offers only its first 30 pages. */
+function shownSummary({ first, last, total }: { first: number; last: number; total: number }, capped: boolean): string {
+  if (total === 0) return "No members";
+  const range = `Showing ${countFormat.format(first)}–${countFormat.format(last)} of ${countFormat.format(total)}`;
+  return capped ? `${range}. The first ${MEMBERS_PAGINATION_PAGES} pages are offered: filter or search to reach the others.` : range;
 }

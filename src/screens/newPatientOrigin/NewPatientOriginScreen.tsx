@@ -5,7 +5,7 @@ import { useServices } from "../../app/ServicesContext";
 import { Chart } from "../../components/chart/Chart";
 import { ReportStatus } from "../../components/ReportStatus";
 import { BRANDS } from "../../lib/vocabulary";
-import { monthLabel } from "../../lib/reportDates";
+import { monthLabel } from "../../lib/periods";
 import type { BrandFilter } from "../../machines/newPatientOrigin/newPatientOrigin.machine";
 import {
   selectCanDownload,

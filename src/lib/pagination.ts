@@ -1,6 +1,7 @@
 // §9 "Pagination boundary and sibling range: 1": the pages a pager shows, the first and last
-// (boundary), the current one with one on either side (siblings), gaps as ellipses.
-import { PAGINATION_BOUNDARY_COUNT, PAGINATION_SIBLING_COUNT } from "../../lib/constants";
+// (boundary), the current one with one on either side (siblings), gaps as ellipses. The bar keeps
+// one width while paging (boundary + siblings give a fixed number of items), like the original's.
+import { PAGINATION_BOUNDARY_COUNT, PAGINATION_SIBLING_COUNT } from "./constants";
 
 export type PageItem = number | "start-ellipsis" | "end-ellipsis";
 
