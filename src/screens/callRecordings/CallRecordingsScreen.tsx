@@ -10,6 +10,7 @@ import { ALL_CAMPAIGNS } from "../../machines/callRecordings/callRecordings.mach
 import * as calls from "../../machines/callRecordings/callRecordings.selectors";
 import { DateRangeFilter } from "./DateRangeFilter";
 import "./callRecordings.css";
+import { PageHeader } from "../../components/PageHeader";
 
 export function CallRecordingsScreen() {
   const services = useServices();
@@ -55,9 +56,7 @@ export function CallRecordingsScreen() {
 
   return (
     <section className="page call-recordings" aria-labelledby="page-title">
-      <div className="page__header">
-        <h1 id="page-title">Call Recordings</h1>
-      </div>
+      <PageHeader title="Call Recordings" />
 
       <div className="filters">
         <label>

@@ -7,6 +7,7 @@ import { ReportStatus } from "../../components/ReportStatus";
 import { CALL_PERIOD_LABELS, CALL_PERIODS, contactDataViewMachine, type CallPeriod } from "../../machines/contactData/contactData.machine";
 import { appointmentsChart, callsCharts, contactData, selectCallPeriod } from "../../machines/contactData/contactData.selectors";
 import { selectReportFailure, selectReportStatus } from "../../machines/report/report.selectors";
+import { PageHeader } from "../../components/PageHeader";
 
 export function ContactDataScreen() {
   const { chartReports } = useServices();
@@ -21,17 +22,14 @@ export function ContactDataScreen() {
 
   return (
     <section className="page chart-report" aria-labelledby="page-title">
-      <header className="page__header">
-        <h1 id="page-title">Contact Data Report</h1>
-        <div className="page__actions">
-          <button type="button" className="button" onClick={() => window.print()}>
-            Print
-          </button>
-          <button type="button" className="button button--primary" onClick={refresh}>
-            Refresh
-          </button>
-        </div>
-      </header>
+      <PageHeader title="Contact Data Report">
+        <button type="button" className="button" onClick={() => window.print()}>
+          Print
+        </button>
+        <button type="button" className="button button--primary" onClick={refresh}>
+          Refresh
+        </button>
+      </PageHeader>
       <div className="filters">
         <label>
           Calls period

@@ -4,6 +4,7 @@ import { ReportStatus } from "../../components/ReportStatus";
 import { DeletedFilters } from "./DeletedFilters";
 import "./deletedAppointments.css";
 import type { useDeletedView } from "./useDeletedView";
+import { PageHeader } from "../../components/PageHeader";
 
 interface DeletedAppointmentsPageProps {
   title: string;
@@ -14,15 +15,12 @@ interface DeletedAppointmentsPageProps {
 
 export function DeletedAppointmentsPage({ title, className, view, children }: DeletedAppointmentsPageProps) {
   return (
-    <section className={`page${className ? ` ${className}` : ""}`}>
-      <div className="page__header">
-        <h1>{title}</h1>
-        <div className="page__actions">
-          <button type="button" className="button" onClick={view.refresh}>
-            Refresh
-          </button>
-        </div>
-      </div>
+    <section className={`page${className ? ` ${className}` : ""}`} aria-labelledby="page-title">
+      <PageHeader title={title}>
+        <button type="button" className="button" onClick={view.refresh}>
+          Refresh
+        </button>
+      </PageHeader>
       <DeletedFilters filters={view.filters} regions={view.regions} practices={view.practices} onChange={view.change} />
       <ReportStatus status={view.status} failure={view.failure} onRetry={view.refresh} what="the deleted appointments">
         {children}

@@ -1,5 +1,6 @@
 // The filters of the three deleted-appointments views: the date range, region and practice.
 import type { DeletedFilters as Filters, Practice, RegionInfo } from "../../machines/deletedAppointments/deletedAppointments";
+import { PracticeSelect, RegionSelect } from "../../components/ReportFilters";
 
 interface DeletedFiltersProps {
   filters: Filters;
@@ -31,28 +32,8 @@ export function DeletedFilters({ filters, regions, practices, onChange }: Delete
           onChange={(e) => e.target.value && onChange({ endDate: e.target.value })}
         />
       </label>
-      <label>
-        Region
-        <select value={filters.region} onChange={(e) => onChange({ region: e.target.value as Filters["region"] })}>
-          <option value="all">All</option>
-          {regions.map((region) => (
-            <option key={region.id} value={region.name}>
-              {region.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Practice
-        <select value={filters.practice} onChange={(e) => onChange({ practice: e.target.value })}>
-          <option value="all">All</option>
-          {practices.map((practice) => (
-            <option key={practice.id} value={String(practice.id)}>
-              {practice.practiceabbr}
-            </option>
-          ))}
-        </select>
-      </label>
+      <RegionSelect value={filters.region} regions={regions} onChange={(region) => onChange({ region: region as Filters["region"] })} />
+      <PracticeSelect value={filters.practice} practices={practices} onChange={(practice) => onChange({ practice })} />
     </div>
   );
 }

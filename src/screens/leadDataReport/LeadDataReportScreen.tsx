@@ -9,6 +9,8 @@ import { ReportStatus } from "../../components/ReportStatus";
 import type { LeadDataReport } from "../../machines/leadDataReport/leadDataReport.machine";
 import * as lead from "../../machines/leadDataReport/leadDataReport.selectors";
 import "./leadDataReport.css";
+import { PracticeSelect } from "../../components/ReportFilters";
+import { PageHeader } from "../../components/PageHeader";
 
 type LeadRow = LeadDataReport["leadsEntered"][number];
 
@@ -45,15 +47,12 @@ export function LeadDataReportScreen() {
   }
 
   return (
-    <section className="page lead-data">
-      <div className="page__header">
-        <h1>Lead Data Report</h1>
-        <div className="page__actions">
-          <button type="button" className="button" onClick={refresh}>
-            Refresh
-          </button>
-        </div>
-      </div>
+    <section className="page lead-data" aria-labelledby="page-title">
+      <PageHeader title="Lead Data Report">
+        <button type="button" className="button" onClick={refresh}>
+          Refresh
+        </button>
+      </PageHeader>
       <ReportStatus status={status} failure={failure} onRetry={refresh} what="the lead data report">
         {periods ? (
           <DataTable
@@ -91,17 +90,7 @@ export function LeadDataReportScreen() {
               onChange={(e) => actor.send({ type: "leadData.range.change", range: { endDate: e.target.value } })}
             />
           </label>
-          <label>
-            Practice
-            <select value={range.practice} onChange={(e) => actor.send({ type: "leadData.range.change", range: { practice: e.target.value } })}>
-              <option value="all">All</option>
-              {practices.map((practice) => (
-                <option key={practice.id} value={String(practice.id)}>
-                  {practice.practiceabbr}
-                </option>
-              ))}
-            </select>
-          </label>
+          <PracticeSelect value={range.practice} practices={practices} onChange={(practice) => actor.send({ type: "leadData.range.change", range: { practice } })} />
           <button type="submit" className="button button--primary" disabled={updating}>
             {updating ? "Updating…" : "Update"}
           </button>

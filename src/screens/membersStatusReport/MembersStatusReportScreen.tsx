@@ -24,6 +24,8 @@ import { selectConfirming, selectSending, selectSentMessage } from "../../machin
 import { selectReportFailure, selectReportSort, selectReportStatus } from "../../machines/report/report.selectors";
 import { MembersStatusTable } from "./MembersStatusTable";
 import "./membersStatusReport.css";
+import { RegionSelect } from "../../components/ReportFilters";
+import { PageHeader } from "../../components/PageHeader";
 
 export function MembersStatusReportScreen() {
   const { tableReports } = useServices();
@@ -47,23 +49,20 @@ export function MembersStatusReportScreen() {
   const cancelSend = () => sender.send({ type: "membersReport.send.cancel" });
 
   return (
-    <section className="page members-status">
-      <div className="page__header">
-        <h1>Members Status Report</h1>
-        <div className="page__actions">
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={status !== "ready" || rows.length === 0 || sending}
-            onClick={() => sender.send({ type: "membersReport.send.request", rows })}
-          >
-            {sending ? "Sending…" : "Send Report"}
-          </button>
-          <button type="button" className="button" onClick={refresh}>
-            Refresh
-          </button>
-        </div>
-      </div>
+    <section className="page members-status" aria-labelledby="page-title">
+      <PageHeader title="Members Status Report">
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={status !== "ready" || rows.length === 0 || sending}
+          onClick={() => sender.send({ type: "membersReport.send.request", rows })}
+        >
+          {sending ? "Sending…" : "Send Report"}
+        </button>
+        <button type="button" className="button" onClick={refresh}>
+          Refresh
+        </button>
+      </PageHeader>
 
       {sentMessage ? (
         <div role="status" className="alert members-status__sent">
@@ -86,17 +85,7 @@ export function MembersStatusReportScreen() {
             ))}
           </select>
         </label>
-        <label>
-          Region
-          <select value={filters.region} onChange={(e) => change({ region: e.target.value as MembersStatusFilters["region"] })}>
-            <option value="all">All</option>
-            {regions.map((region) => (
-              <option key={region.id} value={region.name}>
-                {region.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <RegionSelect value={filters.region} regions={regions} onChange={(region) => change({ region: region as MembersStatusFilters["region"] })} />
         <label className="members-status__practices">
           <span>
             Practice <span className="members-status__hint">(none chosen = all)</span>

@@ -19,6 +19,7 @@ import {
   sourcesChart,
 } from "../../machines/newPatientOrigin/newPatientOrigin.selectors";
 import "./newPatientOrigin.css";
+import { PageHeader } from "../../components/PageHeader";
 
 const percent = (value: number) => `${value.toFixed(1)} %`;
 const selectedValues = (select: HTMLSelectElement) => Array.from(select.selectedOptions, (option) => option.value);
@@ -38,17 +39,14 @@ export function NewPatientOriginScreen() {
 
   return (
     <section className="page chart-report" aria-labelledby="page-title">
-      <header className="page__header">
-        <h1 id="page-title">New Patient Origin</h1>
-        <div className="page__actions">
-          <button type="button" className="button" disabled={!canDownload} onClick={() => actor.send({ type: "npo.csv.download" })}>
-            Download CSV
-          </button>
-          <button type="button" className="button button--primary" onClick={refresh}>
-            Refresh
-          </button>
-        </div>
-      </header>
+      <PageHeader title="New Patient Origin">
+        <button type="button" className="button" disabled={!canDownload} onClick={() => actor.send({ type: "npo.csv.download" })}>
+          Download CSV
+        </button>
+        <button type="button" className="button button--primary" onClick={refresh}>
+          Refresh
+        </button>
+      </PageHeader>
       <div className="filters new-patient-origin__filters">
         <label>
           Brand

@@ -17,6 +17,8 @@ import {
   type PriorityRow,
 } from "../../machines/priorityStatusReport/priorityStatus";
 import { selectReportFailure, selectReportSort, selectReportStatus } from "../../machines/report/report.selectors";
+import { PracticeSelect, RegionSelect } from "../../components/ReportFilters";
+import { PageHeader } from "../../components/PageHeader";
 
 const COLUMNS: Column<PriorityRow>[] = [
   { key: "location", header: "Location" },
@@ -44,46 +46,23 @@ export function PriorityStatusReportScreen() {
   const refresh = () => actor.send({ type: "report.refresh" });
 
   return (
-    <section className="page">
-      <div className="page__header">
-        <h1>Priority Status Report</h1>
-        <div className="page__actions">
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={status !== "ready"}
-            onClick={() => download.send({ type: "download.file", file: priorityStatusCsv(rows) })}
-          >
-            Export CSV
-          </button>
-          <button type="button" className="button" onClick={refresh}>
-            Refresh
-          </button>
-        </div>
-      </div>
+    <section className="page" aria-labelledby="page-title">
+      <PageHeader title="Priority Status Report">
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={status !== "ready"}
+          onClick={() => download.send({ type: "download.file", file: priorityStatusCsv(rows) })}
+        >
+          Export CSV
+        </button>
+        <button type="button" className="button" onClick={refresh}>
+          Refresh
+        </button>
+      </PageHeader>
       <div className="filters">
-        <label>
-          Region
-          <select value={filters.region} onChange={(e) => change({ region: e.target.value })}>
-            <option value="all">All</option>
-            {regions.map((region) => (
-              <option key={region.id} value={region.name}>
-                {region.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Practice
-          <select value={filters.practice} onChange={(e) => change({ practice: e.target.value })}>
-            <option value="all">All</option>
-            {practices.map((practice) => (
-              <option key={practice.id} value={String(practice.id)}>
-                {practice.practiceabbr}
-              </option>
-            ))}
-          </select>
-        </label>
+        <RegionSelect value={filters.region} regions={regions} onChange={(region) => change({ region })} />
+        <PracticeSelect value={filters.practice} practices={practices} onChange={(practice) => change({ practice })} />
       </div>
       <ReportStatus status={status} failure={failure} onRetry={refresh} what="the priority status report">
         <DataTable

@@ -14,6 +14,7 @@ import {
 } from "../../machines/qualityIndex/qualityIndex.selectors";
 import { selectReportFailure, selectReportStatus } from "../../machines/report/report.selectors";
 import "./qualityIndex.css";
+import { PageHeader } from "../../components/PageHeader";
 
 const COLUMNS: Column<PracticeCount>[] = [
   { key: "practice", header: "Practice" },
@@ -30,17 +31,14 @@ export function QualityIndexScreen() {
 
   return (
     <section className="page chart-report" aria-labelledby="page-title">
-      <header className="page__header">
-        <h1 id="page-title">Quality Index Report</h1>
-        <div className="page__actions">
-          <button type="button" className="button" onClick={() => window.print()}>
-            Print
-          </button>
-          <button type="button" className="button button--primary" onClick={refresh}>
-            Refresh
-          </button>
-        </div>
-      </header>
+      <PageHeader title="Quality Index Report">
+        <button type="button" className="button" onClick={() => window.print()}>
+          Print
+        </button>
+        <button type="button" className="button button--primary" onClick={refresh}>
+          Refresh
+        </button>
+      </PageHeader>
       <ReportStatus status={status} failure={failure} onRetry={refresh} what="the quality index report">
         {data ? (
           <>

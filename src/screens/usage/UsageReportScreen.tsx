@@ -11,6 +11,7 @@ import { selectReportFailure, selectReportSort, selectReportStatus } from "../..
 import type { UsageRow } from "../../machines/usageReport/usageReport.machine";
 import * as usage from "../../machines/usageReport/usageReport.selectors";
 import "./usage.css";
+import { PageHeader } from "../../components/PageHeader";
 
 const COLUMNS: Column<UsageRow>[] = [
   { key: "userId", header: "User Id", align: "end" },
@@ -44,9 +45,7 @@ export function UsageReportScreen() {
 
   return (
     <section className="page usage-report" aria-labelledby="page-title">
-      <div className="page__header">
-        <h1 id="page-title">Universal Usage Report</h1>
-      </div>
+      <PageHeader title="Universal Usage Report" />
 
       <div className="filters">
         <label>

@@ -1,0 +1,51 @@
+// The region and practice choosers of the report screens: "All" first, regions by name, practices
+// by their abbreviation (DESIGN.md §3 vocabulary).
+import type { components } from "../api/schema";
+
+type Practice = components["schemas"]["Practice"];
+type RegionInfo = components["schemas"]["RegionInfo"];
+
+interface RegionSelectProps {
+  value: string;
+  regions: readonly RegionInfo[];
+  onChange: (region: string) => void;
+}
+
+export function RegionSelect({ value, regions, onChange }: RegionSelectProps) {
+  return (
+    <label>
+      Region
+      <select value={value} onChange={(event) => onChange(event.target.value)}>
+        <option value="all">All</option>
+        {regions.map((region) => (
+          <option key={region.id} value={region.name}>
+            {region.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+interface PracticeSelectProps {
+  /** A practice id as text, or "all". */
+  value: string;
+  practices: readonly Practice[];
+  onChange: (practice: string) => void;
+}
+
+export function PracticeSelect({ value, practices, onChange }: PracticeSelectProps) {
+  return (
+    <label>
+      Practice
+      <select value={value} onChange={(event) => onChange(event.target.value)}>
+        <option value="all">All</option>
+        {practices.map((practice) => (
+          <option key={practice.id} value={String(practice.id)}>
+            {practice.practiceabbr}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
