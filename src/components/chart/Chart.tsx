@@ -7,10 +7,17 @@ import "./chart.css";
 
 const PlotlyChart = lazy(() => import("./PlotlyChart"));
 
-export function Chart({ spec }: { spec: ChartSpec }) {
+interface ChartProps {
+  spec: ChartSpec;
+  /** The caption of a table beside the chart that already holds its numbers: no second table then. */
+  numbersIn?: string;
+}
+
+export function Chart({ spec, numbersIn }: ChartProps) {
+  const where = numbersIn ? `the table "${numbersIn}"` : "the table below";
   return (
     <figure className="chart">
-      <div className="chart__frame" role="img" aria-label={`${spec.title} (chart; the same numbers are in the table below)`}>
+      <div className="chart__frame" role="img" aria-label={`${spec.title} (chart; the same numbers are in ${where})`}>
         <Suspense
           fallback={
             <p className="chart__loading muted" aria-busy="true">
@@ -21,7 +28,7 @@ export function Chart({ spec }: { spec: ChartSpec }) {
           <PlotlyChart spec={spec} />
         </Suspense>
       </div>
-      <ChartTable spec={spec} />
+      {numbersIn ? null : <ChartTable spec={spec} />}
     </figure>
   );
 }

@@ -24,6 +24,8 @@ import { PageHeader } from "../../components/PageHeader";
 const percent = (value: number) => `${value.toFixed(1)} %`;
 const selectedValues = (select: HTMLSelectElement) => Array.from(select.selectedOptions, (option) => option.value);
 
+const TOTAL_CAPTION = "Total new patients by source";
+
 export function NewPatientOriginScreen() {
   const { chartReports } = useServices();
   const actor = useActorRef(chartReports.newPatientOrigin, { input: chartReports.newPatientOriginInput() });
@@ -111,10 +113,10 @@ export function NewPatientOriginScreen() {
         {data ? (
           <div className="new-patient-origin__body">
             <div className="new-patient-origin__summary">
-              <Chart spec={sourcesChart(data)} />
+              <Chart spec={sourcesChart(data)} numbersIn={TOTAL_CAPTION} />
               <div className="table-scroll">
                 <table className="data-table">
-                  <caption>Total new patients by source</caption>
+                  <caption>{TOTAL_CAPTION}</caption>
                   <thead>
                     <tr>
                       <th scope="col">Source</th>
