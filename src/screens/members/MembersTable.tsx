@@ -149,16 +149,18 @@ const MemberRow = memo(function MemberRow({ member, pendingResult, locked, saveR
           disabled={locked}
           onChange={(result) => saveResult(member, result)}
         />
-        {pendingResult !== undefined ? (
-          <span className="member-row__tag" role="status">
-            Saving…
-          </span>
-        ) : colour ? (
-          <span className={`member-row__tag member-row__tag--${colour.tone}`}>{colour.label}</span>
-        ) : null}
-        <button type="button" className="button--link" aria-label={`View History of ${name}`} onClick={() => openHistory(member)}>
-          View History
-        </button>
+        <span className="member-row__result-line">
+          {pendingResult !== undefined ? (
+            <span className="member-row__tag" role="status">
+              Saving…
+            </span>
+          ) : colour ? (
+            <span className={`member-row__tag member-row__tag--${colour.tone}`}>{colour.label}</span>
+          ) : null}
+          <button type="button" className="button--link" aria-label={`View History of ${name}`} onClick={() => openHistory(member)}>
+            View History
+          </button>
+        </span>
       </td>
       <td>{formatDate(member.LastVisit)}</td>
       <td>{formatDateTime(member.NextApt)}</td>
