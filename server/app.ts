@@ -13,7 +13,26 @@ import { jsonParamDecoder } from "./jsonParams.ts";
 import { historyHandlers } from "./members/history.handlers.ts";
 import { membersHandlers } from "./members/members.handlers.ts";
 import { practicesHandlers } from "./practices/practices.handlers.ts";
+import { setupHandlers } from "./setup/setup.handlers.ts";
+import { feedbackHandlers } from "./feedback/feedback.handlers.ts";
+import { usageHandlers } from "./usage/usage.handlers.ts";
+import { recordingsHandlers } from "./recordings/recordings.handlers.ts";
+import { setUpRecordingStorage } from "./recordings/recordings.plugin.ts";
+import { helpHandlers } from "./help/help.handlers.ts";
+import { contactDataHandlers } from "./reports/contactData.handlers.ts";
+import { leadDataHandlers } from "./reports/leadData.handlers.ts";
+import { newPatientOriginHandlers } from "./reports/newPatientOrigin.handlers.ts";
+import { qualityIndexHandlers } from "./reports/qualityIndex.handlers.ts";
+import { membersStatusHandlers } from "./reports/membersStatus.handlers.ts";
+import { priorityStatusHandlers } from "./reports/priorityStatus.handlers.ts";
+import { deletedAppointmentsHandlers } from "./reports/deletedAppointments.handlers.ts";
+import { jobsHandlers } from "./jobs/jobs.handlers.ts";
+import { registerHelpFiles } from "./files/helpFiles.ts";
 import { migrateToLatest } from "./db/migrate.ts";
+import { parseJsonBodies } from "./http/jsonBody.ts";
+import { loggerOptions } from "./http/logging.ts";
+import { registerSecurity } from "./http/security.ts";
+import { registerSpa } from "./http/spa.ts";
 import { ADMIN_ONLY, HttpError, SESSION_EXPIRED, type FieldProblem } from "./errors.ts";
 import type { Call, Caller, Handler, Handlers, OperationId } from "./handlers.ts";
 import type { Services } from "./services.ts";
@@ -34,6 +53,10 @@ export interface AppOptions {
   /** An open database; otherwise the app opens (and on close, closes) the configured one. */
   database?: DatabaseHandle;
   logger?: boolean;
+  /** The built app to serve with history fallback (main.ts: dist/); without it, the API only. */
+  spaDir?: string;
+  /** The clock of session expiry (tests); the system clock otherwise. */
+  now?: () => Date;
 }
 
 /** openapi.yaml, Errors: a body larger than this is answered 413. */
@@ -44,6 +67,19 @@ const allHandlers: Handlers = {
   ...practicesHandlers,
   ...membersHandlers,
   ...historyHandlers,
+  ...jobsHandlers,
+  ...setupHandlers,
+  ...feedbackHandlers,
+  ...usageHandlers,
+  ...recordingsHandlers,
+  ...helpHandlers,
+  ...contactDataHandlers,
+  ...leadDataHandlers,
+  ...qualityIndexHandlers,
+  ...newPatientOriginHandlers,
+  ...membersStatusHandlers,
+  ...priorityStatusHandlers,
+  ...deletedAppointmentsHandlers,
   async getHealth({ services }) {
     await sql`select 1`.execute(services.db);
     return { status: "ok" as const };
@@ -85,9 +121,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
     logger: options.logger
-      ? { serializers: { req: (request) => ({ method: request.method, url: redactedUrl(request.url), remoteAddress: request.ip }) } }
+      ? loggerOptions
       : false,
     bodyLimit: MAX_BODY_BYTES,
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     // Hand-off tokens (≤ 1,000 characters) and JSON path segments (≤ 1,000 decoded, ~3× encoded) are path parameters.
     routerOptions: { maxParamLength: 4000 },
     ajv: {
@@ -101,11 +138,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const services: Services = {
     db: database.db,
     config,
-    verifyIdToken: idTokenVerifier(config.oidc),
+    verifyIdToken: idTokenVerifier(config.oidc, config.production),
     decodeJson: jsonParamDecoder(document),
+    now: options.now ?? (() => new Date()),
   };
   app.decorate("services", services);
   app.decorate("database", database);
+  await setUpRecordingStorage(app, config, database.db);
   app.decorateRequest("caller", null);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -129,7 +168,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const authenticate = (operation: OperationRules) => async (request: FastifyRequest) => {
     if (operation.isPublic) return;
     const token = bearerToken(request);
-    const live = token ? await touchSession(services.db, token, rulesOf(services)) : undefined;
+    const live = token ? await touchSession(services.db, token, rulesOf(services), services.now()) : undefined;
     if (!token || !live) throw new HttpError(401, SESSION_EXPIRED);
     request.caller = { ...live, token };
     if (operation.adminOnly && !live.user.is_admin) throw new HttpError(403, ADMIN_ONLY);
@@ -158,6 +197,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     };
   };
 
+  await registerSecurity(app, config);
+  parseJsonBodies(app);
   await app.register(openapiGlue, {
     specification: document,
     prefix: "/api",
@@ -170,6 +211,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
   });
+  await registerHelpFiles(app, config.helpFilesDir);
+  if (options.spaDir) await registerSpa(app, options.spaDir);
 
   return app;
 }

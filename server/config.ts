@@ -4,15 +4,40 @@
 //   HOST                  address to bind (default 127.0.0.1)
 //   DATABASE_URL          postgres://… of a PostgreSQL server; unset: PGlite in DATA_DIR
 //   DATA_DIR              PGlite data folder and files (default ./data)
-//   NODE_ENV              production refuses the development sign-in provider
+//   NODE_ENV              production refuses the development sign-in provider (OIDC_* required)
 //   OIDC_ISSUER           OpenID Connect issuer; with OIDC_CLIENT_ID enables account sign-in
 //   OIDC_CLIENT_ID        OpenID Connect client id (the ID token's audience)
 //   OIDC_JWKS_URL         the provider's key set (required with OIDC_ISSUER)
 //   HANDOFF_SECRET        partner portal HS256 secret, at least 32 bytes (development value otherwise)
+//   HANDOFF_JWKS_URL      instead of HANDOFF_SECRET: the partner portal's key set (asymmetric keys)
 //   HANDOFF_ISSUER        partner portal issuer (default https://portal.recalldesk.example)
 //   HANDOFF_AUDIENCE      audience of hand-off tokens (default recall-desk)
 //   PARTNER_PORTAL_URL    the portal link of every session (mycdp_uri)
 //   SESSION_IDLE_MINUTES  idle timeout of a session (default 30)
+//   SIGN_IN_RATE_LIMIT    calls a minute from one address to each sign-in or hand-off call (signIn,
+//                         signInWithPassword, cdpLogin, issueDevToken) before 429 (default 60: a call
+//                         center behind one address signs in at shift start; guessing stays slow)
+//   TRUST_PROXY           addresses or CIDR ranges of the reverse proxies (load balancers) in front,
+//                         comma-separated: their X-Forwarded-For names the client, so that rate limits
+//                         and the audit log see its address (default: none, the connecting address)
+//   SMTP_URL              smtp:// or smtps:// server for outgoing mail; unset: mail goes to the outbox
+//                         table and DATA_DIR/outbox/*.eml (no files when DATA_DIR is memory://)
+//   MAIL_FROM             sender of outgoing mail (default "Recall Desk <no-reply@recalldesk.example>")
+//   RECORDINGS_DIR        call-recording audio files (default DATA_DIR/recordings; a temporary folder,
+//                         removed on close, when DATA_DIR is memory://)
+//   HELP_FILES_DIR        help videos and PDFs served at /api/files/help/<name> (default mocks/files/help)
+//   REPORT_TIME_ZONE      IANA time zone of the practice group's report days (default America/Chicago)
+//   DEMO_CLOCK_START      ISO instant at which the calendar of saved results and report periods starts,
+//                         then runs on (demos and tests of the demo data, which ends at the mock's
+//                         reference date); unset: the real clock. Refused in production.
+//   IMPORT_DIR            inbox of the payers' member files (CSV) that the import jobs read (default
+//                         DATA_DIR/import; none when DATA_DIR is memory://); see server/import/README.md
+//   SCHEDULER             on or off: run the scheduled jobs in this instance (default on; off when
+//                         NODE_ENV=test). Every instance may: a PostgreSQL advisory lock runs each once.
+
+import { existsSync, statSync } from "node:fs";
+import { isIP } from "node:net";
+import { fileURLToPath } from "node:url";
 
 export interface OidcConfig {
   issuer: string;
@@ -29,12 +54,33 @@ export interface ServerConfig {
   dataDir: string;
   production: boolean;
   oidc: OidcConfig | undefined;
-  handoff: { secret: Uint8Array; issuer: string; audience: string };
+  /** Exactly one of `secret` (HS256) and `jwksUrl` (the portal's key set) is set. */
+  handoff: { secret: Uint8Array | undefined; jwksUrl: string | undefined; issuer: string; audience: string };
   partnerPortalUrl: string;
   /** DESIGN.md §3: 30 minutes by default, configurable. */
   sessionIdleMs: number;
   /** DESIGN.md §3: the login cookie's 7 days. */
   sessionLifetimeMs: number;
+  /** Sign-in and hand-off calls a minute from one address, each call counted on its own. */
+  signInRateLimit: number;
+  /** Reverse proxies whose X-Forwarded-For is believed (Fastify's trustProxy); empty: none. */
+  trustedProxies: string[];
+  /** DESIGN.md §3, Mail and files: SMTP when set; otherwise the outbox. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Where unsent mail is written as .eml files; undefined (in-memory data) keeps it in the outbox table only. */
+  outboxDir: string | undefined;
+  /** Call-recording audio; undefined (in-memory data): a temporary folder of the app's own. */
+  recordingsDir: string | undefined;
+  helpFilesDir: string;
+  /** openapi.yaml, Dates: the days of every report are days of this zone. */
+  reportTimeZone: string;
+  /** Added to the real clock for the calendar of saved results and reports (DEMO_CLOCK_START); 0 otherwise. */
+  calendarOffsetMs: number;
+  /** The members import's inbox folder; undefined: none (DATA_DIR memory://). */
+  importDir: string | undefined;
+  /** Whether this instance runs the scheduled jobs (server/jobs/scheduler.ts). */
+  schedulerEnabled: boolean;
 }
 
 const encoder = new TextEncoder();
@@ -68,9 +114,13 @@ function url(env: NodeJS.ProcessEnv, name: string): string | undefined {
   }
 }
 
-function oidcOf(env: NodeJS.ProcessEnv): OidcConfig | undefined {
+function oidcOf(env: NodeJS.ProcessEnv, production: boolean): OidcConfig | undefined {
   const issuer = env.OIDC_ISSUER || undefined;
   const clientId = env.OIDC_CLIENT_ID || undefined;
+  if (!issuer && !clientId && production) {
+    // Without a provider the development one would sign in anyone with its public key.
+    throw new ConfigError("OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_JWKS_URL are required when NODE_ENV=production");
+  }
   if (!issuer && !clientId) return undefined;
   if (!issuer || !clientId) throw new ConfigError("OIDC_ISSUER and OIDC_CLIENT_ID are set together or not at all");
   url(env, "OIDC_ISSUER");
@@ -79,14 +129,75 @@ function oidcOf(env: NodeJS.ProcessEnv): OidcConfig | undefined {
   return { issuer, clientId, jwksUrl };
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const production = env.NODE_ENV === "production";
+function mailOf(env: NodeJS.ProcessEnv): Pick<ServerConfig, "smtpUrl" | "mailFrom" | "outboxDir"> {
+  // The value is not repeated in the messages: it may hold the mail server's password.
+  const smtpUrl = env.SMTP_URL || undefined;
+  if (smtpUrl && !URL.canParse(smtpUrl)) throw new ConfigError("SMTP_URL must be a URL such as smtp://user:password@mail.example:587");
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new ConfigError("SMTP_URL must start with smtp:// or smtps://");
+  const dataDir = env.DATA_DIR || "./data";
+  return {
+    smtpUrl,
+    mailFrom: env.MAIL_FROM || "Recall Desk <no-reply@recalldesk.example>",
+    outboxDir: dataDir === "memory://" ? undefined : `${dataDir.replace(/\/+$/, "")}/outbox`,
+  };
+}
+
+function filesOf(env: NodeJS.ProcessEnv): Pick<ServerConfig, "recordingsDir" | "helpFilesDir"> {
+  const dataDir = env.DATA_DIR || "./data";
+  const helpFilesDir = env.HELP_FILES_DIR || fileURLToPath(new URL("../mocks/files/help", import.meta.url));
+  if (!existsSync(helpFilesDir)) throw new ConfigError(`HELP_FILES_DIR must be an existing folder, not "${helpFilesDir}"`);
+  return {
+    recordingsDir: env.RECORDINGS_DIR || (dataDir === "memory://" ? undefined : `${dataDir.replace(/\/+$/, "")}/recordings`),
+    helpFilesDir,
+  };
+}
+
+function calendarOf(env: NodeJS.ProcessEnv, production: boolean): Pick<ServerConfig, "reportTimeZone" | "calendarOffsetMs"> {
+  const reportTimeZone = env.REPORT_TIME_ZONE || "America/Chicago";
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: reportTimeZone });
+  } catch {
+    throw new ConfigError(`REPORT_TIME_ZONE must be an IANA time zone such as America/Chicago, not "${reportTimeZone}"`);
+  }
+  const start = env.DEMO_CLOCK_START;
+  if (!start) return { reportTimeZone, calendarOffsetMs: 0 };
+  if (production) throw new ConfigError("DEMO_CLOCK_START must not be set when NODE_ENV=production");
+  const startsAt = Date.parse(start);
+  if (Number.isNaN(startsAt)) throw new ConfigError(`DEMO_CLOCK_START must be an ISO instant such as 2026-11-16T15:00:00Z, not "${start}"`);
+  return { reportTimeZone, calendarOffsetMs: startsAt - Date.now() };
+}
+
+function handoffOf(env: NodeJS.ProcessEnv, production: boolean): ServerConfig["handoff"] {
+  const names = { issuer: env.HANDOFF_ISSUER || DEVELOPMENT_HANDOFF.issuer, audience: env.HANDOFF_AUDIENCE || DEVELOPMENT_HANDOFF.audience };
+  const jwksUrl = url(env, "HANDOFF_JWKS_URL");
+  if (jwksUrl && env.HANDOFF_SECRET) throw new ConfigError("Set HANDOFF_SECRET or HANDOFF_JWKS_URL, not both");
+  if (jwksUrl) return { secret: undefined, jwksUrl, ...names };
   const secret = env.HANDOFF_SECRET ?? (production ? undefined : DEVELOPMENT_HANDOFF.secret);
-  if (secret === undefined) throw new ConfigError("HANDOFF_SECRET is required when NODE_ENV=production");
+  if (secret === undefined) throw new ConfigError("HANDOFF_SECRET (or HANDOFF_JWKS_URL) is required when NODE_ENV=production");
+  // jose accepts an HS256 secret of any length (TOOLCHAIN.md): a short one could be guessed.
   if (encoder.encode(secret).length < 32) throw new ConfigError("HANDOFF_SECRET must be at least 32 bytes");
   if (production && secret === DEVELOPMENT_HANDOFF.secret) {
     throw new ConfigError("HANDOFF_SECRET must not be the public development value when NODE_ENV=production");
   }
+  return { secret: encoder.encode(secret), jwksUrl: undefined, ...names };
+}
+
+function proxiesOf(env: NodeJS.ProcessEnv): string[] {
+  const entries = (env.TRUST_PROXY ?? "").split(",").map((entry) => entry.trim()).filter(Boolean);
+  for (const entry of entries) {
+    const [address = "", bits, ...rest] = entry.split("/");
+    const version = isIP(address);
+    const validBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+    if (!version || !validBits || rest.length > 0) {
+      throw new ConfigError(`TRUST_PROXY must list IP addresses or CIDR ranges separated by commas, not "${entry}"`);
+    }
+  }
+  return entries;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const production = env.NODE_ENV === "production";
+  const handoff = handoffOf(env, production);
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError("DATABASE_URL must start with postgres:// or postgresql://");
@@ -97,14 +208,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseUrl,
     dataDir: env.DATA_DIR || "./data",
     production,
-    oidc: oidcOf(env),
-    handoff: {
-      secret: encoder.encode(secret),
-      issuer: env.HANDOFF_ISSUER || DEVELOPMENT_HANDOFF.issuer,
-      audience: env.HANDOFF_AUDIENCE || DEVELOPMENT_HANDOFF.audience,
-    },
+    oidc: oidcOf(env, production),
+    handoff,
     partnerPortalUrl: url(env, "PARTNER_PORTAL_URL") ?? "https://portal.recalldesk.example/",
     sessionIdleMs: integer(env, "SESSION_IDLE_MINUTES", 30, 1, 24 * 60) * 60_000,
     sessionLifetimeMs: 7 * 24 * 60 * 60_000,
+    signInRateLimit: integer(env, "SIGN_IN_RATE_LIMIT", 60, 1, 1_000_000),
+    trustedProxies: proxiesOf(env),
+    ...mailOf(env),
+    ...filesOf(env),
+    ...calendarOf(env, production),
+    ...jobsOf(env),
   };
+}
+
+function jobsOf(env: NodeJS.ProcessEnv): Pick<ServerConfig, "importDir" | "schedulerEnabled"> {
+  const dataDir = env.DATA_DIR || "./data";
+  const importDir = env.IMPORT_DIR || (dataDir === "memory://" ? undefined : `${dataDir.replace(/\/+$/, "")}/import`);
+  if (importDir && existsSync(importDir) && !statSync(importDir).isDirectory()) throw new ConfigError(`IMPORT_DIR must be a folder, not the file "${importDir}"`);
+  const scheduler = env.SCHEDULER || (env.NODE_ENV === "test" ? "off" : "on");
+  if (scheduler !== "on" && scheduler !== "off") throw new ConfigError(`SCHEDULER must be on or off, not "${scheduler}"`);
+  return { importDir, schedulerEnabled: scheduler === "on" };
 }

@@ -11,7 +11,7 @@ export type OperationId = keyof operations;
 type JsonOf<T> = T extends { content: { "application/json": infer Body } } ? Body : never;
 type Part<O, In extends string> = O extends { parameters: infer All } ? (In extends keyof All ? NonNullable<All[In]> : never) : never;
 type SuccessOf<O> = O extends { responses: infer R }
-  ? { [S in keyof R]: S extends 200 | 201 ? JsonOf<R[S]> : S extends 204 ? undefined : never }[keyof R]
+  ? { [S in keyof R]: S extends 200 | 201 | 202 ? JsonOf<R[S]> : S extends 204 ? undefined : never }[keyof R]
   : never;
 
 export interface Caller {

@@ -1,15 +1,50 @@
-// Starts the server: configuration from the environment, the app on PORT, clean shutdown (PGlite
-// must be closed or the process never exits, and its lock file released).
+// Starts the server: configuration from the environment, the API and the built app (dist/) on one
+// port, and a clean shutdown on SIGINT/SIGTERM (PGlite must be closed or the process never exits,
+// and its lock file released). `npm start` builds the app and seeds the demo data before this runs,
+// after `node server/main.ts --check`: the configuration is valid and the data folder free, so that
+// a problem is told in one line before a minute of building and seeding.
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
-import { ConfigError, loadConfig } from "./config.ts";
-import { FolderLockedError } from "./db/lock.ts";
+import { verifyPassword } from "./auth/passwords.ts";
+import { ConfigError, loadConfig, type ServerConfig } from "./config.ts";
+import { FolderLockedError, lockDataFolder } from "./db/lock.ts";
+
+const DIST = fileURLToPath(new URL("../dist", import.meta.url));
+/** The demo accounts' password (mocks/db/users.ts, which the server does not import): printed only when it signs in. */
+const DEMO_PASSWORD = "recall-desk-demo";
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const app = await buildApp({ config, logger: true });
+  if (process.argv.includes("--check")) {
+    if (!config.databaseUrl && config.dataDir !== "memory://") lockDataFolder(config.dataDir)();
+    return;
+  }
+  const built = existsSync(`${DIST}/index.html`);
+  const app = await buildApp({ config, logger: true, ...(built ? { spaDir: DIST } : {}) });
+  stopOnSignals(app);
+  app.addHook("preClose", (await import("./jobs/scheduler.ts")).startScheduler(app.services)); // jobs stop before the database closes
+  const address = await app.listen({ port: config.port, host: config.host }).catch(async (error: unknown) => {
+    await app.close();
+    throw error;
+  });
+  const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${config.dataDir}`;
+  const signIn = await howToSignIn(app, config);
+  console.log(
+    [
+      `\nRecall Desk is running at ${address} (data: ${where}).`,
+      ...(built ? [] : ["No build in dist/: the API only. `npm start` builds the app; `npm run dev` serves it from source."]),
+      signIn,
+    ].join("\n"),
+  );
+}
+
+function stopOnSignals(app: FastifyInstance): void {
   let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
+  const stop = (signal: NodeJS.Signals) => {
+    // A second signal while closing: leave at once (a stale lock is taken over by the next start).
+    if (stopping) process.exit(1);
     stopping = true;
     app.log.info(`${signal}: shutting down`);
     app.close().then(
@@ -20,19 +55,39 @@ async function main(): Promise<void> {
       },
     );
   };
-  process.on("SIGINT", () => stop("SIGINT"));
-  process.on("SIGTERM", () => stop("SIGTERM"));
-  const address = await app.listen({ port: config.port, host: config.host });
-  const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${config.dataDir}`;
-  console.log(`Recall Desk listens on ${address} — data: ${where}`);
-  if (!config.oidc && !config.production) console.log("Sign in with the development provider: choose a seeded account on the login screen.");
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+/** The demo accounts the login screen's development provider offers, from the database. */
+async function howToSignIn(app: FastifyInstance, config: ServerConfig): Promise<string> {
+  if (config.oidc || config.production) return "Sign in with your organisation's account.";
+  const staff = await app.services.db
+    .selectFrom("users")
+    .select(["email", "firstname", "lastname", "is_admin", "password_hash"])
+    .orderBy("id")
+    .limit(3)
+    .execute();
+  if (staff.length === 0) return "The database has no staff yet: `npm run seed` loads the demo accounts.";
+  const accounts = staff.map((user) => `  ${user.firstname} ${user.lastname} <${user.email}>${user.is_admin ? " (administrator)" : ""}`);
+  const demoPassword = staff[0]!.password_hash && (await verifyPassword(DEMO_PASSWORD, staff[0]!.password_hash));
+  return [
+    'Sign in: open the address, press "Sign in with your account" and choose one of the staff, e.g.',
+    ...accounts,
+    ...(demoPassword ? [`(POST /api/sessions/login?jwt=1 takes their e-mail with the demo password "${DEMO_PASSWORD}").`] : []),
+  ].join("\n");
+}
+
+function reasonNotToStart(error: unknown): string | undefined {
+  if (error instanceof ConfigError || error instanceof FolderLockedError) return error.message;
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === "EADDRINUSE") return "the port is in use by another program: set PORT to a free port (default 8080)";
+  if (code === "EADDRNOTAVAIL" || code === "ENOTFOUND") return "HOST is not an address of this machine";
+  return undefined;
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof FolderLockedError) {
-    console.error(`Recall Desk cannot start: ${error.message}`);
-  } else {
-    console.error(error);
-  }
+  const reason = reasonNotToStart(error);
+  console.error(reason ? `Recall Desk cannot start: ${reason}` : error);
   process.exit(1);
 });

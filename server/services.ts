@@ -11,4 +11,6 @@ export interface Services {
   verifyIdToken: IdTokenVerifier;
   /** JSON path and query parameters, decoded and validated against their contentSchema. */
   decodeJson: JsonParamDecoder;
+  /** The time of the sessions' rules (idle and absolute expiry); tests pass a clock they control. */
+  now: () => Date;
 }

@@ -42,7 +42,7 @@ function toSession(services: Services, session: SessionRow, user: UserRow, token
 }
 
 async function signedIn(services: Services, user: UserRow): Promise<Session> {
-  const { session, token } = await openSession(services.db, user.id, rulesOf(services));
+  const { session, token } = await openSession(services.db, user.id, rulesOf(services), services.now());
   return toSession(services, session, user, token);
 }
 
@@ -81,7 +81,7 @@ export const authHandlers: Handlers = {
   },
 
   async signOut(call) {
-    await revokeSession(call.services.db, callerOf(call).session.id);
+    await revokeSession(call.services.db, callerOf(call).session.id, call.services.now());
     call.reply.code(204);
     return undefined;
   },

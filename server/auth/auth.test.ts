@@ -23,7 +23,7 @@ interface HandoffOptions {
 }
 
 function handoff(claims: Record<string, unknown>, options: HandoffOptions = {}) {
-  const { key = config.handoff.secret, issuer = config.handoff.issuer, audience = config.handoff.audience, expiresIn = "5m" } = options;
+  const { key = encoder.encode(DEVELOPMENT_HANDOFF.secret), issuer = config.handoff.issuer, audience = config.handoff.audience, expiresIn = "5m" } = options;
   return new SignJWT({ email: "marcus.reed@recalldesk.example", ...claims })
     .setProtectedHeader({ alg: "HS256" })
     .setIssuer(issuer)
@@ -38,7 +38,17 @@ describe("configuration", () => {
   it("refuses a hand-off secret under 32 bytes, and production without its own secret", () => {
     expect(() => loadConfig({ HANDOFF_SECRET: "short" })).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/HANDOFF_SECRET/);
+    expect(() => loadConfig({ NODE_ENV: "production", HANDOFF_SECRET: "x".repeat(31) })).toThrow(/at least 32 bytes/);
+    expect(loadConfig({ HANDOFF_SECRET: "x".repeat(32) }).handoff.secret).toHaveLength(32);
     expect(() => loadConfig({ NODE_ENV: "production", HANDOFF_SECRET: DEVELOPMENT_HANDOFF.secret })).toThrow(/development/);
+  });
+
+  it("takes the partner portal's key set instead of a secret, not both", () => {
+    const jwks = { HANDOFF_JWKS_URL: "https://portal.example/jwks.json" };
+    expect(loadConfig(jwks).handoff).toMatchObject({ secret: undefined, jwksUrl: "https://portal.example/jwks.json" });
+    expect(() => loadConfig({ ...jwks, HANDOFF_SECRET: "x".repeat(32) })).toThrow(/not both/);
+    const oidc = { OIDC_ISSUER: "https://accounts.example", OIDC_CLIENT_ID: "c", OIDC_JWKS_URL: "https://accounts.example/jwks" };
+    expect(loadConfig({ NODE_ENV: "production", ...oidc, ...jwks }).handoff.jwksUrl).toBe("https://portal.example/jwks.json");
   });
 
   it("names a malformed variable", () => {
@@ -49,7 +59,7 @@ describe("configuration", () => {
 });
 
 describe("ID tokens of the development provider", () => {
-  const verify = idTokenVerifier(undefined);
+  const verify = idTokenVerifier(undefined, false);
 
   it("accepts its own token and nothing forged", async () => {
     expect(await verify(await issueDevIdToken("alicia.moreno@recalldesk.example"))).toBe("alicia.moreno@recalldesk.example");

@@ -94,3 +94,22 @@ export async function findStaffByEmail(db: Kysely<Database>, email: string): Pro
 export async function listStaff(db: Kysely<Database>): Promise<UserRow[]> {
   return db.selectFrom("users").selectAll().where("disabled", "=", false).orderBy("lastname").orderBy("firstname").orderBy("email").execute();
 }
+
+/**
+ * Disables (or enables again) the account of an e-mail; disabling also revokes every session of
+ * it, so the user is signed out everywhere at once (DESIGN.md §3). Undefined when no such user.
+ */
+export async function setUserDisabled(db: Kysely<Database>, email: string, disabled: boolean, now = new Date()): Promise<UserRow | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const user = await trx
+      .updateTable("users")
+      .set({ disabled })
+      .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase()))
+      .returningAll()
+      .executeTakeFirst();
+    if (user && disabled) {
+      await trx.updateTable("sessions").set({ revoked_at: now }).where("user_id", "=", user.id).where("revoked_at", "is", null).execute();
+    }
+    return user;
+  });
+}

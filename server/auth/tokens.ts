@@ -14,6 +14,9 @@ export const DEV_PROVIDER = {
   lifetime: "10m",
 };
 
+/** The asymmetric algorithms accepted from a key set (never HS256: a key set's keys are public). */
+const KEY_SET_ALGORITHMS = ["RS256", "ES256", "PS256", "EdDSA"];
+
 /** openapi.yaml cdpLogin: hand-off tokens are short-lived; one older than this is refused whatever its exp. */
 const HANDOFF_MAX_AGE = "10m";
 
@@ -41,8 +44,12 @@ function refusal(error: unknown): undefined {
   throw error;
 }
 
-/** The verified e-mail of an ID token of the configured provider, or undefined. */
-export function idTokenVerifier(oidc: OidcConfig | undefined): IdTokenVerifier {
+/**
+ * The verified e-mail of an ID token of the configured provider, or undefined. Without one, the
+ * development provider's, except in production (loadConfig refuses that too): its key is public.
+ */
+export function idTokenVerifier(oidc: OidcConfig | undefined, production: boolean): IdTokenVerifier {
+  if (!oidc && production) return async () => undefined;
   if (!oidc) {
     return async (token) => {
       try {
@@ -62,7 +69,7 @@ export function idTokenVerifier(oidc: OidcConfig | undefined): IdTokenVerifier {
   return async (token) => {
     try {
       const { payload } = await jwtVerify(token, keys, {
-        algorithms: ["RS256", "ES256", "PS256", "EdDSA"],
+        algorithms: KEY_SET_ALGORITHMS,
         issuer: oidc.issuer,
         audience: oidc.clientId,
         requiredClaims: ["email", "exp", "iat"],
@@ -81,16 +88,27 @@ export interface HandoffClaims {
   expiresAt: Date;
 }
 
+/** One remote key set per URL, so its keys are fetched once and then cached (jose). */
+const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
+function keySetOf(url: string) {
+  let keySet = keySets.get(url);
+  if (!keySet) keySets.set(url, (keySet = createRemoteJWKSet(new URL(url))));
+  return keySet;
+}
+
 /** The claims of a valid hand-off token (single use is the caller's: it remembers the jti). */
 export async function verifyHandoffToken(token: string, handoff: ServerConfig["handoff"]): Promise<HandoffClaims | undefined> {
+  const rules = {
+    issuer: handoff.issuer,
+    audience: handoff.audience,
+    maxTokenAge: HANDOFF_MAX_AGE,
+    requiredClaims: ["jti", "exp", "iat", "email"],
+  };
   try {
-    const { payload } = await jwtVerify(token, handoff.secret, {
-      algorithms: ["HS256"],
-      issuer: handoff.issuer,
-      audience: handoff.audience,
-      maxTokenAge: HANDOFF_MAX_AGE,
-      requiredClaims: ["jti", "exp", "iat", "email"],
-    });
+    // loadConfig sets exactly one of the portal's key set and its HS256 secret.
+    const { payload } = handoff.jwksUrl
+      ? await jwtVerify(token, keySetOf(handoff.jwksUrl), { ...rules, algorithms: KEY_SET_ALGORITHMS })
+      : await jwtVerify(token, handoff.secret!, { ...rules, algorithms: ["HS256"] });
     if (typeof payload.email !== "string" || !payload.jti || !payload.exp) return undefined;
     return { email: payload.email, jti: payload.jti, expiresAt: new Date(payload.exp * 1000) };
   } catch (error) {

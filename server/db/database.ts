@@ -130,4 +130,215 @@ export interface Database {
   notes: NotesTable;
   results: ResultsTable;
   open_issues: OpenIssuesTable;
+  treatment_priorities: TreatmentPrioritiesTable;
+  deleted_appointments: DeletedAppointmentsTable;
+  outbox: OutboxTable;
+  user_setups: UserSetupsTable;
+  page_visits: PageVisitsTable;
+  report_uses: ReportUsesTable;
+  feedback: FeedbackTable;
+  call_campaigns: CallCampaignsTable;
+  call_recordings: CallRecordingsTable;
+  recording_downloads: RecordingDownloadsTable;
+  help_items: HelpItemsTable;
+  help_notifications: HelpNotificationsTable;
+  leads: LeadsTable;
+  first_visits: FirstVisitsTable;
+  jobs: JobsTable;
+  job_runs: JobRunsTable;
+  job_run_rejections: JobRunRejectionsTable;
+}
+
+/** Every outgoing message (server/mail/mailer.ts): sent through SMTP, or kept here when none is set. */
+export interface OutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  /** "sent" (SMTP accepted it), "queued" (no SMTP: kept here and as a .eml file), "failed" (SMTP refused). */
+  status: "sent" | "queued" | "failed";
+  /** The whole message as RFC 822 (.eml), attachments included. */
+  raw: string;
+  /** The .eml file's path, when one was written. */
+  file: string | null;
+  error: string | null;
+  created_at: CreatedAt;
+}
+
+/** Planned treatment of a practice's patient at one priority, P1 (most urgent) to P4. */
+export interface TreatmentPrioritiesTable {
+  id: Generated<number>;
+  practice_id: number;
+  pat_num: string;
+  priority: "P1" | "P2" | "P3" | "P4";
+}
+
+/** An appointment deleted from a practice's schedule. */
+export interface DeletedAppointmentsTable {
+  id: Generated<number>;
+  practice_id: number;
+  pat_num: string;
+  patient_name: string;
+  appointment_date: Timestamp;
+  deleted_at: Timestamp;
+  deleted_by: string;
+  /** '' when no reason was given. */
+  reason: Generated<string>;
+}
+
+export interface CallCampaignsTable {
+  id: Generated<number>;
+  name: string;
+}
+
+/** A call recording's metadata; its audio is the file `file_path` under RECORDINGS_DIR. */
+export interface CallRecordingsTable {
+  id: Generated<number>;
+  name: string;
+  /** The day folder, YYYY-MM-DD (a `date`: read it with to_char). */
+  date_folder: ColumnType<string, string, string>;
+  practice_id: number;
+  campaign_id: number;
+  phone: string;
+  agent_email: string;
+  size: number;
+  /** The contract's opaque `url` key. */
+  url: string;
+  file_path: string;
+  recorded_at: Timestamp;
+}
+
+/** A signed download link: only the SHA-256 of its random token is stored. */
+export interface RecordingDownloadsTable {
+  token_hash: string;
+  /** null once the recording is deleted. */
+  recording_id: number | null;
+  user_id: number;
+  title: string;
+  issued_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface HelpItemsTable {
+  id: Generated<number>;
+  heading: string;
+  description: string;
+  /** Comma-separated URLs or paths on the server's own origin ('' = none). */
+  file_links: string;
+  parent_page_id: string;
+  page_id: string;
+  type: string;
+  updated_at: Timestamp;
+}
+
+export interface HelpNotificationsTable {
+  id: Generated<number>;
+  help_id: number;
+  user_id: number;
+  created_at: Timestamp;
+  seen: Generated<boolean>;
+}
+
+/** A members-list default of a user (POST /userSetup). */
+export interface UserSetupsTable {
+  user_id: number;
+  app_id: string;
+  field: "practice" | "status";
+  value: string;
+  updated_at: Generated<Date>;
+}
+
+/** A page visit (POST /saveApplicationUsage); `token` is the client's navigation id. */
+export interface PageVisitsTable {
+  id: Generated<number>;
+  user_id: number;
+  visited_url: string;
+  default_practice_id: string;
+  token: string;
+  accessed_at: Timestamp;
+}
+
+/** A use of a report feature (POST /report/saveUsage). */
+export interface ReportUsesTable {
+  id: Generated<number>;
+  user_id: number;
+  report: string;
+  action: string;
+  used_at: Timestamp;
+}
+
+/** Feedback as it arrived (POST /report/sendFeedback), besides the mail it became. */
+export interface FeedbackTable {
+  id: Generated<number>;
+  user_id: number;
+  subject: string;
+  message: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  practice: string;
+  /** `dateTime` of the payload: the sender's clock, as they formatted it. */
+  sender_time: string;
+  attachment_name: string | null;
+  attachment_type: string | null;
+  attachment: Buffer | null;
+  created_at: CreatedAt;
+}
+
+/** A lead of a practice (quality index, lead data report). */
+export interface LeadsTable {
+  id: Generated<number>;
+  practice_id: number;
+  source: string;
+  /** The furthest stage reached: Lead, Contacted, Appointment Set, Visited or Won. */
+  stage: string;
+  outcome: "open" | "won" | "lost";
+  lost_reason: string | null;
+  created_at: Timestamp;
+  /** When it was won or lost; null while open. */
+  closed_at: Timestamp | null;
+}
+
+/** A new patient's first visit and where the patient came from (new patient origin report). */
+export interface FirstVisitsTable {
+  id: Generated<number>;
+  member_id: number;
+  practice_id: number;
+  pat_num: string;
+  first_visit_date: ColumnType<string, string, string>;
+  origin: string;
+  result: string;
+}
+
+/** A scheduled job (Crons modal); what it does is server/jobs/catalog.ts, by `key`. */
+export interface JobsTable {
+  id: number;
+  key: string;
+  title: string;
+  description: string;
+  cron_time: string;
+}
+
+/** One run of a job: its log entry in the Crons modal. */
+export interface JobRunsTable {
+  id: Generated<number>;
+  job_id: number;
+  trigger: "schedule" | "rerun" | "command";
+  requested_by: number | null;
+  started_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** Null while a re-run waits for an instance to take it up. */
+  claimed_at: Timestamp | null;
+  ended_at: Timestamp | null;
+  status: "running" | "success" | "failure";
+  message: ColumnType<string, string | undefined, string>;
+  rows_read: number | null;
+  rows_written: number | null;
+  rows_rejected: number | null;
+}
+
+/** A row a members import refused, with its line in the file and why. */
+export interface JobRunRejectionsTable {
+  run_id: number;
+  file: string;
+  line: number;
+  reason: string;
 }

@@ -1,19 +1,36 @@
 // Numbered migrations with up and down, listed here in order (no directory scan: the server runs
 // TypeScript directly and the list is checked by the compiler).
 import { Migrator, NO_MIGRATIONS, type Migration, type MigrationResultSet } from "kysely/migration";
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import * as staffAndSessions from "./migrations/0001_staff_and_sessions.ts";
 import * as practicesAndMembers from "./migrations/0002_practices_and_members.ts";
 import * as openIssues from "./migrations/0003_open_issues.ts";
+import * as setupUsageMail from "./migrations/0005_setup_usage_mail.ts";
+import * as reportsPrioritiesDeleted from "./migrations/0006_reports_priorities_deleted.ts";
+import * as reportsLeadsFirstVisits from "./migrations/0007_reports_leads_first_visits.ts";
+import * as recordingsHelp from "./migrations/0008_recordings_help.ts";
+import * as jobsImport from "./migrations/0009_jobs_import.ts";
+import * as membersSearchIndexes from "./migrations/0010_members_search_indexes.ts";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001_staff_and_sessions": staffAndSessions,
   "0002_practices_and_members": practicesAndMembers,
   "0003_open_issues": openIssues,
+  "0005_setup_usage_mail": setupUsageMail,
+  "0006_reports_priorities_deleted": reportsPrioritiesDeleted,
+  "0007_reports_leads_first_visits": reportsLeadsFirstVisits,
+  "0008_recordings_help": recordingsHelp,
+  "0009_jobs_import": jobsImport,
+  "0010_members_search_indexes": membersSearchIndexes,
 };
 
-function migratorOf(db: Kysely<unknown>): Migrator {
-  return new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+/**
+ * Kysely looks for its own tables in every schema unless told which: a test in a schema of its own
+ * would find another test's tables (PostgreSQL, DATABASE_URL_TEST) and fail.
+ */
+async function migratorOf(db: Kysely<unknown>): Promise<Migrator> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS }, migrationTableSchema: rows[0]?.schema });
 }
 
 function checked({ error, results }: MigrationResultSet): void {
@@ -24,11 +41,11 @@ function checked({ error, results }: MigrationResultSet): void {
 }
 
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<void> {
-  checked(await migratorOf(db as unknown as Kysely<unknown>).migrateToLatest());
+  checked(await (await migratorOf(db as unknown as Kysely<unknown>)).migrateToLatest());
 }
 
 /** Undoes the latest migration (or every one with `all`). */
 export async function migrateDown<T>(db: Kysely<T>, all = false): Promise<void> {
-  const migrator = migratorOf(db as unknown as Kysely<unknown>);
+  const migrator = await migratorOf(db as unknown as Kysely<unknown>);
   checked(await (all ? migrator.migrateTo(NO_MIGRATIONS) : migrator.migrateDown()));
 }

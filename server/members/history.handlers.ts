@@ -2,6 +2,7 @@
 import type { components } from "../../src/api/schema.d.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
 import { audit } from "../audit.ts";
+import { calendarNow } from "../reports/periods.ts";
 import { findMemberId, notesOf, resultsOf, saveNote, saveResult, type MemberKey } from "./history.repository.ts";
 
 type Schemas = components["schemas"];
@@ -11,8 +12,7 @@ export const historyHandlers: Handlers = {
   async saveResult(call) {
     const { user } = callerOf(call);
     const { body, services } = call;
-    const saved = await saveResult(services.db, body, user.id, body.Result);
-    await audit(services.db, { userId: user.id, action: "saveResult", memberIds: [saved.member_id], address: call.request.ip });
+    const saved = await saveResult(services.db, body, body.Result, { userId: user.id, address: call.request.ip, clock: () => calendarNow(services) });
     call.reply.code(201);
     return { id: saved.id, Result: saved.result as Schemas["MemberResult"], createdAt: iso(saved.created_at), user: { firstname: user.firstname, lastname: user.lastname } };
   },
@@ -20,8 +20,7 @@ export const historyHandlers: Handlers = {
   async saveNotes(call) {
     const { user } = callerOf(call);
     const { body, services } = call;
-    const saved = await saveNote(services.db, body, user.id, body.notes.trim());
-    await audit(services.db, { userId: user.id, action: "saveNotes", memberIds: [saved.member_id], address: call.request.ip });
+    const saved = await saveNote(services.db, body, body.notes.trim(), { userId: user.id, address: call.request.ip });
     call.reply.code(201);
     return { id: saved.id, notes: saved.notes, notestimestamp: iso(saved.created_at), user: { firstname: user.firstname, lastname: user.lastname } };
   },

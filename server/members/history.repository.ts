@@ -1,8 +1,9 @@
-// Notes and results of a member: each save is a history row and becomes the member's current
-// value in the same transaction. The member row is locked first, so two agents saving the same
+// Notes and results of a member: each save is a history row, becomes the member's current value and
+// is audited, all in one transaction (a save is never kept without its audit row). The member row is locked first, so two agents saving the same
 // member at once are serialised: both history rows are kept and the later save is the current one.
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../db/database.ts";
+import { audit } from "../audit.ts";
 import { HttpError } from "../errors.ts";
 
 export interface MemberKey {
@@ -25,18 +26,33 @@ export async function findMemberId(db: Kysely<Database> | Transaction<Database>,
   return member.id;
 }
 
-export async function saveResult(db: Kysely<Database>, key: MemberKey, userId: number, result: string, at = new Date()) {
+/** Who saves, from where (the audit row), and the clock of the save's time. */
+export interface SaveContext {
+  userId: number;
+  address: string;
+  /**
+   * Read once the member is locked: read before, a save that waited for another could carry the
+   * earlier time and sort below the save it overwrote.
+   */
+  clock?: () => Date;
+}
+
+export async function saveResult(db: Kysely<Database>, key: MemberKey, result: string, { userId, address, clock = () => new Date() }: SaveContext) {
   return db.transaction().execute(async (trx) => {
     const memberId = await findMemberId(trx, key, "patnum", true);
+    const at = clock();
+    await audit(trx, { userId, action: "saveResult", memberIds: [memberId], address });
     const saved = await trx.insertInto("results").values({ member_id: memberId, user_id: userId, result, created_at: at }).returning(["id", "result", "created_at", "member_id"]).executeTakeFirstOrThrow();
     await trx.updateTable("members").set({ result }).where("id", "=", memberId).execute();
     return saved;
   });
 }
 
-export async function saveNote(db: Kysely<Database>, key: MemberKey, userId: number, notes: string, at = new Date()) {
+export async function saveNote(db: Kysely<Database>, key: MemberKey, notes: string, { userId, address, clock = () => new Date() }: SaveContext) {
   return db.transaction().execute(async (trx) => {
     const memberId = await findMemberId(trx, key, "patnum", true);
+    const at = clock();
+    await audit(trx, { userId, action: "saveNotes", memberIds: [memberId], address });
     const saved = await trx.insertInto("notes").values({ member_id: memberId, user_id: userId, notes, created_at: at }).returning(["id", "notes", "created_at", "member_id"]).executeTakeFirstOrThrow();
     await trx.updateTable("members").set({ notes, notes_at: at }).where("id", "=", memberId).execute();
     return saved;

@@ -5,6 +5,7 @@
 //   CONTRACT_TARGET=server the real server (server/app.ts) on port 0 with the demo data: PGlite in
 //                          memory, or a fresh schema of DATABASE_URL_TEST when that is set
 import { startMockHost } from "../../mocks/host";
+import { MOCK_REFERENCE_DATE } from "../../mocks/db/reference";
 
 export interface Target {
   baseUrl: string;
@@ -51,10 +52,6 @@ const serverTemplate =
     ? await (await import("../../server/db/template.ts")).seededTemplate({ size: SERVER_DEMO_SIZE })
     : undefined;
 
-const notSupportedYet = (hook: string) => async () => {
-  throw new Error(`${hook}: not supported by the server target yet`);
-};
-
 async function startServerTarget(): Promise<Target> {
   const { buildApp } = await import("../../server/app.ts");
   const { loadConfig } = await import("../../server/config.ts");
@@ -65,7 +62,15 @@ async function startServerTarget(): Promise<Target> {
   const { sql } = await import("kysely");
 
   // The development hand-off secret, issuer and audience (config defaults) are the mock's.
-  const config = loadConfig({ NODE_ENV: "test" });
+  // The demo data ends at the mock's reference date; the server's calendar starts there, as the mock's clock stands there.
+  // DATA_DIR memory://: the database is in memory or a throwaway schema, so files (recordings, mail) go to temporary folders or nowhere.
+  // SIGN_IN_RATE_LIMIT: the suite signs in once per secured operation, all from 127.0.0.1.
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: "memory://",
+    DEMO_CLOCK_START: MOCK_REFERENCE_DATE.toISOString(),
+    SIGN_IN_RATE_LIMIT: "100000",
+  });
   const url = process.env.DATABASE_URL_TEST;
   const schema = url ? `contract_${process.pid}_${Date.now()}` : undefined;
   if (url && schema) {
@@ -84,8 +89,10 @@ async function startServerTarget(): Promise<Target> {
   return {
     baseUrl: `${address}/api`,
     expireSession: (token) => expireSessionByToken(database.db, token, rules),
-    expireDownloadLink: notSupportedYet("expireDownloadLink"),
-    sentMail: notSupportedYet("sentMail"),
+    expireDownloadLink: async (token) => (await import("../../server/recordings/recordings.repository.ts")).expireDownloadLink(database.db, token),
+    // Every message the mailer recorded (sent through SMTP or queued in the outbox), oldest first.
+    sentMail: async () =>
+      database.db.selectFrom("outbox").select(["to_address as to", "subject"]).orderBy("id").execute(),
     close: async () => {
       await app.close();
       if (url && schema) await sql`drop schema ${sql.id(schema)} cascade`.execute(database.db);

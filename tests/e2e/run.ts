@@ -6,7 +6,7 @@
  *   npm run test:e2e                                   every spec, against the mock app (Vite + MSW)
  *   npm run test:e2e -- tests/e2e/login.e2e.ts         one spec file
  *   npm run test:e2e -- --grep "login"                 tests whose name matches
- *   E2E_TARGET=server npm run test:e2e                 against the real backend (once it exists)
+ *   npm run test:e2e:server                            the files that run against the real server (npm start's)
  *   E2E_BASE_URL=http://127.0.0.1:5173 npm run test:e2e   against an app you already run
  *   E2E_VERBOSE=1 …   shows the app server's output;   CHROMIUM_PATH=…   another Chromium
  *

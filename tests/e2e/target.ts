@@ -2,14 +2,20 @@
  * The app under test. A target starts the app on a free loopback port and stops it again.
  *
  * - `mock`: the Vite dev server (vite.e2e.config.ts); the MSW service worker answers /api in the browser.
- * - `server`: the real Fastify backend. Not built yet: when it lands, add its start command to
- *   `startTarget` below (spawnServer does the rest: free port, readiness, process-group kill).
+ * - `server`: the real server as `npm start` runs it (`node server/main.ts`: the API and the built
+ *   app in dist/, which must exist) on a fresh temporary PGlite data folder holding the demo data.
+ *   Unlike the mock, which starts from the seeded data on every page load, the server keeps what
+ *   each test saves for the rest of the run: `npm run test:e2e:server` runs members.e2e.ts before
+ *   shell.e2e.ts, whose Set Default test changes the default status filter of the staff account.
  *
  * `E2E_BASE_URL=http://127.0.0.1:5173 npm run test:e2e` tests an app you already run yourself.
  */
-import { spawn } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
+import { promisify } from "node:util";
 
 export type TargetMode = "mock" | "server";
 
@@ -39,7 +45,32 @@ export async function startTarget(mode: TargetMode): Promise<Target> {
         "--config", join(import.meta.dirname, "vite.e2e.config.ts"),
       ]);
     case "server":
-      throw new Error("E2E_TARGET=server: the real backend does not exist yet (add it in tests/e2e/target.ts)");
+      return startRealServer(port);
+  }
+}
+
+/**
+ * The data folder is written from the cached seeded template (tests/e2e/seedDataDir.ts, under tsx
+ * like the seed); the sign-in rate limit is raised, as every test signs in from 127.0.0.1.
+ */
+async function startRealServer(port: number): Promise<Target> {
+  if (!existsSync(join(projectRoot, "dist/index.html"))) {
+    throw new Error("E2E_TARGET=server serves the built app: run `npm run build` first");
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), "recall-e2e-data-"));
+  try {
+    await promisify(execFile)(join(projectRoot, "node_modules/.bin/tsx"), [join(import.meta.dirname, "seedDataDir.ts"), dataDir], {
+      cwd: projectRoot,
+      env: { ...process.env, PATH: `${dirname(process.execPath)}:${process.env.PATH}` },
+    });
+    const server = await spawnServer("server", port, process.execPath, [join(projectRoot, "server/main.ts")], {
+      DATA_DIR: dataDir,
+      SIGN_IN_RATE_LIMIT: "100000",
+    });
+    return { ...server, stop: () => server.stop().finally(() => rmSync(dataDir, { recursive: true, force: true })) };
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
   }
 }
 
@@ -70,13 +101,13 @@ function killGroup(pid: number, signal: NodeJS.Signals): void {
  * Starts a server in its own process group (detached), so stopping it also stops whatever it
  * spawned; waits until it answers HTTP on the port. Its output is kept and shown if it fails.
  */
-async function spawnServer(mode: TargetMode, port: number, command: string, args: string[]): Promise<Target> {
+async function spawnServer(mode: TargetMode, port: number, command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<Target> {
   const baseURL = `http://127.0.0.1:${port}`;
   // `#!/usr/bin/env node` scripts must find Node 24 (the one running us), not the machine's Node 20.
   const path = [dirname(process.execPath), join(projectRoot, "node_modules/.bin"), process.env.PATH].join(":");
   const child = spawn(command, args, {
     cwd: projectRoot,
-    env: { ...process.env, PATH: path, PORT: String(port), BROWSER: "none" },
+    env: { ...process.env, ...env, PATH: path, PORT: String(port), BROWSER: "none" },
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
   });

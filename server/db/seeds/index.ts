@@ -3,7 +3,12 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../database.ts";
 import type { DemoWorld } from "../seed.ts";
+import { seedReportsA } from "./reportsA.ts";
+import { seedReportsB } from "./reportsB.ts";
+import { seedContent } from "./content.ts";
+import { seedJobs } from "./jobs.ts";
+import { seedUsage } from "./usage.ts";
 
 export type AreaSeed = (trx: Kysely<Database>, world: DemoWorld) => Promise<void>;
 
-export const AREA_SEEDS: AreaSeed[] = [];
+export const AREA_SEEDS: AreaSeed[] = [seedReportsA, seedReportsB, seedContent, seedJobs, seedUsage];

@@ -1,0 +1,81 @@
+// The app of one server test file on the demo data, on either engine: PGlite from the cached seeded
+// template, or PostgreSQL 15 in a fresh schema of DATABASE_URL_TEST (as tests/contract/target.ts
+// does), dropped again on close. Sessions are opened in the database directly, so tests that need
+// many of them do not meet the sign-in rate limit.
+import { sql } from "kysely";
+import { buildApp } from "../app.ts";
+import { loadConfig } from "../config.ts";
+import { openDatabase, type DatabaseHandle } from "../db/connection.ts";
+import { migrateToLatest } from "../db/migrate.ts";
+import { seedDemoData } from "../db/seed.ts";
+import { seededTemplate } from "../db/template.ts";
+import { findStaffByEmail, openSession } from "./sessions.repository.ts";
+
+export type Engine = "pglite" | "postgres";
+
+/** PGlite always; PostgreSQL 15 too when DATABASE_URL_TEST names one. */
+export const ENGINES: Engine[] = process.env.DATABASE_URL_TEST ? ["pglite", "postgres"] : ["pglite"];
+
+/** The seeded demo staff (mocks/db/users.ts). */
+export const ADMIN_EMAIL = "alicia.moreno@recalldesk.example";
+export const STAFF_EMAIL = "marcus.reed@recalldesk.example";
+
+/** The size of the contract suite's server target: the cached PGlite template is shared with it. */
+const DEMO_SIZE = 1500;
+
+export interface TestAppOptions {
+  engine?: Engine;
+  /** Environment variables for loadConfig (NODE_ENV is "test" unless given). */
+  env?: NodeJS.ProcessEnv;
+  now?: () => Date;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;
+
+export interface TestApp {
+  app: App;
+  database: DatabaseHandle;
+  /** A new session of a seeded user, opened at the app's time; its bearer token. */
+  sessionOf: (email: string) => Promise<string>;
+  close: () => Promise<void>;
+}
+
+async function openSeeded(engine: Engine): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
+  if (engine === "pglite") {
+    return { database: await openDatabase({ dataDir: "memory://", template: await seededTemplate({ size: DEMO_SIZE }) }), drop: async () => {} };
+  }
+  const url = process.env.DATABASE_URL_TEST;
+  if (!url) throw new Error("DATABASE_URL_TEST is not set");
+  const schema = `server_test_${process.pid}_${Date.now()}`;
+  const admin = await openDatabase({ url });
+  await sql`create schema ${sql.id(schema)}`.execute(admin.db);
+  await admin.close();
+  const database = await openDatabase({ url, schema });
+  await migrateToLatest(database.db);
+  await seedDemoData(database.db, { size: DEMO_SIZE });
+  return { database, drop: async () => void (await sql`drop schema ${sql.id(schema)} cascade`.execute(database.db)) };
+}
+
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const config = loadConfig({ NODE_ENV: "test", ...options.env });
+  const { database, drop } = await openSeeded(options.engine ?? "pglite");
+  const now = options.now ?? (() => new Date());
+  const app = await buildApp({ config, database, now });
+  const rules = { idleMs: config.sessionIdleMs, lifetimeMs: config.sessionLifetimeMs };
+  return {
+    app,
+    database,
+    async sessionOf(email) {
+      const user = await findStaffByEmail(database.db, email);
+      if (!user) throw new Error(`${email} is not a seeded user`);
+      return (await openSession(database.db, user.id, rules, now())).token;
+    },
+    async close() {
+      await app.close();
+      await drop();
+      await database.close();
+    },
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,0 +1,17 @@
+// What each job of the `jobs` table does, by its key (the table holds titles and schedules).
+import { inboxImportRunner } from "../import/importJob.ts";
+import { exportReminders, refreshStatuses, sendStatusReport } from "./housekeeping.ts";
+import type { JobRunner } from "./runner.ts";
+
+export const JOB_RUNNERS: Readonly<Record<string, JobRunner>> = {
+  "import-denta": inboxImportRunner("denta"),
+  "import-mcna": inboxImportRunner("mcna"),
+  "import-uhc": inboxImportRunner("uhc"),
+  "import-tmhp": inboxImportRunner("tmhp"),
+  "refresh-statuses": refreshStatuses,
+  "export-reminders": exportReminders,
+  "send-status-report": sendStatusReport,
+};
+
+/** The import job of a payer, as the command runs it. */
+export const importJobKey = (brand: string) => `import-${brand}`;

@@ -1,0 +1,185 @@
+// The jobs and their runs in the database: the Crons modal's answer, re-run requests, and a run's
+// life from claimed to finished. A run is `running` from the moment it is requested or claimed;
+// the partial unique index job_runs_one_running_idx allows one such run per job.
+import { sql, type Kysely } from "kysely";
+import type { components } from "../../src/api/schema.d.ts";
+import type { Database, JobRunsTable } from "../db/database.ts";
+import { HttpError } from "../errors.ts";
+
+type Cron = components["schemas"]["Cron"];
+
+/** openapi.yaml getCrons: each job's last 20 runs. */
+const LOGS_PER_JOB = 20;
+export const ALREADY_RUNNING = "The job is already running";
+/** reRun of a job that is not running. */
+const NOT_RUNNING = "0";
+
+export interface RunCounts {
+  rowsRead: number;
+  rowsWritten: number;
+  rowsRejected: number;
+}
+
+export interface Rejection {
+  line: number;
+  reason: string;
+}
+
+export async function findJob(db: Kysely<Database>, where: { id: number } | { key: string }) {
+  const query = db.selectFrom("jobs").selectAll();
+  return ("id" in where ? query.where("id", "=", where.id) : query.where("key", "=", where.key)).executeTakeFirst();
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** Every job by title (code-unit order, as the mock compares), ties by id, with its last runs newest first. */
+export async function listCrons(db: Kysely<Database>, jobIds?: number[]): Promise<Cron[]> {
+  let jobsQuery = db.selectFrom("jobs").selectAll().orderBy(sql`title collate "C"`).orderBy("id");
+  if (jobIds) jobsQuery = jobsQuery.where("id", "in", jobIds);
+  const jobs = await jobsQuery.execute();
+  if (jobs.length === 0) return [];
+  const runs = await db
+    .selectFrom("jobs as j")
+    .innerJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom("job_runs as r")
+          .select(["r.id", "r.started_at", "r.ended_at", "r.status", "r.message"])
+          .whereRef("r.job_id", "=", "j.id")
+          .orderBy("r.started_at", "desc")
+          .orderBy("r.id", "desc")
+          .limit(LOGS_PER_JOB)
+          .as("r"),
+      (join) => join.onTrue(),
+    )
+    .select(["j.id as job_id", "r.id", "r.started_at", "r.ended_at", "r.status", "r.message"])
+    .where(
+      "j.id",
+      "in",
+      jobs.map((job) => job.id),
+    )
+    .orderBy("j.id")
+    .orderBy("r.started_at", "desc")
+    .orderBy("r.id", "desc")
+    .execute();
+  const runsOf = Map.groupBy(runs, (run) => run.job_id);
+  return jobs.map((job) => {
+    const logs = (runsOf.get(job.id) ?? []).map((run) => ({
+      id: run.id,
+      startTime: iso(run.started_at),
+      endTime: run.ended_at === null ? null : iso(run.ended_at),
+      status: run.status,
+      message: run.message,
+    }));
+    const running = logs.find((log) => log.status === "running");
+    return {
+      id: job.id,
+      title: job.title,
+      description: job.description,
+      cronTime: job.cron_time,
+      reRun: running ? String(running.id) : NOT_RUNNING,
+      logs,
+    };
+  });
+}
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === "23505";
+
+/**
+ * An administrator's re-run: a `running` run that waits for an instance's scheduler to take it up
+ * (any instance: the request may reach one that does not schedule). 404 unknown job, 409 running.
+ */
+export async function requestRerun(db: Kysely<Database>, jobId: number, requestedBy: { id: number; name: string }): Promise<number> {
+  if (!(await findJob(db, { id: jobId }))) throw new HttpError(404, "No such job");
+  try {
+    const run = await db
+      .insertInto("job_runs")
+      .values({ job_id: jobId, trigger: "rerun", requested_by: requestedBy.id, status: "running", message: `Re-run started by ${requestedBy.name}` })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return run.id;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new HttpError(409, ALREADY_RUNNING);
+    throw error;
+  }
+}
+
+/**
+ * The ids of jobs with a run `running`: a re-run no instance has taken up yet, or a run some
+ * instance is running, or one whose instance died (which whoever gets the job's lock closes).
+ */
+export async function jobsWithRunningRuns(db: Kysely<Database>): Promise<number[]> {
+  const rows = await db.selectFrom("job_runs").select("job_id").where("status", "=", "running").execute();
+  return rows.map((row) => row.job_id);
+}
+
+export interface ClaimedRun {
+  id: number;
+  /** The waiting re-run's message ("Re-run started by …"), which the outcome continues. */
+  requestMessage: string | undefined;
+}
+
+/**
+ * Called holding the job's lock. A claimed run still `running` belongs to an instance that died
+ * (it would hold the lock): it is closed as failed. Then a waiting re-run is taken up, or (for a
+ * schedule or a command) a new run starts; `undefined` when there is nothing to run.
+ */
+export async function claimRun(
+  db: Kysely<Database>,
+  jobId: number,
+  trigger: JobRunsTable["trigger"],
+  now: Date,
+): Promise<ClaimedRun | undefined> {
+  await db
+    .updateTable("job_runs")
+    .set({ status: "failure", ended_at: now, message: sql`message || ' — interrupted: the server running it stopped'` })
+    .where("job_id", "=", jobId)
+    .where("status", "=", "running")
+    .where("claimed_at", "is not", null)
+    .execute();
+  const queued = await db
+    .updateTable("job_runs")
+    .set({ claimed_at: now })
+    .where("job_id", "=", jobId)
+    .where("status", "=", "running")
+    .where("claimed_at", "is", null)
+    .returning(["id", "message"])
+    .executeTakeFirst();
+  if (queued) return { id: queued.id, requestMessage: queued.message };
+  if (trigger === "rerun") return undefined;
+  const started = await db
+    .insertInto("job_runs")
+    .values({ job_id: jobId, trigger, status: "running", started_at: now, claimed_at: now, message: "Running" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { id: started.id, requestMessage: undefined };
+}
+
+const countsOf = (counts: RunCounts | undefined) =>
+  counts ? { rows_read: counts.rowsRead, rows_written: counts.rowsWritten, rows_rejected: counts.rowsRejected } : {};
+
+/** What a running run has done so far (the Crons modal shows the message while it runs). */
+export async function recordProgress(db: Kysely<Database>, runId: number, message: string, counts?: RunCounts): Promise<void> {
+  await db.updateTable("job_runs").set({ message, ...countsOf(counts) }).where("id", "=", runId).execute();
+}
+
+export async function finishRun(
+  db: Kysely<Database>,
+  runId: number,
+  outcome: { status: "success" | "failure"; message: string; counts?: RunCounts },
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable("job_runs")
+    .set({ status: outcome.status, message: outcome.message, ended_at: now, ...countsOf(outcome.counts) })
+    .where("id", "=", runId)
+    .execute();
+}
+
+export async function recordRejections(db: Kysely<Database>, runId: number, file: string, rejections: Rejection[]): Promise<void> {
+  if (rejections.length === 0) return;
+  await db
+    .insertInto("job_run_rejections")
+    .values(rejections.map(({ line, reason }) => ({ run_id: runId, file, line, reason })))
+    .execute();
+}

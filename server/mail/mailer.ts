@@ -1,0 +1,66 @@
+// Outgoing mail (DESIGN.md §3, Mail and files). Every message is built once as RFC 822 text and
+// recorded in the outbox table: with SMTP_URL it is then sent through SMTP ("sent", or "failed"
+// and the error thrown); without, it stays "queued" in the table and is written to
+// <DATA_DIR>/outbox/<time>-<id>.eml. With an in-memory database (DATA_DIR=memory://, tests) no file
+// is written: the row keeps the whole message, so nothing is lost.
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import nodemailer from "nodemailer";
+import type { Services } from "../services.ts";
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: { filename: string; content: string | Buffer; contentType?: string }[];
+}
+
+/** The message as an .eml file would hold it (nodemailer's buffer transport builds it, no network). */
+async function rfc822(from: string, mail: OutgoingMail): Promise<string> {
+  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const info = await builder.sendMail({ from, ...mail });
+  return info.message.toString("utf8");
+}
+
+/** e.g. 20261122T123456Z: sorts by time and is a valid file name everywhere. */
+const fileTime = (date: Date) => date.toISOString().replace(/[-:]|\.\d+/g, "");
+
+async function sendBySmtp(smtpUrl: string, from: string, to: string, raw: string): Promise<void> {
+  const transport = nodemailer.createTransport(smtpUrl);
+  try {
+    await transport.sendMail({ envelope: { from, to }, raw });
+  } finally {
+    transport.close();
+  }
+}
+
+export async function sendMail(services: Services, mail: OutgoingMail): Promise<void> {
+  const { db, config } = services;
+  const raw = await rfc822(config.mailFrom, mail);
+  const { smtpUrl, outboxDir } = config;
+  if (smtpUrl) {
+    try {
+      await sendBySmtp(smtpUrl, config.mailFrom, mail.to, raw);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      await db.insertInto("outbox").values({ to_address: mail.to, subject: mail.subject, status: "failed", raw, file: null, error: message }).execute();
+      throw new Error(`mail to ${mail.to} was not sent: ${message}`, { cause: error });
+    }
+    await db.insertInto("outbox").values({ to_address: mail.to, subject: mail.subject, status: "sent", raw, file: null, error: null }).execute();
+    return;
+  }
+  // The row and its file together: a file that cannot be written leaves no row behind.
+  await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto("outbox")
+      .values({ to_address: mail.to, subject: mail.subject, status: "queued", raw, file: null, error: null })
+      .returning(["id", "created_at"])
+      .executeTakeFirstOrThrow();
+    if (!outboxDir) return;
+    const file = join(outboxDir, `${fileTime(row.created_at)}-${row.id}.eml`);
+    await mkdir(outboxDir, { recursive: true });
+    await writeFile(file, raw);
+    await trx.updateTable("outbox").set({ file }).where("id", "=", row.id).execute();
+  });
+}

@@ -1,0 +1,152 @@
+// @vitest-environment node
+// The server as `npm start` runs it (node server/main.ts, logger on): what its logs say after a
+// sign-in, a hand-off and members calls; a clean stop on SIGTERM; a second process on the same data
+// folder refused; and a configuration problem told in one line.
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { SignJWT } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEVELOPMENT_HANDOFF } from "./config.ts";
+import { openDatabase } from "./db/connection.ts";
+import { LOCK_FILE } from "./db/lock.ts";
+import { seededTemplate } from "./db/template.ts";
+
+const MAIN = join(import.meta.dirname, "main.ts");
+const START_TIMEOUT_MS = 90_000;
+
+interface Started {
+  child: ChildProcessWithoutNullStreams;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function startServer(env: NodeJS.ProcessEnv): Started {
+  const child = spawn(process.execPath, [MAIN], { env: { ...process.env, PORT: "0", ...env }, stdio: "pipe" });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
+  return { child, output: () => output, exited };
+}
+
+async function addressOf(server: Started): Promise<string> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    const match = /Recall Desk is running at (http:\/\/[^\s]+) /.exec(server.output());
+    if (match) return match[1]!;
+    if (server.child.exitCode !== null) throw new Error(`the server exited:\n${server.output()}`);
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  throw new Error(`the server did not start:\n${server.output()}`);
+}
+
+const handoffToken = (email: string) =>
+  new SignJWT({ email })
+    .setProtectedHeader({ alg: "HS256" })
+    .setIssuer(DEVELOPMENT_HANDOFF.issuer)
+    .setAudience(DEVELOPMENT_HANDOFF.audience)
+    .setJti(crypto.randomUUID())
+    .setIssuedAt()
+    .setExpirationTime("5m")
+    .sign(new TextEncoder().encode(DEVELOPMENT_HANDOFF.secret));
+
+let dataDir: string;
+let server: Started;
+let baseUrl: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), "recall-main-"));
+  const seeded = await openDatabase({ dataDir, template: await seededTemplate({ size: 1500 }) });
+  await seeded.close();
+  server = startServer({ DATA_DIR: dataDir });
+  baseUrl = await addressOf(server);
+}, 180_000);
+afterAll(async () => {
+  if (server?.child.exitCode === null) {
+    server.child.kill("SIGKILL");
+    await server.exited;
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("node server/main.ts", () => {
+  it("prints how to sign in: the demo accounts, and a password that signs them in", async () => {
+    expect(server.output()).toContain('press "Sign in with your account"');
+    expect(server.output()).toContain("Alicia Moreno <alicia.moreno@recalldesk.example> (administrator)");
+    const password = /the demo password "([^"]+)"/.exec(server.output())?.[1];
+    const signedIn = await fetch(`${baseUrl}/api/sessions/login?jwt=1`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "alicia.moreno@recalldesk.example", password }),
+    });
+    expect(signedIn.status).toBe(200);
+  });
+
+  it("refuses a second process on the same data folder, naming the folder and the first process", async () => {
+    const second = startServer({ DATA_DIR: dataDir });
+    expect(await second.exited).toBe(1);
+    expect(second.output().trim()).toBe(
+      `Recall Desk cannot start: The data folder ${dataDir} is in use by process ${server.child.pid}. PGlite allows one process per folder: ` +
+        "stop the other server, or set DATA_DIR to another folder (or DATABASE_URL to a PostgreSQL server).",
+    );
+  }, 60_000);
+
+  it("checks before npm start builds and seeds: the folder in use is told in one line", async () => {
+    const checked = spawn(process.execPath, [MAIN, "--check"], { env: { ...process.env, DATA_DIR: dataDir } });
+    let output = "";
+    checked.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    expect(await new Promise((done) => checked.once("exit", done))).toBe(1);
+    expect(output.trim()).toMatch(new RegExp(`^Recall Desk cannot start: The data folder ${dataDir} is in use by process ${server.child.pid}\\.`));
+    const free = mkdtempSync(join(tmpdir(), "recall-main-free-"));
+    const fine = spawn(process.execPath, [MAIN, "--check"], { env: { ...process.env, DATA_DIR: free } });
+    expect(await new Promise((done) => fine.once("exit", done))).toBe(0);
+    expect(existsSync(join(free, LOCK_FILE))).toBe(false);
+    rmSync(free, { recursive: true, force: true });
+  }, 60_000);
+
+  it("says in one line what is wrong with the configuration, and exits 1", async () => {
+    const misconfigured = startServer({ DATA_DIR: dataDir, SIGN_IN_RATE_LIMIT: "many" });
+    expect(await misconfigured.exited).toBe(1);
+    expect(misconfigured.output().trim()).toBe('Recall Desk cannot start: SIGN_IN_RATE_LIMIT must be an integer from 1 to 1000000, not "many"');
+  }, 60_000);
+
+  it("logs a sign-in, a hand-off and members calls without tokens or member data, then stops cleanly on SIGTERM", async () => {
+    const call = async (path: string, init: RequestInit & { token?: string } = {}) => {
+      const headers = { "content-type": "application/json", ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) };
+      return fetch(`${baseUrl}${path}`, { ...init, headers });
+    };
+    const { credential } = await (await call("/api/auth/dev/token", { method: "POST", body: JSON.stringify({ email: "marcus.reed@recalldesk.example" }) })).json();
+    const session = await (await call("/api/sessions?jwt=1", { method: "POST", body: JSON.stringify({ credential }) })).json();
+    const token: string = session.accessToken;
+    const handoff = await handoffToken("alicia.moreno@recalldesk.example");
+    const handedOff = await call(`/api/sessions/cdpLogin/${handoff}`);
+    expect(handedOff.status).toBe(200);
+    const handoffSession: string = (await handedOff.json()).accessToken;
+    const pageHandoff = await handoffToken("alicia.moreno@recalldesk.example");
+    await fetch(`${baseUrl}/cdpLogin/${pageHandoff}`, { headers: { accept: "text/html" } });
+    await fetch(`${baseUrl}/?token=${pageHandoff}&page=members`, { headers: { accept: "text/html" } });
+
+    const listed = await call("/api/Members/getMembersTableData?pageSize=15", { token });
+    expect(listed.status).toBe(200);
+    const page = await listed.json();
+    const member = page.members[0];
+    const searched = await call(`/api/Members/getMembersTableData?search=${encodeURIComponent(member.Last_Name)}`, { token });
+    expect(searched.status).toBe(200);
+    const params = encodeURIComponent(JSON.stringify({ sid: member.Subscriber_ID, practice: member.practiceId, patnum: member.PatNum }));
+    expect((await call(`/api/Members/getNotes/${params}`, { token })).status).toBe(200);
+
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+    const logs = server.output();
+    expect(logs).toContain('"url":"/api/Members/getMembersTableData"');
+    expect(logs).toContain('"url":"/api/sessions/cdpLogin/:token"');
+    expect(logs).toContain('"url":"/cdpLogin/[token]"');
+    const secrets = [credential, token, handoff, handoffSession, pageHandoff];
+    const memberData = page.members.flatMap((m: Record<string, string>) => [m.First_Name, m.Last_Name, m.Subscriber_ID, m.Phone]);
+    for (const secret of secrets) expect(logs).not.toContain(secret);
+    for (const value of memberData) expect(logs).not.toContain(value);
+    expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false);
+  }, 60_000);
+});

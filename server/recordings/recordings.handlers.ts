@@ -1,0 +1,108 @@
+// Call recordings (tag call-recordings): campaigns, the directory, search, and signed downloads.
+// A link is a random token valid 5 minutes; the file behind it is public (the token authorises it,
+// so a new browser tab can fetch it without the bearer token). Issuing and fetching are audited.
+import { randomBytes } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import type { components } from "../../src/api/schema.d.ts";
+import { audit } from "../audit.ts";
+import { HttpError, INVALID_TOKEN } from "../errors.ts";
+import { originOf } from "../files/origin.ts";
+import { callerOf, type Handlers } from "../handlers.ts";
+import { attachmentDisposition } from "./contentDisposition.ts";
+import { parseDateRange } from "./dateRange.ts";
+import {
+  campaignCounts,
+  findRecordingIdByKey,
+  findRecordings,
+  redeemDownloadLink,
+  saveDownloadLink,
+  type DirectoryFilters,
+  type RecordingRow,
+} from "./recordings.repository.ts";
+import { audioContentType, storedFilePath } from "./storage.ts";
+
+type CallRecording = components["schemas"]["CallRecording"];
+
+/** openapi.yaml, searchCallRecordings: the first 50 matches. */
+const SEARCH_ROWS = 50;
+/** Ids beyond PostgreSQL's integer cannot exist: such a practice has no recordings. */
+const LARGEST_ID = 2 ** 31 - 1;
+
+const toCallRecording = (row: RecordingRow): CallRecording => ({
+  id: row.id,
+  name: row.name,
+  dateFolder: row.date_folder,
+  practice: row.practice,
+  practiceId: row.practice_id,
+  campaign: row.campaign,
+  phone: row.phone,
+  mail: row.agent_email,
+  size: row.size,
+  url: row.url,
+  recordedAt: new Date(row.recorded_at).toISOString(),
+});
+
+async function fileSize(path: string): Promise<number | undefined> {
+  try {
+    return (await stat(path)).size;
+  } catch {
+    return undefined;
+  }
+}
+
+export const recordingsHandlers: Handlers = {
+  async getCallCampaigns({ services }) {
+    return campaignCounts(services.db);
+  },
+
+  async getCallDirectoryList({ query, services }) {
+    const filters: DirectoryFilters = { search: (query.search ?? "").trim() };
+    if (query.practice !== undefined && query.practice !== "all") filters.practiceId = Number(query.practice);
+    if (filters.practiceId !== undefined && filters.practiceId > LARGEST_ID) return { count: 0, rows: [] };
+    if (query.campaign !== undefined && query.campaign !== "all") filters.campaign = query.campaign;
+    if (query.dateFolder !== undefined) filters.dateFolder = query.dateFolder;
+    if (query.dates !== undefined) filters.dates = parseDateRange(query.dates);
+    const size = query.selectedPageSize ?? 15;
+    const page = query.activePage ?? 1;
+    const { count, rows } = await findRecordings(services.db, filters, { limit: size, offset: (page - 1) * size });
+    return { count, rows: rows.map(toCallRecording) };
+  },
+
+  async searchCallRecordings({ query, services }) {
+    const { count, rows } = await findRecordings(services.db, { search: query.text.trim() }, { limit: SEARCH_ROWS, offset: 0 });
+    return { count, rows: rows.map(toCallRecording) };
+  },
+
+  async downloadCallRecording(call) {
+    const { user } = callerOf(call);
+    const { services, query } = call;
+    const recordingId = await findRecordingIdByKey(services.db, query.key);
+    if (recordingId === undefined) throw new HttpError(404, "No such recording");
+    const token = randomBytes(32).toString("base64url");
+    await services.db.transaction().execute(async (trx) => {
+      await saveDownloadLink(trx, { token, recordingId, userId: user.id, title: query.title }, services.now());
+      await audit(trx, { userId: user.id, action: "downloadCallRecording", memberIds: [], address: call.request.ip });
+    });
+    return { data: `${originOf(call.request)}/api/call-recordings/file/${token}` };
+  },
+
+  async getCallRecordingFile(call) {
+    const { services, reply } = call;
+    const link = await redeemDownloadLink(services.db, call.path.token, services.now());
+    if (!link) throw new HttpError(401, INVALID_TOKEN);
+    const { file_path: filePath } = link;
+    if (filePath === null) throw new HttpError(404, "The recording no longer exists");
+    const path = storedFilePath(call.request.server.recordingStorage.dir, filePath);
+    const size = path === undefined ? undefined : await fileSize(path);
+    if (path === undefined || size === undefined) throw new HttpError(404, "The recording's audio file no longer exists");
+    await audit(services.db, { userId: link.user_id, action: "getCallRecordingFile", memberIds: [], address: call.request.ip });
+    reply.headers({
+      "content-type": audioContentType(filePath),
+      "content-length": String(size),
+      "content-disposition": attachmentDisposition(link.title),
+      "cache-control": "no-store",
+    });
+    return reply.send(createReadStream(path)) as never;
+  },
+};

@@ -1,0 +1,144 @@
+// Call recordings in SQL: the directory's filters, search, order and pages
+// (`GET /call-recordings/directoryList` and `/search`), the campaigns with their counts, and the
+// signed download links (random tokens stored only as SHA-256 hashes).
+import { sql, type Kysely } from "kysely";
+import { hashToken } from "../auth/sessions.repository.ts";
+import type { Database } from "../db/database.ts";
+
+export interface DirectoryFilters {
+  /** undefined = every practice. */
+  practiceId?: number;
+  /** A campaign name; undefined = every campaign. */
+  campaign?: string;
+  dateFolder?: string;
+  /** Both day folders included. */
+  dates?: { startDate: string; endDate: string };
+  /** Already trimmed; '' or undefined = no search. */
+  search?: string;
+}
+
+export interface RecordingRow {
+  id: number;
+  name: string;
+  date_folder: string;
+  practice: string;
+  practice_id: number;
+  campaign: string;
+  phone: string;
+  agent_email: string;
+  size: number;
+  url: string;
+  recorded_at: Date;
+}
+
+/** openapi.yaml, downloadCallRecording: the link expires after 5 minutes. */
+export const DOWNLOAD_LINK_LIFETIME_MS = 5 * 60 * 1000;
+
+/** A LIKE pattern finding the text anywhere, its wildcards taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function matching(db: Kysely<Database>, filters: DirectoryFilters) {
+  const { practiceId, campaign, dateFolder, dates, search } = filters;
+  let query = db
+    .selectFrom("call_recordings as r")
+    .innerJoin("practices as p", "p.id", "r.practice_id")
+    .innerJoin("call_campaigns as c", "c.id", "r.campaign_id");
+  if (practiceId !== undefined) query = query.where("r.practice_id", "=", practiceId);
+  if (campaign !== undefined) query = query.where("c.name", "=", campaign);
+  if (dateFolder !== undefined) query = query.where("r.date_folder", "=", dateFolder);
+  if (dates !== undefined) query = query.where("r.date_folder", ">=", dates.startDate).where("r.date_folder", "<=", dates.endDate);
+  if (search) {
+    const pattern = containing(search);
+    query = query.where((eb) => eb.or([eb("r.phone", "ilike", pattern), eb("r.agent_email", "ilike", pattern), eb("r.name", "ilike", pattern)]));
+  }
+  return query;
+}
+
+/** The recordings matching every filter, newest first (ties by id descending), one page of them and their count. */
+export async function findRecordings(
+  db: Kysely<Database>,
+  filters: DirectoryFilters,
+  page: { limit: number; offset: number },
+): Promise<{ count: number; rows: RecordingRow[] }> {
+  const counted = await matching(db, filters)
+    .select((eb) => eb.fn.countAll<string>().as("count"))
+    .executeTakeFirstOrThrow();
+  const rows = await matching(db, filters)
+    .select([
+      "r.id",
+      "r.name",
+      sql<string>`to_char(r.date_folder, 'YYYY-MM-DD')`.as("date_folder"),
+      "p.abbr as practice",
+      "r.practice_id",
+      "c.name as campaign",
+      "r.phone",
+      "r.agent_email",
+      "r.size",
+      "r.url",
+      "r.recorded_at",
+    ])
+    .orderBy("r.recorded_at", "desc")
+    .orderBy("r.id", "desc")
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  return { count: Number(counted.count), rows };
+}
+
+/** Campaigns that have recordings, by name (code point order, as every text order of the contract). */
+export async function campaignCounts(db: Kysely<Database>): Promise<{ name: string; count: number }[]> {
+  const rows = await db
+    .selectFrom("call_campaigns as c")
+    .innerJoin("call_recordings as r", "r.campaign_id", "c.id")
+    .select(["c.name", (eb) => eb.fn.countAll<string>().as("count")])
+    .groupBy("c.name")
+    .orderBy(sql`c.name collate "C"`)
+    .execute();
+  return rows.map((row) => ({ name: row.name, count: Number(row.count) }));
+}
+
+export async function findRecordingIdByKey(db: Kysely<Database>, url: string): Promise<number | undefined> {
+  const row = await db.selectFrom("call_recordings").select("id").where("url", "=", url).executeTakeFirst();
+  return row?.id;
+}
+
+export async function saveDownloadLink(
+  db: Kysely<Database>,
+  link: { token: string; recordingId: number; userId: number; title: string },
+  now: Date,
+): Promise<void> {
+  await db
+    .insertInto("recording_downloads")
+    .values({
+      token_hash: hashToken(link.token),
+      recording_id: link.recordingId,
+      user_id: link.userId,
+      title: link.title,
+      issued_at: now,
+      expires_at: new Date(now.getTime() + DOWNLOAD_LINK_LIFETIME_MS),
+    })
+    .execute();
+}
+
+/**
+ * The link of a token while it is valid, with its recording's file (null once the recording is
+ * deleted); undefined for a token never issued or expired.
+ */
+export async function redeemDownloadLink(db: Kysely<Database>, token: string, now: Date) {
+  return db
+    .selectFrom("recording_downloads as d")
+    .leftJoin("call_recordings as r", "r.id", "d.recording_id")
+    .select(["d.user_id", "d.title", "d.recording_id", "r.file_path"])
+    .where("d.token_hash", "=", hashToken(token))
+    .where("d.expires_at", ">", now)
+    .executeTakeFirst();
+}
+
+/** Ends a link as its 5 minutes would (the contract suite's `expireDownloadLink`). */
+export async function expireDownloadLink(db: Kysely<Database>, token: string): Promise<void> {
+  await db
+    .updateTable("recording_downloads")
+    .set((eb) => ({ expires_at: eb.ref("issued_at") }))
+    .where("token_hash", "=", hashToken(token))
+    .execute();
+}

@@ -1,0 +1,45 @@
+// The contact data report's SQL: result saves of the result history (each one a call attempt,
+// DESIGN.md §3 Data) counted by period and by hour of the day in the group's time zone.
+import { sql, type Kysely } from "kysely";
+import type { Database } from "../db/database.ts";
+import { hourOfDay, periodValues, type DateRange } from "./periods.ts";
+
+/** openapi.yaml getContactDataReport: the results that say a person was reached. */
+export const CONTACTED_RESULTS = [
+  "Appointment Made",
+  "Contact Made Call Back",
+  "Contact Made Not Interested",
+  "CM-DNC- Other Dentist",
+  "CM-DNC- Moved",
+  "Transfer",
+  "Reschedule",
+  "Confirm",
+] as const;
+const APPOINTMENT_SET = "Appointment Made";
+
+export interface HourCounts {
+  period: string;
+  hour: number;
+  contacted: number;
+  notContacted: number;
+  appointments: number;
+}
+
+/**
+ * Calls per named period and local hour; hours without calls are left out. The periods overlap
+ * (today is in this week and this month), so each save is joined to every period it falls in.
+ */
+export async function callsByHour(db: Kysely<Database>, periods: Record<string, DateRange>, timeZone: string): Promise<HourCounts[]> {
+  const contacted = sql.join(CONTACTED_RESULTS.map((result) => sql.lit(result)));
+  const { rows } = await sql<HourCounts>`
+    select period.name as period,
+           ${hourOfDay(sql.ref("results.created_at"), timeZone)} as hour,
+           cast(count(*) filter (where results.result in (${contacted})) as integer) as "contacted",
+           cast(count(*) filter (where results.result not in (${contacted})) as integer) as "notContacted",
+           cast(count(*) filter (where results.result = ${APPOINTMENT_SET}) as integer) as "appointments"
+      from ${periodValues(periods, timeZone)} as period(name, starts_at, ends_at)
+      join results on results.created_at >= period.starts_at and results.created_at < period.ends_at
+     where results.result <> '' -- saving Blank clears a result: nobody was called
+     group by 1, 2`.execute(db);
+  return rows;
+}

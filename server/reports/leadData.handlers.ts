@@ -1,0 +1,32 @@
+// The lead data report (tag reports): leads entered per practice over the six standard periods or
+// a custom range, with the client's dates.
+import type { components } from "../../src/api/schema.d.ts";
+import { HttpError } from "../errors.ts";
+import type { Handlers } from "../handlers.ts";
+import { leadPeriodsOf } from "./leadData.request.ts";
+import { leadsEntered } from "./leadData.repository.ts";
+
+type Row = components["schemas"]["LeadsEnteredRow"];
+
+export const leadDataHandlers: Handlers = {
+  async getLeadDataReport({ body, services }) {
+    const asked = leadPeriodsOf(body);
+    if ("problems" in asked) {
+      throw new HttpError(400, `Invalid request: ${asked.problems.map((problem) => problem.field).join(", ")}`, asked.problems);
+    }
+    const practice = body.mode === "range" ? body.practice : "all";
+    const counts = await leadsEntered(
+      services.db,
+      Object.fromEntries(asked.periods.map((period) => [period.key, period])),
+      services.config.reportTimeZone,
+      practice,
+    );
+    const rows: Row[] = [];
+    for (const count of counts) {
+      let row = rows.at(-1);
+      if (row?.practiceId !== count.practiceId) rows.push((row = { location: count.location, practiceId: count.practiceId, counts: {} }));
+      row.counts[count.period as keyof Row["counts"]] = count.count;
+    }
+    return { periods: asked.periods, leadsEntered: rows };
+  },
+};

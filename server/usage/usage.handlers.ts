@@ -1,0 +1,41 @@
+// Report actions and page visits are recorded; administrators read the visits in the universal
+// usage report (tag usage; the app answers 403 to other staff, x-admin-only).
+import type { components } from "../../src/api/schema.d.ts";
+import { HttpError } from "../errors.ts";
+import { callerOf, type Handlers } from "../handlers.ts";
+import { usageReport } from "./usageReport.ts";
+
+type UsageQuery = components["schemas"]["UsageQuery"];
+
+export const usageHandlers: Handlers = {
+  async saveUsage(call) {
+    const { user } = callerOf(call);
+    const { report, action } = call.body;
+    await call.services.db.insertInto("report_uses").values({ user_id: user.id, report, action, used_at: call.services.now() }).execute();
+    call.reply.code(201);
+    return { message: "Recorded" };
+  },
+
+  async saveApplicationUsage(call) {
+    const { user } = callerOf(call);
+    const { userId, defualtPracticeId, visitedUrl, token } = call.body;
+    if (userId !== user.id) throw new HttpError(403, "You may only record your own visits");
+    // The navigation id is an idempotency key: a retried post is answered as saved, counted once.
+    const added = await call.services.db
+      .insertInto("page_visits")
+      .values({ user_id: user.id, default_practice_id: defualtPracticeId, visited_url: visitedUrl, token, accessed_at: call.services.now() })
+      .onConflict((conflict) => conflict.columns(["user_id", "token"]).doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    call.reply.code(201);
+    return { message: added ? "Recorded" : "Already recorded" };
+  },
+
+  async getUsageReport(call) {
+    const query = call.services.decodeJson<UsageQuery>(call.path.params, "UsageQuery", "params");
+    if (query.endDate < query.startDate) {
+      throw new HttpError(400, "Invalid request: params.endDate", [{ field: "params.endDate", message: "must not be before startDate" }]);
+    }
+    return usageReport(call.services.db, query, call.services.config.reportTimeZone);
+  },
+};
