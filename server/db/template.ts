@@ -38,7 +38,9 @@ export async function createTemplate(options: SeedOptions): Promise<Blob> {
 
 /** The cached dump for these options, created once per change of the sources. */
 export async function seededTemplate(options: SeedOptions, cacheDir = join(ROOT, "node_modules", ".cache", "recall-desk-db")): Promise<Blob> {
-  const file = join(cacheDir, `demo-${sourceHash(options)}.tar.gz`);
+  // Named by size too: a template of another size (the e2e's, a benchmark's) is kept, not evicted.
+  const prefix = `demo-${options.size ?? "default"}-`;
+  const file = join(cacheDir, `${prefix}${sourceHash(options)}.tar.gz`);
   if (existsSync(file)) return new Blob([readFileSync(file)]);
   const template = await createTemplate(options);
   mkdirSync(cacheDir, { recursive: true });
@@ -48,7 +50,7 @@ export async function seededTemplate(options: SeedOptions, cacheDir = join(ROOT,
   renameSync(partial, file);
   // Dumps of older sources are never read again.
   for (const name of readdirSync(cacheDir)) {
-    if (name.startsWith("demo-") && name.endsWith(".tar.gz") && join(cacheDir, name) !== file) rmSync(join(cacheDir, name), { force: true });
+    if (name.startsWith(prefix) && name.endsWith(".tar.gz") && join(cacheDir, name) !== file) rmSync(join(cacheDir, name), { force: true });
   }
   return template;
 }

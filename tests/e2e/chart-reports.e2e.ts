@@ -40,7 +40,8 @@ e2e("the chart chunk is not loaded on the login screen or the dashboard, only on
   await expectVisible(page.getByRole("heading", { name: "Dashboard" }));
   await page.waitForLoadState("networkidle");
   assert.deepEqual(requests.filter(isChartModule), [], "login and dashboard request no plotly module");
-  assert.ok(requests.length > 10, "requests were recorded");
+  // Modules in development, bundled chunks against the built app: either way scripts were recorded.
+  assert.ok(requests.some((url) => /\.(js|ts|tsx)$/.test(new URL(url).pathname)), "the app's scripts were recorded");
 
   await goInApp(page, "/contact-data-report");
   await plotsDrawn(page, 1);

@@ -1,12 +1,21 @@
-// A PGlite data folder holding the demo data, for a server started on it (the e2e server target):
-// written from the cached seeded template (server/db/template.ts), ~2 s instead of a seed's ~30 s.
-// The demo world at the size the unit and contract tests use (1,500 members), so all of them share
-// one cached template. Runs under tsx (the seed's generators come from mocks/):
+// A PGlite data folder holding the demo data, for a server started on it (the e2e server target).
+// The data lies around today, as the in-browser fake backend's does: the report screens compute
+// their periods from the browser's clock, so today and this week must have data on the server too.
+// The demo world at the size the contract tests use (1,500 members). Runs under tsx (the seed's
+// generators come from mocks/):
 //   npx tsx tests/e2e/seedDataDir.ts <folder>
+import { sql } from "kysely";
 import { openDatabase } from "../../server/db/connection.ts";
-import { seededTemplate } from "../../server/db/template.ts";
+import { migrateToLatest } from "../../server/db/migrate.ts";
+import { seedDemoData } from "../../server/db/seed.ts";
 
 const folder = process.argv[2];
 if (!folder) throw new Error("usage: tsx tests/e2e/seedDataDir.ts <folder>");
-const database = await openDatabase({ dataDir: folder, template: await seededTemplate({ size: 1500 }) });
-await database.close();
+const database = await openDatabase({ dataDir: folder });
+try {
+  await migrateToLatest(database.db);
+  await seedDemoData(database.db, { size: 1500, today: new Date() });
+  await sql`VACUUM ANALYZE`.execute(database.db);
+} finally {
+  await database.close();
+}

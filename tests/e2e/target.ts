@@ -50,7 +50,7 @@ export async function startTarget(mode: TargetMode): Promise<Target> {
 }
 
 /**
- * The data folder is written from the cached seeded template (tests/e2e/seedDataDir.ts, under tsx
+ * The data folder is seeded around today (tests/e2e/seedDataDir.ts, under tsx
  * like the seed); the sign-in rate limit is raised, as every test signs in from 127.0.0.1.
  */
 async function startRealServer(port: number): Promise<Target> {
