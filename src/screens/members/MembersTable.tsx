@@ -1,6 +1,6 @@
 // The members table (§2 columns in the specification's order): a memoised row per member, so a
 // 1000-row page re-renders only the rows that changed; every header sorts on the server.
-import { memo, useState } from "react";
+import { createContext, memo, useContext, useState, type CSSProperties } from "react";
 import type { Member, MemberResult, MemberSortColumn } from "../../machines/members/members.filters";
 import { notePreview } from "../../machines/members/members.selectors";
 import type { SortState } from "../../lib/sortRows";
@@ -11,29 +11,43 @@ import { formatDate, formatDateTime, memberName } from "./memberFormat";
 interface ColumnSpec {
   header: string;
   sortBy: MemberSortColumn;
+  /** Fixed width (rem): about the widest value of a 1000-row page. */
+  width: number;
   numeric?: boolean;
 }
 
 /** §2 Members list columns, in order, each with the column the server sorts it by. */
 const COLUMNS: ColumnSpec[] = [
-  { header: "Subscriber ID", sortBy: "Subscriber_ID" },
-  { header: "Patient number", sortBy: "PatNum" },
-  { header: "MCO", sortBy: "MCO" },
-  { header: "Names", sortBy: "Last_Name" },
-  { header: "Practice", sortBy: "Practice" },
-  { header: "Address", sortBy: "Address1" },
-  { header: "Phone", sortBy: "Phone" },
-  { header: "Birth date", sortBy: "Date_of_Birth" },
-  { header: "Age", sortBy: "Age", numeric: true },
-  { header: "Days extracted", sortBy: "Days_Extracted", numeric: true },
-  { header: "Notes", sortBy: "notes" },
-  { header: "Note time", sortBy: "notestimestamp" },
-  { header: "Status", sortBy: "Status" },
-  { header: "Result", sortBy: "Result" },
-  { header: "Last visit", sortBy: "LastVisit" },
-  { header: "Next appointment", sortBy: "NextApt" },
-  { header: "Entry time", sortBy: "entryTime" },
+  { header: "Subscriber ID", sortBy: "Subscriber_ID", width: 9 },
+  { header: "Patient number", sortBy: "PatNum", width: 10 },
+  { header: "MCO", sortBy: "MCO", width: 9 },
+  { header: "Names", sortBy: "Last_Name", width: 18.5 },
+  { header: "Practice", sortBy: "Practice", width: 6.5 },
+  { header: "Address", sortBy: "Address1", width: 12 },
+  { header: "Phone", sortBy: "Phone", width: 8.25 },
+  { header: "Birth date", sortBy: "Date_of_Birth", width: 7.25 },
+  { header: "Age", sortBy: "Age", width: 4.25, numeric: true },
+  { header: "Days extracted", sortBy: "Days_Extracted", width: 9.75, numeric: true },
+  { header: "Notes", sortBy: "notes", width: 17 },
+  { header: "Note time", sortBy: "notestimestamp", width: 7.25 },
+  { header: "Status", sortBy: "Status", width: 9 },
+  { header: "Result", sortBy: "Result", width: 18.25 },
+  { header: "Last visit", sortBy: "LastVisit", width: 7 },
+  { header: "Next appointment", sortBy: "NextApt", width: 11.25 },
+  { header: "Entry time", sortBy: "entryTime", width: 7.5 },
 ];
+
+/** Every row is a grid of these columns (members.css), so the header and the rows line up. */
+const TABLE_STYLE = {
+  width: `${COLUMNS.reduce((sum, column) => sum + column.width, 0)}rem`,
+  "--member-columns": COLUMNS.map((column) => `${column.width}rem`).join(" "),
+} as CSSProperties;
+
+/**
+ * Whether the result selectors are locked (a load or a save is under way). A context rather than a
+ * row prop: locking and unlocking re-render the 1000 selectors, not the 1000 rows.
+ */
+const LockedContext = createContext(false);
 
 export interface RowActions {
   saveResult: (member: Member, result: MemberResult) => void;
@@ -53,10 +67,14 @@ interface MembersTableProps extends RowActions {
   empty: string;
 }
 
+/** Above this many rows, rows off screen skip layout and paint (members.css, members-table--long). */
+const LONG_PAGE_ROWS = 100;
+
 export function MembersTable({ caption, members, sort, onSort, savingResult, locked, busy, empty, ...actions }: MembersTableProps) {
+  const classes = ["table-scroll", "members-table", busy && "members-table--busy", members.length > LONG_PAGE_ROWS && "members-table--long"];
   return (
-    <div className={`table-scroll members-table${busy ? " members-table--busy" : ""}`} aria-busy={busy}>
-      <table className="data-table">
+    <div className={classes.filter(Boolean).join(" ")} aria-busy={busy}>
+      <table className="data-table" style={TABLE_STYLE}>
         <caption>{caption}</caption>
         <thead>
           <tr>
@@ -80,25 +98,26 @@ export function MembersTable({ caption, members, sort, onSort, savingResult, loc
             })}
           </tr>
         </thead>
-        <tbody>
-          {members.length === 0 ? (
-            <tr>
-              <td colSpan={COLUMNS.length} className="data-table__empty">
-                {empty}
-              </td>
-            </tr>
-          ) : (
-            members.map((member) => (
-              <MemberRow
-                key={member.id}
-                member={member}
-                pendingResult={member.id === savingResult?.memberId ? savingResult.result : undefined}
-                locked={locked}
-                {...actions}
-              />
-            ))
-          )}
-        </tbody>
+        <LockedContext.Provider value={locked}>
+          <tbody>
+            {members.length === 0 ? (
+              <tr>
+                <td colSpan={COLUMNS.length} className="data-table__empty">
+                  {empty}
+                </td>
+              </tr>
+            ) : (
+              members.map((member) => (
+                <MemberRow
+                  key={member.id}
+                  member={member}
+                  pendingResult={member.id === savingResult?.memberId ? savingResult.result : undefined}
+                  {...actions}
+                />
+              ))
+            )}
+          </tbody>
+        </LockedContext.Provider>
       </table>
     </div>
   );
@@ -108,10 +127,9 @@ interface MemberRowProps extends RowActions {
   member: Member;
   /** The result being saved for this member: shown until the reloaded list has it. */
   pendingResult?: MemberResult;
-  locked: boolean;
 }
 
-const MemberRow = memo(function MemberRow({ member, pendingResult, locked, saveResult, openNotes, openHistory }: MemberRowProps) {
+const MemberRow = memo(function MemberRow({ member, pendingResult, saveResult, openNotes, openHistory }: MemberRowProps) {
   const name = memberName(member);
   const colour = rowColour(member.Result, member.Status);
   return (
@@ -146,7 +164,6 @@ const MemberRow = memo(function MemberRow({ member, pendingResult, locked, saveR
         <ResultSelect
           label={`Result for ${name}`}
           value={pendingResult ?? member.Result}
-          disabled={locked}
           onChange={(result) => saveResult(member, result)}
         />
         <span className="member-row__result-line">
@@ -172,7 +189,6 @@ const MemberRow = memo(function MemberRow({ member, pendingResult, locked, saveR
 interface ResultSelectProps {
   label: string;
   value: MemberResult;
-  disabled: boolean;
   onChange: (result: MemberResult) => void;
 }
 
@@ -181,7 +197,8 @@ interface ResultSelectProps {
  * otherwise carry 18,000 options to lay out. Focus, a press or a key fills in the full list before
  * the list opens.
  */
-function ResultSelect({ label, value, disabled, onChange }: ResultSelectProps) {
+function ResultSelect({ label, value, onChange }: ResultSelectProps) {
+  const disabled = useContext(LockedContext);
   const [filled, setFilled] = useState(false);
   const fill = () => setFilled(true);
   return (
