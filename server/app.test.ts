@@ -12,7 +12,8 @@ import { openDatabase, type DatabaseHandle } from "./db/connection.ts";
 import { LOCK_FILE } from "./db/lock.ts";
 import { seededTemplate } from "./db/template.ts";
 
-const config = loadConfig({});
+// memory:// keeps files (demo audio, mail) out of the project's ./data too.
+const config = loadConfig({ DATA_DIR: "memory://" });
 let database: DatabaseHandle;
 let app: Awaited<ReturnType<typeof buildApp>>;
 

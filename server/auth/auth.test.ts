@@ -10,7 +10,7 @@ import { hashPassword, verifyPassword } from "./passwords.ts";
 import { claimHandoffJti, openSession, touchSession } from "./sessions.repository.ts";
 import { DEV_PROVIDER, idTokenVerifier, issueDevIdToken, verifyHandoffToken } from "./tokens.ts";
 
-const config = loadConfig({});
+const config = loadConfig({ DATA_DIR: "memory://" });
 const encoder = new TextEncoder();
 
 interface HandoffOptions {
