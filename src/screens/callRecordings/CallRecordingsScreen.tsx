@@ -1,11 +1,11 @@
 // §2 Call Recordings: filters campaign, date range and text search; the recordings with their
 // date, phone, mail, practice and size, each with Download; page size and pagination.
 import { useSelector } from "@xstate/react";
-import type { FormEvent } from "react";
 import { useServices } from "../../app/ServicesContext";
 import { useAppActor } from "../../app/useAppActor";
 import { DataTable, type Column } from "../../components/DataTable";
 import { Pagination } from "../../components/Pagination";
+import { SearchForm } from "../../components/SearchForm";
 import { ALL_CAMPAIGNS } from "../../machines/callRecordings/callRecordings.machine";
 import * as calls from "../../machines/callRecordings/callRecordings.selectors";
 import { DateRangeFilter } from "./DateRangeFilter";
@@ -49,11 +49,6 @@ export function CallRecordingsScreen() {
     },
   ];
 
-  function search(event: FormEvent) {
-    event.preventDefault();
-    actor.send({ type: "callRecordings.search.submit" });
-  }
-
   return (
     <section className="page call-recordings" aria-labelledby="page-title">
       <PageHeader title="Call Recordings" />
@@ -71,20 +66,13 @@ export function CallRecordingsScreen() {
           </select>
         </label>
         <DateRangeFilter actor={actor} />
-        <form className="call-recordings__search" role="search" onSubmit={search}>
-          <label>
-            Search
-            <input
-              type="search"
-              value={searchDraft}
-              placeholder="Phone, agent e-mail or file"
-              onChange={(event) => actor.send({ type: "callRecordings.search.change", value: event.target.value })}
-            />
-          </label>
-          <button type="submit" className="button button--primary">
-            Search
-          </button>
-        </form>
+        <SearchForm
+          label="Search"
+          value={searchDraft}
+          placeholder="Phone, agent e-mail or file"
+          onChange={(value) => actor.send({ type: "callRecordings.search.change", value })}
+          onSubmit={() => actor.send({ type: "callRecordings.search.submit" })}
+        />
       </div>
 
       <div aria-busy={loading} className={loading ? "call-recordings__table call-recordings__table--loading" : "call-recordings__table"}>

@@ -1,7 +1,6 @@
 // §2 Universal Usage Report (administrators): start and end date, search by visited page (as you
 // type, the machine waits 500 ms) and by user (Enter or Search), a sortable table of visits.
 import { useSelector } from "@xstate/react";
-import type { FormEvent } from "react";
 import { useServices } from "../../app/ServicesContext";
 import { useAppActor } from "../../app/useAppActor";
 import { DataTable, type Column } from "../../components/DataTable";
@@ -12,6 +11,7 @@ import type { UsageRow } from "../../machines/usageReport/usageReport.machine";
 import * as usage from "../../machines/usageReport/usageReport.selectors";
 import "./usage.css";
 import { PageHeader } from "../../components/PageHeader";
+import { SearchForm } from "../../components/SearchForm";
 
 const COLUMNS: Column<UsageRow>[] = [
   { key: "userId", header: "User Id", align: "end" },
@@ -37,11 +37,6 @@ export function UsageReportScreen() {
   const failure = useSelector(report, selectReportFailure);
   const sort = useSelector(report, selectReportSort);
   const rows = useSelector(report, usage.selectUsageRows);
-
-  function searchUser(event: FormEvent) {
-    event.preventDefault();
-    actor.send({ type: "usage.user.search" });
-  }
 
   return (
     <section className="page usage-report" aria-labelledby="page-title">
@@ -77,20 +72,14 @@ export function UsageReportScreen() {
             onChange={(event) => actor.send({ type: "usage.visitedUrl.change", value: event.target.value })}
           />
         </label>
-        <form className="usage-report__user" role="search" aria-label="Search by user" onSubmit={searchUser}>
-          <label>
-            User
-            <input
-              type="search"
-              value={userSearch}
-              placeholder="Name or e-mail"
-              onChange={(event) => actor.send({ type: "usage.user.change", value: event.target.value })}
-            />
-          </label>
-          <button type="submit" className="button button--primary">
-            Search
-          </button>
-        </form>
+        <SearchForm
+          label="User"
+          name="Search by user"
+          value={userSearch}
+          placeholder="Name or e-mail"
+          onChange={(value) => actor.send({ type: "usage.user.change", value })}
+          onSubmit={() => actor.send({ type: "usage.user.search" })}
+        />
       </div>
 
       <ReportStatus status={status} failure={failure} onRetry={() => report.send({ type: "report.refresh" })} what="the usage report">
