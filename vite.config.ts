@@ -56,7 +56,7 @@ export default defineConfig({
   build: { sourcemap: true },
   test: {
     environment: "jsdom",
-    include: ["src/**/*.test.{ts,tsx}", "mocks/**/*.test.ts", "scripts/**/*.test.ts", "server/**/*.test.ts"],
+    include: ["src/**/*.test.{ts,tsx}", "domain/**/*.test.ts", "demo/**/*.test.ts", "mocks/**/*.test.ts", "scripts/**/*.test.ts", "server/**/*.test.ts"],
     setupFiles: ["tests/setup.ts"],
     restoreMocks: true,
   },

@@ -6,11 +6,12 @@
 // `api.get("/Members/crons", resolver)` accepts only the contract's paths and methods, and types
 // the path, query, body and answer from the generated `paths`.
 import { http, HttpResponse } from "msw";
+import { ADMIN_ONLY, errorBody, HttpError, INVALID_JSON_BODY, invalidRequest, MAX_BODY_BYTES, SERVER_FAULT, SESSION_EXPIRED, type FieldProblem } from "../domain/errors.ts";
 import type { paths } from "../src/api/schema";
 import type { MockDb, User } from "./db/createMockDb";
 import { touchSession, type SessionRecord } from "./db/sessions";
 import { findOperation, type HttpMethod } from "./openapi/document";
-import { validateRequest, type FieldProblem } from "./openapi/validate";
+import { validateRequest } from "./openapi/validate";
 
 type Operation<P extends keyof paths, M extends HttpMethod> = NonNullable<paths[P][M]>;
 
@@ -45,21 +46,8 @@ export interface CallContext<O> {
 export type Answer<O> = HttpResponse<ResponseBodyOf<O> | null> | Response;
 export type MockResolver<O> = (context: CallContext<O>) => Answer<O> | Promise<Answer<O>>;
 
-/** Thrown by a resolver to answer with the contract's error body. */
-export class MockHttpError extends Error {
-  readonly statusCode: number;
-  readonly details: FieldProblem[] | undefined;
-  constructor(statusCode: number, message: string, details?: FieldProblem[]) {
-    super(message);
-    this.statusCode = statusCode;
-    this.details = details;
-  }
-}
-
-export const SESSION_EXPIRED = "Session Expired";
-
 export function errorAnswer(statusCode: number, message: string, details?: FieldProblem[]) {
-  return HttpResponse.json({ message, statusCode, ...(details ? { details } : {}) }, { status: statusCode });
+  return HttpResponse.json(errorBody(statusCode, message, details), { status: statusCode });
 }
 
 const emptyAnswer = (status = 204) => new HttpResponse(null, { status });
@@ -76,17 +64,14 @@ function bearerToken(request: Request): string | undefined {
   return match?.[1];
 }
 
-/** openapi.yaml: the server accepts bodies up to 10,000,000 bytes; a larger one is answered 413. */
-export const MAX_BODY_BYTES = 10_000_000;
-
 async function readJsonBody(request: Request): Promise<{ body: unknown } | { problem: FieldProblem }> {
   const text = await request.text();
-  if (new TextEncoder().encode(text).length > MAX_BODY_BYTES) throw new MockHttpError(413, "Request body is too large");
+  if (new TextEncoder().encode(text).length > MAX_BODY_BYTES) throw new HttpError(413, "Request body is too large");
   if (text.trim() === "") return { body: undefined };
   try {
     return { body: JSON.parse(text) };
   } catch {
-    return { problem: { field: "body", message: "must be valid JSON" } };
+    return { problem: INVALID_JSON_BODY };
   }
 }
 
@@ -105,19 +90,16 @@ export function createApi(db: MockDb) {
             session = { record, user };
           }
           if (operation.adminOnly && !session?.user.isAdmin) {
-            return errorAnswer(403, "This call is for administrators only.");
+            return errorAnswer(403, ADMIN_ONLY);
           }
           const read = operation.requestBody ? await readJsonBody(request) : { body: undefined };
-          if ("problem" in read) return errorAnswer(400, "Invalid request: body", [read.problem]);
+          if ("problem" in read) throw invalidRequest([read.problem]);
           const checked = validateRequest(operation, {
             pathParams: params,
             searchParams: new URL(request.url).searchParams,
             body: read.body,
           });
-          if (!checked.ok) {
-            const fields = [...new Set(checked.problems.map((problem) => problem.field))].join(", ");
-            return errorAnswer(400, `Invalid request: ${fields}`, checked.problems);
-          }
+          if (!checked.ok) throw invalidRequest(checked.problems);
           const answer = await resolver({
             request,
             path: checked.request.path as CallContext<Operation<P, M>>["path"],
@@ -129,9 +111,9 @@ export function createApi(db: MockDb) {
           if (method !== "get") db.afterWrite?.();
           return answer;
         } catch (error) {
-          if (error instanceof MockHttpError) return errorAnswer(error.statusCode, error.message, error.details);
+          if (error instanceof HttpError) return errorAnswer(error.statusCode, error.message, error.details);
           console.error(`mock ${operation.operationId} failed`, error);
-          return errorAnswer(500, "Something went wrong on the server.");
+          return errorAnswer(500, SERVER_FAULT);
         }
       });
     };
@@ -143,6 +125,6 @@ export type MockApi = ReturnType<typeof createApi>;
 
 /** The caller of a secured call (the wrapper guarantees it). */
 export function caller<O>(context: CallContext<O>) {
-  if (!context.session) throw new MockHttpError(401, SESSION_EXPIRED);
+  if (!context.session) throw new HttpError(401, SESSION_EXPIRED);
   return context.session;
 }

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "./app.ts";
-import { issueDevIdToken } from "./auth/tokens.ts";
+import { issueDevIdToken } from "../domain/signInTokens.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase, type DatabaseHandle } from "./db/connection.ts";
 import { LOCK_FILE } from "./db/lock.ts";

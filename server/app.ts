@@ -33,7 +33,7 @@ import { parseJsonBodies } from "./http/jsonBody.ts";
 import { loggerOptions } from "./http/logging.ts";
 import { registerSecurity } from "./http/security.ts";
 import { registerSpa } from "./http/spa.ts";
-import { ADMIN_ONLY, HttpError, SESSION_EXPIRED, type FieldProblem } from "./errors.ts";
+import { ADMIN_ONLY, errorBody, HttpError, INVALID_JSON_BODY, invalidRequest, SERVER_FAULT, SESSION_EXPIRED, type FieldProblem } from "../domain/errors.ts";
 import type { Call, Caller, Handler, Handlers, OperationId } from "./handlers.ts";
 import type { Services } from "./services.ts";
 import { sql } from "kysely";
@@ -111,8 +111,10 @@ function problemsOf(errors: AjvError[], context: string | undefined): FieldProbl
 }
 
 function sendError(reply: FastifyReply, statusCode: number, message: string, details?: FieldProblem[]) {
-  return reply.code(statusCode).send({ message, statusCode, ...(details ? { details } : {}) });
+  return reply.code(statusCode).send(errorBody(statusCode, message, details));
 }
+
+const sendHttpError = (reply: FastifyReply, error: HttpError) => sendError(reply, error.statusCode, error.message, error.details);
 
 /** Request lines in logs without hand-off tokens (they are in the path). */
 const redactedUrl = (url: string) => url.replace(/(\/sessions\/cdpLogin\/)[^/?]+/, "$1[token]").replace(/([?&]token=)[^&]+/, "$1[token]");
@@ -148,18 +150,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest("caller", null);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error.validation) {
-      const details = problemsOf(error.validation as AjvError[], error.validationContext);
-      return sendError(reply, 400, `Invalid request: ${[...new Set(details.map((d) => d.field))].join(", ")}`, details);
-    }
-    if (error instanceof HttpError) return sendError(reply, error.statusCode, error.message, error.details);
+    if (error.validation) return sendHttpError(reply, invalidRequest(problemsOf(error.validation as AjvError[], error.validationContext)));
+    if (error instanceof HttpError) return sendHttpError(reply, error);
     if (error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error.code === "FST_ERR_CTP_EMPTY_JSON_BODY") {
-      return sendError(reply, 400, "Invalid request: body", [{ field: "body", message: "must be valid JSON" }]);
+      return sendHttpError(reply, invalidRequest([INVALID_JSON_BODY]));
     }
     if (error.statusCode === 401) return sendError(reply, 401, SESSION_EXPIRED);
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return sendError(reply, error.statusCode, error.message);
     request.log.error({ err: error }, "request failed");
-    return sendError(reply, 500, "Something went wrong on the server.");
+    return sendError(reply, 500, SERVER_FAULT);
   });
 
   app.setNotFoundHandler((request, reply) => sendError(reply, 404, `No such call: ${request.method} ${redactedUrl(request.url)}`));

@@ -38,6 +38,7 @@
 import { existsSync, statSync } from "node:fs";
 import { isIP } from "node:net";
 import { fileURLToPath } from "node:url";
+import { DEV_HANDOFF } from "../domain/signInTokens.ts";
 
 export interface OidcConfig {
   issuer: string;
@@ -85,12 +86,6 @@ export interface ServerConfig {
 
 const encoder = new TextEncoder();
 
-/** Public development values, shared with the fake backend (mocks/tokens.ts): never used in production. */
-export const DEVELOPMENT_HANDOFF = {
-  secret: "recall-desk development hand-off secret, 32+ bytes",
-  issuer: "https://portal.recalldesk.example",
-  audience: "recall-desk",
-};
 
 export class ConfigError extends Error {}
 
@@ -168,15 +163,15 @@ function calendarOf(env: NodeJS.ProcessEnv, production: boolean): Pick<ServerCon
 }
 
 function handoffOf(env: NodeJS.ProcessEnv, production: boolean): ServerConfig["handoff"] {
-  const names = { issuer: env.HANDOFF_ISSUER || DEVELOPMENT_HANDOFF.issuer, audience: env.HANDOFF_AUDIENCE || DEVELOPMENT_HANDOFF.audience };
+  const names = { issuer: env.HANDOFF_ISSUER || DEV_HANDOFF.issuer, audience: env.HANDOFF_AUDIENCE || DEV_HANDOFF.audience };
   const jwksUrl = url(env, "HANDOFF_JWKS_URL");
   if (jwksUrl && env.HANDOFF_SECRET) throw new ConfigError("Set HANDOFF_SECRET or HANDOFF_JWKS_URL, not both");
   if (jwksUrl) return { secret: undefined, jwksUrl, ...names };
-  const secret = env.HANDOFF_SECRET ?? (production ? undefined : DEVELOPMENT_HANDOFF.secret);
+  const secret = env.HANDOFF_SECRET ?? (production ? undefined : DEV_HANDOFF.secret);
   if (secret === undefined) throw new ConfigError("HANDOFF_SECRET (or HANDOFF_JWKS_URL) is required when NODE_ENV=production");
   // jose accepts an HS256 secret of any length (TOOLCHAIN.md): a short one could be guessed.
   if (encoder.encode(secret).length < 32) throw new ConfigError("HANDOFF_SECRET must be at least 32 bytes");
-  if (production && secret === DEVELOPMENT_HANDOFF.secret) {
+  if (production && secret === DEV_HANDOFF.secret) {
     throw new ConfigError("HANDOFF_SECRET must not be the public development value when NODE_ENV=production");
   }
   return { secret: encoder.encode(secret), jwksUrl: undefined, ...names };

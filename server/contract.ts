@@ -18,7 +18,20 @@ interface OperationObject {
 
 const METHODS = new Set(["get", "put", "post", "delete", "patch", "head", "options"]);
 
-export function loadContract(): { document: Record<string, unknown>; rules: Map<string, OperationRules> } {
+export interface Contract {
+  document: Record<string, unknown>;
+  rules: Map<string, OperationRules>;
+}
+
+let loaded: Contract | undefined;
+
+/** The contract, parsed on first use: the file is part of the release and never changes while running. */
+export function loadContract(): Contract {
+  loaded ??= readContract();
+  return loaded;
+}
+
+function readContract(): Contract {
   const document = parse(readFileSync(CONTRACT_PATH, "utf8")) as { paths: Record<string, Record<string, OperationObject>> };
   const rules = new Map<string, OperationRules>();
   for (const item of Object.values(document.paths)) {

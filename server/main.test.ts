@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEVELOPMENT_HANDOFF } from "./config.ts";
+import { DEV_HANDOFF } from "../domain/signInTokens.ts";
 import { openDatabase } from "./db/connection.ts";
 import { LOCK_FILE } from "./db/lock.ts";
 import { seededTemplate } from "./db/template.ts";
@@ -45,12 +45,12 @@ async function addressOf(server: Started): Promise<string> {
 const handoffToken = (email: string) =>
   new SignJWT({ email })
     .setProtectedHeader({ alg: "HS256" })
-    .setIssuer(DEVELOPMENT_HANDOFF.issuer)
-    .setAudience(DEVELOPMENT_HANDOFF.audience)
+    .setIssuer(DEV_HANDOFF.issuer)
+    .setAudience(DEV_HANDOFF.audience)
     .setJti(crypto.randomUUID())
     .setIssuedAt()
     .setExpirationTime("5m")
-    .sign(new TextEncoder().encode(DEVELOPMENT_HANDOFF.secret));
+    .sign(new TextEncoder().encode(DEV_HANDOFF.secret));
 
 let dataDir: string;
 let server: Started;

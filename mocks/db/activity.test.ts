@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { RESULT_OPTIONS } from "../../src/lib/vocabulary";
+import { RESULT_OPTIONS } from "../../domain/vocabulary.ts";
 import { createMockDb, type MockDb } from "./createMockDb";
 import type { NoteRecord, ResultRecord } from "./records";
 import { PRACTICE_TIME_ZONE } from "./reference";

@@ -2,7 +2,7 @@
 // at working hours over the last weeks. A member's Result, notes and notestimestamp are derived
 // from its own history, so the list and the history modals always agree.
 import type { Faker } from "@faker-js/faker";
-import { BLANK_RESULT } from "../../src/lib/vocabulary";
+import { BLANK_RESULT } from "../../domain/vocabulary.ts";
 import type { World } from "./createMockDb";
 import { noteAfterCall } from "./noteTexts";
 import type { MemberResult, NoteRecord, ResultRecord } from "./records";

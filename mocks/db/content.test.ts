@@ -1,8 +1,8 @@
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { base64Bytes, parseDataUrl } from "../setup/dataUrl";
-import { APP_PAGES, helpPageOf } from "./appPages";
+import { base64Bytes, parseDataUrl } from "../../domain/mail/dataUrl.ts";
+import { APP_PAGES, helpPageOf } from "../../domain/appPages.ts";
 import { createMockDb } from "./createMockDb";
 import { HELP_FILES, RECORDING_AUDIO } from "./demoFiles";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BRANDS, MEMBER_STATUSES, REGIONS } from "../../src/lib/vocabulary";
+import { BRANDS, MEMBER_STATUSES, REGIONS } from "../../domain/vocabulary.ts";
 import { createMockDb } from "./createMockDb";
 
 describe("createMockDb", () => {

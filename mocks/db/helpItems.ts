@@ -1,7 +1,7 @@
 // Help items of the main screens, with links to the demo video and PDFs (some items have only one
 // kind of file, one has none), and each user's notifications of the recently changed items.
 import type { Faker } from "@faker-js/faker";
-import { helpPageOf } from "./appPages";
+import { helpPageOf } from "../../domain/appPages.ts";
 import type { World } from "./createMockDb";
 import type { HelpItemRecord, HelpNotificationRecord } from "./records";
 import { DAY_MS } from "./zonedDays";

@@ -4,7 +4,7 @@ import type { Faker } from "@faker-js/faker";
 import type { World } from "./createMockDb";
 import { cronTimeOf, JOBS, type JobDefinition } from "./jobDefinitions";
 import type { CronRecord, OpenIssueRecord } from "./records";
-import { zonedHour } from "../reports/periods";
+import { zonedHour } from "../../domain/calendar.ts";
 import { DAY_MS, HOUR_MS, toIsoInstant, zonedDaysAround, type ZonedDay } from "./zonedDays";
 
 type CronLog = CronRecord["logs"][number];

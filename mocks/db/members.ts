@@ -1,6 +1,6 @@
 import type { Faker } from "@faker-js/faker";
 import type { components } from "../../src/api/schema";
-import { BLANK_RESULT, MEMBER_STATUSES } from "../../src/lib/vocabulary";
+import { BLANK_RESULT, MEMBER_STATUSES } from "../../domain/vocabulary.ts";
 import type { DentistRecord, MemberRecord } from "./records";
 import { BRANDS, REGIONS, type BrandName } from "./reference";
 

@@ -1,5 +1,6 @@
 // The fake backend's own records: contract types where the contract has one, plus the keys and
 // facts a real database would hold (who, which member, when). Handlers map records to answers.
+import type { Mail } from "../../domain/mail/mail.ts";
 import type { components } from "../../src/api/schema";
 
 type Schemas = components["schemas"];
@@ -116,11 +117,4 @@ export interface ReportUseRecord {
 }
 
 /** Mail the fake backend "sent": feedback and members reports (the server's outbox). */
-export interface OutboxMessage {
-  id: number;
-  to: string;
-  subject: string;
-  text: string;
-  attachments: { filename: string; contentType: string; content: string }[];
-  sentAt: string;
-}
+export type OutboxMessage = Mail & { id: number; sentAt: string };

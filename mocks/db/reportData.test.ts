@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { reportPeriods, toInstantRange, zonedDate } from "../reports/periods";
+import { reportPeriods, toInstantRange, zonedDate } from "../../domain/calendar.ts";
 import { createMockDb, type MockDb } from "./createMockDb";
 
 let db: MockDb;
@@ -21,7 +21,7 @@ describe("leads", () => {
   });
 
   it("include some entered today and this week", () => {
-    const periods = reportPeriods(db.today);
+    const periods = reportPeriods(zonedDate(db.today));
     const within = (range: typeof periods.today) => {
       const bounds = toInstantRange(range);
       return db.leads.filter((lead) => Date.parse(lead.createdAt) >= bounds.from && Date.parse(lead.createdAt) < bounds.to).length;

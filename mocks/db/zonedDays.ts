@@ -1,7 +1,7 @@
 // The days around "today" in the practice group's time zone, for builders that place records at
 // local times of day ("a lead came in at 10:40 in the practice"). One time-zone conversion per day,
 // not per record, keeps generation fast at 200,000 members.
-import { addDays, startOfNextZonedDay, startOfZonedDay, zonedDate, type IsoDate } from "../reports/periods";
+import { addDays, startOfNextZonedDay, startOfZonedDay, zonedDate, type IsoDate } from "../../domain/calendar.ts";
 
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 24 * HOUR_MS;

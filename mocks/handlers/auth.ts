@@ -1,19 +1,24 @@
 // Sign-in, sessions and the development provider (tag auth), with the server's rules.
+import { HttpError, INVALID_CREDENTIALS, INVALID_TOKEN, UNKNOWN_STAFF } from "../../domain/errors.ts";
 import { HttpResponse } from "msw";
-import { caller, createApi, emptyAnswer, MockHttpError } from "../api";
+import { caller, createApi, emptyAnswer } from "../api";
 import type { MockDb, User } from "../db/createMockDb";
 import { openSession, toSession } from "../db/sessions";
-import { issueDevIdToken, redeemHandoffToken, verifyDevIdToken } from "../tokens";
+import { DEV_HANDOFF, issueDevIdToken, verifyDevIdToken, verifyHandoffToken } from "../../domain/signInTokens.ts";
 
-const INVALID_CREDENTIALS = "Invalid e-mail or password";
-const INVALID_TOKEN = "Invalid or expired token";
-const UNKNOWN_STAFF = "This account has no access to Recall Desk";
+/** The fake backend trusts the portal's development secret, as the server does outside production. */
+const HANDOFF = {
+  issuer: DEV_HANDOFF.issuer,
+  audience: DEV_HANDOFF.audience,
+  key: new TextEncoder().encode(DEV_HANDOFF.secret),
+  algorithms: ["HS256"],
+};
 
 export function authHandlers(db: MockDb) {
   const api = createApi(db);
   const staffByEmail = (email: string): User => {
     const user = db.users.find((candidate) => candidate.email.toLowerCase() === email.toLowerCase());
-    if (!user) throw new MockHttpError(403, UNKNOWN_STAFF);
+    if (!user) throw new HttpError(403, UNKNOWN_STAFF);
     return user;
   };
   const signedIn = (user: User) => HttpResponse.json(toSession(openSession(db.sessions, user), user));
@@ -21,14 +26,14 @@ export function authHandlers(db: MockDb) {
   return [
     api.post("/sessions/login", ({ body }) => {
       const user = db.users.find((candidate) => candidate.email.toLowerCase() === body.email.toLowerCase());
-      if (!user || db.passwords.get(user.email) !== body.password) throw new MockHttpError(401, INVALID_CREDENTIALS);
+      if (!user || db.passwords.get(user.email) !== body.password) throw new HttpError(401, INVALID_CREDENTIALS);
       return signedIn(user);
     }),
 
     api.post("/sessions", async ({ body }) => {
       const email = await verifyDevIdToken(body.credential);
-      if (!email) throw new MockHttpError(401, INVALID_TOKEN);
-      if (body.email && body.email.toLowerCase() !== email.toLowerCase()) throw new MockHttpError(401, INVALID_TOKEN);
+      if (!email) throw new HttpError(401, INVALID_TOKEN);
+      if (body.email && body.email.toLowerCase() !== email.toLowerCase()) throw new HttpError(401, INVALID_TOKEN);
       return signedIn(staffByEmail(email));
     }),
 
@@ -43,9 +48,10 @@ export function authHandlers(db: MockDb) {
     }),
 
     api.get("/sessions/cdpLogin/{token}", async ({ path }) => {
-      const email = await redeemHandoffToken(path.token, db.usedHandoffTokens);
-      if (!email) throw new MockHttpError(401, INVALID_TOKEN);
-      return signedIn(staffByEmail(email));
+      const claims = await verifyHandoffToken(path.token, HANDOFF);
+      if (!claims || db.usedHandoffTokens.has(claims.jti)) throw new HttpError(401, INVALID_TOKEN);
+      db.usedHandoffTokens.add(claims.jti);
+      return signedIn(staffByEmail(claims.email));
     }),
 
     api.get("/auth/provider", () => HttpResponse.json({ kind: "development" as const })),

@@ -1,18 +1,19 @@
 // Call recordings: the directory, campaigns, search, and signed, audited downloads (tag
 // call-recordings). The file behind a link is public: the link's token is the authorisation.
+import { HttpError, INVALID_TOKEN } from "../../domain/errors.ts";
 import { HttpResponse } from "msw";
-import { caller, createApi, errorAnswer, MockHttpError } from "../api";
-import { attachmentDisposition } from "../callRecordings/contentDisposition";
-import { findRecordings, pageOf, parseDateRange, type DirectoryFilters } from "../callRecordings/directory";
+import { caller, createApi, errorAnswer } from "../api";
+import { attachmentDisposition } from "../../domain/contentDisposition.ts";
+import { directoryFiltersOf, SEARCH_ROWS } from "../../domain/callRecordings.ts";
+import { findRecordings, pageOf } from "../callRecordings/directory";
 import type { MockDb } from "../db/createMockDb";
 import { RECORDING_AUDIO, type RecordingAudioFile } from "../db/demoFiles";
 import { issueDownloadLink, redeemDownloadLink } from "../db/downloadLinks";
 import type { CallRecordingRecord } from "../db/records";
-import { compareText } from "../order";
-import { base64Bytes, parseDataUrl } from "../setup/dataUrl";
+import { compareText } from "../../domain/order.ts";
+import { base64Bytes, parseDataUrl } from "../../domain/mail/dataUrl.ts";
 
 /** openapi.yaml, searchCallRecordings: the first 50 matches. */
-const SEARCH_ROWS = 50;
 
 /** The contract's shape: the demo file behind a recording stays inside the mock. */
 const toCallRecording = ({ file: _file, ...recording }: CallRecordingRecord) => recording;
@@ -29,16 +30,7 @@ export function callRecordingsHandlers(db: MockDb) {
 
   return [
     api.get("/call-recordings/directoryList", ({ query }) => {
-      const filters: DirectoryFilters = { search: query.search ?? "" };
-      if (query.practice !== undefined && query.practice !== "all") filters.practiceId = Number(query.practice);
-      if (query.campaign !== undefined && query.campaign !== "all") filters.campaign = query.campaign;
-      if (query.dateFolder !== undefined) filters.dateFolder = query.dateFolder;
-      if (query.dates !== undefined) {
-        const range = parseDateRange(query.dates);
-        if ("field" in range) throw new MockHttpError(400, "Invalid request: dates", [range]);
-        filters.dates = range;
-      }
-      const rows = findRecordings(db.recordings, filters);
+      const rows = findRecordings(db.recordings, directoryFiltersOf(query));
       const page = pageOf(rows, query.activePage ?? 1, query.selectedPageSize ?? 15);
       return HttpResponse.json({ count: rows.length, rows: page.map(toCallRecording) });
     }),
@@ -51,23 +43,23 @@ export function callRecordingsHandlers(db: MockDb) {
     }),
 
     api.get("/call-recordings/search", ({ query }) => {
-      const rows = findRecordings(db.recordings, { search: query.text });
+      const rows = findRecordings(db.recordings, { search: query.text.trim() });
       return HttpResponse.json({ count: rows.length, rows: rows.slice(0, SEARCH_ROWS).map(toCallRecording) });
     }),
 
     api.get("/call-recordings/downloadCallRecording", (context) => {
       const { key, title } = context.query;
       const recording = db.recordings.find((candidate) => candidate.url === key);
-      if (!recording) throw new MockHttpError(404, "No such recording");
+      if (!recording) throw new HttpError(404, "No such recording");
       const link = issueDownloadLink(db.recordingDownloads, { recordingId: recording.id, title, userId: caller(context).user.id }, db.now());
       return HttpResponse.json({ data: new URL(`/api/call-recordings/file/${link.token}`, context.request.url).href });
     }),
 
     api.get("/call-recordings/file/{token}", ({ path }) => {
       const link = redeemDownloadLink(db.recordingDownloads, path.token, db.now());
-      if (!link) return errorAnswer(401, "Invalid or expired token");
+      if (!link) return errorAnswer(401, INVALID_TOKEN);
       const recording = db.recordings.find((candidate) => candidate.id === link.recordingId);
-      if (!recording) throw new MockHttpError(404, "The recording no longer exists");
+      if (!recording) throw new HttpError(404, "The recording no longer exists");
       const audio = audioOf(recording.file);
       return new Response(audio.bytes, {
         headers: {

@@ -1,10 +1,10 @@
 // Appointments deleted in the practices' schedules (tag deleted-appointments): by group, by
 // practice and one by one, over a range of days of deletion.
+import { invalidRequest } from "../../domain/errors.ts";
 import { HttpResponse } from "msw";
 import { createApi } from "../api";
 import type { MockDb } from "../db/createMockDb";
 import { deletionsByGroup, deletionsByPractice, deletionsMatching, deletionsPage, type DeletedFilters } from "../reports/deletedAppointments";
-import { invalidRequest } from "../reports/invalidRequest";
 
 interface DeletedQuery {
   startDate: string;

@@ -1,8 +1,9 @@
 // Help items per screen and the users' help notifications (tag help). Writing items is for
 // administrators; the wrapper answers 403 to other staff (`x-admin-only`).
+import { HttpError } from "../../domain/errors.ts";
 import { HttpResponse } from "msw";
 import type { components } from "../../src/api/schema";
-import { caller, createApi, MockHttpError } from "../api";
+import { caller, createApi } from "../api";
 import { nextId, type MockDb } from "../db/createMockDb";
 import type { HelpItemRecord } from "../db/records";
 import { byHeading, markSeen, toHelpItem, unseenNotifications } from "../help/helpQueries";
@@ -16,7 +17,7 @@ export function helpHandlers(db: MockDb) {
     HttpResponse.json([...items].sort(byHeading).map((item) => toHelpItem(item, request.url)));
   const findItem = (id: number) => {
     const item = db.helpItems.find((candidate) => candidate.id === id);
-    if (!item) throw new MockHttpError(404, "No such help item");
+    if (!item) throw new HttpError(404, "No such help item");
     return item;
   };
 

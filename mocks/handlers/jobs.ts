@@ -1,10 +1,11 @@
 // Scheduled jobs and their run history (tag jobs); re-running one is for administrators (the
 // wrapper answers 403 to other staff).
+import { HttpError } from "../../domain/errors.ts";
 import { HttpResponse } from "msw";
-import { caller, createApi, MockHttpError } from "../api";
+import { caller, createApi } from "../api";
 import type { MockDb } from "../db/createMockDb";
 import { settleRerun, startRerun, toCronAnswer } from "../jobs/rerun";
-import { compareText } from "../order";
+import { compareText } from "../../domain/order.ts";
 
 export function jobsHandlers(db: MockDb) {
   const api = createApi(db);
@@ -19,8 +20,8 @@ export function jobsHandlers(db: MockDb) {
 
     api.post("/Members/crons/{id}/rerun", (context) => {
       const cron = db.crons.find((candidate) => candidate.id === context.path.id);
-      if (!cron) throw new MockHttpError(404, "No such job");
-      if (settleRerun(cron, db.now())) throw new MockHttpError(409, "The job is already running");
+      if (!cron) throw new HttpError(404, "No such job");
+      if (settleRerun(cron, db.now())) throw new HttpError(409, "The job is already running");
       const { user } = caller(context);
       startRerun(cron, { id: nextLogId(), now: db.now(), startedBy: `${user.firstname} ${user.lastname}` });
       return HttpResponse.json(toCronAnswer(cron), { status: 202 });

@@ -6,7 +6,7 @@ import { nextId, type MockDb } from "../db/createMockDb";
 import type { NoteRecord, ResultRecord } from "../db/records";
 import { createMembersList } from "../members/membersList";
 import { findMember, newestFirst, toMemberAnswer, toNoteAnswer, toResultAnswer, type MemberKey } from "../members/records";
-import { compareText } from "../order";
+import { compareText } from "../../domain/order.ts";
 
 export function membersHandlers(db: MockDb) {
   const api = createApi(db);

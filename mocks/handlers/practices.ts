@@ -1,8 +1,9 @@
 // Practices and regions for the filters of the members list and the reports (tag practices).
+import { HttpError } from "../../domain/errors.ts";
 import { HttpResponse } from "msw";
-import { caller, createApi, MockHttpError } from "../api";
+import { caller, createApi } from "../api";
 import type { MockDb, Practice, RegionInfo } from "../db/createMockDb";
-import { compareText } from "../order";
+import { compareText } from "../../domain/order.ts";
 
 const toPractice = ({ id, practice, practiceabbr, region, brands }: Practice): Practice => ({
   id,
@@ -43,8 +44,8 @@ export function practicesHandlers(db: MockDb) {
     ),
     api.get("/Members/practicesList/{id}", (context) => {
       const { user } = caller(context);
-      if (context.path.id !== user.id && !user.isAdmin) throw new MockHttpError(403, "You may list your own practices only.");
-      if (!db.users.some((candidate) => candidate.id === context.path.id)) throw new MockHttpError(404, "No such user");
+      if (context.path.id !== user.id && !user.isAdmin) throw new HttpError(403, "You may list your own practices only.");
+      if (!db.users.some((candidate) => candidate.id === context.path.id)) throw new HttpError(404, "No such user");
       // Every user works every practice: the specification shows no finer rule.
       return HttpResponse.json({ practicesList: practices() });
     }),

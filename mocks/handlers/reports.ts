@@ -1,14 +1,20 @@
 // The reports (tag reports), computed from the records on every call, so they follow every saved
 // result and every change of the data. The rules of each report live in mocks/reports/.
+import { invalidRequest } from "../../domain/errors.ts";
 import { HttpResponse } from "msw";
 import { caller, createApi } from "../api";
 import { nextId, type MockDb } from "../db/createMockDb";
 import { contactDataReport } from "../reports/contactData";
-import { invalidRequest } from "../reports/invalidRequest";
-import { leadDataReport, leadPeriodsOf } from "../reports/leadData";
-import { membersReportMail, parseReportRows } from "../reports/membersReportMail";
-import { membersStatusReport, type MembersStatusQuery } from "../reports/membersStatus";
-import { monthsOutsideOffer, newPatientOriginReport, type NewPatientOriginQuery } from "../reports/newPatientOrigin";
+import { leadPeriodsOf } from "../../domain/reports/leadData.ts";
+import { leadDataReport } from "../reports/leadData";
+import { membersReportMail, parseReportRows } from "../../domain/mail/membersReportMail.ts";
+import { contract } from "../openapi/document";
+import type { MembersStatusQuery } from "../../domain/reports/membersStatus.ts";
+import { membersStatusReport } from "../reports/membersStatus";
+import { monthsOutsideOffer } from "../../domain/reports/newPatientOrigin.ts";
+import { qualityIndexProblems } from "../../domain/reports/qualityIndex.ts";
+import { zonedDate } from "../../domain/calendar.ts";
+import { newPatientOriginReport, type NewPatientOriginQuery } from "../reports/newPatientOrigin";
 import { priorityStatusReport } from "../reports/priorityStatus";
 import { qualityIndexReport } from "../reports/qualityIndex";
 
@@ -22,14 +28,18 @@ export function reportsHandlers(db: MockDb) {
 
     api.post("/report/sendMembersReport", (context) => {
       const { user } = caller(context);
-      const parsed = parseReportRows(context.body.data);
+      const parsed = parseReportRows(context.body.data, contract.components);
       if ("problems" in parsed) throw invalidRequest(parsed.problems);
       const sentAt = db.now();
-      db.outbox.push({ id: nextId(db.outbox), to: user.email, sentAt: sentAt.toISOString(), ...membersReportMail(parsed.rows, sentAt) });
+      db.outbox.push({ id: nextId(db.outbox), sentAt: sentAt.toISOString(), ...membersReportMail(user.email, parsed.rows, sentAt) });
       return HttpResponse.json({ message: `Report sent to ${user.email}` }, { status: 202 });
     }),
 
-    api.post("/report/quality-index-report", ({ body }) => HttpResponse.json(qualityIndexReport(db.leads, db.practices, body))),
+    api.post("/report/quality-index-report", ({ body }) => {
+      const problems = qualityIndexProblems(body);
+      if (problems.length > 0) throw invalidRequest(problems);
+      return HttpResponse.json(qualityIndexReport(db.leads, db.practices, body));
+    }),
 
     api.get("/report/contact-data-report", () => HttpResponse.json(contactDataReport(db.results, db.now()))),
 
@@ -44,7 +54,7 @@ export function reportsHandlers(db: MockDb) {
 
     api.get("/report/new-patient-origin", ({ json }) => {
       const query = json.params as NewPatientOriginQuery;
-      const problems = monthsOutsideOffer(query.date, db.now());
+      const problems = monthsOutsideOffer(query.date, zonedDate(db.now()));
       if (problems.length > 0) throw invalidRequest(problems);
       return HttpResponse.json(newPatientOriginReport(db.firstVisits, db.members, db.practices, query));
     }),

@@ -1,12 +1,13 @@
 // Health, the partner portal link, feedback and the user's own defaults (tag setup).
+import { invalidRequest } from "../../domain/errors.ts";
+import { feedbackMail } from "../../domain/mail/feedbackMail.ts";
 import { HttpResponse } from "msw";
 import type { components } from "../../src/api/schema";
-import { caller, createApi, MockHttpError } from "../api";
-import { pagesFor } from "../db/appPages";
+import { caller, createApi } from "../api";
+import { pagesFor } from "../../domain/appPages.ts";
+import { defaultsProblems, practiceIdsOf, setupValueProblems } from "../../domain/setupRules.ts";
 import { nextId, type MockDb } from "../db/createMockDb";
 import { PARTNER_PORTAL_URI } from "../db/sessions";
-import { feedbackMail } from "../setup/feedbackMail";
-import { setupValueProblem, unknownPracticeIds } from "../setup/setupRules";
 import { userSelfOrAdmin } from "./userAccess";
 
 type UserSetupQuery = components["schemas"]["UserSetupQuery"];
@@ -16,7 +17,8 @@ const FIELD_ORDER = ["practice", "status"];
 
 export function setupHandlers(db: MockDb) {
   const api = createApi(db);
-  const practiceIds = () => new Set(db.practices.map((practice) => practice.id));
+  /** The ids of the list that name no practice. */
+  const unknownIds = (list: string) => practiceIdsOf(list).filter((id) => !db.practices.some((practice) => practice.id === Number(id)));
 
   return [
     api.get("/health", () => HttpResponse.json({ status: "ok" as const })),
@@ -27,21 +29,16 @@ export function setupHandlers(db: MockDb) {
     }),
 
     api.post("/report/sendFeedback", (context) => {
-      const mail = feedbackMail(context.body, caller(context).user, db.now());
-      db.outbox.push({ id: nextId(db.outbox), ...mail });
+      const sentAt = db.now();
+      db.outbox.push({ id: nextId(db.outbox), sentAt: sentAt.toISOString(), ...feedbackMail(context.body, caller(context).user, sentAt) });
       return HttpResponse.json({ message: "Thank you, your feedback was sent" }, { status: 202 });
     }),
 
     api.post("/pmd/setDefault", (context) => {
       const { user } = caller(context);
       const { defaultPage, defaultLocationId } = context.body;
-      const details = [];
-      if (!pagesFor(user).some((page) => page.path === defaultPage)) {
-        details.push({ field: "defaultPage", message: "must be one of the pages of GET /pmd/getSetup" });
-      }
-      const unknown = unknownPracticeIds(defaultLocationId, practiceIds());
-      if (unknown.length > 0) details.push({ field: "defaultLocationId", message: `names unknown practices: ${unknown.join(", ")}` });
-      if (details.length > 0) throw new MockHttpError(400, `Invalid request: ${details.map((d) => d.field).join(", ")}`, details);
+      const problems = defaultsProblems(user, context.body, unknownIds(defaultLocationId));
+      if (problems.length > 0) throw invalidRequest(problems);
       user.defaultPage = defaultPage;
       user.defaultLocationId = defaultLocationId;
       return HttpResponse.json(user);
@@ -59,8 +56,8 @@ export function setupHandlers(db: MockDb) {
     api.post("/userSetup", (context) => {
       const { user } = caller(context);
       const { appId, field, value } = context.body;
-      const problem = setupValueProblem(field, value, practiceIds());
-      if (problem) throw new MockHttpError(400, `Invalid request: ${problem.field}`, [problem]);
+      const problems = setupValueProblems(field, value, unknownIds(value));
+      if (problems.length > 0) throw invalidRequest(problems);
       const existing = db.setups.find((row) => row.userId === user.id && row.appId === appId && row.field === field);
       if (existing) existing.value = value;
       else db.setups.push({ userId: user.id, appId, field, value });

@@ -4,7 +4,7 @@ import { getResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { createMockDb } from "../db/createMockDb";
 import { openSession } from "../db/sessions";
-import { SUPPORT_MAILBOX } from "../setup/feedbackMail";
+import { SUPPORT_MAILBOX } from "../../domain/mail/feedbackMail.ts";
 import { createHandlers } from ".";
 
 function backend() {

@@ -1,8 +1,9 @@
 // Tracking of report actions and page visits, and the universal usage report (tag usage). The
 // report is for administrators; the wrapper answers 403 to other staff (`x-admin-only`).
+import { HttpError } from "../../domain/errors.ts";
 import { HttpResponse } from "msw";
 import type { components } from "../../src/api/schema";
-import { caller, createApi, MockHttpError } from "../api";
+import { caller, createApi } from "../api";
 import { nextId, type MockDb } from "../db/createMockDb";
 import { recordPageVisit } from "../usage/pageVisits";
 import { usageReport } from "../usage/usageReport";
@@ -23,7 +24,7 @@ export function usageHandlers(db: MockDb) {
     api.post("/saveApplicationUsage", (context) => {
       const { user } = caller(context);
       const { userId, defualtPracticeId, visitedUrl, token } = context.body;
-      if (userId !== user.id) throw new MockHttpError(403, "You may only record your own visits");
+      if (userId !== user.id) throw new HttpError(403, "You may only record your own visits");
       const added = recordPageVisit(db.pageVisits, { userId, defualtPracticeId, visitedUrl, token, accessedAt: db.now().toISOString() });
       return HttpResponse.json({ message: added ? "Recorded" : "Already recorded" }, { status: 201 });
     }),
@@ -31,7 +32,7 @@ export function usageHandlers(db: MockDb) {
     api.get("/report/usage/{params}", ({ json }) => {
       const query = json.params as UsageQuery;
       if (query.endDate < query.startDate) {
-        throw new MockHttpError(400, "Invalid request: params.endDate", [{ field: "params.endDate", message: "must not be before startDate" }]);
+        throw new HttpError(400, "Invalid request: params.endDate", [{ field: "params.endDate", message: "must not be before startDate" }]);
       }
       return HttpResponse.json(usageReport(db.pageVisits, db.users, query));
     }),

@@ -1,6 +1,6 @@
 // The contract's rule for calls that name a user (`getPartnersList`, `getUserSetup`,
 // `getHelpNotifications`): a user may ask about themselves only, administrators about anyone.
-import { MockHttpError } from "../api";
+import { HttpError } from "../../domain/errors.ts";
 import type { MockDb, User } from "../db/createMockDb";
 
 /**
@@ -8,8 +8,8 @@ import type { MockDb, User } from "../db/createMockDb";
  * reveal which ids are users; an administrator asking for an unknown id gets 404.
  */
 export function userSelfOrAdmin(db: MockDb, caller: User, userId: number): User {
-  if (userId !== caller.id && !caller.isAdmin) throw new MockHttpError(403, "You may only read your own data");
+  if (userId !== caller.id && !caller.isAdmin) throw new HttpError(403, "You may only read your own data");
   const user = db.users.find((candidate) => candidate.id === userId);
-  if (!user) throw new MockHttpError(404, "No such user");
+  if (!user) throw new HttpError(404, "No such user");
   return user;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { HelpItemRecord, HelpNotificationRecord } from "../db/records";
-import { absoluteFileLinks, byHeading, markSeen, toHelpItem, unseenNotifications } from "./helpQueries";
+import { byHeading, markSeen, toHelpItem, unseenNotifications } from "./helpQueries";
 
 const item = (id: number, heading: string, fileLinks = ""): HelpItemRecord => ({
   id,
@@ -28,15 +28,8 @@ describe("byHeading", () => {
   });
 });
 
-describe("absoluteFileLinks", () => {
-  it("resolves paths against the caller's origin and keeps absolute URLs", () => {
-    expect(absoluteFileLinks("/mocks/files/help/a.mp4,https://cdn.example/b.pdf", "http://localhost:5173/api/helpMark/help")).toBe(
-      "http://localhost:5173/mocks/files/help/a.mp4,https://cdn.example/b.pdf",
-    );
-    expect(absoluteFileLinks("", "http://localhost:5173/")).toBe("");
-  });
-
-  it("is applied to a help item's links only", () => {
+describe("toHelpItem", () => {
+  it("answers a help item with its links absolute", () => {
     const record = item(1, "Tour", "/v.mp4");
     expect(toHelpItem(record, "http://127.0.0.1:4000/api")).toEqual({ ...record, fileLinks: "http://127.0.0.1:4000/v.mp4" });
   });

@@ -1,9 +1,9 @@
-// Reading help items and notifications as openapi.yaml orders them, and the help files' links as
-// absolute URLs: generated items point at demo files on the app's own origin by path, while the
-// contract's input for links takes http(s) URLs only, so an item read can be written back as is.
+// Reading help items and notifications as openapi.yaml orders them, with the files' links as
+// absolute URLs (domain/helpLinks.ts).
 import type { components } from "../../src/api/schema";
 import type { HelpItemRecord, HelpNotificationRecord } from "../db/records";
-import { compareText } from "../order";
+import { absoluteLinks } from "../../domain/helpLinks.ts";
+import { compareText } from "../../domain/order.ts";
 
 type HelpItem = components["schemas"]["HelpItem"];
 type HelpNotification = components["schemas"]["HelpNotification"];
@@ -13,17 +13,8 @@ export function byHeading(a: HelpItemRecord, b: HelpItemRecord): number {
   return compareText(a.heading, b.heading) || a.id - b.id;
 }
 
-/** Each comma-separated link resolved against the origin the caller reached the backend on. */
-export function absoluteFileLinks(fileLinks: string, base: string): string {
-  if (fileLinks === "") return "";
-  return fileLinks
-    .split(",")
-    .map((link) => new URL(link, base).href)
-    .join(",");
-}
-
 export function toHelpItem(record: HelpItemRecord, base: string): HelpItem {
-  return { ...record, fileLinks: absoluteFileLinks(record.fileLinks, base) };
+  return { ...record, fileLinks: absoluteLinks(record.fileLinks, base) };
 }
 
 /** A user's unseen notifications with their item's heading, newest first, ties by id descending. */

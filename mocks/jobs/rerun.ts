@@ -3,7 +3,7 @@
 // settled when the jobs are next read or re-run, so a test with a fixed clock sees it running and
 // the browser, whose clock moves, sees it finish a few seconds later.
 import type { CronRecord } from "../db/records";
-import { compareText } from "../order";
+import { compareText } from "../../domain/order.ts";
 
 export const RERUN_SECONDS = 5;
 const NOT_RUNNING = "0";

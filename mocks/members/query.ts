@@ -2,7 +2,7 @@
 // GET /Members/getMembersTableData). Search is in search.ts; membersList.ts puts them together.
 import type { components } from "../../src/api/schema";
 import type { MemberRecord } from "../db/records";
-import { compareText } from "../order";
+import { compareText } from "../../domain/order.ts";
 
 type Schemas = components["schemas"];
 export type MemberSortColumn = Schemas["MemberSortColumn"];

@@ -1,10 +1,10 @@
 // Members, notes and results as the contract answers them, and a member looked up as the calls
 // identify it. Answers are built field by field: internal keys (dentistId, memberId, userId) never leak.
+import { HttpError } from "../../domain/errors.ts";
 import type { components } from "../../src/api/schema";
-import { MockHttpError } from "../api";
 import type { Member, MockDb } from "../db/createMockDb";
 import type { MemberRecord, NoteRecord, ResultRecord } from "../db/records";
-import { compareText } from "../order";
+import { compareText } from "../../domain/order.ts";
 
 type Schemas = components["schemas"];
 
@@ -67,10 +67,10 @@ export interface MemberKey {
  */
 export function findMember(members: readonly MemberRecord[], key: MemberKey, patnumField: string): MemberRecord {
   const atPractice = members.filter((member) => member.Subscriber_ID === key.sid && member.practiceId === key.practice);
-  if (atPractice.length === 0) throw new MockHttpError(404, "No such member at this practice");
+  if (atPractice.length === 0) throw new HttpError(404, "No such member at this practice");
   const member = atPractice.find((candidate) => candidate.PatNum === key.patnum);
   if (!member) {
-    throw new MockHttpError(400, `Invalid request: ${patnumField}`, [
+    throw new HttpError(400, `Invalid request: ${patnumField}`, [
       { field: patnumField, message: "is not the patient number of this member" },
     ]);
   }

@@ -3,12 +3,9 @@
 // (`coerceTypes: 'array'`); bodies and answers are validated as sent, never coerced.
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
+import type { FieldProblem } from "../../domain/errors.ts";
 import { contract, type JsonSchema, type OperationInfo } from "./document";
 
-export interface FieldProblem {
-  field: string;
-  message: string;
-}
 
 const CONTRACT_ID = "openapi.json";
 

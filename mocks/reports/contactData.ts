@@ -1,25 +1,15 @@
 // The contact data report: calls (result saves) by hour of the day, contacted or not, and
 // appointments set by hour, over the periods of openapi.yaml getContactDataReport.
+import { contains, reportPeriods, toInstantRange, zonedDate, zonedHour, type InstantRange } from "../../domain/calendar.ts";
+import { APPOINTMENT_MADE, CONTACTED_RESULTS, PRACTICE_TIME_ZONE } from "../../domain/vocabulary.ts";
 import type { components } from "../../src/api/schema";
 import type { ResultRecord } from "../db/records";
-import { PRACTICE_TIME_ZONE } from "../db/reference";
-import { contains, reportPeriods, toInstantRange, zonedHour, type InstantRange } from "./periods";
 
 type Schemas = components["schemas"];
 type Result = ResultRecord["Result"];
 
-/** Results that say a person was reached (the contract's list); every other result is a call that did not reach anyone. */
-export const CONTACTED_RESULTS: ReadonlySet<Result> = new Set<Result>([
-  "Appointment Made",
-  "Contact Made Call Back",
-  "Contact Made Not Interested",
-  "CM-DNC- Other Dentist",
-  "CM-DNC- Moved",
-  "Transfer",
-  "Reschedule",
-  "Confirm",
-]);
-const APPOINTMENT_SET: Result = "Appointment Made";
+/** Every result outside the contract's list of contacts is a call that did not reach anyone. */
+const CONTACTED: ReadonlySet<Result> = new Set<Result>(CONTACTED_RESULTS);
 
 const HOURS = 24;
 const hourlyContacts = () => Array.from({ length: HOURS }, (_, hour) => ({ hour, contacted: 0, notContacted: 0 }));
@@ -29,7 +19,7 @@ type HourlyContacts = ReturnType<typeof hourlyContacts>;
 type HourlyCounts = ReturnType<typeof hourlyCounts>;
 
 export function contactDataReport(results: readonly ResultRecord[], now: Date): Schemas["ContactDataReport"] {
-  const periods = reportPeriods(now);
+  const periods = reportPeriods(zonedDate(now));
   const today = toInstantRange(periods.today);
   const thisWeek = toInstantRange(periods.thisWeek);
   const lastWeek = toInstantRange(periods.lastWeek);
@@ -56,13 +46,13 @@ export function contactDataReport(results: readonly ResultRecord[], now: Date): 
     const at = Date.parse(result.createdAt);
     if (at < earliest) continue;
     const hour = zonedHour(at);
-    const contacted = CONTACTED_RESULTS.has(result.Result);
+    const contacted = CONTACTED.has(result.Result);
     for (const [range, series] of callSeries) {
       if (!contains(range, at)) continue;
       if (contacted) series[hour]!.contacted += 1;
       else series[hour]!.notContacted += 1;
     }
-    if (result.Result !== APPOINTMENT_SET) continue;
+    if (result.Result !== APPOINTMENT_MADE) continue;
     for (const [range, series] of appointmentSeries) if (contains(range, at)) series[hour]!.count += 1;
   }
   return { generatedAt: now.toISOString(), timeZone: PRACTICE_TIME_ZONE, calls, appointments };

@@ -1,15 +1,10 @@
-// Small counting helpers shared by the reports: shares rounded as the contract states, and the
-// contract's orders for counts by practice and by reason (text by code point, see mocks/order.ts).
+// Small counting helpers shared by the fake backend's reports: the contract's orders for counts by
+// practice and by reason (text by code point, domain/order.ts).
 import type { components } from "../../src/api/schema";
-import { compareText } from "../order";
+import { compareText } from "../../domain/order.ts";
 
 type Schemas = components["schemas"];
 type Practice = Schemas["Practice"];
-
-/** A share in percent, rounded to one decimal; 0 of nothing is 0. */
-export function percentOf(part: number, whole: number): number {
-  return whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10;
-}
 
 export function increment<K>(counts: Map<K, number>, key: K, by = 1): void {
   counts.set(key, (counts.get(key) ?? 0) + by);

@@ -1,10 +1,10 @@
 // The deleted appointments views: by group (region), by practice with reasons, and one by one,
 // over a range of days (of deletion) in the group's time zone (openapi.yaml, deleted-appointments).
 import type { components } from "../../src/api/schema";
-import { REGIONS } from "../../src/lib/vocabulary";
+import { REGIONS } from "../../domain/vocabulary.ts";
 import type { DeletedAppointmentRecord } from "../db/records";
 import { byPracticeName, countsByReason, increment } from "./counting";
-import { contains, toInstantRange, type DateRange } from "./periods";
+import { contains, toInstantRange, type DateRange } from "../../domain/calendar.ts";
 
 type Schemas = components["schemas"];
 type Practice = Schemas["Practice"];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { GROUP_CELLS, membersStatusReport, type MembersStatusQuery } from "./membersStatus";
+import { COUNT_COLUMNS, type MembersStatusQuery } from "../../domain/reports/membersStatus.ts";
+import { membersStatusReport } from "./membersStatus";
 import { member, PRACTICES } from "./testRecords";
 
 const ALL: MembersStatusQuery = { brand: "all", region: "all", practice: [], mco: "all", result: "all" };
@@ -37,7 +38,7 @@ describe("membersStatusReport", () => {
 
   it("sums every column into the totals row", () => {
     const report = membersStatusReport(members, PRACTICES, ALL);
-    for (const cell of [...GROUP_CELLS, "total", "extractedMembers"] as const) {
+    for (const cell of COUNT_COLUMNS) {
       expect(report.totals[cell]).toBe(report.rows.reduce((sum, row) => sum + row[cell], 0));
     }
     expect(report.totals).toMatchObject({ practice: "Total", total: 5, extractedMembers: 8 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { FirstVisitRecord } from "../db/records";
-import { monthsOutsideOffer, newPatientOriginReport, type NewPatientOriginQuery } from "./newPatientOrigin";
+import { newPatientOriginReport, type NewPatientOriginQuery } from "./newPatientOrigin";
 import { member, PRACTICES } from "./testRecords";
 
 const dentaMember = member({ practiceId: 1, company: "denta" });
@@ -67,20 +67,5 @@ describe("newPatientOriginReport", () => {
       total: { count: 0, sources: 0 },
       firstVisits: [],
     });
-  });
-});
-
-describe("monthsOutsideOffer", () => {
-  const now = new Date("2026-11-16T15:00:00Z");
-
-  it("accepts this month and the 23 before", () => {
-    expect(monthsOutsideOffer(["2026-11", "2024-12"], now)).toEqual([]);
-  });
-
-  it("names each month outside them by its place in the list", () => {
-    expect(monthsOutsideOffer(["2026-11", "2024-11", "2026-12"], now).map((problem) => problem.field)).toEqual([
-      "params.date.1",
-      "params.date.2",
-    ]);
   });
 });

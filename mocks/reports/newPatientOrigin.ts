@@ -1,24 +1,14 @@
 // New patient origin: the first visits of the chosen months, practices and brand, counted by where
 // the patients came from, plus the rows of the CSV download (openapi.yaml getNewPatientOriginReport).
 import type { components } from "../../src/api/schema";
-import { NEW_PATIENT_ORIGIN_MONTHS } from "../../src/lib/constants";
 import type { FirstVisitRecord, MemberRecord } from "../db/records";
-import { compareText } from "../order";
-import type { FieldProblem } from "../openapi/validate";
-import { byCountThenPractice, increment, percentOf } from "./counting";
-import { lastMonths } from "./periods";
+import { compareText } from "../../domain/order.ts";
+import { percentOf } from "../../domain/reports/percent.ts";
+import { byCountThenPractice, increment } from "./counting";
 
 type Schemas = components["schemas"];
 type Practice = Schemas["Practice"];
 export type NewPatientOriginQuery = Schemas["NewPatientOriginQuery"];
-
-/** The months asked for that the report does not offer (outside this month and the 23 before). */
-export function monthsOutsideOffer(months: readonly string[], now: Date): FieldProblem[] {
-  const offered = new Set(lastMonths(now, NEW_PATIENT_ORIGIN_MONTHS));
-  return months.flatMap((month, index) =>
-    offered.has(month) ? [] : [{ field: `params.date.${index}`, message: `must be one of the last ${NEW_PATIENT_ORIGIN_MONTHS} months` }],
-  );
-}
 
 export function newPatientOriginReport(
   firstVisits: readonly FirstVisitRecord[],

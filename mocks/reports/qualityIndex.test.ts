@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { qualityIndexReport, type QualityIndexRequest } from "./qualityIndex";
+import type { QualityIndexRequest } from "../../domain/reports/qualityIndex.ts";
+import { qualityIndexReport } from "./qualityIndex";
 import { lead, PRACTICES } from "./testRecords";
 
 // Wednesday 18 November 2026 in Chicago.

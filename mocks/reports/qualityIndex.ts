@@ -2,15 +2,15 @@
 // the leads that came in (by when they were entered), over the periods the client sends
 // (openapi.yaml getQualityIndexReport).
 import type { components } from "../../src/api/schema";
-import type { LeadRecord, LeadStage } from "../db/records";
-import { countsByPractice, countsByReason, increment, percentOf } from "./counting";
-import { contains, toInstantRange } from "./periods";
+import type { LeadRecord } from "../db/records";
+import { percentOf } from "../../domain/reports/percent.ts";
+import { countsByPractice, countsByReason, increment } from "./counting";
+import { contains, toInstantRange } from "../../domain/calendar.ts";
+import { FUNNEL_STAGES, type QualityIndexRequest } from "../../domain/reports/qualityIndex.ts";
 
 type Schemas = components["schemas"];
 type Practice = Schemas["Practice"];
-export type QualityIndexRequest = Schemas["QualityIndexRequest"];
 
-export const FUNNEL_STAGES: readonly LeadStage[] = ["Lead", "Contacted", "Appointment Set", "Visited", "Won"];
 
 /** Counts of the leads decided in one period. */
 class Decided {

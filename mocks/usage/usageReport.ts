@@ -2,8 +2,8 @@
 // practice group's time zone, one row per user, visited page and default practice.
 import type { components } from "../../src/api/schema";
 import type { PageVisitRecord } from "../db/records";
-import { compareText } from "../order";
-import { toInstantRange, zonedDate } from "../reports/periods";
+import { compareText } from "../../domain/order.ts";
+import { toInstantRange, zonedDate } from "../../domain/calendar.ts";
 
 type UsageQuery = components["schemas"]["UsageQuery"];
 type UsageRow = components["schemas"]["UsageRow"];

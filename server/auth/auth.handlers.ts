@@ -1,6 +1,6 @@
 // Sign-in, sessions, the development provider and the partner hand-off (tag auth, DESIGN.md §3).
 import type { components } from "../../src/api/schema.d.ts";
-import { HttpError, INVALID_CREDENTIALS, INVALID_TOKEN, UNKNOWN_STAFF } from "../errors.ts";
+import { HttpError, INVALID_CREDENTIALS, INVALID_TOKEN, UNKNOWN_STAFF } from "../../domain/errors.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
 import type { Services } from "../services.ts";
 import { UNUSABLE_HASH, verifyPassword } from "./passwords.ts";
@@ -13,7 +13,8 @@ import {
   type SessionRow,
   type UserRow,
 } from "./sessions.repository.ts";
-import { issueDevIdToken, verifyHandoffToken } from "./tokens.ts";
+import { issueDevIdToken } from "../../domain/signInTokens.ts";
+import { verifyPortalHandoff } from "./tokens.ts";
 
 type Session = components["schemas"]["Session"];
 type User = components["schemas"]["User"];
@@ -87,7 +88,7 @@ export const authHandlers: Handlers = {
   },
 
   async cdpLogin({ path, services }) {
-    const claims = await verifyHandoffToken(path.token, services.config.handoff);
+    const claims = await verifyPortalHandoff(path.token, services.config.handoff);
     if (!claims || !(await claimHandoffJti(services.db, claims.jti, claims.expiresAt))) throw new HttpError(401, INVALID_TOKEN);
     return signedIn(services, await staff(services, claims.email));
   },

@@ -3,12 +3,14 @@
 // a short secret, and idle and absolute expiry on a controlled clock.
 import { SignJWT, UnsecuredJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ConfigError, DEVELOPMENT_HANDOFF, loadConfig } from "../config.ts";
+import { DEV_HANDOFF } from "../../domain/signInTokens.ts";
+import { ConfigError, loadConfig } from "../config.ts";
 import { openDatabase, type DatabaseHandle } from "../db/connection.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { claimHandoffJti, openSession, touchSession } from "./sessions.repository.ts";
-import { DEV_PROVIDER, idTokenVerifier, issueDevIdToken, verifyHandoffToken } from "./tokens.ts";
+import { DEV_PROVIDER, issueDevIdToken } from "../../domain/signInTokens.ts";
+import { idTokenVerifier, verifyPortalHandoff } from "./tokens.ts";
 
 const config = loadConfig({ DATA_DIR: "memory://" });
 const encoder = new TextEncoder();
@@ -23,7 +25,7 @@ interface HandoffOptions {
 }
 
 function handoff(claims: Record<string, unknown>, options: HandoffOptions = {}) {
-  const { key = encoder.encode(DEVELOPMENT_HANDOFF.secret), issuer = config.handoff.issuer, audience = config.handoff.audience, expiresIn = "5m" } = options;
+  const { key = encoder.encode(DEV_HANDOFF.secret), issuer = config.handoff.issuer, audience = config.handoff.audience, expiresIn = "5m" } = options;
   return new SignJWT({ email: "marcus.reed@recalldesk.example", ...claims })
     .setProtectedHeader({ alg: "HS256" })
     .setIssuer(issuer)
@@ -40,7 +42,7 @@ describe("configuration", () => {
     expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/HANDOFF_SECRET/);
     expect(() => loadConfig({ NODE_ENV: "production", HANDOFF_SECRET: "x".repeat(31) })).toThrow(/at least 32 bytes/);
     expect(loadConfig({ HANDOFF_SECRET: "x".repeat(32) }).handoff.secret).toHaveLength(32);
-    expect(() => loadConfig({ NODE_ENV: "production", HANDOFF_SECRET: DEVELOPMENT_HANDOFF.secret })).toThrow(/development/);
+    expect(() => loadConfig({ NODE_ENV: "production", HANDOFF_SECRET: DEV_HANDOFF.secret })).toThrow(/development/);
   });
 
   it("takes the partner portal's key set instead of a secret, not both", () => {
@@ -87,14 +89,14 @@ describe("ID tokens of the development provider", () => {
 
 describe("hand-off tokens", () => {
   it("accept the portal's token and refuse alg none, wrong issuer, wrong audience, expired and too old", async () => {
-    expect((await verifyHandoffToken(await handoff({}), config.handoff))?.email).toBe("marcus.reed@recalldesk.example");
+    expect((await verifyPortalHandoff(await handoff({}), config.handoff))?.email).toBe("marcus.reed@recalldesk.example");
     const none = new UnsecuredJWT({ email: "x@y.example" }).setIssuer(config.handoff.issuer).setAudience(config.handoff.audience).setJti("j").setIssuedAt().setExpirationTime("5m").encode();
-    expect(await verifyHandoffToken(none, config.handoff)).toBeUndefined();
-    expect(await verifyHandoffToken(await handoff({}, { issuer: "https://elsewhere.example" }), config.handoff)).toBeUndefined();
-    expect(await verifyHandoffToken(await handoff({}, { audience: "another-app" }), config.handoff)).toBeUndefined();
-    expect(await verifyHandoffToken(await handoff({}, { expiresIn: "-1s" }), config.handoff)).toBeUndefined();
+    expect(await verifyPortalHandoff(none, config.handoff)).toBeUndefined();
+    expect(await verifyPortalHandoff(await handoff({}, { issuer: "https://elsewhere.example" }), config.handoff)).toBeUndefined();
+    expect(await verifyPortalHandoff(await handoff({}, { audience: "another-app" }), config.handoff)).toBeUndefined();
+    expect(await verifyPortalHandoff(await handoff({}, { expiresIn: "-1s" }), config.handoff)).toBeUndefined();
     const old = await handoff({}, { issuedAt: Math.floor(Date.now() / 1000) - 3600, expiresIn: "1h" });
-    expect(await verifyHandoffToken(old, config.handoff)).toBeUndefined();
+    expect(await verifyPortalHandoff(old, config.handoff)).toBeUndefined();
   });
 });
 

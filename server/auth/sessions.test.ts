@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
-import { SESSION_EXPIRED, UNKNOWN_STAFF } from "../errors.ts";
+import { SESSION_EXPIRED, UNKNOWN_STAFF } from "../../domain/errors.ts";
 import { bearer, ENGINES, STAFF_EMAIL, startTestApp, type App, type TestApp } from "./testApp.ts";
-import { issueDevIdToken } from "./tokens.ts";
+import { issueDevIdToken } from "../../domain/signInTokens.ts";
 import { runUserCommand, USAGE } from "./userCommand.ts";
 
 const START = new Date("2026-11-16T15:00:00Z").getTime();

@@ -2,6 +2,8 @@
 // TypeScript directly and the list is checked by the compiler).
 import { Migrator, NO_MIGRATIONS, type Migration, type MigrationResultSet } from "kysely/migration";
 import { sql, type Kysely } from "kysely";
+import type { Database } from "./database.ts";
+import { writeReferenceData } from "./referenceData.ts";
 import * as staffAndSessions from "./migrations/0001_staff_and_sessions.ts";
 import * as practicesAndMembers from "./migrations/0002_practices_and_members.ts";
 import * as openIssues from "./migrations/0003_open_issues.ts";
@@ -40,8 +42,10 @@ function checked({ error, results }: MigrationResultSet): void {
   }
 }
 
+/** Runs the migrations not yet run, then writes the reference data of the code. */
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<void> {
   checked(await (await migratorOf(db as unknown as Kysely<unknown>)).migrateToLatest());
+  await writeReferenceData(db as unknown as Kysely<Database>);
 }
 
 /** Undoes the latest migration (or every one with `all`). */

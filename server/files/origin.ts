@@ -3,12 +3,3 @@
 import type { FastifyRequest } from "fastify";
 
 export const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
-
-/** Each comma-separated link resolved against the caller's origin; absolute URLs stay as they are. */
-export function absoluteLinks(links: string, origin: string): string {
-  if (links === "") return "";
-  return links
-    .split(",")
-    .map((link) => new URL(link, origin).href)
-    .join(",");
-}

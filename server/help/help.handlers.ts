@@ -3,8 +3,9 @@
 // Stored links may be paths on the server's own origin (the demo files of /api/files/help); they
 // are answered as absolute URLs, so an item read can be written back as it is.
 import type { components } from "../../src/api/schema.d.ts";
-import { HttpError } from "../errors.ts";
-import { absoluteLinks, originOf } from "../files/origin.ts";
+import { HttpError } from "../../domain/errors.ts";
+import { absoluteLinks } from "../../domain/helpLinks.ts";
+import { originOf } from "../files/origin.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
 import {
   createHelpItem,

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
-import { issueDevIdToken } from "../auth/tokens.ts";
+import { issueDevIdToken } from "../../domain/signInTokens.ts";
 import { loadConfig } from "../config.ts";
 import { openDatabase, type DatabaseHandle } from "../db/connection.ts";
 import { seededTemplate } from "../db/template.ts";

@@ -148,13 +148,3 @@ export async function importMembersFile(db: Kysely<Database>, path: string, opti
   }
   return summary;
 }
-
-const count = (value: number) => value.toLocaleString("en-US");
-
-/** The run log's summary, as the mock words it: "Imported 1,234 rows from X.csv, 2 rejected (row 5: …; 1 more)". */
-export function summaryMessage(summary: ImportSummary): string {
-  const examples = summary.examples.map((example) => `row ${example.line}: ${example.reason}`);
-  const more = summary.rowsRejected > examples.length ? `; ${summary.rowsRejected - examples.length} more` : "";
-  const reasons = examples.length > 0 ? ` (${examples.join("; ")}${more})` : "";
-  return `Imported ${count(summary.rowsWritten)} rows from ${summary.file}, ${summary.rowsRejected} rejected${reasons}`;
-}

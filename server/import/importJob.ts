@@ -5,7 +5,8 @@
 import { mkdir, readdir, rename } from "node:fs/promises";
 import { join } from "node:path";
 import type { JobRunner, RunContext, RunOutcome } from "../jobs/runner.ts";
-import { ImportFileError, importMembersFile, summaryMessage, type ImportProgress, type ImportSummary } from "./importFile.ts";
+import { importSummary } from "../../domain/jobs.ts";
+import { ImportFileError, importMembersFile, type ImportProgress, type ImportSummary } from "./importFile.ts";
 
 export interface FileImport {
   brand: string;
@@ -36,7 +37,7 @@ export function fileImportRunner(path: string, options: FileImport): JobRunner {
   return async (context) => {
     try {
       const summary = await importWithLog(context, path, options);
-      return { status: "success", message: summaryMessage(summary), counts: countsOf(summary) };
+      return { status: "success", message: importSummary(summary), counts: countsOf(summary) };
     } catch (error) {
       if (error instanceof ImportFileError) return { status: "failure", message: `Failed: ${error.message}` };
       throw error;
@@ -63,7 +64,7 @@ export function inboxImportRunner(brand: string): JobRunner {
       const path = join(inbox, name);
       try {
         const summary = await importWithLog(context, path, { brand });
-        messages.push(summaryMessage(summary));
+        messages.push(importSummary(summary));
         totals.rowsRead += summary.rowsRead;
         totals.rowsWritten += summary.rowsWritten;
         totals.rowsRejected += summary.rowsRejected;

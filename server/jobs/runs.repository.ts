@@ -4,7 +4,7 @@
 import { sql, type Kysely } from "kysely";
 import type { components } from "../../src/api/schema.d.ts";
 import type { Database, JobRunsTable } from "../db/database.ts";
-import { HttpError } from "../errors.ts";
+import { HttpError } from "../../domain/errors.ts";
 
 type Cron = components["schemas"]["Cron"];
 

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
-import { issueDevIdToken } from "../auth/tokens.ts";
+import { issueDevIdToken } from "../../domain/signInTokens.ts";
 import { loadConfig } from "../config.ts";
 import type { DatabaseHandle } from "../db/connection.ts";
 import type { Services } from "../services.ts";

@@ -6,18 +6,11 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
+import type { Mail } from "../../domain/mail/mail.ts";
 import type { Services } from "../services.ts";
 
-export interface OutgoingMail {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  attachments?: { filename: string; content: string | Buffer; contentType?: string }[];
-}
-
 /** The message as an .eml file would hold it (nodemailer's buffer transport builds it, no network). */
-async function rfc822(from: string, mail: OutgoingMail): Promise<string> {
+async function rfc822(from: string, mail: Mail): Promise<string> {
   const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   const info = await builder.sendMail({ from, ...mail });
   return info.message.toString("utf8");
@@ -35,7 +28,7 @@ async function sendBySmtp(smtpUrl: string, from: string, to: string, raw: string
   }
 }
 
-export async function sendMail(services: Services, mail: OutgoingMail): Promise<void> {
+export async function sendMail(services: Services, mail: Mail): Promise<void> {
   const { db, config } = services;
   const raw = await rfc822(config.mailFrom, mail);
   const { smtpUrl, outboxDir } = config;

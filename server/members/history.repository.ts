@@ -4,7 +4,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../db/database.ts";
 import { audit } from "../audit.ts";
-import { HttpError } from "../errors.ts";
+import { HttpError } from "../../domain/errors.ts";
 
 export interface MemberKey {
   sid: string;

@@ -134,8 +134,9 @@ async function searched(db: Kysely<Database>, query: MembersQuery, filters: RawB
   if (!search) return undefined;
   if (search.exact) return search.where;
   const { rows } = await sql<SearchedValues>`
-    select m.id, m.first_name, m.middle_name, m.last_name, m.subscriber_id, m.pat_num, m.phone,
-      to_char(m.date_of_birth, 'YYYY-MM-DD') as date_of_birth
+    select m.id, m.first_name as "First_Name", m.middle_name as "Middle_Name", m.last_name as "Last_Name",
+      m.subscriber_id as "Subscriber_ID", m.pat_num as "PatNum", m.phone as "Phone",
+      to_char(m.date_of_birth, 'YYYY-MM-DD') as "Date_of_Birth"
     from members m where ${all([...filters, search.where])}`.execute(db);
   return sql<boolean>`m.id = any(${search.keep(rows)}::int[])`;
 }

@@ -2,6 +2,7 @@
 // unit order ("C" collation) on both engines.
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/database.ts";
+import { storableIds } from "../reports/practiceIds.ts";
 
 export interface PracticeRow {
   id: number;
@@ -38,4 +39,12 @@ export async function listRegions(db: Kysely<Database>): Promise<RegionRow[]> {
 
 export async function userExists(db: Kysely<Database>, id: number): Promise<boolean> {
   return (await db.selectFrom("users").select("id").where("id", "=", id).executeTakeFirst()) !== undefined;
+}
+
+/** The ids that name no practice (an id beyond the integer column's range names none). */
+export async function unknownPracticeIds(db: Kysely<Database>, ids: readonly string[]): Promise<string[]> {
+  const candidates = storableIds(ids.map(Number));
+  const known = candidates.length === 0 ? [] : await db.selectFrom("practices").select("id").where("id", "in", candidates).execute();
+  const knownIds = new Set(known.map((row) => String(row.id)));
+  return ids.filter((id) => !knownIds.has(id));
 }

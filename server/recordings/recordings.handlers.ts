@@ -4,28 +4,25 @@
 import { randomBytes } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
+import { directoryFiltersOf, SEARCH_ROWS } from "../../domain/callRecordings.ts";
+import { attachmentDisposition } from "../../domain/contentDisposition.ts";
+import { HttpError, INVALID_TOKEN } from "../../domain/errors.ts";
 import type { components } from "../../src/api/schema.d.ts";
 import { audit } from "../audit.ts";
-import { HttpError, INVALID_TOKEN } from "../errors.ts";
 import { originOf } from "../files/origin.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
-import { attachmentDisposition } from "./contentDisposition.ts";
-import { parseDateRange } from "./dateRange.ts";
 import {
   campaignCounts,
   findRecordingIdByKey,
   findRecordings,
   redeemDownloadLink,
   saveDownloadLink,
-  type DirectoryFilters,
   type RecordingRow,
 } from "./recordings.repository.ts";
 import { audioContentType, storedFilePath } from "./storage.ts";
 
 type CallRecording = components["schemas"]["CallRecording"];
 
-/** openapi.yaml, searchCallRecordings: the first 50 matches. */
-const SEARCH_ROWS = 50;
 /** Ids beyond PostgreSQL's integer cannot exist: such a practice has no recordings. */
 const LARGEST_ID = 2 ** 31 - 1;
 
@@ -57,12 +54,8 @@ export const recordingsHandlers: Handlers = {
   },
 
   async getCallDirectoryList({ query, services }) {
-    const filters: DirectoryFilters = { search: (query.search ?? "").trim() };
-    if (query.practice !== undefined && query.practice !== "all") filters.practiceId = Number(query.practice);
+    const filters = directoryFiltersOf(query);
     if (filters.practiceId !== undefined && filters.practiceId > LARGEST_ID) return { count: 0, rows: [] };
-    if (query.campaign !== undefined && query.campaign !== "all") filters.campaign = query.campaign;
-    if (query.dateFolder !== undefined) filters.dateFolder = query.dateFolder;
-    if (query.dates !== undefined) filters.dates = parseDateRange(query.dates);
     const size = query.selectedPageSize ?? 15;
     const page = query.activePage ?? 1;
     const { count, rows } = await findRecordings(services.db, filters, { limit: size, offset: (page - 1) * size });

@@ -3,19 +3,8 @@
 // signed download links (random tokens stored only as SHA-256 hashes).
 import { sql, type Kysely } from "kysely";
 import { hashToken } from "../auth/sessions.repository.ts";
+import type { DirectoryFilters } from "../../domain/callRecordings.ts";
 import type { Database } from "../db/database.ts";
-
-export interface DirectoryFilters {
-  /** undefined = every practice. */
-  practiceId?: number;
-  /** A campaign name; undefined = every campaign. */
-  campaign?: string;
-  dateFolder?: string;
-  /** Both day folders included. */
-  dates?: { startDate: string; endDate: string };
-  /** Already trimmed; '' or undefined = no search. */
-  search?: string;
-}
 
 export interface RecordingRow {
   id: number;

@@ -3,7 +3,8 @@
 import type { components } from "../../src/api/schema.d.ts";
 import type { Handlers } from "../handlers.ts";
 import { callsByHour, type HourCounts } from "./contactData.repository.ts";
-import { calendarNow, reportPeriods, zonedDate } from "./periods.ts";
+import { reportPeriods, zonedDate } from "../../domain/calendar.ts";
+import { calendarNow } from "./periods.ts";
 
 type Report = components["schemas"]["ContactDataReport"];
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);

@@ -1,21 +1,11 @@
 // The contact data report's SQL: result saves of the result history (each one a call attempt,
 // DESIGN.md §3 Data) counted by period and by hour of the day in the group's time zone.
 import { sql, type Kysely } from "kysely";
+import { APPOINTMENT_MADE, CONTACTED_RESULTS } from "../../domain/vocabulary.ts";
 import type { Database } from "../db/database.ts";
-import { hourOfDay, periodValues, type DateRange } from "./periods.ts";
+import type { DateRange } from "../../domain/calendar.ts";
+import { hourOfDay, periodValues } from "./periods.ts";
 
-/** openapi.yaml getContactDataReport: the results that say a person was reached. */
-export const CONTACTED_RESULTS = [
-  "Appointment Made",
-  "Contact Made Call Back",
-  "Contact Made Not Interested",
-  "CM-DNC- Other Dentist",
-  "CM-DNC- Moved",
-  "Transfer",
-  "Reschedule",
-  "Confirm",
-] as const;
-const APPOINTMENT_SET = "Appointment Made";
 
 export interface HourCounts {
   period: string;
@@ -36,7 +26,7 @@ export async function callsByHour(db: Kysely<Database>, periods: Record<string, 
            ${hourOfDay(sql.ref("results.created_at"), timeZone)} as hour,
            cast(count(*) filter (where results.result in (${contacted})) as integer) as "contacted",
            cast(count(*) filter (where results.result not in (${contacted})) as integer) as "notContacted",
-           cast(count(*) filter (where results.result = ${APPOINTMENT_SET}) as integer) as "appointments"
+           cast(count(*) filter (where results.result = ${APPOINTMENT_MADE}) as integer) as "appointments"
       from ${periodValues(periods, timeZone)} as period(name, starts_at, ends_at)
       join results on results.created_at >= period.starts_at and results.created_at < period.ends_at
      where results.result <> '' -- saving Blank clears a result: nobody was called

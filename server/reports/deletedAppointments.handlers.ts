@@ -2,7 +2,7 @@
 // practice and one by one, over a range of days of deletion; the details are audited (they show
 // patient names).
 import { audit } from "../audit.ts";
-import { HttpError } from "../errors.ts";
+import { HttpError } from "../../domain/errors.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
 import type { Services } from "../services.ts";
 import {

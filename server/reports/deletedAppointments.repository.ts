@@ -3,7 +3,8 @@
 import { sql, type Kysely } from "kysely";
 import type { components } from "../../src/api/schema.d.ts";
 import type { Database } from "../db/database.ts";
-import { withinDays, type DateRange } from "./periods.ts";
+import type { DateRange } from "../../domain/calendar.ts";
+import { withinDays } from "./periods.ts";
 
 type Schemas = components["schemas"];
 type Region = Schemas["Region"];

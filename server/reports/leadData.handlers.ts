@@ -1,9 +1,9 @@
 // The lead data report (tag reports): leads entered per practice over the six standard periods or
 // a custom range, with the client's dates.
 import type { components } from "../../src/api/schema.d.ts";
-import { HttpError } from "../errors.ts";
+import { invalidRequest } from "../../domain/errors.ts";
+import { leadPeriodsOf } from "../../domain/reports/leadData.ts";
 import type { Handlers } from "../handlers.ts";
-import { leadPeriodsOf } from "./leadData.request.ts";
 import { leadsEntered } from "./leadData.repository.ts";
 
 type Row = components["schemas"]["LeadsEnteredRow"];
@@ -11,9 +11,7 @@ type Row = components["schemas"]["LeadsEnteredRow"];
 export const leadDataHandlers: Handlers = {
   async getLeadDataReport({ body, services }) {
     const asked = leadPeriodsOf(body);
-    if ("problems" in asked) {
-      throw new HttpError(400, `Invalid request: ${asked.problems.map((problem) => problem.field).join(", ")}`, asked.problems);
-    }
+    if ("problems" in asked) throw invalidRequest(asked.problems);
     const practice = body.mode === "range" ? body.practice : "all";
     const counts = await leadsEntered(
       services.db,

@@ -2,7 +2,8 @@
 // every practice in scope with its zeros.
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/database.ts";
-import { periodValues, type DateRange } from "./periods.ts";
+import type { DateRange } from "../../domain/calendar.ts";
+import { periodValues } from "./periods.ts";
 
 export interface LeadsEnteredCount {
   practiceId: number;

@@ -1,9 +1,11 @@
 // The members status report and "send report to yourself" (tag reports).
-import { HttpError } from "../errors.ts";
+import { invalidRequest } from "../../domain/errors.ts";
+import { membersReportMail, parseReportRows } from "../../domain/mail/membersReportMail.ts";
+import { totalsOf, type MembersStatusQuery } from "../../domain/reports/membersStatus.ts";
+import { loadContract } from "../contract.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
 import { sendMail } from "../mail/mailer.ts";
-import { membersReportMail, parseReportRows } from "./membersReportMail.ts";
-import { membersStatusRows, totalsOf, type MembersStatusQuery } from "./membersStatus.repository.ts";
+import { membersStatusRows } from "./membersStatus.repository.ts";
 
 export const membersStatusHandlers: Handlers = {
   async getMembersStatusReport({ query, services }) {
@@ -14,10 +16,8 @@ export const membersStatusHandlers: Handlers = {
 
   async sendMembersReport(call) {
     const { user } = callerOf(call);
-    const parsed = parseReportRows(call.body.data);
-    if ("problems" in parsed) {
-      throw new HttpError(400, `Invalid request: ${[...new Set(parsed.problems.map((p) => p.field))].join(", ")}`, parsed.problems);
-    }
+    const parsed = parseReportRows(call.body.data, loadContract().document.components as object);
+    if ("problems" in parsed) throw invalidRequest(parsed.problems);
     await sendMail(call.services, membersReportMail(user.email, parsed.rows, call.services.now()));
     call.reply.code(202);
     return { message: `Report sent to ${user.email}` };

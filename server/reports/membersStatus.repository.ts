@@ -2,42 +2,9 @@
 // members of the three worked status groups by payer, their sum, and every extracted member under
 // the same filters. Practices without a member under the filters have no row.
 import { sql, type Kysely, type RawBuilder } from "kysely";
-import type { components } from "../../src/api/schema.d.ts";
+import { GROUP_BRANDS, GROUP_CELLS, GROUP_STATUS_VALUES, type MembersStatusQuery, type MembersStatusRow } from "../../domain/reports/membersStatus.ts";
 import type { Database } from "../db/database.ts";
 import { storableIds } from "./practiceIds.ts";
-
-type Schemas = components["schemas"];
-export type MembersStatusQuery = Schemas["MembersStatusReportQuery"];
-export type MembersStatusCounts = Schemas["MembersStatusReportCounts"];
-export type MembersStatusRow = Schemas["MembersStatusReportRow"];
-type GroupCell = Exclude<keyof MembersStatusCounts, "total" | "extractedMembers">;
-
-/** The three worked status groups, by the prefix of their cells. */
-const GROUP_STATUSES = {
-  New_Patient_: "New Patient",
-  Recare_No_Future_Appointment_: "Recare No Future Appointment",
-  Recare_Future_Appointment_: "Recare Future Appointment",
-} as const;
-/** The payers of the group columns (TMHP members are extracted but in no group). */
-const GROUP_PAYERS = { DENTA: "denta", MCNA: "mcna", UHC: "uhc" } as const;
-
-/** The nine group cells in the table's order, each with the status and payer it counts. */
-export const GROUP_CELLS = Object.entries(GROUP_STATUSES).flatMap(([prefix, status]) =>
-  Object.entries(GROUP_PAYERS).map(([payer, company]) => ({ cell: `${prefix}${payer}` as GroupCell, status, company })),
-);
-
-export const COUNT_COLUMNS: (keyof MembersStatusCounts)[] = [...GROUP_CELLS.map(({ cell }) => cell), "total", "extractedMembers"];
-
-export function emptyCounts(): MembersStatusCounts {
-  return Object.fromEntries(COUNT_COLUMNS.map((column) => [column, 0])) as MembersStatusCounts;
-}
-
-/** The column sums of the rows. */
-export function totalsOf(rows: readonly MembersStatusCounts[]): MembersStatusCounts {
-  const totals = emptyCounts();
-  for (const row of rows) for (const column of COUNT_COLUMNS) totals[column] += row[column];
-  return totals;
-}
 
 const given = (value: string): boolean => value !== "all";
 
@@ -68,9 +35,9 @@ export async function membersStatusRows(db: Kysely<Database>, query: MembersStat
   return db
     .selectFrom(counted.as("c"))
     .select(["c.abbr as practice", "c.id as practiceId"])
-    .select(GROUP_CELLS.map(({ cell, status, company }) => sumWhere(sql`c.status = ${status} and c.company = ${company}`).as(cell)))
+    .select(GROUP_CELLS.map(({ cell, status, brand }) => sumWhere(sql`c.status = ${status} and c.company = ${brand}`).as(cell)))
     .select([
-      sumWhere(sql`c.status in (${sql.join(Object.values(GROUP_STATUSES))}) and c.company in (${sql.join(Object.values(GROUP_PAYERS))})`).as("total"),
+      sumWhere(sql`c.status in (${sql.join(GROUP_STATUS_VALUES)}) and c.company in (${sql.join(GROUP_BRANDS)})`).as("total"),
       sql<number>`sum(c.n)::int`.as("extractedMembers"),
     ])
     .groupBy(["c.id", "c.abbr"])

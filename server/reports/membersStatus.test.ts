@@ -9,10 +9,9 @@
 // Runs on PGlite, and on PostgreSQL 15 with DATABASE_URL_TEST.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/connection.ts";
-import { HttpError } from "../errors.ts";
-import { membersReportMail } from "./membersReportMail.ts";
+import { HttpError } from "../../domain/errors.ts";
 import { membersStatusHandlers } from "./membersStatus.handlers.ts";
-import type { MembersStatusCounts, MembersStatusQuery, MembersStatusRow } from "./membersStatus.repository.ts";
+import type { MembersStatusCounts, MembersStatusQuery, MembersStatusRow } from "../../domain/reports/membersStatus.ts";
 import { callerFor, callOf, freshTestDatabase, insertPracticeGroup, PRACTICE, servicesAt, USER } from "./reportsA.testFixture.ts";
 
 let database: DatabaseHandle;
@@ -131,46 +130,6 @@ describe("the members status report", () => {
 
 const ROW_A: MembersStatusRow = { practice: "SM-B", practiceId: 10, ...counts({ New_Patient_DENTA: 2, Recare_Future_Appointment_MCNA: 1, total: 3, extractedMembers: 5 }) };
 const ROW_B: MembersStatusRow = { practice: 'A, "B"', practiceId: 11, ...counts({ New_Patient_UHC: 4, total: 4, extractedMembers: 4 }) };
-
-describe("the members report mail", () => {
-  const mail = membersReportMail("caller@example.test", [ROW_A, ROW_B], new Date("2026-11-16T15:04:59Z"));
-
-  it("is addressed to the caller and names the report and its size", () => {
-    expect(mail.to).toBe("caller@example.test");
-    expect(mail.subject).toBe("Members Status Report (2 practices)");
-  });
-
-  it("has a plain-text table with a totals row of column sums", () => {
-    const lines = mail.text.split("\n");
-    expect(lines[0]).toBe("Members status report, sent 2026-11-16 15:04 UTC.");
-    expect(lines.find((line) => line.startsWith("Practice"))).toMatch(/^Practice\s+New Patient DENTA\s+New Patient MCNA\s.*\sMembers\s+Extracted$/);
-    expect(lines.find((line) => line.startsWith("SM-B"))?.split(/\s+/)).toEqual(["SM-B", "2", "0", "0", "0", "0", "0", "0", "1", "0", "3", "5"]);
-    expect(lines.find((line) => line.startsWith("Total"))?.split(/\s+/)).toEqual(["Total", "2", "0", "4", "0", "0", "0", "0", "1", "0", "7", "9"]);
-  });
-
-  it("has an HTML table with the Members total red where it differs from Extracted and green where equal", () => {
-    expect(mail.html).toContain("<th");
-    expect(mail.html).toMatch(/color:#c62828">3<\/td>/); // SM-B: 3 members of 5 extracted
-    expect(mail.html).toMatch(/color:#1b7f3b">4<\/td>/); // 4 of 4
-    expect(mail.html).toContain("A, &quot;B&quot;");
-  });
-
-  it("attaches the same table as CSV, quoting where needed, totals last", () => {
-    expect(mail.attachments).toEqual([
-      {
-        filename: "MembersStatusReport.csv",
-        contentType: "text/csv",
-        content: [
-          "Practice,New Patient DENTA,New Patient MCNA,New Patient UHC,Recare No Future Appointment DENTA,Recare No Future Appointment MCNA,Recare No Future Appointment UHC,Recare Future Appointment DENTA,Recare Future Appointment MCNA,Recare Future Appointment UHC,Members,Extracted",
-          "SM-B,2,0,0,0,0,0,0,1,0,3,5",
-          '"A, ""B""",0,0,4,0,0,0,0,0,0,4,4',
-          "Total,2,0,4,0,0,0,0,1,0,7,9",
-          "",
-        ].join("\r\n"),
-      },
-    ]);
-  });
-});
 
 describe("sendMembersReport", () => {
   const send = (data: string) =>

@@ -1,25 +1,21 @@
 // The new patient origin report (tag reports): first visits of the chosen months, practices and brand
 // by where the patients came from, with the rows of the CSV download.
 import type { components } from "../../src/api/schema.d.ts";
-import { HttpError } from "../errors.ts";
+import { zonedDate } from "../../domain/calendar.ts";
+import { invalidRequest } from "../../domain/errors.ts";
+import { monthsOutsideOffer } from "../../domain/reports/newPatientOrigin.ts";
+import { percentOf } from "../../domain/reports/percent.ts";
 import type { Handlers } from "../handlers.ts";
 import { countsByOrigin, firstVisitRows } from "./newPatientOrigin.repository.ts";
-import { percentOf } from "./percent.ts";
-import { calendarNow, lastMonths, zonedDate } from "./periods.ts";
+import { calendarNow } from "./periods.ts";
 
 type Schemas = components["schemas"];
-
-/** Specification §9: the report offers this month and the 23 before. */
-const OFFERED_MONTHS = 24;
 
 export const newPatientOriginHandlers: Handlers = {
   async getNewPatientOriginReport({ query, services }) {
     const filter = services.decodeJson<Schemas["NewPatientOriginQuery"]>(query.params, "NewPatientOriginQuery", "params");
-    const offered = new Set(lastMonths(zonedDate(calendarNow(services), services.config.reportTimeZone), OFFERED_MONTHS));
-    const problems = filter.date.flatMap((month, index) =>
-      offered.has(month) ? [] : [{ field: `params.date.${index}`, message: `must be one of the last ${OFFERED_MONTHS} months` }],
-    );
-    if (problems.length > 0) throw new HttpError(400, `Invalid request: ${problems.map((problem) => problem.field).join(", ")}`, problems);
+    const problems = monthsOutsideOffer(filter.date, zonedDate(calendarNow(services), services.config.reportTimeZone));
+    if (problems.length > 0) throw invalidRequest(problems);
 
     const asked = { months: filter.date, practiceIds: filter.practice, brand: filter.brand };
     const counts = await countsByOrigin(services.db, asked);

@@ -1,70 +1,15 @@
 // @vitest-environment node
-// Report periods: calendar arithmetic on plain dates (week starts, month and year boundaries, leap
-// years) and day boundaries and hours computed by the database in the group's time zone, at the
-// changes of the clocks (Chicago: 2026-03-08 has 23 hours, 2026-11-01 has 25). Runs on PGlite, and
-// on PostgreSQL 15 with DATABASE_URL_TEST.
+// Days of the practice calendar in SQL: day boundaries and hours computed by the database in the
+// group's time zone, at the changes of the clocks (Chicago: 2026-03-08 has 23 hours, 2026-11-01 has
+// 25), and the calendar's clock. Runs on PGlite, and on PostgreSQL 15 with DATABASE_URL_TEST.
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../config.ts";
 import type { DatabaseHandle } from "../db/connection.ts";
-import { calendarNow, hourOfDay, lastMonths, mondayOf, monthEndOf, reportPeriods, startOfDay, withinDays, zonedDate } from "./periods.ts";
+import { calendarNow, hourOfDay, startOfDay, withinDays } from "./periods.ts";
 import { freshTestDatabase } from "./reportsB.testFixture.ts";
 
 const CHICAGO = "America/Chicago";
-
-describe("calendar days of the group's time zone", () => {
-  it("turns an instant into the day it is in Chicago, not in UTC", () => {
-    expect(zonedDate(new Date("2026-11-16T05:59:59Z"), CHICAGO)).toBe("2026-11-15"); // Sunday 23:59:59 CST
-    expect(zonedDate(new Date("2026-11-16T06:00:00Z"), CHICAGO)).toBe("2026-11-16"); // Monday 00:00 CST
-    expect(zonedDate(new Date("2026-01-01T05:30:00Z"), CHICAGO)).toBe("2025-12-31"); // New Year in UTC only
-    expect(zonedDate(new Date("2026-11-16T05:59:59Z"), "Europe/Berlin")).toBe("2026-11-16");
-  });
-
-  it("starts weeks on Monday, across a year boundary too", () => {
-    expect(mondayOf("2026-11-16")).toBe("2026-11-16");
-    expect(mondayOf("2026-11-22")).toBe("2026-11-16"); // Sunday ends the week
-    expect(mondayOf("2026-01-01")).toBe("2025-12-29");
-  });
-
-  it("ends months on their last day, February of leap years included", () => {
-    expect(monthEndOf("2026-02-10")).toBe("2026-02-28");
-    expect(monthEndOf("2028-02-10")).toBe("2028-02-29");
-    expect(monthEndOf("2026-12-31")).toBe("2026-12-31");
-  });
-
-  it("gives the standard periods of a Monday in the middle of a month", () => {
-    expect(reportPeriods("2026-11-16")).toEqual({
-      today: { startDate: "2026-11-16", endDate: "2026-11-16" },
-      yesterday: { startDate: "2026-11-15", endDate: "2026-11-15" },
-      thisWeek: { startDate: "2026-11-16", endDate: "2026-11-16" },
-      lastWeek: { startDate: "2026-11-09", endDate: "2026-11-15" },
-      monthToDate: { startDate: "2026-11-01", endDate: "2026-11-16" },
-      lastMonth: { startDate: "2026-10-01", endDate: "2026-10-31" },
-    });
-  });
-
-  it("gives the standard periods of New Year's Day: last week, last month and yesterday in the year before", () => {
-    expect(reportPeriods("2026-01-01")).toEqual({
-      today: { startDate: "2026-01-01", endDate: "2026-01-01" },
-      yesterday: { startDate: "2025-12-31", endDate: "2025-12-31" },
-      thisWeek: { startDate: "2025-12-29", endDate: "2026-01-01" },
-      lastWeek: { startDate: "2025-12-22", endDate: "2025-12-28" },
-      monthToDate: { startDate: "2026-01-01", endDate: "2026-01-01" },
-      lastMonth: { startDate: "2025-12-01", endDate: "2025-12-31" },
-    });
-  });
-
-  it("gives a week that began in the month before, and last month ending on the 29th of a leap February", () => {
-    const periods = reportPeriods("2028-03-01"); // a Wednesday
-    expect(periods.thisWeek).toEqual({ startDate: "2028-02-28", endDate: "2028-03-01" });
-    expect(periods.lastMonth).toEqual({ startDate: "2028-02-01", endDate: "2028-02-29" });
-  });
-
-  it("offers this month and the ones before it, across a year boundary", () => {
-    expect(lastMonths("2026-01-31", 3)).toEqual(["2026-01", "2025-12", "2025-11"]);
-    expect(lastMonths("2026-11-16", 24).at(-1)).toBe("2024-12");
-  });
-});
 
 describe("the practice calendar's clock and zone (server/config.ts)", () => {
   it("runs the calendar from DEMO_CLOCK_START, and on the real clock without it", () => {

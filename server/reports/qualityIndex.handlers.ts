@@ -1,11 +1,11 @@
 // The quality index (tag reports): leads won and lost (by when they were decided) and the outcome and
 // funnel of the leads that came in (by when they were entered), over the periods the client sends.
 import type { components } from "../../src/api/schema.d.ts";
-import { HttpError } from "../errors.ts";
+import { invalidRequest } from "../../domain/errors.ts";
+import { percentOf } from "../../domain/reports/percent.ts";
+import { FUNNEL_STAGES, qualityIndexProblems } from "../../domain/reports/qualityIndex.ts";
 import type { Handlers } from "../handlers.ts";
-import { FIRST_DAY } from "./periods.ts";
-import { percentOf } from "./percent.ts";
-import { decidedByPractice, decidedTotals, enteredSummary, FUNNEL_STAGES, lostByReason, type EnteredSummary } from "./qualityIndex.repository.ts";
+import { decidedByPractice, decidedTotals, enteredSummary, lostByReason, type EnteredSummary } from "./qualityIndex.repository.ts";
 
 type Schemas = components["schemas"];
 
@@ -24,8 +24,8 @@ const conversion = (entered: EnteredSummary): Schemas["ConversionSlice"][] =>
 export const qualityIndexHandlers: Handlers = {
   async getQualityIndexReport({ body, services }) {
     const { db } = services;
-    const problems = Object.entries(body).flatMap(([field, date]) => (date < FIRST_DAY ? [{ field, message: `must be ${FIRST_DAY} or later` }] : []));
-    if (problems.length > 0) throw new HttpError(400, `Invalid request: ${problems.map((problem) => problem.field).join(", ")}`, problems);
+    const problems = qualityIndexProblems(body);
+    if (problems.length > 0) throw invalidRequest(problems);
     const timeZone = services.config.reportTimeZone;
     // QualityIndexRequest: today is d1..d2, this week weekStart..weekEnd, month to date thisMonth..d2.
     const today = { startDate: body.d1, endDate: body.d2 };

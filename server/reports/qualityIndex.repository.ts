@@ -2,10 +2,9 @@
 // (by when they were created) in a range of days of the group's time zone.
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/database.ts";
-import { withinDays, type DateRange } from "./periods.ts";
-
-/** The stages of the sales funnel, in order; a lead counts in every stage up to the furthest it reached. */
-export const FUNNEL_STAGES = ["Lead", "Contacted", "Appointment Set", "Visited", "Won"] as const;
+import { FUNNEL_STAGES } from "../../domain/reports/qualityIndex.ts";
+import type { DateRange } from "../../domain/calendar.ts";
+import { withinDays } from "./periods.ts";
 
 export interface PracticeCount {
   practice: string;

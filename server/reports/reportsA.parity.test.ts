@@ -8,7 +8,8 @@ import { createMockDb, type MockDb } from "../../mocks/db/createMockDb";
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- a test comparing with the mock, not server code
 import { deletionsByGroup, deletionsByPractice, deletionsMatching, deletionsPage, type DeletedFilters } from "../../mocks/reports/deletedAppointments";
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- a test comparing with the mock, not server code
-import { membersStatusReport, type MembersStatusQuery } from "../../mocks/reports/membersStatus";
+import { membersStatusReport } from "../../mocks/reports/membersStatus";
+import type { MembersStatusQuery } from "../../domain/reports/membersStatus.ts";
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- a test comparing with the mock, not server code
 import { priorityStatusReport } from "../../mocks/reports/priorityStatus";
 import { ENGINES, STAFF_EMAIL, startTestApp, type TestApp } from "../auth/testApp.ts";

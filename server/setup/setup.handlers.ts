@@ -1,10 +1,11 @@
 // The partner portal link, the default page and practices, and the members-list defaults (tag
 // setup). Feedback, also of this tag, is in server/feedback/.
 import { toUser } from "../auth/auth.handlers.ts";
-import { HttpError, type FieldProblem } from "../errors.ts";
+import { pagesFor } from "../../domain/appPages.ts";
+import { invalidRequest } from "../../domain/errors.ts";
+import { defaultsProblems, practiceIdsOf, setupValueProblems } from "../../domain/setupRules.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
-import { pagesFor } from "./appPages.ts";
-import { setupValueProblem, unknownPracticeIds } from "./setupRules.ts";
+import { unknownPracticeIds } from "../practices/practices.repository.ts";
 import { userSelfOrAdmin } from "./userAccess.ts";
 
 interface UserSetupQuery {
@@ -12,7 +13,6 @@ interface UserSetupQuery {
   appId: "call_center";
 }
 
-const invalid = (details: FieldProblem[]) => new HttpError(400, `Invalid request: ${details.map((d) => d.field).join(", ")}`, details);
 
 export const setupHandlers: Handlers = {
   async getPartnersList(call) {
@@ -25,7 +25,7 @@ export const setupHandlers: Handlers = {
     return {
       defaultPage: user.default_page,
       defaultLocationId: user.default_location_id,
-      pages: pagesFor(user).map(({ path, title }) => ({ path, title })),
+      pages: pagesFor({ isAdmin: user.is_admin }).map(({ path, title }) => ({ path, title })),
     };
   },
 
@@ -33,13 +33,9 @@ export const setupHandlers: Handlers = {
     const { user } = callerOf(call);
     const { db } = call.services;
     const { defaultPage, defaultLocationId } = call.body;
-    const details: FieldProblem[] = [];
-    if (!pagesFor(user).some((page) => page.path === defaultPage)) {
-      details.push({ field: "defaultPage", message: "must be one of the pages of GET /pmd/getSetup" });
-    }
-    const unknown = await unknownPracticeIds(db, defaultLocationId);
-    if (unknown.length > 0) details.push({ field: "defaultLocationId", message: `names unknown practices: ${unknown.join(", ")}` });
-    if (details.length > 0) throw invalid(details);
+    const unknown = await unknownPracticeIds(db, practiceIdsOf(defaultLocationId));
+    const problems = defaultsProblems({ isAdmin: user.is_admin }, call.body, unknown);
+    if (problems.length > 0) throw invalidRequest(problems);
     const updated = await db
       .updateTable("users")
       .set({ default_page: defaultPage, default_location_id: defaultLocationId })
@@ -53,8 +49,8 @@ export const setupHandlers: Handlers = {
     const { user } = callerOf(call);
     const { db } = call.services;
     const { appId, field, value } = call.body;
-    const problem = await setupValueProblem(db, field, value);
-    if (problem) throw invalid([problem]);
+    const problems = setupValueProblems(field, value, await unknownPracticeIds(db, practiceIdsOf(value)));
+    if (problems.length > 0) throw invalidRequest(problems);
     await db
       .insertInto("user_setups")
       .values({ user_id: user.id, app_id: appId, field, value })

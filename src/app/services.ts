@@ -20,7 +20,9 @@ import { membersMachine, type SaveResultRequest } from "../machines/members/memb
 import { notesMachine, type NotesQuery, type SaveNotesRequest } from "../machines/members/notes.machine";
 import { MEMBER_FILTERS_COOKIE, MEMBER_FILTERS_COOKIE_DAYS } from "../lib/constants";
 import { readCookie, writeCookie } from "../lib/cookies";
-import { offeredMonths, qualityIndexPeriods } from "../lib/periods";
+import { zonedDate } from "../../domain/calendar.ts";
+import { offeredMonths } from "../../domain/reports/newPatientOrigin.ts";
+import { qualityIndexPeriods } from "../../domain/reports/qualityIndex.ts";
 import { fromApiCall } from "./fromApiCall";
 import { saveFile } from "./saveFile";
 import { sessionStore } from "./sessionStore";
@@ -252,7 +254,7 @@ export function createServices({ baseUrl, navigate, inspect }: ServicesOptions) 
         saveFile: (_, file) => saveFile(file),
       },
     }),
-    newPatientOriginInput: () => ({ months: offeredMonths(new Date()) }),
+    newPatientOriginInput: () => ({ months: offeredMonths(zonedDate(new Date())) }),
   };
 
   // Table reports (issue 6): Priority Status, Members Status, Lead Data, Deleted Appointments.

@@ -35,10 +35,6 @@ export const LOGIN_COOKIE_DAYS = 7;
 export const NOTE_PREVIEW_LENGTH = 27;
 /** §6 More default practices than this means the practice filter shows All. */
 export const MAX_DEFAULT_PRACTICES = 25;
-/** §9 New patient origin offers this many months. */
-export const NEW_PATIENT_ORIGIN_MONTHS = 24;
-/** §9 Fuzzy member search threshold (fuse.js). */
-export const FUZZY_SEARCH_THRESHOLD = 0.1;
 /** §9 Help PDF frame height. */
 export const HELP_PDF_FRAME_HEIGHT = "500px";
 
@@ -46,7 +42,6 @@ export const HELP_PDF_FRAME_HEIGHT = "500px";
 export const PRIORITY_STATUS_CSV = "PriorityStatus.csv";
 export const FIRST_VISIT_CSV_DELIMITER = ",";
 
-/** §9 Date formats (dayjs tokens; the lead report's MM-dd-yyyy is dayjs MM-DD-YYYY). */
+/** §9 Date formats (dayjs tokens; the lead report's MM-dd-yyyy is written in domain/reports/leadData.ts). */
 export const OPEN_ISSUE_DATE_FORMAT = "D MMMM YYYY HH:mm";
 export const FEEDBACK_DATE_FORMAT = "MM/DD/YYYY hh:mm A";
-export const LEAD_REPORT_DATE_FORMAT = "MM-DD-YYYY";

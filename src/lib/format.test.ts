@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatElapsed } from "./format";
+import { formatElapsed, monthLabel } from "./format";
 
 describe("formatElapsed", () => {
   it.each([
@@ -10,5 +10,11 @@ describe("formatElapsed", () => {
     [3600, "60 min 0 s"],
   ])("shows %i seconds as %s", (seconds, shown) => {
     expect(formatElapsed(seconds)).toBe(shown);
+  });
+});
+
+describe("monthLabel", () => {
+  it("names a month for people", () => {
+    expect(monthLabel("2026-02")).toBe("February 2026");
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { rowColour } from "./resultColours";
-import { RESULT_OPTIONS } from "./vocabulary";
+import { RESULT_OPTIONS } from "../../domain/vocabulary.ts";
 
 const tone = (result: string, status = "New Patient") => rowColour(result, status)?.tone ?? null;
 

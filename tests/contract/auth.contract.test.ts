@@ -1,5 +1,6 @@
 // Sign-in, sessions, the development provider and the hand-off; and, for every secured operation
 // of the contract, the answers to no session, an expired one, and staff on administrator calls.
+import { DEV_HANDOFF } from "../../domain/signInTokens.ts";
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { operations } from "../../mocks/openapi/document";
@@ -10,12 +11,8 @@ const backend = useBackend();
 /** Any value reaches the auth check: it runs before validation. */
 const anyPath = (path: string) => Object.fromEntries([...path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => [name!, "1"]));
 
-// The development hand-off secret of the targets (mocks/tokens.ts; the server's test configuration uses the same).
-const HANDOFF = {
-  key: new TextEncoder().encode("recall-desk development hand-off secret, 32+ bytes"),
-  issuer: "https://portal.recalldesk.example",
-  audience: "recall-desk",
-};
+// Both targets accept the development hand-off secret outside production.
+const HANDOFF = { ...DEV_HANDOFF, key: new TextEncoder().encode(DEV_HANDOFF.secret) };
 
 function handoffToken(email: string, options: { expiresIn?: string; key?: Uint8Array; jti?: string } = {}) {
   return new SignJWT({ email })

@@ -1,42 +1,7 @@
 // Scheduled jobs and their run history (the Crons modal, openapi.yaml tag jobs), and the rows each
-// members import rejected. The jobs themselves are reference data: what each one does is code
-// (server/jobs/catalog.ts, matched by `key`); their texts are the mock's (mocks/db/jobDefinitions.ts).
+// members import rejected. The jobs themselves are reference data, written from domain/jobs.ts at
+// every start (server/db/referenceData.ts); what each one does is code (server/jobs/catalog.ts).
 import { sql, type Kysely } from "kysely";
-
-const IMPORT_DESCRIPTION = (brand: string) =>
-  `Reads the ${brand} eligibility file (CSV) from the payer's SFTP drop, validates every row, upserts members by ` +
-  "subscriber id and practice and stamps Days_Extracted. Rejected rows are listed in the run log; no row is dropped silently.";
-
-/** Ids in the mock's order, so the demo history and the mock's agree on them. */
-const JOBS = [
-  { id: 1, key: "import-denta", title: "Import DENTA members", cron_time: "0 5 * * *", description: IMPORT_DESCRIPTION("DENTA") },
-  { id: 2, key: "import-mcna", title: "Import MCNA members", cron_time: "15 5 * * *", description: IMPORT_DESCRIPTION("MCNA") },
-  { id: 3, key: "import-uhc", title: "Import UHC members", cron_time: "30 5 * * *", description: IMPORT_DESCRIPTION("UHC") },
-  { id: 4, key: "import-tmhp", title: "Import TMHP members", cron_time: "0 6 * * 1", description: IMPORT_DESCRIPTION("TMHP") },
-  {
-    id: 5,
-    key: "refresh-statuses",
-    title: "Refresh recare statuses",
-    cron_time: "0 2 * * *",
-    description:
-      "Nightly: recomputes every member's status (New Patient, New Patient With Apt, Recare Future Appointment, " +
-      "Recare No Future Appointment, Dropped Patient) from the practices' schedules and visits.",
-  },
-  {
-    id: 6,
-    key: "export-reminders",
-    title: "Export appointment reminders",
-    cron_time: "0 17 * * 1-5",
-    description: "Weekdays at 17:00: sends the next working day's appointments to the reminder service (SMS and voice calls).",
-  },
-  {
-    id: 7,
-    key: "send-status-report",
-    title: "Send members status report",
-    cron_time: "0 7 * * 1",
-    description: "Mondays at 7:00: e-mails the members status report of the past week to the practice managers.",
-  },
-];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -48,7 +13,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // Five fields, in the practice group's time zone (REPORT_TIME_ZONE).
     .addColumn("cron_time", "text", (col) => col.notNull())
     .execute();
-  await (db as Kysely<{ jobs: (typeof JOBS)[number] }>).insertInto("jobs").values(JOBS).execute();
 
   await db.schema
     .createTable("job_runs")

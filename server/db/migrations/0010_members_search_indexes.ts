@@ -12,9 +12,9 @@ const ISO_BIRTH = `${part("year", 4)} || '-' || ${part("month", 2)} || '-' || ${
 const US_BIRTH = `${part("month", 2)} || '/' || ${part("day", 2)} || '/' || ${part("year", 4)}`;
 
 /**
- * The values the search looks in (mocks/members/searchTerms.ts TEXT_KEYS, in its order), lower
+ * The values the search looks in (domain/search/searchTerms.ts TEXT_KEYS, in its order), lower
  * case: first, middle and last name, "First Last", subscriber id, patient number, phone as listed,
- * birth date as ISO and as the list shows it.
+ * birth date as ISO and as the list shows it, separated by chr(1) (domain/search VALUE_SEPARATOR).
  */
 const SEARCH_TEXT = `lower(${[
   "first_name",

@@ -7,7 +7,8 @@ import utc from "dayjs/plugin/utc";
 import type { SnapshotFrom } from "xstate";
 import type { components } from "../../api/schema";
 import { PAGE_SIZES, type PageSize } from "../../lib/constants";
-import { PRACTICE_TIME_ZONE, standardPeriods } from "../../lib/periods";
+import { reportPeriods, zonedDate } from "../../../domain/calendar.ts";
+import { PRACTICE_TIME_ZONE } from "../../../domain/vocabulary.ts";
 import { sortRows } from "../../lib/sortRows";
 import type { reportMachine } from "../report/report.machine";
 import { reportSelectors, selectReportSort } from "../report/report.selectors";
@@ -44,7 +45,7 @@ export interface DeletedData<TResult> {
 
 /** The views open on the current month to date, every region and practice, first page of 15. */
 export function initialDeletedFilters(now: Date | number): DeletedFilters {
-  const { monthToDate } = standardPeriods(now);
+  const { monthToDate } = reportPeriods(zonedDate(now));
   return { ...monthToDate, region: "all", practice: "all", pageNum: 1, pageSize: PAGE_SIZES[0] };
 }
 

@@ -1,10 +1,11 @@
 // §2 Lead Data Report: leads entered today, yesterday, this week, last week, month to date and last
 // month by location; and a custom start and end date (MM-dd-yyyy) with a practice filter, counted
-// when Update is pressed. The period bounds are days of the group's time zone (src/lib/periods).
+// when Update is pressed. The period bounds are days of the group's time zone (domain/calendar.ts).
 import { assign, fromPromise, setup } from "xstate";
 import type { ApiFailure } from "../../api/errors";
 import type { components } from "../../api/schema";
-import { fromLeadDate, leadPeriodBounds, standardPeriods, toLeadDate } from "../../lib/periods";
+import { reportPeriods, zonedDate } from "../../../domain/calendar.ts";
+import { leadDateToIso, leadPeriodBounds, toLeadDate } from "../../../domain/reports/leadData.ts";
 
 type Schemas = components["schemas"];
 export type LeadDataReport = Schemas["LeadDataReport"];
@@ -46,8 +47,8 @@ export const RANGE_ORDER_PROBLEM = "The end date must not be before the start da
 
 /** Why the custom range cannot be counted, or null. */
 export function rangeProblemOf(range: LeadRange): string | null {
-  const start = fromLeadDate(range.startDate.trim());
-  const end = fromLeadDate(range.endDate.trim());
+  const start = leadDateToIso(range.startDate.trim());
+  const end = leadDateToIso(range.endDate.trim());
   if (!start || !end) return RANGE_FORMAT_PROBLEM;
   return end < start ? RANGE_ORDER_PROBLEM : null;
 }
@@ -82,7 +83,7 @@ export const leadDataReportMachine = setup({
 }).createMachine({
   id: "leadDataReport",
   context: ({ input }) => {
-    const { monthToDate } = standardPeriods(input.now);
+    const { monthToDate } = reportPeriods(zonedDate(input.now));
     return {
       now: input.now,
       periods: null,

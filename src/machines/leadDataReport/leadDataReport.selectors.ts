@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from "xstate";
-import { toLeadDate } from "../../lib/periods";
+import { toLeadDate } from "../../../domain/reports/leadData.ts";
 import type { leadDataReportMachine } from "./leadDataReport.machine";
 
 type Snapshot = SnapshotFrom<typeof leadDataReportMachine>;

@@ -4,7 +4,7 @@
 // query, the cookie). Pure functions: the machine and its tests use them, src/app does the I/O.
 import type { components } from "../../api/schema";
 import { MAX_DEFAULT_PRACTICES, PAGE_SIZES, type PageSize } from "../../lib/constants";
-import { BRANDS, MEMBER_STATUSES, RESULT_OPTIONS } from "../../lib/vocabulary";
+import { BRANDS, MEMBER_STATUSES, RESULT_OPTIONS } from "../../../domain/vocabulary.ts";
 
 type Schemas = components["schemas"];
 export type Member = Schemas["Member"];

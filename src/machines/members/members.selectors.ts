@@ -1,7 +1,7 @@
 import type { ActorRefFrom, SnapshotFrom } from "xstate";
 import { MEMBERS_PAGINATION_PAGES, NOTE_PREVIEW_LENGTH } from "../../lib/constants";
 import type { SortState } from "../../lib/sortRows";
-import { BRANDS } from "../../lib/vocabulary";
+import { BRANDS } from "../../../domain/vocabulary.ts";
 import type { listDialogMachine } from "./listDialog.machine";
 import { ALL, mcoOptions, practicesOfBrand, type Member } from "./members.filters";
 import type { membersMachine } from "./members.machine";

@@ -1,7 +1,7 @@
 import Papa from "papaparse";
 import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
-import { offeredMonths } from "../../lib/periods";
+import { offeredMonths } from "../../../domain/reports/newPatientOrigin.ts";
 import { firstVisitsCsv } from "./firstVisitsCsv";
 import {
   newPatientOriginMachine,
@@ -11,7 +11,7 @@ import {
 } from "./newPatientOrigin.machine";
 import { selectCanDownload, selectPracticeOptions, selectStatus, sourcesChart } from "./newPatientOrigin.selectors";
 
-const MONTHS = offeredMonths(new Date("2026-11-16T15:00:00Z"));
+const MONTHS = offeredMonths("2026-11-16");
 const PRACTICES: Practice[] = [
   { id: 1, practice: "Smile Magic Waco", practiceabbr: "SM-WACO", region: "SMD", brands: ["denta", "mcna"] },
   { id: 2, practice: "Family Smiles Flores", practiceabbr: "FS-FLOR", region: "FSD", brands: ["uhc"] },

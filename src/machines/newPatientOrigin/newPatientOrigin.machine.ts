@@ -16,7 +16,7 @@ export type NewPatientOriginQuery = Schemas["NewPatientOriginQuery"];
 export type NewPatientOriginReport = Schemas["NewPatientOriginReport"];
 
 export interface NewPatientOriginInput {
-  /** The months offered, newest (the current month) first: src/lib/periods.ts offeredMonths. */
+  /** The months offered, newest (the current month) first: domain/reports/newPatientOrigin.ts. */
   months: readonly string[];
 }
 

@@ -1,5 +1,5 @@
 // The Quality Index Report's charts and tables, from the answer of POST /report/quality-index-report.
-// The screen uses the shared report machine; the request's dates come from src/lib/periods.ts.
+// The screen uses the shared report machine; the request's dates come from domain/reports/qualityIndex.ts.
 import type { components } from "../../api/schema";
 import { CATEGORICAL_COLORS, CHART_COLORS, type ChartSpec } from "../../components/chart/chartSpec";
 import { reportSelectors } from "../report/report.selectors";

@@ -6,7 +6,7 @@
 import { assign, fromPromise, setup } from "xstate";
 import { type ApiFailure, toFailure } from "../../api/errors";
 import type { components } from "../../api/schema";
-import { MEMBER_STATUSES } from "../../lib/vocabulary";
+import { MEMBER_STATUSES } from "../../../domain/vocabulary.ts";
 
 type Schemas = components["schemas"];
 export type Practice = Schemas["Practice"];

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from "xstate";
-import { MEMBER_STATUSES } from "../../lib/vocabulary";
+import { MEMBER_STATUSES } from "../../../domain/vocabulary.ts";
 import { ALL_STATUSES, type StatusDefault, type setDefaultMachine } from "./setDefault.machine";
 
 type SetDefaultSnapshot = SnapshotFrom<typeof setDefaultMachine>;

@@ -5,7 +5,7 @@ import { useId, useMemo, type ReactNode } from "react";
 import { ALL, type MemberFilters } from "../../machines/members/members.filters";
 import type { membersMachine } from "../../machines/members/members.machine";
 import * as members from "../../machines/members/members.selectors";
-import { BLANK_RESULT, MEMBER_STATUSES, RESULT_OPTIONS } from "../../lib/vocabulary";
+import { BLANK_RESULT, MEMBER_STATUSES, RESULT_OPTIONS } from "../../../domain/vocabulary.ts";
 
 interface MembersFiltersProps {
   actor: ActorRefFrom<typeof membersMachine>;

@@ -5,7 +5,7 @@ import type { Member, MemberResult, MemberSortColumn } from "../../machines/memb
 import { notePreview } from "../../machines/members/members.selectors";
 import type { SortState } from "../../lib/sortRows";
 import { rowColour } from "../../lib/resultColours";
-import { BLANK_RESULT, RESULT_OPTIONS } from "../../lib/vocabulary";
+import { BLANK_RESULT, RESULT_OPTIONS } from "../../../domain/vocabulary.ts";
 import { formatDate, formatDateTime, memberName } from "./memberFormat";
 
 interface ColumnSpec {

@@ -7,7 +7,7 @@ import { useAppActor } from "../../app/useAppActor";
 import { useServices } from "../../app/ServicesContext";
 import { Modal } from "../../components/Modal";
 import { ReportStatus } from "../../components/ReportStatus";
-import { BLANK_RESULT, BRANDS, RESULT_OPTIONS } from "../../lib/vocabulary";
+import { BLANK_RESULT, BRANDS, RESULT_OPTIONS } from "../../../domain/vocabulary.ts";
 import {
   INITIAL_MEMBERS_STATUS_FILTERS,
   MCO_OPTIONS,

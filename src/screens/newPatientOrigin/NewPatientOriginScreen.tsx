@@ -4,8 +4,8 @@ import { useActorRef, useSelector } from "@xstate/react";
 import { useServices } from "../../app/ServicesContext";
 import { Chart } from "../../components/chart/Chart";
 import { ReportStatus } from "../../components/ReportStatus";
-import { BRANDS } from "../../lib/vocabulary";
-import { monthLabel } from "../../lib/periods";
+import { BRANDS } from "../../../domain/vocabulary.ts";
+import { monthLabel } from "../../lib/format";
 import type { BrandFilter } from "../../machines/newPatientOrigin/newPatientOrigin.machine";
 import {
   selectCanDownload,

@@ -1,0 +1,48 @@
+// The call-recordings directory's query (openapi.yaml getCallDirectoryList, searchCallRecordings):
+// the filters both backends apply. The contract's patterns check the shape of each value; this
+// checks what they cannot (a `dates` range of real days that does not run backwards).
+import { isCalendarDate } from "./calendar.ts";
+import { invalidRequest } from "./errors.ts";
+
+export interface DirectoryFilters {
+  /** A practice id; undefined = every practice. */
+  practiceId?: number;
+  /** A campaign name; undefined = every campaign. */
+  campaign?: string;
+  dateFolder?: string;
+  /** Both day folders included. */
+  dates?: { startDate: string; endDate: string };
+  /** Trimmed; '' or undefined = no search. */
+  search?: string;
+}
+
+export interface DirectoryQuery {
+  practice?: string;
+  campaign?: string;
+  dateFolder?: string;
+  dates?: string;
+  search?: string;
+}
+
+/** openapi.yaml, searchCallRecordings: the first 50 matches. */
+export const SEARCH_ROWS = 50;
+
+const refuseDates = (message: string) => invalidRequest([{ field: "dates", message }]);
+
+/** `YYYY-MM-DD,YYYY-MM-DD`: two real dates, start not after end; else a 400 naming `dates`. */
+export function parseDateRange(text: string): { startDate: string; endDate: string } {
+  const [startDate = "", endDate = "", ...rest] = text.split(",");
+  if (rest.length > 0 || !isCalendarDate(startDate) || !isCalendarDate(endDate)) throw refuseDates("must be two dates YYYY-MM-DD,YYYY-MM-DD");
+  if (startDate > endDate) throw refuseDates("must not start after it ends");
+  return { startDate, endDate };
+}
+
+/** The filters of a directory query (`all` is no filter). */
+export function directoryFiltersOf(query: DirectoryQuery): DirectoryFilters {
+  const filters: DirectoryFilters = { search: (query.search ?? "").trim() };
+  if (query.practice !== undefined && query.practice !== "all") filters.practiceId = Number(query.practice);
+  if (query.campaign !== undefined && query.campaign !== "all") filters.campaign = query.campaign;
+  if (query.dateFolder !== undefined) filters.dateFolder = query.dateFolder;
+  if (query.dates !== undefined) filters.dates = parseDateRange(query.dates);
+  return filters;
+}

@@ -1,0 +1,45 @@
+// Every error answer is the contract's Error: `{ message, statusCode, details? }` (openapi.yaml,
+// Errors). Both backends throw HttpError from their rules and shape the answer from it.
+
+/** One offending field of a request, named as the contract names it (`body.email`, `params.date.0`). */
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+export class HttpError extends Error {
+  readonly statusCode: number;
+  readonly details: FieldProblem[] | undefined;
+  constructor(statusCode: number, message: string, details?: FieldProblem[]) {
+    super(message);
+    this.statusCode = statusCode;
+    this.details = details;
+  }
+}
+
+/** The 400 of a request that breaks the contract: the message names every offending field once. */
+export function invalidRequest(problems: readonly FieldProblem[]): HttpError {
+  const fields = [...new Set(problems.map((problem) => problem.field))].join(", ");
+  return new HttpError(400, `Invalid request: ${fields}`, [...problems]);
+}
+
+/** openapi.yaml, Authentication: the body of every 401 of a secured call. */
+export const SESSION_EXPIRED = "Session Expired";
+export const INVALID_TOKEN = "Invalid or expired token";
+export const INVALID_CREDENTIALS = "Invalid e-mail or password";
+export const UNKNOWN_STAFF = "This account has no access to Recall Desk";
+export const ADMIN_ONLY = "This call is for administrators only.";
+
+/** openapi.yaml: bodies up to 10,000,000 bytes are accepted; a larger one is answered 413. */
+export const MAX_BODY_BYTES = 10_000_000;
+
+/** A body that is not JSON at all. */
+export const INVALID_JSON_BODY: FieldProblem = { field: "body", message: "must be valid JSON" };
+
+/** What a caller is told of a fault of the backend itself (the details stay in the log). */
+export const SERVER_FAULT = "Something went wrong on the server.";
+
+/** The contract's Error body. */
+export function errorBody(statusCode: number, message: string, details?: readonly FieldProblem[]) {
+  return { message, statusCode, ...(details ? { details: [...details] } : {}) };
+}

@@ -1,0 +1,135 @@
+// How both backends answer a members search fast and exactly as fuse.js would over every member
+// (searchTerms.ts says what a text means). fuse.js alone scans every value with its bitap matcher:
+// 1.5–6 s per search at 200,000 members. Threshold 0.1 lets a text of n characters match with at
+// most floor(n / 10) errors, and a match with k errors leaves one of k + 1 pieces of the text
+// unchanged (pigeonhole). So a backend first finds the candidates holding a piece exactly (the
+// server with a trigram-indexed LIKE, the fake backend with indexOf over all values at once), and
+// `found` decides among them; texts that allow no error are answered by the pieces alone.
+import Fuse from "fuse.js";
+import { FUSE_OPTIONS, SEARCH_THRESHOLD, searchTermsOf, type SearchDoc, type SearchKey } from "./searchTerms.ts";
+
+/**
+ * Between the searched values of a member kept in one text (the server's `search_text`, migration
+ * 0010; the fake backend's index): a piece holding it could match across two values, so none does.
+ */
+export const VALUE_SEPARATOR = "\u0001";
+
+/** fuse.js's bitap matcher works on chunks of at most 32 characters; any chunk matching is a match. */
+const FUSE_MAX_PATTERN = 32;
+
+/** The most errors fuse.js accepts in a text of that length (its score is errors / length). */
+export function allowedErrors(length: number): number {
+  let errors = 0;
+  while ((errors + 1) / length <= SEARCH_THRESHOLD) errors += 1;
+  return errors;
+}
+
+/** The chunks fuse.js matches separately, as its bitap search cuts a long text. */
+function fuseChunks(pattern: string): string[] {
+  if (pattern.length <= FUSE_MAX_PATTERN) return [pattern];
+  const chunks: string[] = [];
+  const whole = pattern.length - (pattern.length % FUSE_MAX_PATTERN);
+  for (let start = 0; start < whole; start += FUSE_MAX_PATTERN) chunks.push(pattern.slice(start, start + FUSE_MAX_PATTERN));
+  if (whole < pattern.length) chunks.push(pattern.slice(-FUSE_MAX_PATTERN));
+  return chunks;
+}
+
+/** k + 1 consecutive pieces of a chunk that allows k errors: a match keeps one of them intact. */
+function piecesOf(chunk: string): string[] {
+  const parts = allowedErrors(chunk.length) + 1;
+  return Array.from({ length: parts }, (_, index) =>
+    chunk.slice(Math.floor((index * chunk.length) / parts), Math.floor(((index + 1) * chunk.length) / parts)),
+  );
+}
+
+/**
+ * Whether `text` holds a substring within `errors` edits of `pattern` (Sellers' algorithm). fuse.js
+ * accepts no match that this refuses (its errors are edits too), so it is a safe, fast first check.
+ */
+export function holdsWithin(text: string, pattern: string, errors: number): boolean {
+  const length = pattern.length;
+  const column = new Int32Array(length + 1);
+  for (let index = 0; index <= length; index += 1) column[index] = index;
+  for (let at = 0; at < text.length; at += 1) {
+    const char = text.charCodeAt(at);
+    let diagonal = 0; // row 0: a match may start anywhere
+    let left = 0;
+    for (let index = 1; index <= length; index += 1) {
+      const above = column[index]!;
+      const cost = diagonal + (pattern.charCodeAt(index - 1) === char ? 0 : 1);
+      left = Math.min(cost, above + 1, left + 1);
+      column[index] = left;
+      diagonal = above;
+    }
+    if (left <= errors) return true;
+  }
+  return column[length]! <= errors;
+}
+
+/** A text term: every value it matches holds one of its pieces (lower case). */
+export interface FuzzyTerm {
+  pattern: string;
+  keys: readonly SearchKey[];
+  pieces: string[];
+  /** fuse.js matches any chunk of the text (lower case) with up to its allowed errors. */
+  chunks: string[];
+  /** No error allowed: the values holding the (single) piece are exactly the matches. */
+  errorFree: boolean;
+}
+
+export interface MemberSearch {
+  /** Members born on one of these days are found. */
+  birthDates: string[];
+  fuzzy: FuzzyTerm[];
+  /** Every term is a birth date or error-free: the candidates are the answer, `found` need not decide. */
+  exact: boolean;
+}
+
+/** What a search text looks for, or undefined when it is blank (no search). */
+export function memberSearchOf(text: string): MemberSearch | undefined {
+  const terms = searchTermsOf(text);
+  if (terms.length === 0) return undefined;
+  const search: MemberSearch = { birthDates: [], fuzzy: [], exact: true };
+  for (const term of terms) {
+    if ("birthDate" in term) {
+      search.birthDates.push(term.birthDate);
+      continue;
+    }
+    const lower = term.pattern.toLowerCase();
+    const chunks = fuseChunks(lower);
+    const errorFree = chunks.length === 1 && allowedErrors(lower.length) === 0;
+    const pieces = [...new Set(errorFree ? [lower] : chunks.flatMap(piecesOf))].filter((piece) => piece !== "" && !piece.includes(VALUE_SEPARATOR));
+    search.fuzzy.push({ pattern: term.pattern, keys: term.keys, pieces, chunks, errorFree });
+    search.exact &&= errorFree;
+  }
+  return search;
+}
+
+/**
+ * The positions of the documents the search finds, as fuse.js with the specification's options
+ * finds them over every member. fuse.js only looks at the values that can match (one key at a
+ * time): those holding a piece and a substring within the allowed errors of a chunk.
+ */
+export function found(search: MemberSearch, docs: readonly SearchDoc[]): number[] {
+  const hits = new Set<number>();
+  docs.forEach((doc, position) => search.birthDates.includes(doc.Date_of_Birth) && hits.add(position));
+  for (const term of search.fuzzy) {
+    for (const key of term.keys) {
+      const undecided: number[] = [];
+      docs.forEach((doc, position) => {
+        if (hits.has(position)) return;
+        const value = doc[key].toLowerCase();
+        if (!term.pieces.some((piece) => value.includes(piece))) return;
+        if (term.errorFree) hits.add(position);
+        else if (term.chunks.some((chunk) => holdsWithin(value, chunk, allowedErrors(chunk.length)))) undecided.push(position);
+      });
+      if (undecided.length === 0) continue;
+      const fuse = new Fuse(
+        undecided.map((position) => docs[position]!),
+        { ...FUSE_OPTIONS, keys: [key] },
+      );
+      for (const match of fuse.search(term.pattern)) hits.add(undecided[match.refIndex]!);
+    }
+  }
+  return [...hits].sort((a, b) => a - b);
+}
