@@ -1,23 +1,31 @@
-// Lint: TypeScript rules, React hooks, and the import direction of STYLE.md:
-// screens → machines → api; src/ never imports mocks/ or server/ (except the dev boot point);
-// server/ never imports src/; machines never touch the client, the router, cookies or storage.
+// Lint: TypeScript rules, React hooks, no import cycles, and the direction of imports
+// (docs/architecture.md):
+//   domain/  the rules both backends follow: imports only the contract's generated types
+//   demo/    the demo world: imports domain/ only
+//   src/     the app: screens → machines → api; imports domain/, never mocks/ (but at the dev boot
+//            point, src/main.tsx) nor server/ nor demo/; machines never touch the client, the
+//            router, cookies or storage (their *.actors.ts files meet the client)
+//   mocks/   the fake backend: domain/, demo/ and the contract's types
+//   server/  the real backend: domain/, demo/ and the contract's types
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
+import { importX, createNodeResolver } from "eslint-plugin-import-x";
 import globals from "globals";
 
 const restrict = (...patterns) => ({
   "@typescript-eslint/no-restricted-imports": ["error", { patterns }],
 });
 
-const noMocksOrServer = [
-  { group: ["**/mocks", "**/mocks/**"], message: "src/ reaches the fake backend only through src/main.tsx." },
-  { group: ["**/server", "**/server/**"], message: "src/ talks to the server over HTTP, through src/api." },
-];
+const only = (folder, message) => ({ group: [`**/${folder}`, `**/${folder}/**`], message });
+const noMocks = only("mocks", "Only the fake backend's own files and the tests reach it (src/ through src/main.tsx only).");
+const noServer = only("server", "The server is reached over HTTP, through src/api.");
+const noDemo = only("demo", "The demo world is the backends' data: the app and the rules never import it.");
+const noTests = only("tests", "Test harnesses are for tests.");
 
-// The server shares only openapi.yaml with the app, and the types generated from it.
-const serverImports = [
-  { regex: "(^|/)src/(?!api/schema(\\.d\\.ts)?$)", message: "The server shares only openapi.yaml with the app." },
+/** Of src/, only the types generated from openapi.yaml. */
+const contractTypesOnly = [
+  { regex: "(^|/)src/(?!api/schema(\\.d\\.ts)?$)", message: "Outside the app, only the contract's generated types are shared." },
   { regex: "(^|/)src/api/schema(\\.d\\.ts)?$", allowTypeImports: true, message: "Only the types generated from openapi.yaml." },
 ];
 
@@ -33,22 +41,50 @@ export default tseslint.config(
     },
   },
   {
+    // A cycle of imports works only by the order modules happen to load in; none is allowed.
+    files: ["**/*.{ts,tsx,js}"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/extensions": [".ts", ".tsx", ".js"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".d.ts", ".js"] })],
+    },
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
+  },
+  {
     // The contract suite reads answers whose shape it has just validated against openapi.yaml.
     files: ["tests/contract/**"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
   {
-    files: ["src/**/*.{ts,tsx}"],
-    plugins: { "react-hooks": reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules, ...restrict(...noMocksOrServer) },
+    files: ["domain/**"],
+    rules: restrict(...contractTypesOnly, noMocks, noServer, noDemo, noTests),
   },
   {
+    files: ["demo/**"],
+    rules: restrict(...contractTypesOnly, noMocks, noServer, noTests),
+  },
+  {
+    files: ["mocks/**"],
+    rules: restrict(...contractTypesOnly, noServer, noTests),
+  },
+  {
+    files: ["server/**"],
+    rules: restrict(...contractTypesOnly, noMocks, noTests),
+  },
+  {
+    files: ["src/**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules, ...restrict(noMocks, noServer, noDemo, noTests) },
+  },
+  {
+    // The development-only start of the fake backend's worker.
     files: ["src/main.tsx"],
-    rules: restrict(noMocksOrServer[1]),
+    rules: restrict(noServer, noDemo, noTests),
   },
   {
     files: ["src/machines/**"],
-    rules: restrict(...noMocksOrServer, {
+    rules: restrict(noMocks, noServer, noDemo, noTests, {
       group: ["**/screens/**", "**/app/**", "react", "react-dom", "wouter", "wouter/**"],
       message: "Machines know nothing of screens, React or the router: effects are provided by src/app.",
     }, {
@@ -59,7 +95,7 @@ export default tseslint.config(
   },
   {
     files: ["src/screens/**", "src/components/**"],
-    rules: restrict(...noMocksOrServer, {
+    rules: restrict(noMocks, noServer, noDemo, noTests, {
       group: ["**/api/*", "!**/api/schema", "openapi-fetch"],
       allowTypeImports: true,
       message: "Screens read machine state and send events; calls belong to machines' actors.",
@@ -67,26 +103,9 @@ export default tseslint.config(
   },
   {
     files: ["src/api/**", "src/lib/**"],
-    rules: restrict(...noMocksOrServer, {
+    rules: restrict(noMocks, noServer, noDemo, noTests, {
       group: ["**/machines/**", "**/screens/**", "**/app/**", "**/components/**"],
       message: "api/ and lib/ are the bottom layer: they import no screen, machine or app code.",
-    }),
-  },
-  {
-    files: ["server/**"],
-    rules: restrict(...serverImports, { group: ["**/mocks/**"], message: "The server shares only openapi.yaml with the app." }),
-  },
-  {
-    // The demo data comes from the fake backend's generator (one generator, not a second copy).
-    files: ["server/db/seed.ts"],
-    rules: restrict(...serverImports),
-  },
-  {
-    files: ["mocks/**"],
-    rules: restrict({
-      regex: "(^|/)src/(?!api/schema$|lib/)",
-      allowTypeImports: true,
-      message: "The fake backend is typed from the contract and shares only pure helpers of src/lib.",
     }),
   },
 );

@@ -1,5 +1,6 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
 import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
@@ -25,6 +26,29 @@ function mockServiceWorker(): Plugin {
 }
 
 /**
+ * The demo's help files at the path the server serves them from (/api/files/help/<name>), so the
+ * help items of the fake backend's demo world open their videos and PDFs in development too. With
+ * VITE_API_MODE=server the proxy takes /api to the server instead.
+ */
+function demoHelpFiles(): Plugin {
+  const dir = fileURLToPath(new URL("./demo/files/help/", import.meta.url));
+  const types: Record<string, string> = { mp4: "video/mp4", pdf: "application/pdf" };
+  return {
+    name: "recall-desk:demo-help-files",
+    apply: "serve",
+    configureServer(server) {
+      if (process.env.VITE_API_MODE === "server") return;
+      server.middlewares.use("/api/files/help/", (req, res, next) => {
+        const name = /^\/([A-Za-z0-9][A-Za-z0-9._-]*\.(mp4|pdf))$/.exec(req.url ?? "");
+        if (!name || !existsSync(dir + name[1])) return next();
+        res.setHeader("Content-Type", types[name[2]!]!);
+        res.end(readFileSync(dir + name[1]));
+      });
+    },
+  };
+}
+
+/**
  * Writes dist/bundle-modules.json: for every emitted chunk, whether it loads at start-up and which
  * source modules it holds. scripts/check-bundle.ts reads it to prove what production ships.
  */
@@ -44,7 +68,7 @@ function bundleManifest(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), mockServiceWorker(), bundleManifest()],
+  plugins: [react(), mockServiceWorker(), demoHelpFiles(), bundleManifest()],
   server: {
     port: 5173,
     // VITE_API_MODE=server: the browser talks to a real server instead of the fake backend.
@@ -56,7 +80,7 @@ export default defineConfig({
   build: { sourcemap: true },
   test: {
     environment: "jsdom",
-    include: ["src/**/*.test.{ts,tsx}", "domain/**/*.test.ts", "demo/**/*.test.ts", "mocks/**/*.test.ts", "scripts/**/*.test.ts", "server/**/*.test.ts"],
+    include: ["src/**/*.test.{ts,tsx}", "domain/**/*.test.ts", "demo/**/*.test.ts", "mocks/**/*.test.ts", "scripts/**/*.test.ts", "server/**/*.test.ts", "tests/agreement/**/*.test.ts"],
     setupFiles: ["tests/setup.ts"],
     restoreMocks: true,
   },

@@ -24,15 +24,15 @@ const GENERATED = 200_000;
 export type Engine = "pglite" | "postgres";
 
 /**
- * What shapes the members' data: their tables and indexes, the mock's generators, this loader.
+ * What shapes the members' data: their tables and indexes, the demo world's generators, this loader.
  * (Not server/db/seed.ts, which changes often for other reasons: after a change of what
  * seedDemoData writes, delete node_modules/.cache/recall-bench and the bench_* schemas.)
  */
 const SOURCES = [
   "server/db/migrations/0002_practices_and_members.ts",
   "server/db/migrations/0010_members_search_indexes.ts",
-  "mocks/db/members.ts",
-  "mocks/db/practices.ts",
+  "demo/members.ts",
+  "demo/practices.ts",
   "bench/load.ts",
 ];
 

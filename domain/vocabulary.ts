@@ -46,6 +46,18 @@ export const BLANK_RESULT = "";
 /** §4 Companies (brands), lower case on the wire and shown upper case. */
 export const BRANDS = allOf<Schemas["Brand"]>()(["denta", "mcna", "uhc", "tmhp"]);
 
+/**
+ * The managed-care organisations (MCO) as the payers' eligibility lists write them, by payer
+ * (DESIGN.md: "MCO is the member's managed-care organisation as written on that list"). No call lists
+ * them: the filters offer these, and the demo world's members carry them.
+ */
+export const MCO_BY_BRAND: Record<Schemas["Brand"], readonly string[]> = {
+  denta: ["DentaQuest Medicaid", "DentaQuest CHIP"],
+  mcna: ["MCNA Dental Medicaid", "MCNA Dental CHIP"],
+  uhc: ["UnitedHealthcare Dental Medicaid", "UnitedHealthcare Dental CHIP"],
+  tmhp: ["TMHP Fee-for-Service"],
+};
+
 /** §4 Region or group options. */
 export const REGIONS = allOf<Schemas["Region"]>()(["SMD", "FSD", "OTD", "3CD"]);
 

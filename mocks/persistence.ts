@@ -13,7 +13,7 @@ interface Snapshot {
 }
 
 function collectionsOf(db: MockDb): [string, Collection][] {
-  return Object.entries(db).filter(
+  return Object.entries(db as unknown as Record<string, unknown>).filter(
     (entry): entry is [string, Collection] =>
       Array.isArray(entry[1]) || entry[1] instanceof Map || entry[1] instanceof Set,
   );

@@ -5,8 +5,8 @@ export interface Chunk {
   modules: string[];
 }
 
-/** Source paths of development tools (the fake backend, the inspector) that must never ship. */
-const DEV_ONLY = [/\/node_modules\/msw\//, /\/node_modules\/@statelyai\//, /\/node_modules\/@mswjs\//, /\/node_modules\/@faker-js\//, /^\/?(?:.*\/)?mocks\//];
+/** Source paths of development tools (the fake backend, its demo world, the inspector) that must never ship. */
+const DEV_ONLY = [/\/node_modules\/msw\//, /\/node_modules\/@statelyai\//, /\/node_modules\/@mswjs\//, /\/node_modules\/@faker-js\//, /^\/?(?:.*\/)?(?:mocks|demo)\//];
 
 export function findForbiddenModules(chunks: Chunk[]): { chunk: string; module: string }[] {
   return chunks.flatMap((chunk) =>

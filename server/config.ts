@@ -25,7 +25,7 @@
 //   MAIL_FROM             sender of outgoing mail (default "Recall Desk <no-reply@recalldesk.example>")
 //   RECORDINGS_DIR        call-recording audio files (default DATA_DIR/recordings; a temporary folder,
 //                         removed on close, when DATA_DIR is memory://)
-//   HELP_FILES_DIR        help videos and PDFs served at /api/files/help/<name> (default mocks/files/help)
+//   HELP_FILES_DIR        help videos and PDFs served at /api/files/help/<name> (default demo/files/help)
 //   REPORT_TIME_ZONE      IANA time zone of the practice group's report days (default America/Chicago)
 //   DEMO_CLOCK_START      ISO instant at which the calendar of saved results and report periods starts,
 //                         then runs on (demos and tests of the demo data, which ends at the mock's
@@ -139,7 +139,7 @@ function mailOf(env: NodeJS.ProcessEnv): Pick<ServerConfig, "smtpUrl" | "mailFro
 
 function filesOf(env: NodeJS.ProcessEnv): Pick<ServerConfig, "recordingsDir" | "helpFilesDir"> {
   const dataDir = env.DATA_DIR || "./data";
-  const helpFilesDir = env.HELP_FILES_DIR || fileURLToPath(new URL("../mocks/files/help", import.meta.url));
+  const helpFilesDir = env.HELP_FILES_DIR || fileURLToPath(new URL("../demo/files/help", import.meta.url));
   if (!existsSync(helpFilesDir)) throw new ConfigError(`HELP_FILES_DIR must be an existing folder, not "${helpFilesDir}"`);
   return {
     recordingsDir: env.RECORDINGS_DIR || (dataDir === "memory://" ? undefined : `${dataDir.replace(/\/+$/, "")}/recordings`),

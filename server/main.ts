@@ -10,10 +10,9 @@ import { buildApp } from "./app.ts";
 import { verifyPassword } from "./auth/passwords.ts";
 import { ConfigError, loadConfig, type ServerConfig } from "./config.ts";
 import { FolderLockedError, lockDataFolder } from "./db/lock.ts";
+import { DEMO_PASSWORD } from "../demo/staff.ts";
 
 const DIST = fileURLToPath(new URL("../dist", import.meta.url));
-/** The demo accounts' password (mocks/db/users.ts, which the server does not import): printed only when it signs in. */
-const DEMO_PASSWORD = "recall-desk-demo";
 
 async function main(): Promise<void> {
   const config = loadConfig();

@@ -1,29 +1,19 @@
 // Call recordings: the directory, campaigns, search, and signed, audited downloads (tag
 // call-recordings). The file behind a link is public: the link's token is the authorisation.
-import { HttpError, INVALID_TOKEN } from "../../domain/errors.ts";
 import { HttpResponse } from "msw";
-import { caller, createApi, errorAnswer } from "../api";
-import { attachmentDisposition } from "../../domain/contentDisposition.ts";
+import type { CallRecordingRecord } from "../../demo/records.ts";
 import { directoryFiltersOf, SEARCH_ROWS } from "../../domain/callRecordings.ts";
+import { attachmentDisposition } from "../../domain/contentDisposition.ts";
+import { HttpError, INVALID_TOKEN } from "../../domain/errors.ts";
+import { compareText } from "../../domain/order.ts";
+import { caller, createApi, errorAnswer } from "../api";
 import { findRecordings, pageOf } from "../callRecordings/directory";
 import type { MockDb } from "../db/createMockDb";
-import { RECORDING_AUDIO, type RecordingAudioFile } from "../db/demoFiles";
 import { issueDownloadLink, redeemDownloadLink } from "../db/downloadLinks";
-import type { CallRecordingRecord } from "../db/records";
-import { compareText } from "../../domain/order.ts";
-import { base64Bytes, parseDataUrl } from "../../domain/mail/dataUrl.ts";
+import { demoAudio } from "../demoAudio";
 
-/** openapi.yaml, searchCallRecordings: the first 50 matches. */
-
-/** The contract's shape: the demo file behind a recording stays inside the mock. */
+/** The contract's shape: the demo file behind a recording stays inside the fake backend. */
 const toCallRecording = ({ file: _file, ...recording }: CallRecordingRecord) => recording;
-
-function audioOf(file: string) {
-  const dataUrl = RECORDING_AUDIO[file as RecordingAudioFile];
-  const decoded = dataUrl ? parseDataUrl(dataUrl) : undefined;
-  if (!decoded) throw new Error(`no demo audio ${file}`);
-  return { contentType: decoded.contentType, bytes: base64Bytes(decoded.base64) };
-}
 
 export function callRecordingsHandlers(db: MockDb) {
   const api = createApi(db);
@@ -60,7 +50,7 @@ export function callRecordingsHandlers(db: MockDb) {
       if (!link) return errorAnswer(401, INVALID_TOKEN);
       const recording = db.recordings.find((candidate) => candidate.id === link.recordingId);
       if (!recording) throw new HttpError(404, "The recording no longer exists");
-      const audio = audioOf(recording.file);
+      const audio = demoAudio(recording.file);
       return new Response(audio.bytes, {
         headers: {
           "Content-Type": audio.contentType,

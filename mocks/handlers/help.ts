@@ -1,11 +1,11 @@
 // Help items per screen and the users' help notifications (tag help). Writing items is for
 // administrators; the wrapper answers 403 to other staff (`x-admin-only`).
 import { HttpError } from "../../domain/errors.ts";
-import { HttpResponse } from "msw";
+import { http, HttpResponse, passthrough } from "msw";
 import type { components } from "../../src/api/schema";
 import { caller, createApi } from "../api";
 import { nextId, type MockDb } from "../db/createMockDb";
-import type { HelpItemRecord } from "../db/records";
+import type { HelpItemRecord } from "../../demo/records.ts";
 import { byHeading, markSeen, toHelpItem, unseenNotifications } from "../help/helpQueries";
 import { userSelfOrAdmin } from "./userAccess";
 
@@ -23,6 +23,9 @@ export function helpHandlers(db: MockDb) {
 
   // The literal `/helpMark/help` first: MSW would take it for `/helpMark/{params}` otherwise.
   return [
+    // The demo's help files are served where the server serves them (vite.config.ts demoHelpFiles).
+    http.get("*/api/files/help/:name", () => passthrough()),
+
     api.get("/helpMark/help", ({ request }) => answerList(db.helpItems, request)),
 
     api.get("/helpMark/help/{id}", ({ path, request }) => HttpResponse.json(toHelpItem(findItem(path.id), request.url))),

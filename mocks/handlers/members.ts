@@ -3,7 +3,7 @@
 import { HttpResponse } from "msw";
 import { caller, createApi } from "../api";
 import { nextId, type MockDb } from "../db/createMockDb";
-import type { NoteRecord, ResultRecord } from "../db/records";
+import type { NoteRecord, ResultRecord } from "../../demo/records.ts";
 import { createMembersList } from "../members/membersList";
 import { findMember, newestFirst, toMemberAnswer, toNoteAnswer, toResultAnswer, type MemberKey } from "../members/records";
 import { compareText } from "../../domain/order.ts";

@@ -2,7 +2,8 @@
 import { HttpError } from "../../domain/errors.ts";
 import { HttpResponse } from "msw";
 import { caller, createApi } from "../api";
-import type { MockDb, Practice, RegionInfo } from "../db/createMockDb";
+import type { components } from "../../src/api/schema";
+import type { MockDb, Practice } from "../db/createMockDb";
 import { compareText } from "../../domain/order.ts";
 
 const toPractice = ({ id, practice, practiceabbr, region, brands }: Practice): Practice => ({
@@ -22,7 +23,7 @@ export function practicesHandlers(db: MockDb) {
       .sort((a, b) => compareText(a.practiceabbr, b.practiceabbr) || a.id - b.id)
       .map(toPractice);
   /** Regions by name; each lists its practices by abbreviation (the contract's `practiceName`). */
-  const regions = (): RegionInfo[] =>
+  const regions = (): components["schemas"]["RegionInfo"][] =>
     [...db.regions]
       .sort((a, b) => compareText(a.name, b.name) || a.id - b.id)
       .map(({ id, name }) => ({

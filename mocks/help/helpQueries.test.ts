@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { HelpItemRecord, HelpNotificationRecord } from "../db/records";
+import type { HelpItemRecord, HelpNotificationRecord } from "../../demo/records.ts";
 import { byHeading, markSeen, toHelpItem, unseenNotifications } from "./helpQueries";
 
 const item = (id: number, heading: string, fileLinks = ""): HelpItemRecord => ({

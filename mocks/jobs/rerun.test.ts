@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CronRecord } from "../db/records";
+import type { CronRecord } from "../../demo/records.ts";
 import { RERUN_SECONDS, settleRerun, startRerun, toCronAnswer } from "./rerun";
 
 function job(logs = 3): CronRecord {

@@ -2,7 +2,7 @@
 // that ends (success) once RERUN_SECONDS of the mock clock have passed since it started. It is
 // settled when the jobs are next read or re-run, so a test with a fixed clock sees it running and
 // the browser, whose clock moves, sees it finish a few seconds later.
-import type { CronRecord } from "../db/records";
+import type { CronRecord } from "../../demo/records.ts";
 import { compareText } from "../../domain/order.ts";
 
 export const RERUN_SECONDS = 5;

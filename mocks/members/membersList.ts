@@ -2,7 +2,7 @@
 // once and kept until a save changes its column, the search index is built on the first search
 // (saves never change searched fields), and recent searches are remembered while the agent pages.
 import type { MockDb } from "../db/createMockDb";
-import type { MemberRecord } from "../db/records";
+import type { MemberRecord } from "../../demo/records.ts";
 import { memberFilter, pageOf, sortedPositions, type MemberFilters, type MemberSortColumn } from "./query";
 import { MemberSearchIndex } from "./search";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { MemberRecord } from "../db/records";
+import type { MemberRecord } from "../../demo/records.ts";
 import { memberFilter, pageOf, sortedPositions, type FilterContext, type MemberSortColumn } from "./query";
 
 let nextId = 1;

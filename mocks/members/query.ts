@@ -1,7 +1,7 @@
 // The members list's filters, sort order and paging as pure functions (openapi.yaml,
 // GET /Members/getMembersTableData). Search is in search.ts; membersList.ts puts them together.
 import type { components } from "../../src/api/schema";
-import type { MemberRecord } from "../db/records";
+import type { MemberRecord } from "../../demo/records.ts";
 import { compareText } from "../../domain/order.ts";
 
 type Schemas = components["schemas"];

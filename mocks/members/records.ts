@@ -3,7 +3,7 @@
 import { HttpError } from "../../domain/errors.ts";
 import type { components } from "../../src/api/schema";
 import type { Member, MockDb } from "../db/createMockDb";
-import type { MemberRecord, NoteRecord, ResultRecord } from "../db/records";
+import type { MemberRecord, NoteRecord, ResultRecord } from "../../demo/records.ts";
 import { compareText } from "../../domain/order.ts";
 
 type Schemas = components["schemas"];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ResultRecord } from "../db/records";
+import type { ResultRecord } from "../../demo/records.ts";
 import { contactDataReport } from "./contactData";
 
 const NOW = new Date("2026-11-18T18:00:00Z"); // Wednesday 18 November 2026, 12:00 in Chicago

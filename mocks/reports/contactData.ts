@@ -3,7 +3,7 @@
 import { contains, reportPeriods, toInstantRange, zonedDate, zonedHour, type InstantRange } from "../../domain/calendar.ts";
 import { APPOINTMENT_MADE, CONTACTED_RESULTS, PRACTICE_TIME_ZONE } from "../../domain/vocabulary.ts";
 import type { components } from "../../src/api/schema";
-import type { ResultRecord } from "../db/records";
+import type { ResultRecord } from "../../demo/records.ts";
 
 type Schemas = components["schemas"];
 type Result = ResultRecord["Result"];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { DeletedAppointmentRecord } from "../db/records";
+import type { DeletedAppointmentRecord } from "../../demo/records.ts";
 import { deletionsByGroup, deletionsByPractice, deletionsMatching, deletionsPage, type DeletedFilters } from "./deletedAppointments";
 import { PRACTICES } from "./testRecords";
 

@@ -2,7 +2,7 @@
 // over a range of days (of deletion) in the group's time zone (openapi.yaml, deleted-appointments).
 import type { components } from "../../src/api/schema";
 import { REGIONS } from "../../domain/vocabulary.ts";
-import type { DeletedAppointmentRecord } from "../db/records";
+import type { DeletedAppointmentRecord } from "../../demo/records.ts";
 import { byPracticeName, countsByReason, increment } from "./counting";
 import { contains, toInstantRange, type DateRange } from "../../domain/calendar.ts";
 

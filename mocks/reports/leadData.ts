@@ -3,7 +3,7 @@
 import { contains, toInstantRange } from "../../domain/calendar.ts";
 import type { LeadPeriod } from "../../domain/reports/leadData.ts";
 import type { components } from "../../src/api/schema";
-import type { LeadRecord } from "../db/records";
+import type { LeadRecord } from "../../demo/records.ts";
 import { byPracticeName } from "./counting";
 
 type Schemas = components["schemas"];

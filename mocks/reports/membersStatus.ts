@@ -3,7 +3,7 @@
 // getMembersStatusReport).
 import { emptyCounts, groupCellOf, totalsOf, type MembersStatusCounts, type MembersStatusQuery } from "../../domain/reports/membersStatus.ts";
 import type { components } from "../../src/api/schema";
-import type { MemberRecord } from "../db/records";
+import type { MemberRecord } from "../../demo/records.ts";
 import { byPracticeName } from "./counting";
 
 type Schemas = components["schemas"];

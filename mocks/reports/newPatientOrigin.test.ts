@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { FirstVisitRecord } from "../db/records";
+import type { FirstVisitRecord } from "../../demo/records.ts";
 import { newPatientOriginReport, type NewPatientOriginQuery } from "./newPatientOrigin";
 import { member, PRACTICES } from "./testRecords";
 

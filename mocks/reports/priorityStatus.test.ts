@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { TreatmentPriorityRecord } from "../db/records";
+import type { TreatmentPriorityRecord } from "../../demo/records.ts";
 import { priorityStatusReport } from "./priorityStatus";
 import { PRACTICES } from "./testRecords";
 

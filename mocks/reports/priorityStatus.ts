@@ -1,7 +1,7 @@
 // The priority status report: per practice, its patients with planned treatment by priority
 // (openapi.yaml getPriorityStatusReport): every practice, zeros included, sorted by location.
 import type { components } from "../../src/api/schema";
-import type { TreatmentPriorityRecord } from "../db/records";
+import type { TreatmentPriorityRecord } from "../../demo/records.ts";
 import { byPracticeName } from "./counting";
 
 type Schemas = components["schemas"];

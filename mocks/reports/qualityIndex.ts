@@ -2,7 +2,7 @@
 // the leads that came in (by when they were entered), over the periods the client sends
 // (openapi.yaml getQualityIndexReport).
 import type { components } from "../../src/api/schema";
-import type { LeadRecord } from "../db/records";
+import type { LeadRecord } from "../../demo/records.ts";
 import { percentOf } from "../../domain/reports/percent.ts";
 import { countsByPractice, countsByReason, increment } from "./counting";
 import { contains, toInstantRange } from "../../domain/calendar.ts";

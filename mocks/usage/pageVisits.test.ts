@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { PageVisitRecord } from "../db/records";
+import type { PageVisitRecord } from "../../demo/records.ts";
 import { recordPageVisit } from "./pageVisits";
 
 const visit = { userId: 2, visitedUrl: "/dashboard", defualtPracticeId: "4", accessedAt: "2026-11-16T15:00:00.000Z" };

@@ -1,7 +1,7 @@
 // Recording page visits (`POST /saveApplicationUsage`). The client's navigation id is an
 // idempotency key: a retried post of the same visit is answered as saved but counted once.
 import { nextId } from "../db/createMockDb";
-import type { PageVisitRecord } from "../db/records";
+import type { PageVisitRecord } from "../../demo/records.ts";
 
 /** Adds the visit unless this user already sent its token; true when it was added. */
 export function recordPageVisit(visits: PageVisitRecord[], visit: Omit<PageVisitRecord, "id">): boolean {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { PageVisitRecord } from "../db/records";
+import type { PageVisitRecord } from "../../demo/records.ts";
 import { byUsage, matchesUser, usageReport } from "./usageReport";
 
 const user = (id: number, firstname: string, lastname: string) => ({

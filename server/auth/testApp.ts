@@ -16,7 +16,7 @@ export type Engine = "pglite" | "postgres";
 /** PGlite always; PostgreSQL 15 too when DATABASE_URL_TEST names one. */
 export const ENGINES: Engine[] = process.env.DATABASE_URL_TEST ? ["pglite", "postgres"] : ["pglite"];
 
-/** The seeded demo staff (mocks/db/users.ts). */
+/** The seeded demo staff (demo/staff.ts). */
 export const ADMIN_EMAIL = "alicia.moreno@recalldesk.example";
 export const STAFF_EMAIL = "marcus.reed@recalldesk.example";
 

@@ -1,6 +1,6 @@
 // A migrated, seeded PGlite database as a dump, cached on disk: creating a PGlite database takes
 // 4–10 s (initdb in WebAssembly), loading a dump ~1.5 s, so each test file starts from a copy.
-// The cache key covers everything that shapes the data: migrations, seed and the mock's generators.
+// The cache key covers everything that shapes the data: migrations, seed, the demo world and its rules.
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -11,15 +11,13 @@ import { migrateToLatest } from "./migrate.ts";
 import { seedDemoData, type SeedOptions } from "./seed.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const SOURCES = ["server/db", "server/db/migrations", "server/db/seeds", "mocks/db"];
+const SOURCES = ["server/db", "demo", "domain"];
 
 function sourceHash(options: SeedOptions): string {
   const hash = createHash("sha256").update(JSON.stringify(options));
   for (const folder of SOURCES) {
-    if (!existsSync(join(ROOT, folder))) continue;
-    for (const name of readdirSync(join(ROOT, folder)).sort()) {
-      if (name.endsWith(".ts")) hash.update(name).update(readFileSync(join(ROOT, folder, name)));
-    }
+    const files = readdirSync(join(ROOT, folder), { recursive: true, encoding: "utf8" }).filter((name) => name.endsWith(".ts")).sort();
+    for (const name of files) hash.update(name).update(readFileSync(join(ROOT, folder, name)));
   }
   return hash.digest("hex").slice(0, 16);
 }

@@ -1,5 +1,5 @@
 // The help videos and PDFs at /api/files/help/<name>, read-only, from HELP_FILES_DIR (the demo
-// files of mocks/files/help by default). No session is asked for: the help modal opens them in a
+// files of demo/files/help by default). No session is asked for: the help modal opens them in a
 // <video> tag and an <iframe>, which cannot send the bearer header, and they are product
 // documentation, the same for every user, with no patient data. Only flat .mp4 and .pdf names are
 // served; anything else answers the app's 404. @fastify/static answers Range requests, which

@@ -20,7 +20,7 @@ import { freshTestDatabase } from "../mail/testDatabase.ts";
 
 const ADMIN = 1;
 const STAFF = 2;
-const VIDEO = fileURLToPath(new URL("../../mocks/files/help/app-tour.mp4", import.meta.url));
+const VIDEO = fileURLToPath(new URL("../../demo/files/help/app-tour.mp4", import.meta.url));
 
 let database: DatabaseHandle;
 let app: Awaited<ReturnType<typeof buildApp>>;

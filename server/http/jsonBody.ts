@@ -1,4 +1,4 @@
-// JSON bodies as the fake backend reads them (mocks/api.ts): an empty body is no body, and the
+// JSON bodies: an empty body is no body (the fake backend reads bodies the same way), and the
 // contract's validation decides whether the call needed one. The app's client sends
 // `Content-Type: application/json` on every call, a DELETE /sessions without a body too, which
 // Fastify's own parser refuses with 400.

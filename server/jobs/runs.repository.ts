@@ -32,7 +32,7 @@ export async function findJob(db: Kysely<Database>, where: { id: number } | { ke
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-/** Every job by title (code-unit order, as the mock compares), ties by id, with its last runs newest first. */
+/** Every job by title (code point order, domain/order.ts), ties by id, with its last runs newest first. */
 export async function listCrons(db: Kysely<Database>, jobIds?: number[]): Promise<Cron[]> {
   let jobsQuery = db.selectFrom("jobs").selectAll().orderBy(sql`title collate "C"`).orderBy("id");
   if (jobIds) jobsQuery = jobsQuery.where("id", "in", jobIds);

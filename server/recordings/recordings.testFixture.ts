@@ -19,8 +19,8 @@ import { freshTestDatabase } from "../mail/testDatabase.ts";
 
 export const ANN = 1;
 export const BOB = 2;
-/** A real MP3 (mocks/files/README.md): the audio behind every fixture recording. */
-export const SOURCE_AUDIO = fileURLToPath(new URL("../../mocks/files/recordings/inbound-call.mp3", import.meta.url));
+/** A real MP3 (demo/files/README.md): the audio behind every fixture recording. */
+export const SOURCE_AUDIO = fileURLToPath(new URL("../../demo/files/recordings/inbound-call.mp3", import.meta.url));
 
 const recording = (id: number, day: string, time: string, practice: number, campaign: number, phone: string, agent: string) => {
   const name = `${day.replace(/-/g, "")}-${time.replace(":", "")}00_${phone.replace(/\D/g, "")}.mp3`;

@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { DEMO_AUDIO_FOLDER, installDemoAudio, openRecordingStorage, storedFilePath } from "./storage.ts";
 
-const DEMO_SOURCE = fileURLToPath(new URL("../../mocks/files/recordings", import.meta.url));
+const DEMO_SOURCE = fileURLToPath(new URL("../../demo/files/recordings", import.meta.url));
 
 describe("the recordings folder", () => {
   it("is a temporary folder without a configured one, removed on close", () => {

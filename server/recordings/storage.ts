@@ -1,6 +1,6 @@
 // Where call-recording audio lives (DESIGN.md §3 "Mail and files": a folder, data/recordings by
 // default). A recording's `file_path` is relative to the folder. The demo recordings all share the
-// three small demo files of mocks/files/recordings, copied once under `demo/`.
+// three small demo files of demo/files/recordings, copied once under `demo/`.
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve, sep } from "node:path";
@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 
 /** The demo recordings' folder under the recordings folder. */
 export const DEMO_AUDIO_FOLDER = "demo";
-const DEMO_AUDIO_SOURCE = fileURLToPath(new URL("../../mocks/files/recordings", import.meta.url));
+const DEMO_AUDIO_SOURCE = fileURLToPath(new URL("../../demo/files/recordings", import.meta.url));
 
 export interface RecordingStorage {
   /** Absolute path of the folder. */

@@ -13,7 +13,7 @@ export interface LeadsEnteredCount {
 }
 
 /**
- * One row per practice and named period, sorted by location (code point order, as the mock's
+ * One row per practice and named period, sorted by location (code point order, domain/order.ts's
  * compareText), ties by practice id. `practice`: a practice id as the contract writes it, or "all".
  */
 export async function leadsEntered(

@@ -1,7 +1,7 @@
 // The universal usage report (GET /report/usage/{params}) as one aggregate query: page visits in a
 // range of days of the practice group's time zone, one row per user, visited page and default
-// practice, with the number of visits and the day of the last one. The rules are the mock's
-// (mocks/usage/usageReport.ts); text is ordered by code point (collate "C"), as the mock orders it.
+// practice, with the number of visits and the day of the last one. Text is ordered by code point
+// (collate "C", domain/order.ts).
 import { sql, type Kysely } from "kysely";
 import type { components } from "../../src/api/schema.d.ts";
 import type { Database } from "../db/database.ts";

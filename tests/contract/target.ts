@@ -5,7 +5,7 @@
 //   CONTRACT_TARGET=server the real server (server/app.ts) on port 0 with the demo data: PGlite in
 //                          memory, or a fresh schema of DATABASE_URL_TEST when that is set
 import { startMockHost } from "../../mocks/host";
-import { MOCK_REFERENCE_DATE } from "../../mocks/db/reference";
+import { DEMO_REFERENCE_DATE } from "../../demo/reference.ts";
 
 export interface Target {
   baseUrl: string;
@@ -68,7 +68,7 @@ async function startServerTarget(): Promise<Target> {
   const config = loadConfig({
     NODE_ENV: "test",
     DATA_DIR: "memory://",
-    DEMO_CLOCK_START: MOCK_REFERENCE_DATE.toISOString(),
+    DEMO_CLOCK_START: DEMO_REFERENCE_DATE.toISOString(),
     SIGN_IN_RATE_LIMIT: "100000",
   });
   const url = process.env.DATABASE_URL_TEST;

@@ -1,10 +1,10 @@
 // Signing in as a person does in the mock app: the account chooser of the development provider,
-// or a partner hand-off token signed with the development hand-off secret (mocks/tokens.ts).
+// or a partner hand-off token signed with the development hand-off secret (domain/signInTokens.ts).
 import { SignJWT } from "jose";
 import type { Page } from "playwright-core";
 import { expectVisible } from "./harness.ts";
 
-/** Seeded staff (mocks/db/users.ts): an administrator, and staff whose default page is the members list. */
+/** Seeded staff (demo/staff.ts): an administrator, and staff whose default page is the members list. */
 export const ADMIN = { name: "Alicia Moreno", email: "alicia.moreno@recalldesk.example", defaultPage: "/dashboard" };
 export const STAFF = { name: "Marcus Reed", email: "marcus.reed@recalldesk.example", defaultPage: "/members/all" };
 

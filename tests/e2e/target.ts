@@ -50,8 +50,8 @@ export async function startTarget(mode: TargetMode): Promise<Target> {
 }
 
 /**
- * The data folder is seeded around today (tests/e2e/seedDataDir.ts, under tsx
- * like the seed); the sign-in rate limit is raised, as every test signs in from 127.0.0.1.
+ * The data folder is seeded around today (tests/e2e/seedDataDir.ts); the sign-in rate limit is
+ * raised, as every test signs in from 127.0.0.1.
  */
 async function startRealServer(port: number): Promise<Target> {
   if (!existsSync(join(projectRoot, "dist/index.html"))) {
@@ -59,10 +59,7 @@ async function startRealServer(port: number): Promise<Target> {
   }
   const dataDir = mkdtempSync(join(tmpdir(), "recall-e2e-data-"));
   try {
-    await promisify(execFile)(join(projectRoot, "node_modules/.bin/tsx"), [join(import.meta.dirname, "seedDataDir.ts"), dataDir], {
-      cwd: projectRoot,
-      env: { ...process.env, PATH: `${dirname(process.execPath)}:${process.env.PATH}` },
-    });
+    await promisify(execFile)(process.execPath, [join(import.meta.dirname, "seedDataDir.ts"), dataDir], { cwd: projectRoot });
     const server = await spawnServer("server", port, process.execPath, [join(projectRoot, "server/main.ts")], {
       DATA_DIR: dataDir,
       SIGN_IN_RATE_LIMIT: "100000",

@@ -1,8 +1,9 @@
-// The mock's run history of the scheduled jobs (mocks/db/jobs.ts), so the Crons modal shows the same
-// runs on the server. The jobs themselves come with migration 0009; their texts must be the mock's.
+// The demo world's past runs of the scheduled jobs (the Crons modal). The jobs themselves are
+// reference data (server/db/referenceData.ts).
 import type { Kysely } from "kysely";
 import type { Database } from "../database.ts";
-import { insertChunked, resetIdentity, type DemoWorld } from "../seed.ts";
+import type { DemoWorld } from "../../../demo/world.ts";
+import { insertChunked, resetIdentity } from "../bulkWrite.ts";
 
 export async function seedJobs(trx: Kysely<Database>, world: DemoWorld): Promise<void> {
   const runs = world.crons.flatMap((cron) =>

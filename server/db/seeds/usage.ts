@@ -1,9 +1,9 @@
-// Demo page visits: the mock's generated visits, ids and navigation ids included, so the usage
-// report answers as the mock's does. The mock starts with no user setups, report uses, feedback or
-// mail, and so does the server.
+// The demo world's page visits (the usage report), ids and navigation ids included. The world has no
+// user setups, report uses, feedback or mail: staff make those.
 import type { Kysely } from "kysely";
 import type { Database } from "../database.ts";
-import { insertChunked, resetIdentity, type DemoWorld } from "../seed.ts";
+import type { DemoWorld } from "../../../demo/world.ts";
+import { insertChunked, resetIdentity } from "../bulkWrite.ts";
 
 export async function seedUsage(trx: Kysely<Database>, world: DemoWorld): Promise<void> {
   await insertChunked(world.pageVisits, (chunk) =>

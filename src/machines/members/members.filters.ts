@@ -4,7 +4,7 @@
 // query, the cookie). Pure functions: the machine and its tests use them, src/app does the I/O.
 import type { components } from "../../api/schema";
 import { MAX_DEFAULT_PRACTICES, PAGE_SIZES, type PageSize } from "../../lib/constants";
-import { BRANDS, MEMBER_STATUSES, RESULT_OPTIONS } from "../../../domain/vocabulary.ts";
+import { BRANDS, MCO_BY_BRAND, MEMBER_STATUSES, RESULT_OPTIONS } from "../../../domain/vocabulary.ts";
 
 type Schemas = components["schemas"];
 export type Member = Schemas["Member"];
@@ -33,17 +33,7 @@ export interface MemberFilters {
 
 export const NO_FILTERS: MemberFilters = { practiceIds: [], status: ALL, result: ALL, mco: ALL, dentist: "", brand: ALL };
 
-/**
- * The MCO filter's options: the managed-care organisations as the payers' lists write them
- * (mirrors the data the backend imports; no call lists them). With a brand chosen, only its MCOs.
- */
-export const MCO_BY_BRAND: Record<Brand, readonly string[]> = {
-  denta: ["DentaQuest Medicaid", "DentaQuest CHIP"],
-  mcna: ["MCNA Dental Medicaid", "MCNA Dental CHIP"],
-  uhc: ["UnitedHealthcare Dental Medicaid", "UnitedHealthcare Dental CHIP"],
-  tmhp: ["TMHP Fee-for-Service"],
-};
-
+/** The MCO filter's options: with a brand chosen, only its MCOs. */
 export function mcoOptions(brand: MemberFilters["brand"]): string[] {
   return brand === ALL ? BRANDS.flatMap((name) => MCO_BY_BRAND[name]) : [...MCO_BY_BRAND[brand]];
 }

@@ -1,6 +1,7 @@
 // §2 Members Status Report: filters brand, region, multi-select practice, MCO and result; one row
 // per practice grouped New Patient, Recare No Future Appointment and Recare Future Appointment by
 // payer, with the Members (total) and Extracted columns. Loaded by the shared report machine.
+import { BRANDS, MCO_BY_BRAND } from "../../../domain/vocabulary.ts";
 import type { SnapshotFrom } from "xstate";
 import type { components } from "../../api/schema";
 import { sortRows } from "../../lib/sortRows";
@@ -42,19 +43,8 @@ export type CountColumn = Exclude<keyof Schemas["MembersStatusReportCounts"], "t
 export const countColumn = (group: (typeof STATUS_GROUPS)[number], payer: (typeof PAYERS)[number]) =>
   `${group.key}${payer}` as CountColumn;
 
-/**
- * The MCO names as the payers' eligibility lists write them (DESIGN.md: "MCO is the member's
- * managed-care organisation as written on that list"). The contract has no call listing them.
- */
-export const MCO_OPTIONS = [
-  "DentaQuest Medicaid",
-  "DentaQuest CHIP",
-  "MCNA Dental Medicaid",
-  "MCNA Dental CHIP",
-  "UnitedHealthcare Dental Medicaid",
-  "UnitedHealthcare Dental CHIP",
-  "TMHP Fee-for-Service",
-] as const;
+/** The MCO filter's options: every payer's, in the payers' order. */
+export const MCO_OPTIONS = BRANDS.flatMap((brand) => MCO_BY_BRAND[brand]);
 
 /** §2 "Total cells are red when members differ from extracted, green otherwise." */
 export const totalsMatch = (row: Pick<MembersStatusRow, "total" | "extractedMembers">) => row.total === row.extractedMembers;

@@ -1,0 +1,66 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { generateWorld, type DemoWorld } from "../world.ts";
+import { PRACTICE_TIME_ZONE } from "../../domain/vocabulary.ts";
+
+const local = new Intl.DateTimeFormat("en-US", { timeZone: PRACTICE_TIME_ZONE, hour: "numeric", minute: "numeric", hourCycle: "h23", weekday: "short" });
+const WEEKDAY_NUMBERS: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
+
+/** Whether a start time fits `minute hour * * days` in the practice group's zone. */
+function fitsSchedule(cronTime: string, startTime: string): boolean {
+  const [minute, hour, , , days] = cronTime.split(" ");
+  const parts = Object.fromEntries(local.formatToParts(new Date(startTime)).map((part) => [part.type, part.value]));
+  const weekday = WEEKDAY_NUMBERS[parts.weekday!]!;
+  const allowedDays =
+    days === "*" ? [0, 1, 2, 3, 4, 5, 6] : days!.includes("-") ? [1, 2, 3, 4, 5] : days!.split(",").map(Number);
+  return Number(parts.hour) === Number(hour) && Number(parts.minute) === Number(minute) && allowedDays.includes(weekday);
+}
+
+describe("buildCrons", () => {
+  let db: DemoWorld;
+  beforeAll(() => {
+    db = generateWorld({ size: 200 });
+  });
+
+  it("has the payers' member imports and the other back-office jobs, none running", () => {
+    const titles = db.crons.map((cron) => cron.title);
+    for (const brand of ["DENTA", "MCNA", "UHC", "TMHP"]) expect(titles).toContain(`Import ${brand} members`);
+    expect(titles).toEqual(expect.arrayContaining(["Refresh recare statuses", "Export appointment reminders"]));
+    expect(db.crons.every((cron) => cron.reRun === "0")).toBe(true);
+  });
+
+  it("logs 5 to 20 finished runs per job, newest first, on its schedule, before now, with a failure", () => {
+    for (const cron of db.crons) {
+      expect(cron.logs.length).toBeGreaterThanOrEqual(5);
+      expect(cron.logs.length).toBeLessThanOrEqual(20);
+      const starts = cron.logs.map((log) => log.startTime);
+      expect(starts).toEqual([...starts].sort().reverse());
+      expect(cron.logs.some((log) => log.status === "failure")).toBe(true);
+      for (const log of cron.logs) {
+        expect(fitsSchedule(cron.cronTime, log.startTime), `${cron.title} ${log.startTime}`).toBe(true);
+        expect(log.endTime! > log.startTime && log.endTime! < db.today.toISOString()).toBe(true);
+      }
+    }
+  });
+
+  it("reports imported and rejected rows with the reasons", () => {
+    const imports = db.crons.filter((cron) => cron.title.startsWith("Import"));
+    const messages = imports.flatMap((cron) => cron.logs.filter((log) => log.status === "success").map((log) => log.message));
+
+    expect(messages.every((message) => /^Imported [\d,]+ rows from \w+_\d{8}\.csv, \d+ rejected/.test(message))).toBe(true);
+    expect(messages.some((message) => /\(row \d+: .+\)$/.test(message))).toBe(true);
+  });
+});
+
+describe("buildOpenIssues", () => {
+  it("has the failed DENTA import as the current downtime of Members, a resolved one and one of another application", () => {
+    const db = generateWorld({ size: 200 });
+    const now = db.today.toISOString();
+    const current = db.openIssues.filter((issue) => issue.closedAt === null && issue.downTimeStart <= now);
+    const latestDentaImport = db.crons.find((cron) => cron.title === "Import DENTA members")!.logs[0]!;
+
+    expect(latestDentaImport.status).toBe("failure");
+    expect(current.find((issue) => issue.application === "Members")?.downTimeStart).toBe(latestDentaImport.startTime);
+    expect(current.some((issue) => issue.application !== "Members")).toBe(true);
+    expect(db.openIssues.some((issue) => issue.application === "Members" && issue.closedAt !== null)).toBe(true);
+  });
+});

@@ -1,0 +1,108 @@
+// The records of the demo world: contract types where the contract has one, plus the keys and facts
+// a real database holds (who, which member, when). The fake backend keeps them as they are; the
+// server's seed writes them into its tables.
+import type { LeadStage } from "../domain/reports/qualityIndex.ts";
+import type { components } from "../src/api/schema";
+
+type Schemas = components["schemas"];
+export type MemberResult = Schemas["MemberResult"];
+
+/** A member and the dentist the payer list assigns (the list's `dentistFirstName` filter). */
+export type MemberRecord = Schemas["Member"] & { dentistId: number };
+export type DentistRecord = Schemas["Dentist"] & { id: number };
+
+export interface NoteRecord {
+  id: number;
+  memberId: number;
+  userId: number;
+  notes: string;
+  createdAt: string;
+}
+
+/** Every saved result; also a call attempt (the contact-data and quality reports read them). */
+export interface ResultRecord {
+  id: number;
+  memberId: number;
+  userId: number;
+  Result: MemberResult;
+  createdAt: string;
+}
+
+export interface LeadRecord {
+  id: number;
+  practiceId: number;
+  source: string;
+  /** The furthest stage the lead reached. */
+  stage: LeadStage;
+  outcome: "open" | "won" | "lost";
+  lostReason: string | null;
+  createdAt: string;
+  /** When it was won or lost (completed); null while open. */
+  closedAt: string | null;
+}
+
+export interface FirstVisitRecord {
+  id: number;
+  memberId: number;
+  practiceId: number;
+  patNum: string;
+  firstVisitDate: string;
+  /** How the new patient found the practice (new patient origin report). */
+  origin: string;
+  result: MemberResult;
+}
+
+/** Planned treatment of a patient at one priority (P1 most urgent). */
+export interface TreatmentPriorityRecord {
+  id: number;
+  practiceId: number;
+  patNum: string;
+  priority: "P1" | "P2" | "P3" | "P4";
+}
+
+export interface DeletedAppointmentRecord {
+  id: number;
+  practiceId: number;
+  PatNum: string;
+  patientName: string;
+  appointmentDate: string;
+  deletedAt: string;
+  deletedBy: string;
+  reason: string;
+}
+
+/** A recording and the demo audio file that stands for it (demo/files/recordings). */
+export type CallRecordingRecord = Schemas["CallRecording"] & { file: DemoAudioFile };
+
+/** The demo audio files; every recording's audio is one of them. */
+export type DemoAudioFile = "inbound-call.mp3" | "new-patient-welcome.mp3" | "recare-voicemail.mp3";
+export type CronRecord = Schemas["Cron"];
+export type OpenIssueRecord = Schemas["OpenIssue"] & { closedAt: string | null };
+export type HelpItemRecord = Schemas["HelpItem"];
+export interface HelpNotificationRecord {
+  id: number;
+  helpId: number;
+  userId: number;
+  createdAt: string;
+  seen: boolean;
+}
+
+/** A page visit (`POST /saveApplicationUsage`); `token` makes a retried post count once. */
+export interface PageVisitRecord {
+  id: number;
+  userId: number;
+  visitedUrl: string;
+  defualtPracticeId: string;
+  accessedAt: string;
+  token: string;
+}
+
+/** What the builders of the demo world read: the people, practices and members made first. */
+export interface World {
+  practices: Schemas["Practice"][];
+  users: Schemas["User"][];
+  dentists: DentistRecord[];
+  members: MemberRecord[];
+  /** The generator's "today": every date lies around it. */
+  today: Date;
+}

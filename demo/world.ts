@@ -1,0 +1,50 @@
+// The demo world: a seeded, deterministic picture of a dental practice group (practices, staff,
+// members, their call history, leads, visits, recordings, help, jobs). The fake backend keeps it in
+// memory; the server's seed writes it into the database, so both show the same group.
+// Fixed by (seed, size, today): every builder draws from one faker sequence, in this order.
+import { Faker, en, en_US } from "@faker-js/faker";
+import { buildActivity } from "./activity.ts";
+import { buildContent } from "./content/content.ts";
+import { buildCrons } from "./jobs/jobRuns.ts";
+import { buildOpenIssues } from "./jobs/openIssues.ts";
+import { buildDentists, buildMembers } from "./members.ts";
+import { buildPractices, buildRegions } from "./practices.ts";
+import { DEMO_REFERENCE_DATE } from "./reference.ts";
+import { buildReportData } from "./reports/reportData.ts";
+import { buildUsers } from "./staff.ts";
+
+export const DEMO_SEED = 20261116;
+/** Members of the demo world unless another size is asked for (up to 200,000 for performance work). */
+export const DEMO_SIZE = 5000;
+
+export interface WorldOptions {
+  /** Same seed, same world. */
+  seed?: number;
+  size?: number;
+  /** The world's "today": generated dates lie around it (default: a fixed reference date, so tests are the same on any day). */
+  today?: Date;
+}
+
+export function generateWorld({ seed = DEMO_SEED, size = DEMO_SIZE, today = DEMO_REFERENCE_DATE }: WorldOptions = {}) {
+  // An own Faker instance: two worlds built in one process never disturb each other's sequence.
+  const faker = new Faker({ locale: [en_US, en] });
+  faker.seed(seed);
+  faker.setDefaultRefDate(today);
+
+  const practices = buildPractices(faker);
+  const users = buildUsers(faker, practices);
+  const dentists = buildDentists(faker, practices);
+  const members = buildMembers(faker, { practices, dentists, size, today });
+  const base = { practices, users, dentists, members, today };
+  return {
+    ...base,
+    regions: buildRegions(practices),
+    ...buildActivity(faker, base),
+    crons: buildCrons(faker, base),
+    openIssues: buildOpenIssues(base),
+    ...buildReportData(faker, base),
+    ...buildContent(faker, base),
+  };
+}
+
+export type DemoWorld = ReturnType<typeof generateWorld>;

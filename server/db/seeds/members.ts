@@ -1,0 +1,53 @@
+// The demo world's members with their call history: every saved result and note.
+import type { Kysely } from "kysely";
+import type { DemoWorld } from "../../../demo/world.ts";
+import { insertChunked, resetIdentity } from "../bulkWrite.ts";
+import type { Database } from "../database.ts";
+
+export async function seedMembers(trx: Kysely<Database>, world: DemoWorld): Promise<void> {
+  await insertChunked(world.members, (chunk) =>
+    trx
+      .insertInto("members")
+      .values(
+        chunk.map((m) => ({
+          id: m.id,
+          company: m.company,
+          subscriber_id: m.Subscriber_ID,
+          pat_num: m.PatNum,
+          mco: m.MCO,
+          first_name: m.First_Name,
+          middle_name: m.Middle_Name,
+          last_name: m.Last_Name,
+          practice_id: m.practiceId,
+          dentist_id: m.dentistId,
+          address1: m.Address1,
+          city: m.City,
+          state: m.State,
+          phone: m.Phone,
+          date_of_birth: m.Date_of_Birth,
+          days_extracted: m.Days_Extracted,
+          notes: m.notes,
+          notes_at: m.notestimestamp,
+          status: m.Status,
+          result: m.Result,
+          last_visit: m.LastVisit,
+          next_apt: m.NextApt,
+          entry_time: m.entryTime,
+        })),
+      )
+      .execute(),
+  );
+  await insertChunked(world.notes, (chunk) =>
+    trx
+      .insertInto("notes")
+      .values(chunk.map((n) => ({ id: n.id, member_id: n.memberId, user_id: n.userId, notes: n.notes, created_at: n.createdAt })))
+      .execute(),
+  );
+  await insertChunked(world.results, (chunk) =>
+    trx
+      .insertInto("results")
+      .values(chunk.map((r) => ({ id: r.id, member_id: r.memberId, user_id: r.userId, result: r.Result, created_at: r.createdAt })))
+      .execute(),
+  );
+  for (const table of ["members", "notes", "results"]) await resetIdentity(trx, table);
+}
