@@ -3,7 +3,7 @@
 // dashboard's help items and the File modal of one item's videos or PDFs. §8: a failed help call
 // is swallowed (the list is empty); a failed open-issues check is the generic error handler's.
 import { assign, fromPromise, setup } from "xstate";
-import type { ApiFailure } from "../../api/errors";
+import { type ApiFailure, toFailure } from "../../api/errors";
 import type { components } from "../../api/schema";
 import { OPEN_ISSUES_CHECK_DELAY_MS } from "../../lib/constants";
 import type { HelpFileKind } from "./helpFiles";
@@ -36,10 +36,8 @@ export type DashboardEvent =
   | { type: "dashboard.file.open"; item: HelpItem; kind: HelpFileKind }
   | { type: "dashboard.file.close" };
 
-const asFailure = (error: unknown): ApiFailure => {
-  const { message, statusCode } = (error ?? {}) as Partial<ApiFailure>;
-  return { message: message || "The application status could not be checked.", statusCode: statusCode ?? 0 };
-};
+/** The message of a failure that carries none. */
+const CHECK_FAILED = "The application status could not be checked.";
 
 export const dashboardMachine = setup({
   types: {
@@ -78,7 +76,7 @@ export const dashboardMachine = setup({
               target: "checked",
               actions: [
                 assign({ openIssues: [] }),
-                { type: "reportFailure", params: ({ event }) => ({ failure: asFailure(event.error) }) },
+                { type: "reportFailure", params: ({ event }) => ({ failure: toFailure(event.error, CHECK_FAILED) }) },
               ],
             },
           },

@@ -2,7 +2,7 @@
 // month by location; and a custom start and end date (MM-dd-yyyy) with a practice filter, counted
 // when Update is pressed. The period bounds are days of the group's time zone (src/lib/periods).
 import { assign, fromPromise, setup } from "xstate";
-import type { ApiFailure } from "../../api/errors";
+import { type ApiFailure, toFailure } from "../../api/errors";
 import type { components } from "../../api/schema";
 import { fromLeadDate, leadPeriodBounds, standardPeriods, toLeadDate } from "../../lib/periods";
 
@@ -44,6 +44,9 @@ export type LeadDataEvent =
 export const RANGE_FORMAT_PROBLEM = "Enter the start and end dates as MM-DD-YYYY.";
 export const RANGE_ORDER_PROBLEM = "The end date must not be before the start date.";
 
+/** The message of a failure that carries none. */
+const LOAD_FAILED = "The lead data report could not be loaded.";
+
 /** Why the custom range cannot be counted, or null. */
 export function rangeProblemOf(range: LeadRange): string | null {
   const start = fromLeadDate(range.startDate.trim());
@@ -51,11 +54,6 @@ export function rangeProblemOf(range: LeadRange): string | null {
   if (!start || !end) return RANGE_FORMAT_PROBLEM;
   return end < start ? RANGE_ORDER_PROBLEM : null;
 }
-
-const asFailure = (error: unknown): ApiFailure => {
-  const { message, statusCode } = (error ?? {}) as Partial<ApiFailure>;
-  return { message: message || "The lead data report could not be loaded.", statusCode: statusCode ?? 0 };
-};
 
 export const leadDataReportMachine = setup({
   types: {
@@ -112,8 +110,8 @@ export const leadDataReportMachine = setup({
         onError: {
           target: "failed",
           actions: [
-            assign({ failure: ({ event }) => asFailure(event.error) }),
-            { type: "reportFailure", params: ({ event }) => ({ failure: asFailure(event.error) }) },
+            assign({ failure: ({ event }) => toFailure(event.error, LOAD_FAILED) }),
+            { type: "reportFailure", params: ({ event }) => ({ failure: toFailure(event.error, LOAD_FAILED) }) },
           ],
         },
       },
@@ -142,8 +140,8 @@ export const leadDataReportMachine = setup({
         onError: {
           target: "ready",
           actions: [
-            assign({ failure: ({ event }) => asFailure(event.error) }),
-            { type: "reportFailure", params: ({ event }) => ({ failure: asFailure(event.error) }) },
+            assign({ failure: ({ event }) => toFailure(event.error, LOAD_FAILED) }),
+            { type: "reportFailure", params: ({ event }) => ({ failure: toFailure(event.error, LOAD_FAILED) }) },
           ],
         },
       },

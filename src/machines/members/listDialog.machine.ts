@@ -3,8 +3,7 @@
 // button opens a cron-history modal"). Loading, the list, or the failure with Try again. The
 // members machine invokes it while the dialog is open; src/app provides each one's `load`.
 import { assign, fromPromise, setup } from "xstate";
-import type { ApiFailure } from "../../api/errors";
-import { asFailure } from "./failure";
+import { type ApiFailure, toFailure } from "../../api/errors";
 
 export interface ListDialogContext<TQuery = unknown> {
   query: TQuery;
@@ -34,7 +33,7 @@ export const listDialogMachine = setup({
         src: "load",
         input: ({ context }) => ({ query: context.query }),
         onDone: { target: "ready", actions: assign({ items: ({ event }) => event.output }) },
-        onError: { target: "failed", actions: assign({ failure: ({ event }) => asFailure(event.error) }) },
+        onError: { target: "failed", actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
       },
     },
     ready: {},

@@ -4,10 +4,9 @@
 // reloaded; and the notes, results-history and crons dialogs as child machines. Effects are named
 // here and provided by src/app/services.ts.
 import { assign, fromPromise, not, raise, setup, stateIn } from "xstate";
-import type { ApiFailure } from "../../api/errors";
+import { type ApiFailure, toFailure } from "../../api/errors";
 import type { components } from "../../api/schema";
 import { MEMBER_SEARCH_DEBOUNCE_MS, PAGE_SIZES, type PageSize } from "../../lib/constants";
-import { asFailure } from "./failure";
 import {
   ALL,
   changeFilters,
@@ -213,8 +212,8 @@ export const membersMachine = setup({
         onError: {
           target: "startFailed",
           actions: [
-            assign({ failure: ({ event }) => asFailure(event.error, "The members list could not be loaded.") }),
-            { type: "reportFailure", params: ({ event }) => ({ failure: asFailure(event.error) }) },
+            assign({ failure: ({ event }) => toFailure(event.error, "The members list could not be loaded.") }),
+            { type: "reportFailure", params: ({ event }) => ({ failure: toFailure(event.error) }) },
           ],
         },
       },
@@ -287,10 +286,10 @@ export const membersMachine = setup({
                   target: "failed",
                   actions: [
                     assign({
-                      failure: ({ event }) => asFailure(event.error, "The members list could not be loaded."),
+                      failure: ({ event }) => toFailure(event.error, "The members list could not be loaded."),
                       savingResult: null,
                     }),
-                    { type: "reportFailure", params: ({ event }) => ({ failure: asFailure(event.error) }) },
+                    { type: "reportFailure", params: ({ event }) => ({ failure: toFailure(event.error) }) },
                   ],
                 },
               },
@@ -323,7 +322,7 @@ export const membersMachine = setup({
                   target: "ready",
                   actions: [
                     assign({ savingResult: null }),
-                    { type: "reportFailure", params: ({ event }) => ({ failure: asFailure(event.error) }) },
+                    { type: "reportFailure", params: ({ event }) => ({ failure: toFailure(event.error) }) },
                   ],
                 },
               },

@@ -3,9 +3,8 @@
 // the list"; §5 "Notes submit has no visible validation": an empty note is simply not sent).
 // It ends (final state) once the note is saved; the members machine then closes it and reloads.
 import { assign, fromPromise, setup } from "xstate";
-import type { ApiFailure } from "../../api/errors";
+import { type ApiFailure, toFailure } from "../../api/errors";
 import type { components } from "../../api/schema";
-import { asFailure } from "./failure";
 
 type Schemas = components["schemas"];
 export type Note = Schemas["Note"];
@@ -48,7 +47,7 @@ export const notesMachine = setup({
         src: "loadNotes",
         input: ({ context }) => context.member,
         onDone: { target: "ready", actions: assign({ notes: ({ event }) => event.output }) },
-        onError: { target: "loadFailed", actions: assign({ failure: ({ event }) => asFailure(event.error) }) },
+        onError: { target: "loadFailed", actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
       },
     },
     loadFailed: { on: { "notes.retry": "loading" } },
@@ -61,7 +60,7 @@ export const notesMachine = setup({
         src: "saveNote",
         input: ({ context }) => ({ ...context.member, notes: context.draft.trim(), addLocation: "callCenter" as const }),
         onDone: "saved",
-        onError: { target: "ready", actions: assign({ failure: ({ event }) => asFailure(event.error) }) },
+        onError: { target: "ready", actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
       },
     },
     saved: { type: "final" },
