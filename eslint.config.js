@@ -49,8 +49,8 @@ export default tseslint.config(
   {
     files: ["src/machines/**"],
     rules: restrict(...noMocksOrServer, {
-      group: ["**/screens/**", "**/app/**", "react", "react-dom", "wouter", "wouter/**"],
-      message: "Machines know nothing of screens, React or the router: effects are provided by src/app.",
+      group: ["**/screens/**", "**/components/**", "**/app/**", "react", "react-dom", "wouter", "wouter/**"],
+      message: "Machines know nothing of screens, components, React or the router: effects are provided by src/app.",
     }, {
       group: ["**/api/client*"],
       allowTypeImports: true,
