@@ -2,7 +2,8 @@
 // page size and pagination; Download opens the returned link in a new tab. §5: a date range needs
 // two dates, and opening the calendar clears the previous range. §8: a failed directory or
 // campaign call is swallowed (an empty result); a failed download goes to the error handler.
-import { assign, fromPromise, raise, setup } from "xstate";
+import { assign, raise, setup } from "xstate";
+import { notProvided } from "../notProvided";
 import { type ApiFailure, toFailure } from "../../api/errors";
 import type { components } from "../../api/schema";
 import { PAGE_SIZES, type PageSize } from "../../lib/constants";
@@ -69,10 +70,10 @@ export const callRecordingsMachine = setup({
     events: {} as CallRecordingsEvent,
   },
   actors: {
-    loadCampaigns: fromPromise<CallCampaign[]>(async () => []),
-    loadDirectory: fromPromise<CallDirectory, DirectoryQuery>(async () => EMPTY),
+    loadCampaigns: notProvided<CallCampaign[]>("loadCampaigns"),
+    loadDirectory: notProvided<CallDirectory, DirectoryQuery>("loadDirectory"),
     /** The signed link of one recording, saved as `title`. */
-    requestDownload: fromPromise<string, { key: string; title: string }>(async () => ""),
+    requestDownload: notProvided<string, { key: string; title: string }>("requestDownload"),
   },
   actions: {
     openInNewTab: (_, _params: { url: string }) => {},

@@ -2,7 +2,8 @@
 // App Status Tracker modal (only reachable while issues are open), the Help modal of the
 // dashboard's help items and the File modal of one item's videos or PDFs. §8: a failed help call
 // is swallowed (the list is empty); a failed open-issues check is the generic error handler's.
-import { assign, fromPromise, setup } from "xstate";
+import { assign, setup } from "xstate";
+import { notProvided } from "../notProvided";
 import { type ApiFailure, toFailure } from "../../api/errors";
 import type { components } from "../../api/schema";
 import { OPEN_ISSUES_CHECK_DELAY_MS } from "../../lib/constants";
@@ -45,8 +46,8 @@ export const dashboardMachine = setup({
     events: {} as DashboardEvent,
   },
   actors: {
-    loadOpenIssues: fromPromise<OpenIssue[], { applicationList: string[] }>(async () => []),
-    loadHelp: fromPromise<HelpItem[], { pageId: string }>(async () => []),
+    loadOpenIssues: notProvided<OpenIssue[], { applicationList: string[] }>("loadOpenIssues"),
+    loadHelp: notProvided<HelpItem[], { pageId: string }>("loadHelp"),
   },
   actions: {
     /** The generic error handler (§8): an ended session logs out, anything else is the alert. */

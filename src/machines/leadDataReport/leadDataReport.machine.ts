@@ -1,7 +1,8 @@
 // §2 Lead Data Report: leads entered today, yesterday, this week, last week, month to date and last
 // month by location; and a custom start and end date (MM-dd-yyyy) with a practice filter, counted
 // when Update is pressed. The period bounds are days of the group's time zone (src/lib/periods).
-import { assign, fromPromise, setup } from "xstate";
+import { assign, setup } from "xstate";
+import { notProvided } from "../notProvided";
 import { type ApiFailure, toFailure } from "../../api/errors";
 import type { components } from "../../api/schema";
 import { fromLeadDate, leadPeriodBounds, standardPeriods, toLeadDate } from "../../lib/periods";
@@ -62,12 +63,8 @@ export const leadDataReportMachine = setup({
     events: {} as LeadDataEvent,
   },
   actors: {
-    loadPeriods: fromPromise<{ report: LeadDataReport; practices: Practice[] }, LeadPeriodsRequest>(async () => {
-      throw new Error("loadPeriods is provided by src/app");
-    }),
-    loadRange: fromPromise<LeadDataReport, LeadRangeRequest>(async () => {
-      throw new Error("loadRange is provided by src/app");
-    }),
+    loadPeriods: notProvided<{ report: LeadDataReport; practices: Practice[] }, LeadPeriodsRequest>("loadPeriods"),
+    loadRange: notProvided<LeadDataReport, LeadRangeRequest>("loadRange"),
   },
   actions: {
     showLoader: () => {},

@@ -2,7 +2,8 @@
 // modal: lists who changed the result to what, and when") and the crons history (§2 "A Crons
 // button opens a cron-history modal"). Loading, the list, or the failure with Try again. The
 // members machine invokes it while the dialog is open; src/app provides each one's `load`.
-import { assign, fromPromise, setup } from "xstate";
+import { assign, setup } from "xstate";
+import { notProvided } from "../notProvided";
 import { type ApiFailure, toFailure } from "../../api/errors";
 
 export interface ListDialogContext<TQuery = unknown> {
@@ -18,9 +19,7 @@ export const listDialogMachine = setup({
     events: {} as { type: "dialog.retry" },
   },
   actors: {
-    load: fromPromise<unknown[], { query: unknown }>(async () => {
-      throw new Error("load is provided by src/app");
-    }),
+    load: notProvided<unknown[], { query: unknown }>("load"),
   },
 }).createMachine({
   id: "listDialog",

@@ -2,7 +2,8 @@
 // and has an Add Note text area with Cancel and Submit"; §4 "Submitting a note saves it and reloads
 // the list"; §5 "Notes submit has no visible validation": an empty note is simply not sent).
 // It ends (final state) once the note is saved; the members machine then closes it and reloads.
-import { assign, fromPromise, setup } from "xstate";
+import { assign, setup } from "xstate";
+import { notProvided } from "../notProvided";
 import { type ApiFailure, toFailure } from "../../api/errors";
 import type { components } from "../../api/schema";
 
@@ -27,8 +28,8 @@ export const notesMachine = setup({
     events: {} as NotesEvent,
   },
   actors: {
-    loadNotes: fromPromise<Note[], NotesQuery>(async () => []),
-    saveNote: fromPromise<void, SaveNotesRequest>(async () => undefined),
+    loadNotes: notProvided<Note[], NotesQuery>("loadNotes"),
+    saveNote: notProvided<void, SaveNotesRequest>("saveNote"),
   },
   guards: {
     hasDraft: ({ context }) => context.draft.trim() !== "",

@@ -1,6 +1,7 @@
 // §2 Members Status Report, Send Report: asks 'Are you sure you want to send report to yourself?'
 // and sends the rows on screen only on confirmation (openapi.yaml POST /report/sendMembersReport).
-import { assign, fromPromise, setup } from "xstate";
+import { assign, setup } from "xstate";
+import { notProvided } from "../notProvided";
 import { type ApiFailure, toFailure } from "../../api/errors";
 import type { MembersStatusRow } from "./membersStatusReport";
 
@@ -27,9 +28,7 @@ export const membersStatusSendMachine = setup({
     events: {} as MembersStatusSendEvent,
   },
   actors: {
-    sendReport: fromPromise<string, MembersStatusRow[]>(async () => {
-      throw new Error("sendReport is provided by src/app");
-    }),
+    sendReport: notProvided<string, MembersStatusRow[]>("sendReport"),
   },
   actions: {
     showLoader: () => {},

@@ -3,7 +3,8 @@
 // first visits download as CSV. Practices for the filter load beside the report. Effects are
 // provided by src/app: loadPractices, loadReport, showLoader/hideLoader, reportFailure,
 // saveFile.
-import { assign, fromPromise, setup } from "xstate";
+import { assign, setup } from "xstate";
+import { notProvided } from "../notProvided";
 import type { components } from "../../api/schema";
 import { type ApiFailure, toFailure } from "../../api/errors";
 import type { FileDownload } from "../download/download.machine";
@@ -45,12 +46,8 @@ export const newPatientOriginMachine = setup({
     events: {} as NewPatientOriginEvent,
   },
   actors: {
-    loadPractices: fromPromise<Practice[]>(async () => {
-      throw new Error("loadPractices is provided by src/app");
-    }),
-    loadReport: fromPromise<NewPatientOriginReport, NewPatientOriginQuery>(async () => {
-      throw new Error("loadReport is provided by src/app");
-    }),
+    loadPractices: notProvided<Practice[]>("loadPractices"),
+    loadReport: notProvided<NewPatientOriginReport, NewPatientOriginQuery>("loadReport"),
   },
   actions: {
     showLoader: () => {},
