@@ -1,6 +1,7 @@
 // Lint: TypeScript rules, React hooks, and the import direction of STYLE.md:
 // screens → machines → api; src/ never imports mocks/ or server/ (except the dev boot point);
-// server/ never imports src/; machines never touch the client, the router, cookies or storage.
+// server/ never imports src/; machines never touch the client, the router, cookies or storage:
+// their *.actors.ts files make their effects from the client, and src/app provides them.
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
@@ -14,6 +15,11 @@ const noMocksOrServer = [
   { group: ["**/mocks", "**/mocks/**"], message: "src/ reaches the fake backend only through src/main.tsx." },
   { group: ["**/server", "**/server/**"], message: "src/ talks to the server over HTTP, through src/api." },
 ];
+
+const machinesKnowNoUi = {
+  group: ["**/screens/**", "**/components/**", "**/app/**", "react", "react-dom", "wouter", "wouter/**"],
+  message: "Machines know nothing of screens, components, React or the router: effects are provided by src/app.",
+};
 
 // The server shares only openapi.yaml with the app, and the types generated from it.
 const serverImports = [
@@ -48,21 +54,24 @@ export default tseslint.config(
   },
   {
     files: ["src/machines/**"],
-    rules: restrict(...noMocksOrServer, {
-      group: ["**/screens/**", "**/components/**", "**/app/**", "react", "react-dom", "wouter", "wouter/**"],
-      message: "Machines know nothing of screens, components, React or the router: effects are provided by src/app.",
-    }, {
-      group: ["**/api/client*"],
+    ignores: ["src/machines/**/*.actors.ts"],
+    rules: restrict(...noMocksOrServer, machinesKnowNoUi, {
+      group: ["**/api/client*", "**/api/fromApiCall*", "**/api/userCalls*", "**/*.actors"],
       allowTypeImports: true,
-      message: "Machines name their effects; src/app provides the API calls with machine.provide().",
+      message: "Machines and selectors name their effects; the API calls are their *.actors.ts, provided by src/app.",
     }),
+  },
+  {
+    // Where a machine meets the API client: typed actor logic that src/app gives to machine.provide().
+    files: ["src/machines/**/*.actors.ts"],
+    rules: restrict(...noMocksOrServer, machinesKnowNoUi),
   },
   {
     files: ["src/screens/**", "src/components/**"],
     rules: restrict(...noMocksOrServer, {
-      group: ["**/api/*", "!**/api/schema", "openapi-fetch"],
+      group: ["**/api/*", "!**/api/schema", "openapi-fetch", "**/*.actors"],
       allowTypeImports: true,
-      message: "Screens read machine state and send events; calls belong to machines' actors.",
+      message: "Screens read machine state and send events; calls belong to machines' actors, provided by src/app.",
     }),
   },
   {

@@ -1,7 +1,7 @@
 // A dialog that shows one list read from the backend: the results history (§2 "Results history
 // modal: lists who changed the result to what, and when") and the crons history (§2 "A Crons
 // button opens a cron-history modal"). Loading, the list, or the failure with Try again. The
-// members machine invokes it while the dialog is open; src/app provides each one's `load`.
+// members machine invokes it while the dialog is open; members.actors.ts gives each one its `load`.
 import { assign, setup } from "xstate";
 import { notProvided } from "../notProvided";
 import { type ApiFailure, toFailure } from "../../api/errors";
