@@ -1,5 +1,6 @@
 // Lint: TypeScript rules, React hooks, and the import direction of STYLE.md:
-// screens → machines → api; src/ never imports mocks/ or server/ (except the dev boot point);
+// screens → machines → api; src/ never imports mocks/ or server/ (except the dev boot point), nor
+// tests/ (screen tests: only the fake backend's harness, tests/fakeBackend.ts);
 // server/ never imports src/; machines never touch the client, the router, cookies or storage:
 // their *.actors.ts files make their effects from the client, and src/app provides them.
 import js from "@eslint/js";
@@ -11,10 +12,19 @@ const restrict = (...patterns) => ({
   "@typescript-eslint/no-restricted-imports": ["error", { patterns }],
 });
 
-const noMocksOrServer = [
-  { group: ["**/mocks", "**/mocks/**"], message: "src/ reaches the fake backend only through src/main.tsx." },
-  { group: ["**/server", "**/server/**"], message: "src/ talks to the server over HTTP, through src/api." },
-];
+const noMocks = { group: ["**/mocks", "**/mocks/**"], message: "src/ reaches the fake backend only through src/main.tsx." };
+const noServer = { group: ["**/server", "**/server/**"], message: "src/ talks to the server over HTTP, through src/api." };
+const noTestCode = {
+  group: ["**/tests", "**/tests/**"],
+  message: "src/ does not import the test suites; screen tests reach the fake backend through tests/fakeBackend.ts.",
+};
+const noMocksOrServer = [noMocks, noServer, noTestCode];
+
+const screensCallNothing = {
+  group: ["**/api/*", "!**/api/schema", "openapi-fetch", "**/*.actors"],
+  allowTypeImports: true,
+  message: "Screens read machine state and send events; calls belong to machines' actors, provided by src/app.",
+};
 
 const machinesKnowNoUi = {
   group: ["**/screens/**", "**/components/**", "**/app/**", "react", "react-dom", "wouter", "wouter/**"],
@@ -50,7 +60,7 @@ export default tseslint.config(
   },
   {
     files: ["src/main.tsx"],
-    rules: restrict(noMocksOrServer[1]),
+    rules: restrict(noServer, noTestCode),
   },
   {
     files: ["src/machines/**"],
@@ -68,10 +78,14 @@ export default tseslint.config(
   },
   {
     files: ["src/screens/**", "src/components/**"],
-    rules: restrict(...noMocksOrServer, {
-      group: ["**/api/*", "!**/api/schema", "openapi-fetch", "**/*.actors"],
-      allowTypeImports: true,
-      message: "Screens read machine state and send events; calls belong to machines' actors, provided by src/app.",
+    rules: restrict(...noMocksOrServer, screensCallNothing),
+  },
+  {
+    // Screen tests render the real app against the typed fake backend, through its one harness.
+    files: ["src/screens/**/*.test.tsx", "src/components/**/*.test.tsx"],
+    rules: restrict(noMocks, noServer, screensCallNothing, {
+      group: ["**/tests/**", "!**/tests/fakeBackend"],
+      message: "A screen test imports only tests/fakeBackend.ts of the test code.",
     }),
   },
   {
@@ -80,6 +94,11 @@ export default tseslint.config(
       group: ["**/machines/**", "**/screens/**", "**/app/**", "**/components/**"],
       message: "api/ and lib/ are the bottom layer: they import no screen, machine or app code.",
     }),
+  },
+  {
+    // The harness relies on createMockServer alone, so the fake backend's internals stay free to change.
+    files: ["tests/fakeBackend.ts"],
+    rules: restrict({ group: ["**/mocks/**", "!**/mocks/node"], message: "The screen tests' harness imports only mocks/node.ts." }),
   },
   {
     files: ["server/**"],
