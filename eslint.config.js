@@ -3,8 +3,10 @@
 //   domain/  the rules both backends follow: imports only the contract's generated types
 //   demo/    the demo world: imports domain/ only
 //   src/     the app: screens → machines → api; imports domain/, never mocks/ (but at the dev boot
-//            point, src/main.tsx) nor server/ nor demo/; machines never touch the client, the
-//            router, cookies or storage (their *.actors.ts files meet the client)
+//            point, src/main.tsx) nor server/ nor demo/ nor tests/ (screen tests: only the fake
+//            backend's harness, tests/fakeBackend.ts); machines never touch the client, the router,
+//            cookies or storage: their *.actors.ts files make their effects from the client, and
+//            src/app provides them
 //   mocks/   the fake backend: domain/, demo/ and the contract's types
 //   server/  the real backend: domain/, demo/ and the contract's types
 import js from "@eslint/js";
@@ -21,13 +23,25 @@ const only = (folder, message) => ({ group: [`**/${folder}`, `**/${folder}/**`],
 const noMocks = only("mocks", "Only the fake backend's own files and the tests reach it (src/ through src/main.tsx only).");
 const noServer = only("server", "The server is reached over HTTP, through src/api.");
 const noDemo = only("demo", "The demo world is the backends' data: the app and the rules never import it.");
-const noTests = only("tests", "Test harnesses are for tests.");
+const noTests = only("tests", "Test code is for tests; screen tests reach the fake backend through tests/fakeBackend.ts.");
+const appBoundary = [noMocks, noServer, noDemo, noTests];
 
 /** Of src/, only the types generated from openapi.yaml. */
 const contractTypesOnly = [
   { regex: "(^|/)src/(?!api/schema(\\.d\\.ts)?$)", message: "Outside the app, only the contract's generated types are shared." },
   { regex: "(^|/)src/api/schema(\\.d\\.ts)?$", allowTypeImports: true, message: "Only the types generated from openapi.yaml." },
 ];
+
+const screensCallNothing = {
+  group: ["**/api/*", "!**/api/schema", "openapi-fetch", "**/*.actors"],
+  allowTypeImports: true,
+  message: "Screens read machine state and send events; calls belong to machines' actors, provided by src/app.",
+};
+
+const machinesKnowNoUi = {
+  group: ["**/screens/**", "**/components/**", "**/app/**", "react", "react-dom", "wouter", "wouter/**"],
+  message: "Machines know nothing of screens, components, React or the router: effects are provided by src/app.",
+};
 
 export default tseslint.config(
   { ignores: ["dist/", "node_modules/", "coverage/", "data/", "src/api/schema.d.ts", "tests/e2e/screenshots/"] },
@@ -75,7 +89,7 @@ export default tseslint.config(
   {
     files: ["src/**/*.{ts,tsx}"],
     plugins: { "react-hooks": reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules, ...restrict(noMocks, noServer, noDemo, noTests) },
+    rules: { ...reactHooks.configs.recommended.rules, ...restrict(...appBoundary) },
   },
   {
     // The development-only start of the fake backend's worker.
@@ -84,28 +98,40 @@ export default tseslint.config(
   },
   {
     files: ["src/machines/**"],
-    rules: restrict(noMocks, noServer, noDemo, noTests, {
-      group: ["**/screens/**", "**/app/**", "react", "react-dom", "wouter", "wouter/**"],
-      message: "Machines know nothing of screens, React or the router: effects are provided by src/app.",
-    }, {
-      group: ["**/api/client*"],
+    ignores: ["src/machines/**/*.actors.ts"],
+    rules: restrict(...appBoundary, machinesKnowNoUi, {
+      group: ["**/api/client*", "**/api/fromApiCall*", "**/api/userCalls*", "**/*.actors"],
       allowTypeImports: true,
-      message: "Machines name their effects; src/app provides the API calls with machine.provide().",
+      message: "Machines and selectors name their effects; the API calls are their *.actors.ts, provided by src/app.",
     }),
   },
   {
+    // Where a machine meets the API client: typed actor logic that src/app gives to machine.provide().
+    files: ["src/machines/**/*.actors.ts"],
+    rules: restrict(...appBoundary, machinesKnowNoUi),
+  },
+  {
     files: ["src/screens/**", "src/components/**"],
-    rules: restrict(noMocks, noServer, noDemo, noTests, {
-      group: ["**/api/*", "!**/api/schema", "openapi-fetch"],
-      allowTypeImports: true,
-      message: "Screens read machine state and send events; calls belong to machines' actors.",
+    rules: restrict(...appBoundary, screensCallNothing),
+  },
+  {
+    // Screen tests render the real app against the typed fake backend, through its one harness.
+    files: ["src/screens/**/*.test.tsx", "src/components/**/*.test.tsx"],
+    rules: restrict(noMocks, noServer, noDemo, screensCallNothing, {
+      group: ["**/tests/**", "!**/tests/fakeBackend"],
+      message: "A screen test imports only tests/fakeBackend.ts of the test code.",
     }),
   },
   {
     files: ["src/api/**", "src/lib/**"],
-    rules: restrict(noMocks, noServer, noDemo, noTests, {
+    rules: restrict(...appBoundary, {
       group: ["**/machines/**", "**/screens/**", "**/app/**", "**/components/**"],
       message: "api/ and lib/ are the bottom layer: they import no screen, machine or app code.",
     }),
+  },
+  {
+    // The harness relies on createMockServer alone, so the fake backend's internals stay free to change.
+    files: ["tests/fakeBackend.ts"],
+    rules: restrict({ group: ["**/mocks/**", "!**/mocks/node"], message: "The screen tests' harness imports only mocks/node.ts." }),
   },
 );

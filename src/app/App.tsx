@@ -1,5 +1,5 @@
 import { Redirect, Route, Router, Switch } from "wouter";
-import { NotFoundScreen } from "../screens/not-found/NotFoundScreen";
+import { NotFoundScreen } from "../screens/notFound/NotFoundScreen";
 import { AdminOnly, HandoffRoute, RootRoute, SignedInOnly } from "./guards";
 import { Layout } from "./layout/Layout";
 import { DocumentTitle } from "./DocumentTitle";

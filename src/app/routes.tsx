@@ -13,7 +13,7 @@ import { PriorityStatusReportScreen } from "../screens/priorityStatusReport/Prio
 import { QualityIndexScreen } from "../screens/qualityIndex/QualityIndexScreen";
 import { TestScreen } from "../screens/test/TestScreen";
 import { UsageReportScreen } from "../screens/usage/UsageReportScreen";
-import { UnderConstructionScreen } from "../screens/under-construction/UnderConstructionScreen";
+import { UnderConstructionScreen } from "../screens/underConstruction/UnderConstructionScreen";
 import { MembersScreen } from "../screens/members/MembersScreen";
 
 export interface ProtectedRoute {

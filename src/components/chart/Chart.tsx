@@ -2,7 +2,7 @@
 // (PlotlyChart.tsx): screens without charts never download plotly.
 import { lazy, Suspense } from "react";
 import { ChartTable } from "./ChartTable";
-import type { ChartSpec } from "./chartSpec";
+import type { ChartSpec } from "../../lib/chartSpec";
 import "./chart.css";
 
 const PlotlyChart = lazy(() => import("./PlotlyChart"));

@@ -1,4 +1,4 @@
-import { formatChartValue, type ChartSpec } from "./chartSpec";
+import { formatChartValue, type ChartSpec } from "../../lib/chartSpec";
 
 /** The numbers of a chart as a table, for screen readers, keyboard users and exact reading. */
 export function ChartTable({ spec }: { spec: ChartSpec }) {

@@ -3,7 +3,7 @@
 import Plotly from "plotly.js-finance-dist-min";
 import { useEffect, useRef } from "react";
 import createPlotlyComponent from "react-plotly.js/factory";
-import { CHART_COLORS, type ChartSpec } from "./chartSpec";
+import { CHART_COLORS, type ChartSpec } from "../../lib/chartSpec";
 
 const Plot = createPlotlyComponent(Plotly);
 

@@ -1,6 +1,7 @@
 // Sign-in, the session and the global alert (specification §4 "Sign-in", "Session load",
 // "Logout", "Error handling", "Persistence"; §8). Effects are named here and provided by src/app.
-import { assign, fromPromise, setup } from "xstate";
+import { assign, setup } from "xstate";
+import { notProvided } from "../notProvided";
 import { type ApiFailure, isSessionExpired, toFailure } from "../../api/errors";
 import type { components } from "../../api/schema";
 import { PERSIST_TIMEOUT_MS } from "../../lib/constants";
@@ -37,12 +38,10 @@ export const authMachine = setup({
   },
   actors: {
     /** The auth part of the state kept in browser storage, if any (and its login cookie alive). */
-    readPersistedSession: fromPromise<Session | null>(async () => null),
-    loadSession: fromPromise<Session | null, { token: string }>(async () => null),
-    signIn: fromPromise<Session, SignInRequest>(async () => {
-      throw new Error("signIn is provided by src/app");
-    }),
-    signOut: fromPromise<void, { token: string }>(async () => undefined),
+    readPersistedSession: notProvided<Session | null>("readPersistedSession"),
+    loadSession: notProvided<Session | null, { token: string }>("loadSession"),
+    signIn: notProvided<Session, SignInRequest>("signIn"),
+    signOut: notProvided<void, { token: string }>("signOut"),
   },
   actions: {
     /** Keeps the session in browser storage and sets the login cookie (7 days). */

@@ -2,8 +2,9 @@
 // page size and pagination; Download opens the returned link in a new tab. §5: a date range needs
 // two dates, and opening the calendar clears the previous range. §8: a failed directory or
 // campaign call is swallowed (an empty result); a failed download goes to the error handler.
-import { assign, fromPromise, raise, setup } from "xstate";
-import type { ApiFailure } from "../../api/errors";
+import { assign, raise, setup } from "xstate";
+import { notProvided } from "../notProvided";
+import { type ApiFailure, toFailure } from "../../api/errors";
 import type { components } from "../../api/schema";
 import { PAGE_SIZES, type PageSize } from "../../lib/constants";
 
@@ -52,10 +53,8 @@ export type CallRecordingsEvent =
 
 const EMPTY: CallDirectory = { count: 0, rows: [] };
 
-const asFailure = (error: unknown): ApiFailure => {
-  const { message, statusCode } = (error ?? {}) as Partial<ApiFailure>;
-  return { message: message || "The recording could not be downloaded.", statusCode: statusCode ?? 0 };
-};
+/** The message of a failure that carries none. */
+const DOWNLOAD_FAILED = "The recording could not be downloaded.";
 
 export const directoryQuery = (context: CallRecordingsContext): DirectoryQuery => ({
   campaign: context.campaign,
@@ -71,10 +70,10 @@ export const callRecordingsMachine = setup({
     events: {} as CallRecordingsEvent,
   },
   actors: {
-    loadCampaigns: fromPromise<CallCampaign[]>(async () => []),
-    loadDirectory: fromPromise<CallDirectory, DirectoryQuery>(async () => EMPTY),
+    loadCampaigns: notProvided<CallCampaign[]>("loadCampaigns"),
+    loadDirectory: notProvided<CallDirectory, DirectoryQuery>("loadDirectory"),
     /** The signed link of one recording, saved as `title`. */
-    requestDownload: fromPromise<string, { key: string; title: string }>(async () => ""),
+    requestDownload: notProvided<string, { key: string; title: string }>("requestDownload"),
   },
   actions: {
     openInNewTab: (_, _params: { url: string }) => {},
@@ -204,7 +203,7 @@ export const callRecordingsMachine = setup({
             onDone: { target: "idle", actions: { type: "openInNewTab", params: ({ event }) => ({ url: event.output }) } },
             onError: {
               target: "idle",
-              actions: { type: "reportFailure", params: ({ event }) => ({ failure: asFailure(event.error) }) },
+              actions: { type: "reportFailure", params: ({ event }) => ({ failure: toFailure(event.error, DOWNLOAD_FAILED) }) },
             },
           },
         },

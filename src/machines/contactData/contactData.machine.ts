@@ -1,4 +1,4 @@
-// Contact Data Report (§2): the report machine loads the answer (services.provideReport); this
+// Contact Data Report (§2): the report machine loads the answer (contactData.actors.ts); this
 // machine holds which period the calls charts show. Choosing a period redraws, it does not reload.
 import { assign, setup } from "xstate";
 

@@ -1,7 +1,7 @@
 // The Contact Data Report's charts, from the answer of GET /report/contact-data-report.
 import type { SnapshotFrom } from "xstate";
 import type { components } from "../../api/schema";
-import { CHART_COLORS, type ChartSpec } from "../../components/chart/chartSpec";
+import { CHART_COLORS, type ChartSpec } from "../../lib/chartSpec";
 import { reportSelectors } from "../report/report.selectors";
 import { CALL_PERIOD_LABELS, type CallPeriod, type contactDataViewMachine } from "./contactData.machine";
 

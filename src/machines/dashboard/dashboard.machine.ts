@@ -2,8 +2,9 @@
 // App Status Tracker modal (only reachable while issues are open), the Help modal of the
 // dashboard's help items and the File modal of one item's videos or PDFs. §8: a failed help call
 // is swallowed (the list is empty); a failed open-issues check is the generic error handler's.
-import { assign, fromPromise, setup } from "xstate";
-import type { ApiFailure } from "../../api/errors";
+import { assign, setup } from "xstate";
+import { notProvided } from "../notProvided";
+import { type ApiFailure, toFailure } from "../../api/errors";
 import type { components } from "../../api/schema";
 import { OPEN_ISSUES_CHECK_DELAY_MS } from "../../lib/constants";
 import type { HelpFileKind } from "./helpFiles";
@@ -36,10 +37,8 @@ export type DashboardEvent =
   | { type: "dashboard.file.open"; item: HelpItem; kind: HelpFileKind }
   | { type: "dashboard.file.close" };
 
-const asFailure = (error: unknown): ApiFailure => {
-  const { message, statusCode } = (error ?? {}) as Partial<ApiFailure>;
-  return { message: message || "The application status could not be checked.", statusCode: statusCode ?? 0 };
-};
+/** The message of a failure that carries none. */
+const CHECK_FAILED = "The application status could not be checked.";
 
 export const dashboardMachine = setup({
   types: {
@@ -47,8 +46,8 @@ export const dashboardMachine = setup({
     events: {} as DashboardEvent,
   },
   actors: {
-    loadOpenIssues: fromPromise<OpenIssue[], { applicationList: string[] }>(async () => []),
-    loadHelp: fromPromise<HelpItem[], { pageId: string }>(async () => []),
+    loadOpenIssues: notProvided<OpenIssue[], { applicationList: string[] }>("loadOpenIssues"),
+    loadHelp: notProvided<HelpItem[], { pageId: string }>("loadHelp"),
   },
   actions: {
     /** The generic error handler (§8): an ended session logs out, anything else is the alert. */
@@ -78,7 +77,7 @@ export const dashboardMachine = setup({
               target: "checked",
               actions: [
                 assign({ openIssues: [] }),
-                { type: "reportFailure", params: ({ event }) => ({ failure: asFailure(event.error) }) },
+                { type: "reportFailure", params: ({ event }) => ({ failure: toFailure(event.error, CHECK_FAILED) }) },
               ],
             },
           },

@@ -2,7 +2,8 @@
 // submit needs both subject and message", "The feedback attachment is read as a data URL from the
 // first chosen file"; §8; §9 feedback date format). Effects are named here, provided by src/app.
 import dayjs from "dayjs";
-import { assign, fromPromise, setup } from "xstate";
+import { assign, setup } from "xstate";
+import { notProvided } from "../notProvided";
 import { type ApiFailure, toFailure } from "../../api/errors";
 import type { components } from "../../api/schema";
 import { FEEDBACK_DATE_FORMAT, MAX_DEFAULT_PRACTICES } from "../../lib/constants";
@@ -107,10 +108,10 @@ export const feedbackMachine = setup({
   },
   actors: {
     /** The practices the sender works, to name the default ones. */
-    loadPractices: fromPromise<Practice[], { userId: number }>(async () => []),
+    loadPractices: notProvided<Practice[], { userId: number }>("loadPractices"),
     /** Reads a file as a data URL. */
-    readFile: fromPromise<string, { file: File }>(async () => ""),
-    sendFeedback: fromPromise<void, FeedbackPayload>(async () => undefined),
+    readFile: notProvided<string, { file: File }>("readFile"),
+    sendFeedback: notProvided<void, FeedbackPayload>("sendFeedback"),
   },
   guards: {
     isIncomplete: ({ context }) => !context.subject.trim() || !context.message.trim(),

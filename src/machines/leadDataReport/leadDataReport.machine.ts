@@ -1,8 +1,9 @@
 // §2 Lead Data Report: leads entered today, yesterday, this week, last week, month to date and last
 // month by location; and a custom start and end date (MM-dd-yyyy) with a practice filter, counted
 // when Update is pressed. The period bounds are days of the group's time zone (domain/calendar.ts).
-import { assign, fromPromise, setup } from "xstate";
-import type { ApiFailure } from "../../api/errors";
+import { assign, setup } from "xstate";
+import { notProvided } from "../notProvided";
+import { type ApiFailure, toFailure } from "../../api/errors";
 import type { components } from "../../api/schema";
 import { reportPeriods, zonedDate } from "../../../domain/calendar.ts";
 import { leadDateToIso, leadPeriodBounds, toLeadDate } from "../../../domain/reports/leadData.ts";
@@ -45,6 +46,9 @@ export type LeadDataEvent =
 export const RANGE_FORMAT_PROBLEM = "Enter the start and end dates as MM-DD-YYYY.";
 export const RANGE_ORDER_PROBLEM = "The end date must not be before the start date.";
 
+/** The message of a failure that carries none. */
+const LOAD_FAILED = "The lead data report could not be loaded.";
+
 /** Why the custom range cannot be counted, or null. */
 export function rangeProblemOf(range: LeadRange): string | null {
   const start = leadDateToIso(range.startDate.trim());
@@ -53,11 +57,6 @@ export function rangeProblemOf(range: LeadRange): string | null {
   return end < start ? RANGE_ORDER_PROBLEM : null;
 }
 
-const asFailure = (error: unknown): ApiFailure => {
-  const { message, statusCode } = (error ?? {}) as Partial<ApiFailure>;
-  return { message: message || "The lead data report could not be loaded.", statusCode: statusCode ?? 0 };
-};
-
 export const leadDataReportMachine = setup({
   types: {
     input: {} as LeadDataInput,
@@ -65,12 +64,8 @@ export const leadDataReportMachine = setup({
     events: {} as LeadDataEvent,
   },
   actors: {
-    loadPeriods: fromPromise<{ report: LeadDataReport; practices: Practice[] }, LeadPeriodsRequest>(async () => {
-      throw new Error("loadPeriods is provided by src/app");
-    }),
-    loadRange: fromPromise<LeadDataReport, LeadRangeRequest>(async () => {
-      throw new Error("loadRange is provided by src/app");
-    }),
+    loadPeriods: notProvided<{ report: LeadDataReport; practices: Practice[] }, LeadPeriodsRequest>("loadPeriods"),
+    loadRange: notProvided<LeadDataReport, LeadRangeRequest>("loadRange"),
   },
   actions: {
     showLoader: () => {},
@@ -113,8 +108,8 @@ export const leadDataReportMachine = setup({
         onError: {
           target: "failed",
           actions: [
-            assign({ failure: ({ event }) => asFailure(event.error) }),
-            { type: "reportFailure", params: ({ event }) => ({ failure: asFailure(event.error) }) },
+            assign({ failure: ({ event }) => toFailure(event.error, LOAD_FAILED) }),
+            { type: "reportFailure", params: ({ event }) => ({ failure: toFailure(event.error, LOAD_FAILED) }) },
           ],
         },
       },
@@ -143,8 +138,8 @@ export const leadDataReportMachine = setup({
         onError: {
           target: "ready",
           actions: [
-            assign({ failure: ({ event }) => asFailure(event.error) }),
-            { type: "reportFailure", params: ({ event }) => ({ failure: asFailure(event.error) }) },
+            assign({ failure: ({ event }) => toFailure(event.error, LOAD_FAILED) }),
+            { type: "reportFailure", params: ({ event }) => ({ failure: toFailure(event.error, LOAD_FAILED) }) },
           ],
         },
       },

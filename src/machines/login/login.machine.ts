@@ -2,7 +2,8 @@
 // provider's account chooser), automatic sign-in with a `token` in the address, the dialog for a
 // provider that fails to initialise, and the cookies-disabled modal. Signing in itself is the auth
 // machine's business: this machine asks for it with `requestSignIn`.
-import { assign, fromPromise, setup } from "xstate";
+import { assign, setup } from "xstate";
+import { notProvided } from "../notProvided";
 import { type ApiFailure, toFailure } from "../../api/errors";
 import type { components } from "../../api/schema";
 import type { SignInRequest } from "../auth/auth.machine";
@@ -47,11 +48,11 @@ export const loginMachine = setup({
     events: {} as LoginEvent,
   },
   actors: {
-    loadProvider: fromPromise<AuthProvider>(async () => ({ kind: "development" })),
+    loadProvider: notProvided<AuthProvider>("loadProvider"),
     /** Loads and initialises the account provider's script; rejects with PROVIDER_INIT_FAILED. */
-    initProvider: fromPromise<void, AuthProvider>(async () => undefined),
-    loadAccounts: fromPromise<DevAccount[]>(async () => []),
-    issueDevCredential: fromPromise<string, { email: string }>(async () => ""),
+    initProvider: notProvided<void, AuthProvider>("initProvider"),
+    loadAccounts: notProvided<DevAccount[]>("loadAccounts"),
+    issueDevCredential: notProvided<string, { email: string }>("issueDevCredential"),
   },
   actions: {
     requestSignIn: (_, _params: { request: SignInRequest; landing: Landing }) => {},

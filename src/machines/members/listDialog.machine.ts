@@ -1,10 +1,10 @@
 // A dialog that shows one list read from the backend: the results history (§2 "Results history
 // modal: lists who changed the result to what, and when") and the crons history (§2 "A Crons
 // button opens a cron-history modal"). Loading, the list, or the failure with Try again. The
-// members machine invokes it while the dialog is open; src/app provides each one's `load`.
-import { assign, fromPromise, setup } from "xstate";
-import type { ApiFailure } from "../../api/errors";
-import { asFailure } from "./failure";
+// members machine invokes it while the dialog is open; members.actors.ts gives each one its `load`.
+import { assign, setup } from "xstate";
+import { notProvided } from "../notProvided";
+import { type ApiFailure, toFailure } from "../../api/errors";
 
 export interface ListDialogContext<TQuery = unknown> {
   query: TQuery;
@@ -19,9 +19,7 @@ export const listDialogMachine = setup({
     events: {} as { type: "dialog.retry" },
   },
   actors: {
-    load: fromPromise<unknown[], { query: unknown }>(async () => {
-      throw new Error("load is provided by src/app");
-    }),
+    load: notProvided<unknown[], { query: unknown }>("load"),
   },
 }).createMachine({
   id: "listDialog",
@@ -34,7 +32,7 @@ export const listDialogMachine = setup({
         src: "load",
         input: ({ context }) => ({ query: context.query }),
         onDone: { target: "ready", actions: assign({ items: ({ event }) => event.output }) },
-        onError: { target: "failed", actions: assign({ failure: ({ event }) => asFailure(event.error) }) },
+        onError: { target: "failed", actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
       },
     },
     ready: {},

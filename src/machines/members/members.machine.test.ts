@@ -265,6 +265,8 @@ describe("members machine: filters, paging and sort", () => {
     const failures: unknown[] = [];
     const machine = membersMachine.provide({
       actors: {
+        readSavedFilters: fromPromise(async () => ({ url: {}, cookie: {} })),
+        loadOptions: fromPromise<MemberOptions, { userId: number }>(async () => ({ practices: [], dentists: [], setup: [] })),
         loadMembers: fromPromise<MembersTableData, MembersQuery>(async () => {
           if (fail) throw { message: "Boom", statusCode: 500 };
           return { members: [], members_count: 0, pageNum: 1, total_count: 0 };

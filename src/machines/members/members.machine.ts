@@ -3,11 +3,11 @@
 // loaded page by page with the server's sort; search debounced 750 ms; a result saved then the list
 // reloaded; and the notes, results-history and crons dialogs as child machines. Effects are named
 // here and provided by src/app/services.ts.
-import { assign, fromPromise, not, raise, setup, stateIn } from "xstate";
-import type { ApiFailure } from "../../api/errors";
+import { assign, not, raise, setup, stateIn } from "xstate";
+import { notProvided } from "../notProvided";
+import { type ApiFailure, toFailure } from "../../api/errors";
 import type { components } from "../../api/schema";
 import { MEMBER_SEARCH_DEBOUNCE_MS, PAGE_SIZES, type PageSize } from "../../lib/constants";
-import { asFailure } from "./failure";
 import {
   ALL,
   changeFilters,
@@ -125,13 +125,11 @@ export const membersMachine = setup({
   },
   actors: {
     /** The URL query (practice, status, brand) and the memberFilters cookie. */
-    readSavedFilters: fromPromise<SavedFilters>(async () => ({ url: {}, cookie: {} })),
+    readSavedFilters: notProvided<SavedFilters>("readSavedFilters"),
     /** The practices the user works, the dentists, and the user's saved setup (GET /userSetup). */
-    loadOptions: fromPromise<MemberOptions, { userId: number }>(async () => ({ practices: [], dentists: [], setup: [] })),
-    loadMembers: fromPromise<MembersTableData, MembersQuery>(async () => {
-      throw new Error("loadMembers is provided by src/app");
-    }),
-    saveResult: fromPromise<void, SaveResultRequest>(async () => undefined),
+    loadOptions: notProvided<MemberOptions, { userId: number }>("loadOptions"),
+    loadMembers: notProvided<MembersTableData, MembersQuery>("loadMembers"),
+    saveResult: notProvided<void, SaveResultRequest>("saveResult"),
     notesDialog: notesMachine,
     historyDialog: listDialogMachine,
     cronsDialog: listDialogMachine,
@@ -213,8 +211,8 @@ export const membersMachine = setup({
         onError: {
           target: "startFailed",
           actions: [
-            assign({ failure: ({ event }) => asFailure(event.error, "The members list could not be loaded.") }),
-            { type: "reportFailure", params: ({ event }) => ({ failure: asFailure(event.error) }) },
+            assign({ failure: ({ event }) => toFailure(event.error, "The members list could not be loaded.") }),
+            { type: "reportFailure", params: ({ event }) => ({ failure: toFailure(event.error) }) },
           ],
         },
       },
@@ -287,10 +285,10 @@ export const membersMachine = setup({
                   target: "failed",
                   actions: [
                     assign({
-                      failure: ({ event }) => asFailure(event.error, "The members list could not be loaded."),
+                      failure: ({ event }) => toFailure(event.error, "The members list could not be loaded."),
                       savingResult: null,
                     }),
-                    { type: "reportFailure", params: ({ event }) => ({ failure: asFailure(event.error) }) },
+                    { type: "reportFailure", params: ({ event }) => ({ failure: toFailure(event.error) }) },
                   ],
                 },
               },
@@ -323,7 +321,7 @@ export const membersMachine = setup({
                   target: "ready",
                   actions: [
                     assign({ savingResult: null }),
-                    { type: "reportFailure", params: ({ event }) => ({ failure: asFailure(event.error) }) },
+                    { type: "reportFailure", params: ({ event }) => ({ failure: toFailure(event.error) }) },
                   ],
                 },
               },

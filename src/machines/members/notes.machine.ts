@@ -2,10 +2,10 @@
 // and has an Add Note text area with Cancel and Submit"; §4 "Submitting a note saves it and reloads
 // the list"; §5 "Notes submit has no visible validation": an empty note is simply not sent).
 // It ends (final state) once the note is saved; the members machine then closes it and reloads.
-import { assign, fromPromise, setup } from "xstate";
-import type { ApiFailure } from "../../api/errors";
+import { assign, setup } from "xstate";
+import { notProvided } from "../notProvided";
+import { type ApiFailure, toFailure } from "../../api/errors";
 import type { components } from "../../api/schema";
-import { asFailure } from "./failure";
 
 type Schemas = components["schemas"];
 export type Note = Schemas["Note"];
@@ -28,8 +28,8 @@ export const notesMachine = setup({
     events: {} as NotesEvent,
   },
   actors: {
-    loadNotes: fromPromise<Note[], NotesQuery>(async () => []),
-    saveNote: fromPromise<void, SaveNotesRequest>(async () => undefined),
+    loadNotes: notProvided<Note[], NotesQuery>("loadNotes"),
+    saveNote: notProvided<void, SaveNotesRequest>("saveNote"),
   },
   guards: {
     hasDraft: ({ context }) => context.draft.trim() !== "",
@@ -48,7 +48,7 @@ export const notesMachine = setup({
         src: "loadNotes",
         input: ({ context }) => context.member,
         onDone: { target: "ready", actions: assign({ notes: ({ event }) => event.output }) },
-        onError: { target: "loadFailed", actions: assign({ failure: ({ event }) => asFailure(event.error) }) },
+        onError: { target: "loadFailed", actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
       },
     },
     loadFailed: { on: { "notes.retry": "loading" } },
@@ -61,7 +61,7 @@ export const notesMachine = setup({
         src: "saveNote",
         input: ({ context }) => ({ ...context.member, notes: context.draft.trim(), addLocation: "callCenter" as const }),
         onDone: "saved",
-        onError: { target: "ready", actions: assign({ failure: ({ event }) => asFailure(event.error) }) },
+        onError: { target: "ready", actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
       },
     },
     saved: { type: "final" },

@@ -1,7 +1,8 @@
 // §2 Members Status Report, Send Report: asks 'Are you sure you want to send report to yourself?'
 // and sends the rows on screen only on confirmation (openapi.yaml POST /report/sendMembersReport).
-import { assign, fromPromise, setup } from "xstate";
-import type { ApiFailure } from "../../api/errors";
+import { assign, setup } from "xstate";
+import { notProvided } from "../notProvided";
+import { type ApiFailure, toFailure } from "../../api/errors";
 import type { MembersStatusRow } from "./membersStatusReport";
 
 export const SEND_REPORT_QUESTION = "Are you sure you want to send report to yourself?";
@@ -18,10 +19,8 @@ export type MembersStatusSendEvent =
   | { type: "membersReport.send.cancel" }
   | { type: "membersReport.send.dismiss" };
 
-const asFailure = (error: unknown): ApiFailure => {
-  const { message, statusCode } = (error ?? {}) as Partial<ApiFailure>;
-  return { message: message || "The report could not be sent.", statusCode: statusCode ?? 0 };
-};
+/** The message of a failure that carries none. */
+const SEND_FAILED = "The report could not be sent.";
 
 export const membersStatusSendMachine = setup({
   types: {
@@ -29,9 +28,7 @@ export const membersStatusSendMachine = setup({
     events: {} as MembersStatusSendEvent,
   },
   actors: {
-    sendReport: fromPromise<string, MembersStatusRow[]>(async () => {
-      throw new Error("sendReport is provided by src/app");
-    }),
+    sendReport: notProvided<string, MembersStatusRow[]>("sendReport"),
   },
   actions: {
     showLoader: () => {},
@@ -72,7 +69,7 @@ export const membersStatusSendMachine = setup({
         onDone: { target: "idle", actions: assign({ sentMessage: ({ event }) => event.output, rows: [] }) },
         onError: {
           target: "idle",
-          actions: [assign({ rows: [] }), { type: "reportFailure", params: ({ event }) => ({ failure: asFailure(event.error) }) }],
+          actions: [assign({ rows: [] }), { type: "reportFailure", params: ({ event }) => ({ failure: toFailure(event.error, SEND_FAILED) }) }],
         },
       },
     },

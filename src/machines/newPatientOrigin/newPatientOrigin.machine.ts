@@ -3,9 +3,10 @@
 // first visits download as CSV. Practices for the filter load beside the report. Effects are
 // provided by src/app: loadPractices, loadReport, showLoader/hideLoader, reportFailure,
 // saveFile.
-import { assign, fromPromise, setup } from "xstate";
+import { assign, setup } from "xstate";
+import { notProvided } from "../notProvided";
 import type { components } from "../../api/schema";
-import type { ApiFailure } from "../../api/errors";
+import { type ApiFailure, toFailure } from "../../api/errors";
 import type { FileDownload } from "../download/download.machine";
 import { firstVisitsCsv } from "./firstVisitsCsv";
 
@@ -35,10 +36,8 @@ export type NewPatientOriginEvent =
   | { type: "npo.refresh" }
   | { type: "npo.csv.download" };
 
-const asFailure = (error: unknown): ApiFailure => {
-  const { message, statusCode } = (error ?? {}) as Partial<ApiFailure>;
-  return { message: message || "The report could not be loaded.", statusCode: statusCode ?? 0 };
-};
+/** The message of a failure that carries none. */
+const LOAD_FAILED = "The report could not be loaded.";
 
 export const newPatientOriginMachine = setup({
   types: {
@@ -47,12 +46,8 @@ export const newPatientOriginMachine = setup({
     events: {} as NewPatientOriginEvent,
   },
   actors: {
-    loadPractices: fromPromise<Practice[]>(async () => {
-      throw new Error("loadPractices is provided by src/app");
-    }),
-    loadReport: fromPromise<NewPatientOriginReport, NewPatientOriginQuery>(async () => {
-      throw new Error("loadReport is provided by src/app");
-    }),
+    loadPractices: notProvided<Practice[]>("loadPractices"),
+    loadReport: notProvided<NewPatientOriginReport, NewPatientOriginQuery>("loadReport"),
   },
   actions: {
     showLoader: () => {},
@@ -86,7 +81,7 @@ export const newPatientOriginMachine = setup({
             onDone: { target: "ready", actions: assign({ practices: ({ event }) => event.output }) },
             onError: {
               target: "failed",
-              actions: { type: "reportFailure", params: ({ event }) => ({ failure: asFailure(event.error) }) },
+              actions: { type: "reportFailure", params: ({ event }) => ({ failure: toFailure(event.error, LOAD_FAILED) }) },
             },
           },
         },
@@ -134,8 +129,8 @@ export const newPatientOriginMachine = setup({
             onError: {
               target: "failed",
               actions: [
-                assign({ failure: ({ event }) => asFailure(event.error) }),
-                { type: "reportFailure", params: ({ event }) => ({ failure: asFailure(event.error) }) },
+                assign({ failure: ({ event }) => toFailure(event.error, LOAD_FAILED) }),
+                { type: "reportFailure", params: ({ event }) => ({ failure: toFailure(event.error, LOAD_FAILED) }) },
               ],
             },
           },

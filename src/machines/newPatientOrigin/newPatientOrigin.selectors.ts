@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from "xstate";
-import { CATEGORICAL_COLORS, CHART_COLORS, type ChartSpec } from "../../components/chart/chartSpec";
+import { CATEGORICAL_COLORS, CHART_COLORS, type ChartSpec } from "../../lib/chartSpec";
 import type { newPatientOriginMachine, NewPatientOriginReport, Practice } from "./newPatientOrigin.machine";
 
 type Snapshot = SnapshotFrom<typeof newPatientOriginMachine>;

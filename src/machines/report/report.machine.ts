@@ -4,7 +4,8 @@
 // client. A screen with more to do builds its own machine; most reports need only this one.
 // Filters and data are each screen's own shapes: the screen's provided `load` and its typed
 // selectors (report.selectors.ts) give them their types.
-import { assign, fromPromise, setup } from "xstate";
+import { assign, setup } from "xstate";
+import { notProvided } from "../notProvided";
 import { type ApiFailure, toFailure } from "../../api/errors";
 import { nextSort, type SortState } from "../../lib/sortRows";
 
@@ -34,9 +35,7 @@ export const reportMachine = setup({
     events: {} as ReportEvent,
   },
   actors: {
-    load: fromPromise<unknown, ReportFilters>(async () => {
-      throw new Error("load is provided by src/app");
-    }),
+    load: notProvided<unknown, ReportFilters>("load"),
   },
   actions: {
     showLoader: () => {},

@@ -11,7 +11,7 @@ export const selectReportSort = (snapshot: ReportSnapshot) => snapshot.context.s
 
 /**
  * Typed readers for one report: `const priority = reportSelectors<Filters, PriorityRow[]>()`.
- * The types are the screen's promise, kept by the `load` it provides (services.provideReport).
+ * The types are the screen's promise, kept by the `load` it provides (report.actors.ts, reportActors).
  */
 export function reportSelectors<TFilters, TData>() {
   return {

@@ -3,7 +3,8 @@
 // page"; §6 default practices). It stores the two setup records of the members list, practice and
 // status, and nothing else: the specification gives the dialog no default page, so it does not
 // call POST /pmd/setDefault. Effects are named here and provided by src/app.
-import { assign, fromPromise, setup } from "xstate";
+import { assign, setup } from "xstate";
+import { notProvided } from "../notProvided";
 import { type ApiFailure, toFailure } from "../../api/errors";
 import type { components } from "../../api/schema";
 import { MEMBER_STATUSES } from "../../../domain/vocabulary.ts";
@@ -75,10 +76,10 @@ export const setDefaultMachine = setup({
     events: {} as SetDefaultEvent,
   },
   actors: {
-    loadPractices: fromPromise<Practice[], { userId: number }>(async () => []),
+    loadPractices: notProvided<Practice[], { userId: number }>("loadPractices"),
     /** GET /userSetup/{params}: the user's saved records of this application. */
-    loadSetup: fromPromise<SetupRecord[], { userId: number }>(async () => []),
-    saveSetupRecord: fromPromise<void, SetupRecord>(async () => undefined),
+    loadSetup: notProvided<SetupRecord[], { userId: number }>("loadSetup"),
+    saveSetupRecord: notProvided<void, SetupRecord>("saveSetupRecord"),
   },
   actions: {
     /** §4: saving the default setup reloads the page, so every screen starts from the new defaults. */

@@ -1,6 +1,7 @@
 // The top bar (§2 Layout): the partner portal address behind the logo (`getPartnersList`), and
 // which of its dialogs is open. The dialogs' own workflows are machines of their own.
-import { assign, fromPromise, setup } from "xstate";
+import { assign, setup } from "xstate";
+import { notProvided } from "../notProvided";
 
 export interface TopBarInput {
   userId: number;
@@ -23,7 +24,7 @@ export type TopBarEvent =
 export const topBarMachine = setup({
   types: { input: {} as TopBarInput, context: {} as TopBarContext, events: {} as TopBarEvent },
   actors: {
-    loadPartnersUri: fromPromise<string, { userId: number }>(async () => ""),
+    loadPartnersUri: notProvided<string, { userId: number }>("loadPartnersUri"),
   },
 }).createMachine({
   id: "topBar",

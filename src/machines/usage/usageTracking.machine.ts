@@ -1,6 +1,7 @@
 // §7: saveApplicationUsage "sent 3 s after each navigation when signed in". A page counts as
 // visited when the user stays on it for 3 s: a navigation within that time replaces the pending one.
-import { assign, fromPromise, setup } from "xstate";
+import { assign, setup } from "xstate";
+import { notProvided } from "../notProvided";
 import { USAGE_TRACKING_DELAY_MS } from "../../lib/constants";
 
 export interface Visitor {
@@ -25,7 +26,7 @@ export type UsageTrackingEvent = { type: "navigation.changed"; path: string; vis
 export const usageTrackingMachine = setup({
   types: { context: {} as UsageTrackingContext, events: {} as UsageTrackingEvent },
   actors: {
-    saveVisit: fromPromise<void, PageVisit>(async () => undefined),
+    saveVisit: notProvided<void, PageVisit>("saveVisit"),
   },
   delays: { usageTracking: USAGE_TRACKING_DELAY_MS },
   guards: {

@@ -1,9 +1,8 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createServices } from "../../app/services";
+import { describe, expect, it } from "vitest";
+import { setupFakeBackend } from "../../../tests/fakeBackend";
 import { ServicesContext } from "../../app/ServicesContext";
 import { CallRecordingsScreen } from "./CallRecordingsScreen";
 
@@ -21,16 +20,17 @@ const recording = {
   recordedAt: "2026-03-05T09:30:00",
 };
 
-const server = setupServer(
-  http.get("*/api/call-recordings/campaigns", () => HttpResponse.json([{ name: "Recare", count: 1 }])),
-  http.get("*/api/call-recordings/directoryList", () => HttpResponse.json({ count: 1, rows: [recording] })),
-);
-beforeAll(() => server.listen({ onUnhandledFrame: "error" }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const backend = setupFakeBackend();
 
-function renderScreen() {
-  const services = createServices({ baseUrl: "http://localhost/api", navigate: () => {} });
+/** The directory holds exactly these recordings (each keeps a seeded one's audio file). */
+function arrangeRecordings(...shown: (typeof recording)[]) {
+  const { recordings } = backend.db;
+  const seeded = recordings[0]!;
+  recordings.splice(0, Infinity, ...shown.map((visible) => ({ ...seeded, ...visible })));
+}
+
+async function renderScreen() {
+  const services = await backend.signIn(backend.db.users.find((user) => !user.isAdmin)!);
   render(
     <ServicesContext.Provider value={services}>
       <CallRecordingsScreen />
@@ -41,7 +41,8 @@ function renderScreen() {
 
 describe("Call Recordings screen", () => {
   it("lists the recordings with their size in KB with one decimal", async () => {
-    renderScreen();
+    arrangeRecordings(recording);
+    await renderScreen();
     const table = await screen.findByRole("table", { name: "Call recordings: 1 found" });
     const row = within(table).getByRole("row", { name: /555-0134/ });
     expect(row).toHaveTextContent("03/05/2026 09:30 AM");
@@ -50,12 +51,21 @@ describe("Call Recordings screen", () => {
     expect(screen.getByRole("option", { name: "Recare (1)" })).toBeInTheDocument();
   });
 
+  it("says so when there are no recordings", async () => {
+    arrangeRecordings();
+    await renderScreen();
+    expect(await screen.findByRole("cell", { name: "No call recordings found." })).toBeInTheDocument();
+    expect(screen.getByRole("table", { name: "Call recordings: 0 found" })).toBeInTheDocument();
+    expect(screen.getAllByRole("option").map((option) => option.textContent)).toEqual(["All campaigns", "15", "50", "100", "1000"]);
+  });
+
   it("shows an empty result, and no alert, when the directory and campaign calls fail", async () => {
-    server.use(
+    // The fake backend answers every valid directory and campaign call; only an outage fails them.
+    backend.server.use(
       http.get("*/api/call-recordings/campaigns", () => HttpResponse.json({ message: "Down", statusCode: 500 }, { status: 500 })),
       http.get("*/api/call-recordings/directoryList", () => HttpResponse.json({ message: "Down", statusCode: 500 }, { status: 500 })),
     );
-    const { services } = renderScreen();
+    const { services } = await renderScreen();
     expect(await screen.findByRole("cell", { name: "No call recordings found." })).toBeInTheDocument();
     expect(screen.getByRole("table", { name: "Call recordings: 0 found" })).toBeInTheDocument();
     expect(screen.getAllByRole("option").map((option) => option.textContent)).toEqual(["All campaigns", "15", "50", "100", "1000"]);
@@ -63,21 +73,25 @@ describe("Call Recordings screen", () => {
   });
 
   it("applies the date range only when both dates are picked", async () => {
-    const queries: string[] = [];
-    server.use(
-      http.get("*/api/call-recordings/directoryList", ({ request }) => {
-        queries.push(new URL(request.url).searchParams.get("dates") ?? "");
-        return HttpResponse.json({ count: 1, rows: [recording] });
-      }),
-    );
-    const { user } = renderScreen();
-    await screen.findByRole("table", { name: "Call recordings: 1 found" });
+    const april = {
+      ...recording,
+      id: 8,
+      name: "2026-04-10_1100_SMD-AUST.mp3",
+      dateFolder: "2026-04-10",
+      url: "recordings/2026-04-10/8",
+      recordedAt: "2026-04-10T11:00:00",
+    };
+    arrangeRecordings(recording, april);
+    const { user } = await renderScreen();
+    await screen.findByRole("table", { name: "Call recordings: 2 found" });
     await user.click(screen.getByRole("button", { name: /^Date range/ }));
     const calendar = screen.getByRole("group", { name: "Pick the first and the last day" });
     await user.type(within(calendar).getByLabelText("From"), "2026-03-01");
-    expect(queries).toEqual([""]);
+    expect(screen.getByRole("button", { name: "Date range Any date" })).toBeInTheDocument();
+    expect(screen.getByRole("table", { name: "Call recordings: 2 found" })).toBeInTheDocument();
     await user.type(within(calendar).getByLabelText("To"), "2026-03-31");
     expect(await screen.findByRole("button", { name: "Date range 2026-03-01 to 2026-03-31" })).toBeInTheDocument();
-    expect(queries.at(-1)).toBe("2026-03-01,2026-03-31");
+    const table = await screen.findByRole("table", { name: "Call recordings: 1 found" });
+    expect(within(table).getByRole("row", { name: /555-0134/ })).toHaveTextContent("03/05/2026 09:30 AM");
   });
 });

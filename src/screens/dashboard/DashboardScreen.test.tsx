@@ -1,9 +1,8 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createServices } from "../../app/services";
+import { describe, expect, it, vi } from "vitest";
+import { setupFakeBackend } from "../../../tests/fakeBackend";
 import { ServicesContext } from "../../app/ServicesContext";
 import { AppStatusTrackerModal } from "./AppStatusTrackerModal";
 import { DashboardScreen } from "./DashboardScreen";
@@ -14,6 +13,7 @@ const openIssue = {
   downTimeStart: "2026-03-05T14:07:00",
   whatIsDown: "The latest DENTA import failed.",
   whatToDoMeanTime: "Work the list as usual.",
+  closedAt: null,
 };
 const helpItem = {
   id: 2,
@@ -22,20 +22,14 @@ const helpItem = {
   fileLinks: "http://localhost/files/reports-guide.pdf",
   parentPageId: "",
   pageId: "dashboard",
-  type: "faq",
+  type: "faq" as const,
   updatedAt: "2026-03-01T00:00:00Z",
 };
 
-const server = setupServer(
-  http.post("*/api/Members/getOpenIssues", () => HttpResponse.json([openIssue])),
-  http.get("*/api/helpMark/:params", () => HttpResponse.json([helpItem])),
-);
-beforeAll(() => server.listen({ onUnhandledFrame: "error" }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const backend = setupFakeBackend();
 
-function renderDashboard() {
-  const services = createServices({ baseUrl: "http://localhost/api", navigate: () => {} });
+async function renderDashboard() {
+  const services = await backend.signIn(backend.db.users.find((user) => !user.isAdmin)!);
   const failure = vi.spyOn(services.auth, "send");
   render(
     <ServicesContext.Provider value={services}>
@@ -47,7 +41,8 @@ function renderDashboard() {
 
 describe("Dashboard screen", () => {
   it("shows the downtime icon once the check finds open issues, and the tracker with its dates", async () => {
-    const { user } = renderDashboard();
+    backend.db.openIssues.splice(0, Infinity, openIssue);
+    const { user } = await renderDashboard();
     expect(screen.getByRole("heading", { level: 1, name: "Dashboard" })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Downtime: open issues" })).not.toBeInTheDocument();
 
@@ -57,14 +52,15 @@ describe("Dashboard screen", () => {
   });
 
   it("shows no downtime icon when nothing is open", async () => {
-    server.use(http.post("*/api/Members/getOpenIssues", () => HttpResponse.json([])));
-    renderDashboard();
+    backend.db.openIssues.length = 0;
+    await renderDashboard();
     await new Promise((done) => setTimeout(done, 1_300));
     expect(screen.queryByRole("button", { name: "Downtime: open issues" })).not.toBeInTheDocument();
   });
 
   it("opens an item's file kind, with 'No file found.' when it has none", async () => {
-    const { user } = renderDashboard();
+    backend.db.helpItems.splice(0, Infinity, helpItem);
+    const { user } = await renderDashboard();
     await user.click(screen.getByRole("button", { name: "Help" }));
     const item = await screen.findByRole("article", { name: "App status tracker" });
     await user.click(within(item).getByRole("button", { name: "Watch Video" }));
@@ -77,8 +73,9 @@ describe("Dashboard screen", () => {
   });
 
   it("swallows a failed help call: 'No record found' and no alert", async () => {
-    server.use(http.get("*/api/helpMark/:params", () => HttpResponse.json({ message: "Down", statusCode: 500 }, { status: 500 })));
-    const { user, failure } = renderDashboard();
+    // The fake backend answers every help read; only an outage makes the call fail.
+    backend.server.use(http.get("*/api/helpMark/:params", () => HttpResponse.json({ message: "Down", statusCode: 500 }, { status: 500 })));
+    const { user, failure } = await renderDashboard();
     await user.click(screen.getByRole("button", { name: "Help" }));
     expect(await screen.findByText("No record found")).toBeInTheDocument();
     expect(failure).not.toHaveBeenCalledWith(expect.objectContaining({ type: "auth.failure" }));

@@ -2,34 +2,18 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import axe from "axe-core";
 import { http, HttpResponse } from "msw";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createServices } from "../../app/services";
-import type { FeedbackSender } from "../../machines/feedback/feedback.machine";
+import { describe, expect, it, vi } from "vitest";
+import { setupFakeBackend } from "../../../tests/fakeBackend";
 import { FeedbackDialog } from "./FeedbackDialog";
 
-const sender: FeedbackSender = {
-  id: 2,
-  firstname: "Marcus",
-  lastname: "Reed",
-  email: "marcus.reed@recalldesk.example",
-  defaultLocationId: "3",
-};
-const practicesList = [{ id: 3, practice: "Smile Magic Austin", practiceabbr: "SMD-AUST", region: "SMD", brands: ["denta"] }];
+const backend = setupFakeBackend();
 
-const server = setupServer(
-  http.get("*/api/Members/practicesList/:id", () => HttpResponse.json({ practicesList })),
-  http.post("*/api/report/sendFeedback", () => HttpResponse.json({ message: "Queued" }, { status: 202 })),
-);
-
-beforeAll(() => server.listen({ onUnhandledFrame: "error" }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
-
-function renderDialog() {
-  const { feedback } = createServices({ baseUrl: "http://localhost/api", navigate: () => {} });
+async function renderDialog() {
+  const user = backend.db.users.find((candidate) => !candidate.isAdmin)!;
+  const { feedback } = await backend.signIn(user);
+  const { id, firstname, lastname, email, defaultLocationId } = user;
   const onClose = vi.fn();
-  const view = render(<FeedbackDialog machine={feedback} sender={sender} onClose={onClose} />);
+  const view = render(<FeedbackDialog machine={feedback} sender={{ id, firstname, lastname, email, defaultLocationId }} onClose={onClose} />);
   return { ...view, onClose, user: userEvent.setup() };
 }
 
@@ -40,7 +24,7 @@ async function seriousViolations(container: HTMLElement) {
 
 describe("Feedback dialog", () => {
   it("asks for subject and message before sending anything", async () => {
-    const { user, baseElement } = renderDialog();
+    const { user, baseElement } = await renderDialog();
     expect(screen.getByRole("dialog", { name: "Feedback" })).toBeInTheDocument();
 
     await user.type(screen.getByLabelText("Subject"), "   ");
@@ -52,7 +36,7 @@ describe("Feedback dialog", () => {
   });
 
   it("sends subject, message and the attached file, then thanks the sender", async () => {
-    const { user, baseElement } = renderDialog();
+    const { user, baseElement } = await renderDialog();
     await user.type(screen.getByLabelText("Subject"), "Members list");
     await user.type(screen.getByLabelText("Message"), "The filter forgets my practice.");
     await user.upload(screen.getByLabelText("Attach a file"), new File(["hello"], "notes.txt", { type: "text/plain" }));
@@ -67,14 +51,16 @@ describe("Feedback dialog", () => {
   });
 
   it("shows the server's message and status, keeps what was typed, and sends again", async () => {
-    server.use(
+    // The fake backend keeps every valid feedback in its outbox, which never fails: the mail
+    // server's outage is made here.
+    backend.server.use(
       http.post(
         "*/api/report/sendFeedback",
         () => HttpResponse.json({ message: "Mail server unavailable", statusCode: 503 }, { status: 503 }),
         { once: true },
       ),
     );
-    const { user } = renderDialog();
+    const { user } = await renderDialog();
     await user.type(screen.getByLabelText("Subject"), "Members list");
     await user.type(screen.getByLabelText("Message"), "Slow today.");
     await user.click(screen.getByRole("button", { name: "Send" }));

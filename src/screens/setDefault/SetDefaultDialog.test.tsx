@@ -2,99 +2,87 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import axe from "axe-core";
 import { http, HttpResponse } from "msw";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createServices } from "../../app/services";
+import { describe, expect, it, vi } from "vitest";
+import { setupFakeBackend } from "../../../tests/fakeBackend";
 import { SetDefaultDialog } from "./SetDefaultDialog";
 
-const practicesList = [
-  { id: 9, practice: "Family Smiles Dallas", practiceabbr: "FSD-DALL", region: "FSD", brands: ["denta"] },
-  { id: 3, practice: "Smile Magic Austin", practiceabbr: "SMD-AUST", region: "SMD", brands: ["mcna"] },
-  { id: 4, practice: "Smile Magic Waco", practiceabbr: "SMD-WACO", region: "SMD", brands: ["uhc"] },
-];
+const backend = setupFakeBackend();
 
-/** A tiny setup store: what was saved is what the next load answers. */
-let saved: { appId: "call_center"; field: "practice" | "status"; value: string }[] = [];
+const agent = () => backend.db.users.find((user) => !user.isAdmin)!;
 
-const server = setupServer(
-  http.get("*/api/Members/practicesList/:id", () => HttpResponse.json({ practicesList })),
-  http.get("*/api/userSetup/:params", () => HttpResponse.json(saved)),
-  http.post("*/api/userSetup", async ({ request }) => {
-    const record = (await request.json()) as (typeof saved)[number];
-    saved = [...saved.filter((row) => row.field !== record.field), record];
-    return HttpResponse.json(record);
-  }),
-);
-
-beforeAll(() => server.listen({ onUnhandledFrame: "error" }));
-afterEach(() => {
-  server.resetHandlers();
-  saved = [];
-});
-afterAll(() => server.close());
-
-function renderDialog() {
-  const { setDefault } = createServices({ baseUrl: "http://localhost/api", navigate: () => {} });
+/** The dialog of a signed-in agent whose default practice is the group's first; reloading is a spy. */
+async function renderDialog() {
+  const { setDefault } = await backend.signIn(agent());
+  const defaultLocationId = backend.db.practices.slice(0, 1).map((practice) => practice.id).join(";");
   const reloadPage = vi.fn();
-  const onClose = vi.fn();
-  render(
-    <SetDefaultDialog
-      machine={setDefault.provide({ actions: { reloadPage } })}
-      user={{ userId: 2, defaultLocationId: "3" }}
-      onClose={onClose}
-    />,
-  );
-  return { reloadPage, onClose, user: userEvent.setup() };
+  const open = () =>
+    render(
+      <SetDefaultDialog
+        machine={setDefault.provide({ actions: { reloadPage } })}
+        user={{ userId: agent().id, defaultLocationId }}
+        onClose={() => {}}
+      />,
+    );
+  return { reloadPage, open, view: open(), user: userEvent.setup() };
 }
+
+/** A practice's checkbox, named as the dialog lists it. */
+const practiceBox = (scope: HTMLElement, index: number) => {
+  const practice = backend.db.practices[index]!;
+  return within(scope).getByRole("checkbox", { name: `${practice.practiceabbr} ${practice.practice}` });
+};
 
 describe("Set Default dialog", () => {
   it("preselects the current defaults, saves the new choice and reloads the page", async () => {
-    saved = [{ appId: "call_center", field: "status", value: "New Patient" }];
-    const { user, reloadPage } = renderDialog();
+    backend.db.setups.push({ userId: agent().id, appId: "call_center", field: "status", value: "New Patient" });
+    const { user, reloadPage, open, view } = await renderDialog();
     expect(screen.getByRole("status")).toHaveTextContent("Loading your defaults…");
 
     const practices = await screen.findByRole("group", { name: "Default practices" });
-    expect(within(practices).getByRole("checkbox", { name: /SMD-AUST/ })).toBeChecked();
-    expect(within(practices).getByRole("checkbox", { name: /FSD-DALL/ })).not.toBeChecked();
+    expect(practiceBox(practices, 0)).toBeChecked();
+    expect(practiceBox(practices, 1)).not.toBeChecked();
     expect(screen.getByLabelText("Default status filter")).toHaveValue("New Patient");
     const { violations } = await axe.run(document.body, { rules: { "color-contrast": { enabled: false } } });
     expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
 
-    await user.click(within(practices).getByRole("checkbox", { name: /FSD-DALL/ }));
+    await user.click(practiceBox(practices, 1));
     await user.selectOptions(screen.getByLabelText("Default status filter"), "All");
     await user.click(screen.getByRole("button", { name: "Save" }));
 
     expect(await screen.findByText("Saved. Reloading the page…")).toBeInTheDocument();
     expect(reloadPage).toHaveBeenCalledTimes(1);
-    expect(saved).toEqual([
-      { appId: "call_center", field: "practice", value: "9;3" },
-      { appId: "call_center", field: "status", value: "all" },
-    ]);
+
+    // After the reload, the dialog opens on what was saved.
+    view.unmount();
+    open();
+    const saved = await screen.findByRole("group", { name: "Default practices" });
+    expect(practiceBox(saved, 0)).toBeChecked();
+    expect(practiceBox(saved, 1)).toBeChecked();
+    expect(screen.getByLabelText("Default status filter")).toHaveValue("all");
   });
 
   it("shows why saving failed, keeps the choice and does not reload", async () => {
-    server.use(
-      http.post("*/api/userSetup", () =>
-        HttpResponse.json({ message: "Invalid request: value", statusCode: 400 }, { status: 400 }),
-      ),
-    );
-    const { user, reloadPage } = renderDialog();
-    await user.click(await screen.findByRole("checkbox", { name: /SMD-WACO/ }));
+    const { user, reloadPage } = await renderDialog();
+    const chosen = practiceBox(await screen.findByRole("group", { name: "Default practices" }), 2);
+    await user.click(chosen);
+    // The practice closes while the dialog is open: the backend refuses a default naming it.
+    backend.db.practices.splice(2, 1);
     await user.click(screen.getByRole("button", { name: "Save" }));
 
     expect(await screen.findByRole("alert")).toHaveTextContent("Invalid request: value (status 400)");
-    expect(screen.getByRole("checkbox", { name: /SMD-WACO/ })).toBeChecked();
+    expect(chosen).toBeChecked();
     expect(reloadPage).not.toHaveBeenCalled();
   });
 
   it("offers to try again when the defaults cannot be loaded, and says when there is nothing to choose", async () => {
-    server.use(
+    // The fake backend answers every valid setup read; only an outage makes it fail.
+    backend.server.use(
       http.get("*/api/userSetup/:params", () => HttpResponse.json({ message: "Unavailable", statusCode: 503 }, { status: 503 }), {
         once: true,
       }),
-      http.get("*/api/Members/practicesList/:id", () => HttpResponse.json({ practicesList: [] })),
     );
-    const { user } = renderDialog();
+    backend.db.practices.length = 0;
+    const { user } = await renderDialog();
     expect(await screen.findByRole("alert")).toHaveTextContent("Unavailable (status 503)");
 
     await user.click(screen.getByRole("button", { name: "Try again" }));

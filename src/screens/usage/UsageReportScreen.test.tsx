@@ -1,34 +1,37 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { http, HttpResponse } from "msw";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createServices } from "../../app/services";
+import { describe, expect, it } from "vitest";
+import { setupFakeBackend, type DemoUser } from "../../../tests/fakeBackend";
 import { ServicesContext } from "../../app/ServicesContext";
 import { UsageReportScreen } from "./UsageReportScreen";
 
-const rows = [
-  { userId: 1, visitedUrl: "/dashboard", defualtPracticeId: "8", username: "a@x.example", firstname: "Alicia", lastname: "Moreno", accessDate: "2026-03-05", count: 9 },
-  { userId: 2, visitedUrl: "/usage", defualtPracticeId: "3", username: "m@x.example", firstname: "Marcus", lastname: "Reed", accessDate: "2026-03-04", count: 2 },
-];
+const backend = setupFakeBackend();
+const admin = () => backend.db.users.find((user) => user.isAdmin)!;
+const agent = () => backend.db.users.find((user) => !user.isAdmin)!;
 
-const queries: Record<string, string>[] = [];
-const server = setupServer(
-  http.get("*/api/report/usage/:params", ({ params }) => {
-    const query = JSON.parse(String(params.params)) as Record<string, string>;
-    queries.push(query);
-    return HttpResponse.json(rows.filter((row) => row.visitedUrl.includes(query.visitedUrl ?? "") && row.lastname.includes(query.userSearch ?? "")));
-  }),
-);
-beforeAll(() => server.listen({ onUnhandledFrame: "error" }));
-afterEach(() => {
-  server.resetHandlers();
-  queries.length = 0;
-});
-afterAll(() => server.close());
+/**
+ * The page visits: the administrator's dashboard three times and the agent's usage page once this
+ * month (the report opens on it), and a members-list visit last month, which the report leaves out.
+ */
+function arrangeVisits() {
+  const today = new Date();
+  const midMonth = (monthsAgo: number) => new Date(today.getFullYear(), today.getMonth() - monthsAgo, 15, 12).toISOString();
+  const visit = (user: DemoUser, visitedUrl: string, accessedAt: string) => ({
+    userId: user.id,
+    visitedUrl,
+    defualtPracticeId: user.defaultLocationId,
+    accessedAt,
+  });
+  const visits = [
+    ...Array.from({ length: 3 }, () => visit(admin(), "/dashboard", midMonth(0))),
+    visit(agent(), "/usage", midMonth(0)),
+    visit(agent(), "/members/all", midMonth(1)),
+  ];
+  backend.db.pageVisits.splice(0, Infinity, ...visits.map((entry, index) => ({ ...entry, id: index + 1, token: `visit-${index + 1}` })));
+}
 
-function renderScreen() {
-  const services = createServices({ baseUrl: "http://localhost/api", navigate: () => {} });
+async function renderScreen(user: DemoUser) {
+  const services = await backend.signIn(user);
   render(
     <ServicesContext.Provider value={services}>
       <UsageReportScreen />
@@ -39,15 +42,15 @@ function renderScreen() {
 
 describe("Universal Usage Report screen", () => {
   it("loads the current month and searches by page after a pause, by user on Enter", async () => {
-    const user = renderScreen();
+    arrangeVisits();
+    const user = await renderScreen(admin());
     expect(await screen.findByRole("cell", { name: "/usage" })).toBeInTheDocument();
-    expect(queries[0]).toMatchObject({ userSearch: "" });
-    expect(queries[0]!.startDate).toMatch(/^\d{4}-\d{2}-01$/);
+    expect(screen.getByRole("cell", { name: "/dashboard" })).toBeInTheDocument();
+    expect(screen.queryByRole("cell", { name: "/members/all" })).not.toBeInTheDocument();
 
     await user.type(screen.getByLabelText("Visited page"), "dash");
-    expect(await screen.findByRole("table", { name: /: 1 rows$/ }, { timeout: 2_000 })).toBeInTheDocument();
-    expect(queries).toHaveLength(2);
-    expect(queries[1]).toMatchObject({ visitedUrl: "dash" });
+    const table = await screen.findByRole("table", { name: /: 1 rows$/ }, { timeout: 2_000 });
+    expect(within(table).getByRole("cell", { name: "/dashboard" })).toBeInTheDocument();
 
     await user.clear(screen.getByLabelText("Visited page"));
     await user.type(screen.getByRole("searchbox", { name: "User" }), "Nobody{Enter}");
@@ -55,7 +58,8 @@ describe("Universal Usage Report screen", () => {
   });
 
   it("sorts by a column, the same column again reversing", async () => {
-    const user = renderScreen();
+    arrangeVisits();
+    const user = await renderScreen(admin());
     await screen.findByRole("cell", { name: "/usage" });
     const count = screen.getByRole("columnheader", { name: /Count/ });
     await user.click(within(count).getByRole("button"));
@@ -67,13 +71,12 @@ describe("Universal Usage Report screen", () => {
   });
 
   it("says why the report could not be loaded and offers to try again", async () => {
-    server.use(
-      http.get("*/api/report/usage/:params", () => HttpResponse.json({ message: "Administrators only", statusCode: 403 }, { status: 403 }), {
-        once: true,
-      }),
-    );
-    const user = renderScreen();
-    expect(await screen.findByText(/The usage report could not be loaded: Administrators only \(status 403\)/)).toBeInTheDocument();
+    arrangeVisits();
+    const staff = agent();
+    const user = await renderScreen(staff);
+    expect(await screen.findByText(/^The usage report could not be loaded: .+ \(status 403\)$/)).toBeInTheDocument();
+
+    staff.isAdmin = true;
     await user.click(screen.getByRole("button", { name: "Try again" }));
     expect(await screen.findByRole("cell", { name: "/usage" })).toBeInTheDocument();
   });

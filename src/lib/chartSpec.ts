@@ -1,5 +1,6 @@
-// What a chart shows, independent of the library that draws it: the lazily loaded plot
-// (PlotlyChart.tsx) and the table of the same numbers (ChartTable.tsx) both read this.
+// What a chart shows, independent of the library that draws it: plain data. The report selectors
+// build it; the lazily loaded plot (components/chart/PlotlyChart.tsx) and the table of the same
+// numbers (components/chart/ChartTable.tsx) both read it.
 
 export interface ChartSeries {
   name: string;

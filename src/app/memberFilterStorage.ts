@@ -1,0 +1,20 @@
+// The members list's filters kept in the browser (§4): read from the URL query (practice, status,
+// brand) and the memberFilters cookie when the list opens, and written back on every change.
+import { fromPromise } from "xstate";
+import { MEMBER_FILTERS_COOKIE, MEMBER_FILTERS_COOKIE_DAYS, type PageSize } from "../lib/constants";
+import { readCookie, writeCookie } from "../lib/cookies";
+import { cookieValue, readCookieFilters, readUrlFilters, urlQuery, type MemberFilters } from "../machines/members/members.filters";
+
+/** The members machine's `readSavedFilters` actor. */
+export const readSavedFilters = fromPromise(async () => ({
+  url: readUrlFilters(location.search),
+  cookie: readCookieFilters(readCookie(MEMBER_FILTERS_COOKIE)),
+}));
+
+/** The members machine's `persistFilters` action. */
+export function persistFilters(_: unknown, { filters, pageSize }: { filters: MemberFilters; pageSize: PageSize }) {
+  writeCookie(MEMBER_FILTERS_COOKIE, cookieValue(filters, pageSize), MEMBER_FILTERS_COOKIE_DAYS);
+  const url = new URL(location.href);
+  for (const [name, value] of Object.entries(urlQuery(filters))) url.searchParams.set(name, value);
+  if (url.href !== location.href) history.replaceState(history.state, "", url);
+}

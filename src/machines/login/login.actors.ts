@@ -1,0 +1,22 @@
+// The login screen's effects: which sign-in provider is configured, its script, and the development
+// provider's account chooser and ID tokens (openapi.yaml tag auth).
+import { fromPromise } from "xstate";
+import { unwrap, type ApiClient } from "../../api/client";
+import { fromApiCall } from "../../api/fromApiCall";
+import { PROVIDER_INIT_FAILED, type AuthProvider } from "./login.machine";
+
+export function createLoginActors(api: ApiClient) {
+  return {
+    loadProvider: fromApiCall((_, signal) => unwrap(api.GET("/auth/provider", { signal }))),
+    // No OpenID Connect provider script is bundled yet: a configured provider that cannot
+    // initialise in this browser opens the specified dialog.
+    initProvider: fromPromise<void, AuthProvider>(async () => {
+      throw Object.assign(new Error("The account sign-in provider could not start."), { name: PROVIDER_INIT_FAILED });
+    }),
+    loadAccounts: fromApiCall((_, signal) => unwrap(api.GET("/auth/dev/accounts", { signal }))),
+    issueDevCredential: fromApiCall(async (input: { email: string }, signal) => {
+      const { credential } = await unwrap(api.POST("/auth/dev/token", { body: { email: input.email }, signal }));
+      return credential;
+    }),
+  };
+}

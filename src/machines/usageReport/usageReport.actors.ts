@@ -1,0 +1,16 @@
+// The Universal Usage Report's call, made by its child report machine (openapi.yaml
+// GET /report/usage/{params}); an empty page search is left out of the query.
+import { jsonParam, unwrap, type ApiClient } from "../../api/client";
+import { reportActors } from "../report/report.actors";
+import type { UsageQuery, UsageRow } from "./usageReport.machine";
+
+export function createUsageReportActors(api: ApiClient) {
+  return reportActors<UsageQuery, UsageRow[]>(({ visitedUrl, ...query }, signal) =>
+    unwrap(
+      api.GET("/report/usage/{params}", {
+        params: { path: { params: jsonParam(visitedUrl ? { ...query, visitedUrl } : query) } },
+        signal,
+      }),
+    ),
+  );
+}
