@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { readFileSync, statSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { APP_PAGES, helpPageOf } from "../../domain/appPages.ts";
+import { APP_PAGES, helpPageOf } from "../../domain/setup/appPages.ts";
 import { DEMO_AUDIO_FILES, HELP_FILES, HELP_FILES_PATH } from "../files.ts";
 import { generateWorld } from "../world.ts";
 

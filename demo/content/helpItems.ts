@@ -1,7 +1,7 @@
 // Help items of the main screens, with links to the demo video and PDFs (some items have only one
 // kind of file, one has none), and each user's notifications of the recently changed items.
 import type { Faker } from "@faker-js/faker";
-import { helpPageOf } from "../../domain/appPages.ts";
+import { helpPageOf } from "../../domain/setup/appPages.ts";
 import { helpFileLink, type HelpFile } from "../files.ts";
 import type { HelpItemRecord, HelpNotificationRecord, World } from "../records.ts";
 import { DAY_MS } from "../time/zonedDays.ts";

@@ -1,7 +1,7 @@
 // Page visits of the seeded staff over the last 60 days, as the client reports them 3 s after each
 // navigation: agents live in the members lists, administrators read reports and usage too.
 import type { Faker } from "@faker-js/faker";
-import { pagesFor } from "../../domain/appPages.ts";
+import { pagesFor } from "../../domain/setup/appPages.ts";
 import type { PageVisitRecord, World } from "../records.ts";
 import { openHours, zonedDaysAround } from "../time/zonedDays.ts";
 

@@ -1,6 +1,6 @@
 // The call-recordings directory: filters, search, order and paging of
 // `GET /call-recordings/directoryList` and `GET /call-recordings/search` (openapi.yaml).
-import type { DirectoryFilters } from "../../domain/callRecordings.ts";
+import type { DirectoryFilters } from "../../domain/recordings/directory.ts";
 import type { components } from "../../src/api/schema";
 
 type CallRecording = components["schemas"]["CallRecording"];

@@ -2,8 +2,8 @@
 // call-recordings). The file behind a link is public: the link's token is the authorisation.
 import { HttpResponse } from "msw";
 import type { CallRecordingRecord } from "../../demo/records.ts";
-import { directoryFiltersOf, SEARCH_ROWS } from "../../domain/callRecordings.ts";
-import { attachmentDisposition } from "../../domain/contentDisposition.ts";
+import { directoryFiltersOf, SEARCH_ROWS } from "../../domain/recordings/directory.ts";
+import { attachmentDisposition } from "../../domain/recordings/contentDisposition.ts";
 import { HttpError, INVALID_TOKEN } from "../../domain/errors.ts";
 import { compareText } from "../../domain/order.ts";
 import { caller, createApi, errorAnswer } from "../api";

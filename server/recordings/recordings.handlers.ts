@@ -4,8 +4,8 @@
 import { randomBytes } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
-import { directoryFiltersOf, SEARCH_ROWS } from "../../domain/callRecordings.ts";
-import { attachmentDisposition } from "../../domain/contentDisposition.ts";
+import { directoryFiltersOf, SEARCH_ROWS } from "../../domain/recordings/directory.ts";
+import { attachmentDisposition } from "../../domain/recordings/contentDisposition.ts";
 import { HttpError, INVALID_TOKEN } from "../../domain/errors.ts";
 import type { components } from "../../src/api/schema.d.ts";
 import { audit } from "../audit.ts";

@@ -3,7 +3,7 @@
 // signed download links (random tokens stored only as SHA-256 hashes).
 import { sql, type Kysely } from "kysely";
 import { hashToken } from "../auth/sessions.repository.ts";
-import type { DirectoryFilters } from "../../domain/callRecordings.ts";
+import type { DirectoryFilters } from "../../domain/recordings/directory.ts";
 import type { Database } from "../db/database.ts";
 
 export interface RecordingRow {

@@ -1,9 +1,9 @@
 // The partner portal link, the default page and practices, and the members-list defaults (tag
 // setup). Feedback, also of this tag, is in server/feedback/.
 import { toUser } from "../auth/auth.handlers.ts";
-import { pagesFor } from "../../domain/appPages.ts";
+import { pagesFor } from "../../domain/setup/appPages.ts";
 import { invalidRequest } from "../../domain/errors.ts";
-import { defaultsProblems, practiceIdsOf, setupValueProblems } from "../../domain/setupRules.ts";
+import { defaultsProblems, practiceIdsOf, setupValueProblems } from "../../domain/setup/setupRules.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
 import { unknownPracticeIds } from "../practices/practices.repository.ts";
 import { userSelfOrAdmin } from "./userAccess.ts";

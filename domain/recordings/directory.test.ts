@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { directoryFiltersOf, parseDateRange } from "./callRecordings.ts";
+import { directoryFiltersOf, parseDateRange } from "./directory.ts";
 
 describe("parseDateRange", () => {
   it("reads a start and an end date", () => {

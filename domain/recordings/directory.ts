@@ -1,8 +1,8 @@
 // The call-recordings directory's query (openapi.yaml getCallDirectoryList, searchCallRecordings):
 // the filters both backends apply. The contract's patterns check the shape of each value; this
 // checks what they cannot (a `dates` range of real days that does not run backwards).
-import { isCalendarDate } from "./calendar.ts";
-import { invalidRequest } from "./errors.ts";
+import { isCalendarDate } from "../calendar.ts";
+import { invalidRequest } from "../errors.ts";
 
 export interface DirectoryFilters {
   /** A practice id; undefined = every practice. */

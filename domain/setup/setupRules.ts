@@ -2,9 +2,9 @@
 // `POST /pmd/setDefault` (default page and practices) and `POST /userSetup` (members-list defaults).
 // Which practice ids exist is the caller's to look up: `practiceIdsOf` says which ids to look up,
 // and the rules take the ones that named no practice.
-import type { FieldProblem } from "./errors.ts";
+import type { FieldProblem } from "../errors.ts";
 import { pagesFor } from "./appPages.ts";
-import { MEMBER_STATUSES } from "./vocabulary.ts";
+import { MEMBER_STATUSES } from "../vocabulary.ts";
 
 const PRACTICE_ID_LIST = /^([1-9][0-9]*(;[1-9][0-9]*)*)?$/;
 
