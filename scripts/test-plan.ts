@@ -28,6 +28,7 @@ export const STAGES: Stage[] = [
   { script: "check:generated" },
   { script: "lint:api" },
   { script: "check:contract" },
+  { script: "check:docs" },
 ];
 
 export type Status = "waiting" | "running" | "passed" | "failed" | "skipped";
