@@ -20,14 +20,15 @@ async function startMockBackend() {
 /**
  * The XState inspector for product owners and developers, in development only: `?inspect` opens
  * Stately's visual inspector (it needs the internet), `?inspect=ws` streams the machines' events to
- * a local WebSocket inspector on ws://localhost:8080 (works offline).
+ * the local inspector of `npm run inspector` on ws://localhost:8090 (works offline), a port of its
+ * own beside the server's 8080.
  */
 async function startInspector() {
   if (!import.meta.env.DEV) return undefined;
   const mode = new URLSearchParams(location.search).get("inspect") ?? import.meta.env.VITE_INSPECT;
   if (mode === null || mode === undefined) return undefined;
   const { createBrowserInspector, createWebSocketInspector } = await import("@statelyai/inspect");
-  return mode === "ws" ? createWebSocketInspector({ url: "ws://localhost:8080" }).inspect : createBrowserInspector().inspect;
+  return mode === "ws" ? createWebSocketInspector({ url: "ws://localhost:8090" }).inspect : createBrowserInspector().inspect;
 }
 
 await startMockBackend();

@@ -5,7 +5,9 @@ import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { operations } from "../../mocks/openapi/document";
 
-export const COVERAGE_DIR = join(process.cwd(), "node_modules", ".cache", "contract-coverage");
+// One folder per target and engine: npm test runs the suites against each side by side.
+const TARGET = process.env.CONTRACT_TARGET === "server" ? `server-${process.env.DATABASE_URL_TEST ? "postgres" : "pglite"}` : "mock";
+export const COVERAGE_DIR = join(process.cwd(), "node_modules", ".cache", "contract-coverage", TARGET);
 
 export function setup() {
   rmSync(COVERAGE_DIR, { recursive: true, force: true });

@@ -1,7 +1,8 @@
 /**
- * One headless Debian Chromium for the whole run, launched as TOOLCHAIN.md prescribes: a persistent
- * context in a fresh temporary profile (Playwright refuses --user-data-dir in args), service
- * workers allowed (MSW), and the flags that keep Chromium off this machine's closed network.
+ * One headless Debian Chromium for the whole run, launched the way a system Chromium works with
+ * playwright-core: a persistent context in a fresh temporary profile (Playwright refuses
+ * --user-data-dir in args), service workers allowed (MSW), and the flags that keep Chromium off
+ * this machine's closed network.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -16,8 +16,17 @@ function recordRequests(page: Page): string[] {
   return urls;
 }
 
+/**
+ * Waits until `count` charts have drawn their traces. Plotly puts a chart's frame (`.main-svg`) on
+ * the page before its traces, so a test counting slices or bars right after the frame appeared
+ * could count none on a busy machine.
+ */
 async function plotsDrawn(page: Page, count: number): Promise<void> {
-  await page.waitForFunction((n) => document.querySelectorAll(".chart .js-plotly-plot .main-svg").length >= n, count, { timeout: 30_000 });
+  await page.waitForFunction(
+    (n) => [...document.querySelectorAll(".chart .js-plotly-plot")].filter((plot) => plot.querySelector(".main-svg g.trace")).length >= n,
+    count,
+    { timeout: 30_000 },
+  );
 }
 
 /** Emulates paper, photographs the page, and checks that only the report is printed. */

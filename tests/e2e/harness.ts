@@ -10,7 +10,8 @@ import { join } from "node:path";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { getSession } from "./session.ts";
 
-export const screenshotsDir = join(import.meta.dirname, "screenshots");
+/** One folder per target: npm test runs the walks against the mock and the server side by side. */
+export const screenshotsDir = join(import.meta.dirname, "screenshots", process.env.E2E_TARGET || "mock");
 
 export interface E2EContext {
   page: Page;

@@ -1,9 +1,10 @@
 /**
  * Every screen a test visits is photographed and checked for accessibility:
  * `visit(page, "/members", "members")` navigates, waits for the app to settle, saves
- * tests/e2e/screenshots/members.png and fails on any axe-core violation of serious or critical
- * impact (DESIGN.md: no such violation on any screen). `snapshot(page, name)` does the same for a
- * state reached by interaction (an open dialog, a filtered list) without navigating.
+ * tests/e2e/screenshots/<target>/members.png and fails on any axe-core violation of serious or
+ * critical impact (docs/conventions.md: no such violation on any screen). `snapshot(page, name)`
+ * does the same for a state reached by interaction (an open dialog, a filtered list) without
+ * navigating.
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";

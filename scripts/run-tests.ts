@@ -1,0 +1,96 @@
+// npm test: every stage of scripts/test-plan.ts, two at a time (TEST_JOBS overrides). Each stage's
+// output is kept aside and printed whole when it ends, so that stages running side by side never
+// interleave their lines; a summary of every stage and its time closes the run. Exits 1 when any
+// stage fails; the stages that need a failed one are skipped, the others still run.
+import { spawn } from "node:child_process";
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { blocked, checkPlan, STAGES, startable, type Stage, type Status } from "./test-plan.ts";
+
+// Each vitest stage already uses every core; what two at a time gains is the time the browser
+// walks spend waiting on the browser and the servers.
+const jobs = Number(process.env.TEST_JOBS) || 2;
+const logs = mkdtempSync(join(tmpdir(), "recall-desk-test-"));
+const status = new Map<string, Status>(STAGES.map((stage) => [stage.script, "waiting"]));
+const seconds = new Map<string, number>();
+const running = new Map<string, number>(); // script → process group
+const started = performance.now();
+
+const duration = (s: number) => (s < 60 ? `${s.toFixed(1)} s` : `${Math.floor(s / 60)} min ${Math.round(s % 60)} s`);
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+checkPlan(STAGES);
+say(`npm test: ${STAGES.length} stages, ${jobs} at a time`);
+
+/** Runs one stage as `npm run <script>` in a process group of its own, its output to a log file. */
+function run(stage: Stage): Promise<void> {
+  const log = join(logs, `${stage.script.replaceAll(":", "_")}.log`);
+  const fd = openSync(log, "w");
+  const begin = performance.now();
+  status.set(stage.script, "running");
+  say(`▶ ${stage.script}`);
+  const child = spawn("npm", ["run", stage.script], { detached: true, stdio: ["ignore", fd, fd] });
+  closeSync(fd);
+  if (child.pid !== undefined) running.set(stage.script, child.pid);
+  return new Promise((done) => {
+    const end = (passed: boolean, why = "") => {
+      running.delete(stage.script);
+      seconds.set(stage.script, (performance.now() - begin) / 1000);
+      status.set(stage.script, passed ? "passed" : "failed");
+      const verdict = `${passed ? "passed" : "FAILED"} in ${duration(seconds.get(stage.script)!)}${why}`;
+      say(`\n── ${stage.script} ${verdict} ${"─".repeat(Math.max(3, 70 - stage.script.length - verdict.length))}`);
+      process.stdout.write(readFileSync(log, "utf8"));
+      say(`── end of ${stage.script} (${verdict})\n`);
+      done();
+    };
+    child.once("error", (error) => end(false, `: ${error.message}`));
+    child.once("exit", (code, signal) => end(code === 0, code === 0 ? "" : ` (${signal ?? `exit code ${code}`})`));
+  });
+}
+
+/** Starts what can start, again each time a stage ends, until nothing is waiting or running. */
+async function runAll(): Promise<void> {
+  const active = new Set<Promise<void>>();
+  for (;;) {
+    for (const stage of blocked(STAGES, status)) status.set(stage.script, "skipped");
+    for (const stage of startable(STAGES, status, jobs)) {
+      const promise: Promise<void> = run(stage).then(() => void active.delete(promise));
+      active.add(promise);
+    }
+    if (active.size === 0) return;
+    await Promise.race(active);
+  }
+}
+
+// Ctrl-C or a CI cancel: stop every stage's whole process group (servers and browsers included).
+for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143], ["SIGHUP", 129]] as const) {
+  process.once(signal, () => {
+    say(`\n${signal}: stopping ${[...running.keys()].join(", ") || "nothing"}`);
+    for (const group of running.values()) {
+      try {
+        process.kill(-group, "SIGTERM");
+      } catch {
+        // Already gone.
+      }
+    }
+    rmSync(logs, { recursive: true, force: true });
+    process.exit(code);
+  });
+}
+
+await runAll();
+rmSync(logs, { recursive: true, force: true });
+
+say("── summary " + "─".repeat(60));
+for (const stage of STAGES) {
+  const state = status.get(stage.script)!;
+  const time = seconds.has(stage.script) ? duration(seconds.get(stage.script)!) : "";
+  const note = state === "skipped" ? `(needs ${stage.needs!.join(", ")})` : "";
+  say(`  ${state.padEnd(8)} ${time.padStart(12)}  ${stage.script} ${note}`.trimEnd());
+}
+const wall = duration((performance.now() - started) / 1000);
+const work = duration([...seconds.values()].reduce((sum, s) => sum + s, 0));
+const failed = STAGES.filter((stage) => status.get(stage.script) !== "passed").map((stage) => stage.script);
+say(failed.length === 0 ? `npm test passed in ${wall} (${work} of stages)` : `npm test FAILED in ${wall}: ${failed.join(", ")}`);
+process.exit(failed.length === 0 ? 0 : 1);
