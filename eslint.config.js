@@ -1,5 +1,5 @@
-// Lint: TypeScript rules, React hooks, no import cycles, and the direction of imports
-// (docs/architecture.md):
+// Lint: TypeScript rules, React hooks, and the direction of imports (docs/architecture.md); import
+// cycles are dependency-cruiser's (.dependency-cruiser.cjs, run by npm run lint too):
 //   domain/  the rules both backends follow: imports only the contract's generated types
 //   demo/    the demo world: imports domain/ only
 //   src/     the app: screens → machines → api; imports domain/, never mocks/ (but at the dev boot
@@ -12,7 +12,6 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
-import { importX, createNodeResolver } from "eslint-plugin-import-x";
 import globals from "globals";
 
 const restrict = (...patterns) => ({
@@ -53,17 +52,6 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": "error",
     },
-  },
-  {
-    // A cycle of imports works only by the order modules happen to load in; none is allowed.
-    files: ["**/*.{ts,tsx,js}"],
-    plugins: { "import-x": importX },
-    settings: {
-      "import-x/extensions": [".ts", ".tsx", ".js"],
-      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
-      "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".d.ts", ".js"] })],
-    },
-    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
   {
     // The contract suite reads answers whose shape it has just validated against openapi.yaml.

@@ -1,0 +1,22 @@
+// Import cycles (npm run lint): a cycle works only by the order modules happen to load in, so none
+// is allowed, type-only imports included (they still tie the files' meanings together). The
+// direction of imports between folders is eslint.config.js's.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      severity: "error",
+      comment: "Import cycles are not allowed: break the cycle by moving what both sides need into a module of its own.",
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "(^|/)(node_modules|dist|data)/" },
+    tsConfig: { fileName: "tsconfig.json" },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: { extensions: [".ts", ".tsx", ".d.ts", ".js"] },
+  },
+};
