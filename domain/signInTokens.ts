@@ -1,4 +1,4 @@
-// The tokens a sign-in rests on (DESIGN.md §3 Sign-in and Partner-portal hand-off), verified the
+// The tokens a sign-in rests on (docs/architecture.md, Sign-in and Partner-portal hand-off), verified the
 // same way by both backends with jose: algorithm, issuer, audience and expiry always; hand-off
 // tokens also their age and a single-use `jti` (which the caller remembers).
 import { errors, jwtVerify, SignJWT, type JWTPayload, type JWTVerifyGetKey } from "jose";

@@ -48,7 +48,7 @@ export const BRANDS = allOf<Schemas["Brand"]>()(["denta", "mcna", "uhc", "tmhp"]
 
 /**
  * The managed-care organisations (MCO) as the payers' eligibility lists write them, by payer
- * (DESIGN.md: "MCO is the member's managed-care organisation as written on that list"). No call lists
+ * (docs/architecture.md: "MCO is the member's managed-care organisation as written on that list"). No call lists
  * them: the filters offer these, and the demo world's members carry them.
  */
 export const MCO_BY_BRAND: Record<Schemas["Brand"], readonly string[]> = {

@@ -1,4 +1,4 @@
-// Keeps what staff did in the fake backend for the browser session (DESIGN.md §1: "saves persist
+// Keeps what staff did in the fake backend for the browser session (docs/architecture.md: "saves persist
 // for the browser session"): a reload rebuilds the same seeded data and re-applies the changes.
 // Only the difference from the generated data is stored, so it fits in sessionStorage.
 import type { MockDb } from "./db/createMockDb";

@@ -16,7 +16,7 @@ export function findForbiddenModules(chunks: Chunk[]): { chunk: string; module: 
   );
 }
 
-/** The initial JavaScript budget, brotli-compressed (issue #10). */
+/** The initial JavaScript budget, brotli-compressed. */
 export const INITIAL_BUDGET_BYTES = 150 * 1000;
 
 /** The chart library: only the chart reports load it, after start-up. */

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Every read and write of member data leaves an audit row (DESIGN.md §3): who (user), what (the
+// Every read and write of member data leaves an audit row (docs/architecture.md): who (user), what (the
 // operation), which members, when and from where, read back from audit_log after calls over HTTP.
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

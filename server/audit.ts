@@ -1,4 +1,4 @@
-// Every read and write of member data is audited (DESIGN.md §3): who, what, which members, when
+// Every read and write of member data is audited (docs/architecture.md): who, what, which members, when
 // (the row's time) and from where.
 import type { Kysely } from "kysely";
 import type { Database } from "./db/database.ts";

@@ -58,15 +58,15 @@ export interface ServerConfig {
   /** Exactly one of `secret` (HS256) and `jwksUrl` (the portal's key set) is set. */
   handoff: { secret: Uint8Array | undefined; jwksUrl: string | undefined; issuer: string; audience: string };
   partnerPortalUrl: string;
-  /** DESIGN.md §3: 30 minutes by default, configurable. */
+  /** docs/architecture.md: 30 minutes by default, configurable. */
   sessionIdleMs: number;
-  /** DESIGN.md §3: the login cookie's 7 days. */
+  /** docs/architecture.md: the login cookie's 7 days. */
   sessionLifetimeMs: number;
   /** Sign-in and hand-off calls a minute from one address, each call counted on its own. */
   signInRateLimit: number;
   /** Reverse proxies whose X-Forwarded-For is believed (Fastify's trustProxy); empty: none. */
   trustedProxies: string[];
-  /** DESIGN.md §3, Mail and files: SMTP when set; otherwise the outbox. */
+  /** docs/architecture.md, Mail and files: SMTP when set; otherwise the outbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Where unsent mail is written as .eml files; undefined (in-memory data) keeps it in the outbox table only. */
@@ -169,7 +169,7 @@ function handoffOf(env: NodeJS.ProcessEnv, production: boolean): ServerConfig["h
   if (jwksUrl) return { secret: undefined, jwksUrl, ...names };
   const secret = env.HANDOFF_SECRET ?? (production ? undefined : DEV_HANDOFF.secret);
   if (secret === undefined) throw new ConfigError("HANDOFF_SECRET (or HANDOFF_JWKS_URL) is required when NODE_ENV=production");
-  // jose accepts an HS256 secret of any length (TOOLCHAIN.md): a short one could be guessed.
+  // jose accepts an HS256 secret of any length (docs/conventions.md, Traps of the toolchain): a short one could be guessed.
   if (encoder.encode(secret).length < 32) throw new ConfigError("HANDOFF_SECRET must be at least 32 bytes");
   if (production && secret === DEV_HANDOFF.secret) {
     throw new ConfigError("HANDOFF_SECRET must not be the public development value when NODE_ENV=production");

@@ -1,4 +1,4 @@
-// The e-mail a feedback becomes (DESIGN.md §3 "Mail and files": the server mails it to support, or
+// The e-mail a feedback becomes (docs/architecture.md, "Mail and files": the server mails it to support, or
 // keeps it in the outbox when no SMTP server is configured; the fake backend always keeps it there).
 import type { components } from "../../src/api/schema";
 import { parseDataUrl } from "./dataUrl.ts";

@@ -1,4 +1,4 @@
-// Signed call-recording downloads (DESIGN.md §3 "Mail and files"): a link is a random token that
+// Signed call-recording downloads (docs/architecture.md, "Mail and files"): a link is a random token that
 // names the recording, the file name to save as and who asked, and expires after 5 minutes on the
 // mock's clock. The issued links are also the audit of who downloaded what and when.
 import type { RecordingDownloadRecord } from "./records";

@@ -1,4 +1,4 @@
-// Sessions of the fake backend, with the server's rules (DESIGN.md §3): opaque random tokens, an
+// Sessions of the fake backend, with the server's rules (docs/architecture.md): opaque random tokens, an
 // absolute lifetime of 7 days and an idle timeout of 30 minutes. Time is the real clock.
 import type { components } from "../../src/api/schema";
 

@@ -1,4 +1,4 @@
-// Sign-in, sessions, the development provider and the partner hand-off (tag auth, DESIGN.md §3).
+// Sign-in, sessions, the development provider and the partner hand-off (tag auth, docs/architecture.md).
 import type { components } from "../../src/api/schema.d.ts";
 import { HttpError, INVALID_CREDENTIALS, INVALID_TOKEN, UNKNOWN_STAFF } from "../../domain/errors.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
@@ -55,7 +55,7 @@ async function staff(services: Services, email: string): Promise<UserRow> {
   return user;
 }
 
-/** DESIGN.md §3: the development provider exists only without a real one and outside production. */
+/** docs/architecture.md: the development provider exists only without a real one and outside production. */
 function requireDevelopmentProvider({ config }: Services): void {
   if (config.oidc || config.production) throw new HttpError(404, "There is no development sign-in provider here");
 }

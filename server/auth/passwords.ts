@@ -1,4 +1,4 @@
-// Local account passwords as scrypt hashes (DESIGN.md §3): `scrypt$N$r$p$salt$hash`, base64url.
+// Local account passwords as scrypt hashes (docs/architecture.md): `scrypt$N$r$p$salt$hash`, base64url.
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
 
 const KEY_LENGTH = 32;

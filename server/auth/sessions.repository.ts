@@ -1,4 +1,4 @@
-// Sessions in the database (DESIGN.md §3): opaque random tokens stored only as SHA-256 hashes, an
+// Sessions in the database (docs/architecture.md): opaque random tokens stored only as SHA-256 hashes, an
 // absolute lifetime and an idle timeout. Any number of server instances can share them.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
@@ -70,7 +70,7 @@ export async function expireSessionByToken(db: Kysely<Database>, token: string, 
     .execute();
 }
 
-/** Records a hand-off jti; false when it was already used (single use, DESIGN.md §3). */
+/** Records a hand-off jti; false when it was already used (single use, docs/architecture.md). */
 export async function claimHandoffJti(db: Kysely<Database>, jti: string, expiresAt: Date, now = new Date()): Promise<boolean> {
   await db.deleteFrom("handoff_jtis").where("expires_at", "<", now).execute();
   const inserted = await db
@@ -97,7 +97,7 @@ export async function listStaff(db: Kysely<Database>): Promise<UserRow[]> {
 
 /**
  * Disables (or enables again) the account of an e-mail; disabling also revokes every session of
- * it, so the user is signed out everywhere at once (DESIGN.md §3). Undefined when no such user.
+ * it, so the user is signed out everywhere at once (docs/architecture.md). Undefined when no such user.
  */
 export async function setUserDisabled(db: Kysely<Database>, email: string, disabled: boolean, now = new Date()): Promise<UserRow | undefined> {
   return db.transaction().execute(async (trx) => {

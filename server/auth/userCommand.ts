@@ -1,4 +1,4 @@
-// The administrator's command for staff accounts (DESIGN.md §3: disabling a user ends their sessions):
+// The administrator's command for staff accounts (docs/architecture.md: disabling a user ends their sessions):
 //   npm run user -- disable <email>   the account can no longer sign in; its sessions end at once
 //   npm run user -- enable <email>    the account can sign in again (ended sessions stay ended)
 // It works on the configured database (DATABASE_URL, or PGlite in DATA_DIR). A PGlite folder is used

@@ -1,4 +1,4 @@
-// One Kysely over one node-postgres pool for both engines (TOOLCHAIN.md, Backend): a PostgreSQL
+// One Kysely over one node-postgres pool for both engines (docs/conventions.md, Traps of the toolchain): a PostgreSQL
 // server by URL, or PGlite in process through its node-postgres adapter (one connection).
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";

@@ -1,5 +1,5 @@
 // One process per PGlite data folder: a second one on the same folder silently lost committed rows
-// (TOOLCHAIN.md), so the folder is claimed with a lock file holding the owner's pid.
+// (docs/conventions.md, Traps of the toolchain), so the folder is claimed with a lock file holding the owner's pid.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 

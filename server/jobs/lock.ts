@@ -1,4 +1,4 @@
-// One run of a job at a time (DESIGN.md §3, Embedded default and scale-out): within this process by
+// One run of a job at a time (docs/architecture.md, Embedded default and scale-out): within this process by
 // a set of the jobs running here, across server instances by a PostgreSQL session advisory lock.
 // A session lock belongs to the connection that took it, so it is taken and released on one
 // connection reserved for the whole run; the run's own queries use the rest of the pool.

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Mail leaves the server in one of two ways (DESIGN.md §3, Mail and files): through a real SMTP
+// Mail leaves the server in one of two ways (docs/architecture.md, Mail and files): through a real SMTP
 // server (here an in-process smtp-server) or, without SMTP_URL, into the outbox table and an .eml
 // file. Feedback with a binary attachment is followed all the way to the bytes that arrive.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";

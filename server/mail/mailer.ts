@@ -1,4 +1,4 @@
-// Outgoing mail (DESIGN.md §3, Mail and files). Every message is built once as RFC 822 text and
+// Outgoing mail (docs/architecture.md, Mail and files). Every message is built once as RFC 822 text and
 // recorded in the outbox table: with SMTP_URL it is then sent through SMTP ("sent", or "failed"
 // and the error thrown); without, it stays "queued" in the table and is written to
 // <DATA_DIR>/outbox/<time>-<id>.eml. With an in-memory database (DATA_DIR=memory://, tests) no file

@@ -1,4 +1,4 @@
-// Where call-recording audio lives (DESIGN.md §3 "Mail and files": a folder, data/recordings by
+// Where call-recording audio lives (docs/architecture.md, "Mail and files": a folder, data/recordings by
 // default). A recording's `file_path` is relative to the folder. The demo recordings all share the
 // three small demo files of demo/files/recordings, copied once under `demo/`.
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from "node:fs";

@@ -1,5 +1,5 @@
 // The contact data report's SQL: result saves of the result history (each one a call attempt,
-// DESIGN.md §3 Data) counted by period and by hour of the day in the group's time zone.
+// docs/architecture.md, Data) counted by period and by hour of the day in the group's time zone.
 import { sql, type Kysely } from "kysely";
 import { APPOINTMENT_MADE, CONTACTED_RESULTS } from "../../domain/vocabulary.ts";
 import type { Database } from "../db/database.ts";

@@ -3,7 +3,7 @@ import type { paths } from "./schema";
 import { ApiError, isSessionExpired, NETWORK_FAILURE, type ApiFailure } from "./errors";
 
 export interface ApiClientOptions {
-  /** Absolute: Node's Request rejects relative URLs (TOOLCHAIN.md). */
+  /** Absolute: Node's Request rejects relative URLs (docs/conventions.md, Traps of the toolchain). */
   baseUrl: string;
   /** The bearer token of the persisted auth state, if signed in. */
   getAccessToken: () => string | null | undefined;

@@ -1,6 +1,6 @@
 // §2 Layout, left menu: "Left menu routes are the menu name in lower case with spaces replaced by
 // dashes", the entries in the specification's order. Administrator-only entries per §6; the six
-// under-construction entries lead to /under-construction (DESIGN.md §3). The MEMBERS group is an
+// under-construction entries lead to /under-construction (docs/architecture.md). The MEMBERS group is an
 // addition: the specification's menu has no way to the members list, the screen staff live in.
 
 export interface MenuEntry {

@@ -1,5 +1,5 @@
 // The region and practice choosers of the report screens: "All" first, regions by name, practices
-// by their abbreviation (DESIGN.md §3 vocabulary).
+// by their abbreviation (docs/architecture.md, vocabulary).
 import type { components } from "../api/schema";
 
 type Practice = components["schemas"]["Practice"];

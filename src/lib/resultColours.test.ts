@@ -4,7 +4,7 @@ import { RESULT_OPTIONS } from "../../domain/vocabulary.ts";
 
 const tone = (result: string, status = "New Patient") => rowColour(result, status)?.tone ?? null;
 
-describe("row colours by result (§4, DESIGN.md §3)", () => {
+describe("row colours by result (§4, docs/architecture.md)", () => {
   it("gives each named result its colour, matching names case-insensitively", () => {
     expect(tone("Appointment Made")).toBe("appointment");
     expect(tone("contact made call back")).toBe("callBack");

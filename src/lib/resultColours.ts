@@ -1,6 +1,6 @@
 // §4 Row colours of the members list: Appointment Made green, Contact Made Call Back yellow, Left
 // Message and No Answer light blue, Phone number issues / Do Not Contact / Other light grey,
-// DUPLICATE RECORD orange, Need Review. DESIGN.md §3 reads them: names match case-insensitively,
+// DUPLICATE RECORD orange, Need Review. As docs/architecture.md reads them: names match case-insensitively,
 // "Do Not Contact" covers the DNC results, "Other" any result without a colour of its own,
 // DUPLICATE RECORD the status Duplicate SubID, and Need Review gets a colour of its own. Decided
 // here: Need Review covers the broken-appointment results (Broken, Broken-Tx, Excessive Broken)

@@ -1,4 +1,4 @@
-// Call Recordings (issue 6): filters, the date-range rule, search, page size, pagination, Download.
+// Call Recordings: filters, the date-range rule, search, page size, pagination, Download.
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { goInApp, signInAs, STAFF } from "./accounts.ts";

@@ -1,4 +1,4 @@
-// Chart reports (issue 7): Contact Data, Quality Index and New Patient Origin, with the plotly
+// Chart reports: Contact Data, Quality Index and New Patient Origin, with the plotly
 // chunk loaded lazily by these screens only.
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";

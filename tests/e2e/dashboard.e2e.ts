@@ -1,4 +1,4 @@
-// The dashboard (issue 6): the open-issues check, the App Status Tracker, the Help and File modals.
+// The dashboard: the open-issues check, the App Status Tracker, the Help and File modals.
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";

@@ -1,4 +1,4 @@
-// The members worklist (issue 5): filters, search, sort, paging, result, notes, history, crons,
+// The members worklist: filters, search, sort, paging, result, notes, history, crons,
 // and the filters restored from the URL and the memberFilters cookie after a reload.
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";

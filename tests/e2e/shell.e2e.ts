@@ -1,4 +1,4 @@
-// Sign-in, the session and the application shell (issue "Sign-in, session and the application shell").
+// Sign-in, the session and the application shell.
 import assert from "node:assert/strict";
 import { ADMIN, goInApp, handoffToken, signInAs, STAFF, waitForPath } from "./accounts.ts";
 import { e2e, expectVisible } from "./harness.ts";

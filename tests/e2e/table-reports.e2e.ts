@@ -1,4 +1,4 @@
-// The table reports (issue 6): Priority Status, Members Status, Lead Data and the Deleted
+// The table reports: Priority Status, Members Status, Lead Data and the Deleted
 // Appointments views, against the fake backend.
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";

@@ -1,4 +1,4 @@
-// Universal Usage Report (issue 6): the current month by default, search by visited page and by
+// Universal Usage Report: the current month by default, search by visited page and by
 // user, the sortable table, and its empty and error states.
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";

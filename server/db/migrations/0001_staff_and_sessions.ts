@@ -1,4 +1,4 @@
-// Staff, their sessions (hashed tokens), redeemed hand-off tokens and the audit log (DESIGN.md §3).
+// Staff, their sessions (hashed tokens), redeemed hand-off tokens and the audit log (docs/architecture.md).
 import { sql, type Kysely } from "kysely";
 
 export async function up(db: Kysely<unknown>): Promise<void> {

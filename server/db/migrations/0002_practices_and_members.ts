@@ -78,7 +78,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("next_apt", "timestamptz")
     .addColumn("entry_time", "timestamptz", (col) => col.notNull())
     .execute();
-  // The import upserts by subscriber id and practice (DESIGN.md §3, Members import).
+  // The import upserts by subscriber id and practice (docs/architecture.md, Members import).
   // Not unique yet: the generated demo lists may repeat a subscriber id within a practice.
   await db.schema.createIndex("members_subscriber_practice_idx").on("members").columns(["subscriber_id", "practice_id"]).execute();
   // Every list is scoped to practices first; filters and sorts then narrow within them.

@@ -1,4 +1,4 @@
-// The members list at a million members (issue #10): one trigram-indexed text per member for the
+// The members list at a million members: one trigram-indexed text per member for the
 // fuzzy search, an index for each direction of every sort, and counts kept per filter group so a
 // total never needs a scan of the table.
 import { sql, type Kysely } from "kysely";

@@ -1,5 +1,5 @@
 // The only module that imports plotly: Chart.tsx loads it with React.lazy, so the ~400 kB gzip
-// bundle is fetched by the chart report screens alone (DESIGN.md §4).
+// bundle is fetched by the chart report screens alone (docs/architecture.md).
 import Plotly from "plotly.js-finance-dist-min";
 import { useEffect, useRef } from "react";
 import createPlotlyComponent from "react-plotly.js/factory";

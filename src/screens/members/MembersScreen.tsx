@@ -18,7 +18,7 @@ import { ResultHistoryDialog } from "./ResultHistoryDialog";
 import "./members.css";
 
 interface MembersScreenProps {
-  /** The route's scope (DESIGN.md §3): SMD, FSD or all. */
+  /** The route's scope (docs/architecture.md): SMD, FSD or all. */
   region: RegionFilter;
   title: string;
 }
