@@ -113,7 +113,7 @@ export async function benchUi(size: number, clicks: number) {
     await page.getByRole("search", { name: "Filter members" }).getByLabel("Practice", { exact: true }).selectOption("all");
     await listReady(page);
     await page.getByLabel("Rows per page").first().selectOption("1000");
-    await page.waitForFunction(() => document.querySelectorAll(".members-table tbody tr.member-row").length === 1000, undefined, { timeout: 120_000 });
+    await page.waitForFunction(() => document.querySelector(".members-table table")?.getAttribute("aria-rowcount") === "1001", undefined, { timeout: 120_000 });
     const sortTimes: number[] = [];
     const answerTimes: number[] = [];
     for (let click = 0; click < clicks; click += 1) {
