@@ -104,17 +104,6 @@ e2e("a reload keeps the session (auth state in browser storage, login cookie)", 
   assert.ok(days > 6.9 && days <= 7, `the login cookie lasts 7 days (${days.toFixed(2)})`);
 });
 
-e2e("cookies blocked in the browser: the cookies modal, closed by OK", async ({ page }) => {
-  await page.addInitScript(() => Object.defineProperty(Navigator.prototype, "cookieEnabled", { get: () => false }));
-  await page.goto("/");
-  const dialog = page.getByRole("dialog", { name: "Cookies are disabled in browser window." });
-  await expectVisible(dialog);
-  await expectVisible(dialog.getByText(/eye icon/));
-  await snapshot(page, "cookies-disabled");
-  await dialog.getByRole("button", { name: "OK" }).click();
-  await dialog.waitFor({ state: "detached" });
-});
-
 e2e("feedback needs a subject and a message, then sends", async ({ page }) => {
   await signInAs(page, STAFF);
   await page.getByRole("button", { name: "FEEDBACK" }).click();
