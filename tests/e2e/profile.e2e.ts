@@ -1,6 +1,7 @@
-// §2 Layout and §3: the user's avatar in the top bar (the profile picture, or the initials).
+// §2 Layout and §3: the user's avatar in the top bar (the profile picture, or the initials), and
+// the sign-in payload taken from the provider's profile (§3, §7 POST sessions?jwt=1).
 import assert from "node:assert/strict";
-import { ADMIN, signInAs, STAFF } from "./accounts.ts";
+import { ADMIN, chooseAccount, signInAs, STAFF } from "./accounts.ts";
 import { e2e, expectVisible } from "./harness.ts";
 import { snapshot } from "./visit.ts";
 
@@ -42,4 +43,23 @@ e2e("a user without a profile picture gets the initials instead", async ({ page 
   assert.equal(await button.locator("img").count(), 0);
   assert.equal(await button.ariaSnapshot(), `- button "${name}"`);
   await snapshot(page, "avatar-initials");
+});
+
+e2e("account sign-in posts the chosen account's email, firstName and profilePicture with the credential", async ({ page }) => {
+  await page.goto("/");
+  const posted = page.waitForRequest((request) => {
+    const url = new URL(request.url());
+    return request.method() === "POST" && url.pathname === "/api/sessions" && url.searchParams.get("jwt") === "1";
+  });
+  await chooseAccount(page, STAFF);
+  const body = (await posted).postDataJSON() as Record<string, unknown>;
+
+  assert.deepEqual(Object.keys(body).sort(), ["credential", "email", "firstName", "profilePicture"]);
+  assert.match(String(body.credential), /^[\w-]+\.[\w-]+\.[\w-]+$/, "the provider's ID token");
+  assert.equal(body.email, STAFF.email);
+  assert.equal(body.firstName, "Marcus");
+  // The same picture the top bar then shows, from the session the server answered.
+  const shown = await page.getByRole("button", { name: STAFF.name, exact: true }).locator("img").getAttribute("src");
+  assert.equal(body.profilePicture, shown);
+  assert.match(String(body.profilePicture), /^data:image\/svg\+xml;base64,/);
 });
