@@ -103,8 +103,9 @@ export default tseslint.config(
     rules: restrict(...appBoundary, screensCallNothing),
   },
   {
-    // Screen tests render the real app against the typed fake backend, through its one harness.
-    files: ["src/screens/**/*.test.tsx", "src/components/**/*.test.tsx"],
+    // Screen tests render the real app against the typed fake backend, through its one harness
+    // (the layout's parts in src/app too).
+    files: ["src/screens/**/*.test.tsx", "src/components/**/*.test.tsx", "src/app/**/*.test.tsx"],
     rules: restrict(noMocks, noServer, noDemo, screensCallNothing, {
       group: ["**/tests/**", "!**/tests/fakeBackend"],
       message: "A screen test imports only tests/fakeBackend.ts of the test code.",

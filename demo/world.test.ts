@@ -48,4 +48,18 @@ describe("generateWorld", () => {
     expect(db.users.some((u) => !u.isAdmin)).toBe(true);
     expect(new Set(db.users.map((u) => u.email)).size).toBe(db.users.length);
   });
+
+  it("gives the named accounts profile pictures: small SVG data URLs, as the contract's PictureUrl allows", () => {
+    const db = generateWorld({ size: 10 });
+    const named = db.users.slice(0, 3);
+
+    expect(named.map((u) => u.firstname)).toEqual(["Alicia", "Marcus", "Priya"]);
+    for (const { profilePicture } of named) {
+      expect(profilePicture).toMatch(/^data:image\/svg\+xml;base64,[A-Za-z0-9+/]+=*$/);
+      expect(profilePicture.length).toBeLessThanOrEqual(2048);
+      expect(atob(profilePicture.split(",")[1]!)).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*>.*<\/svg>$/);
+    }
+    expect(new Set(named.map((u) => u.profilePicture)).size).toBe(3);
+    expect(db.users.slice(3).every((u) => u.profilePicture === "")).toBe(true);
+  });
 });

@@ -26,8 +26,30 @@ export const DEV_HANDOFF = {
 /** openapi.yaml cdpLogin: hand-off tokens are short-lived; one older than this is refused whatever its exp. */
 const HANDOFF_MAX_AGE = "10m";
 
-export function issueDevIdToken(email: string): Promise<string> {
-  return new SignJWT({ email, email_verified: true })
+/** Who a development ID token is for, beyond the e-mail: what a provider's profile tells. */
+export interface DevProfile {
+  firstname: string;
+  lastname: string;
+  /** The picture's URL; '' when there is none. */
+  picture: string;
+}
+
+/**
+ * The development provider's ID token, with the standard OpenID Connect profile claims a real
+ * provider puts in its tokens (given_name, family_name, name, picture): the login screen takes
+ * the specification's sign-in payload (email, firstName, profilePicture) from them, as it would
+ * from a real provider's token.
+ */
+export function issueDevIdToken(email: string, profile?: DevProfile): Promise<string> {
+  const claims = profile
+    ? {
+        given_name: profile.firstname,
+        family_name: profile.lastname,
+        name: `${profile.firstname} ${profile.lastname}`,
+        ...(profile.picture ? { picture: profile.picture } : {}),
+      }
+    : {};
+  return new SignJWT({ email, email_verified: true, ...claims })
     .setProtectedHeader({ alg: "HS256" })
     .setIssuer(DEV_PROVIDER.issuer)
     .setAudience(DEV_PROVIDER.audience)

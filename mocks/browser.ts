@@ -1,38 +1,57 @@
-// The fake backend in the browser (npm run dev): MSW's service worker answers every /api call from
-// a seeded in-memory database, so the product runs with no server. What staff change is kept in
-// sessionStorage, so a reload keeps the session and its saves (and a new tab starts afresh).
-import { setupWorker } from "msw/browser";
-import { createMockDb } from "./db/createMockDb";
-import { createHandlers } from "./handlers";
-import { trackChanges, type Snapshot } from "./persistence";
+// Starts the fake backend in the browser (src/main.tsx, in development), also where the browser
+// refuses site data: with cookies blocked in its settings, reading `localStorage` or
+// `sessionStorage` throws a SecurityError and registering a service worker is refused ("The user
+// denied permission to use Service Worker" in Chromium). The app must still start then (§2: the
+// cookies-disabled modal), so this module imports nothing of MSW until it knows which case it is
+// (docs/conventions.md, Traps of the toolchain: MSW 3).
 
-const STORAGE_KEY = "recall-desk:mock-backend";
-
-function readSaved(): Snapshot | undefined {
+/** The tab's session storage, or null where the browser refuses it. */
+function tabStorage(): Storage | null {
   try {
-    const text = sessionStorage.getItem(STORAGE_KEY);
-    return text ? (JSON.parse(text) as Snapshot) : undefined;
+    return sessionStorage;
   } catch {
-    return undefined;
+    return null;
+  }
+}
+
+/** A storage that forgets everything, for a library that insists on one being there. */
+function forgetfulStorage(): Storage {
+  return {
+    length: 0,
+    clear: () => {},
+    getItem: () => null,
+    key: () => null,
+    removeItem: () => {},
+    setItem: () => {},
+  };
+}
+
+/**
+ * MSW's cookie store asserts that `localStorage` exists when its module loads (and throws
+ * otherwise); it writes to it again only for a mocked answer that sets a cookie, which the fake
+ * backend never sends. So it gets a forgetful stand-in while it loads, and the page gets the
+ * browser's own `localStorage` back right after: the app's handling of refused storage is the same
+ * here as on the real server.
+ */
+async function withStandInLocalStorage<T>(load: () => Promise<T>): Promise<T> {
+  const own = Object.getOwnPropertyDescriptor(window, "localStorage");
+  Object.defineProperty(window, "localStorage", { configurable: true, value: forgetfulStorage() });
+  try {
+    return await load();
+  } finally {
+    if (own) Object.defineProperty(window, "localStorage", own);
   }
 }
 
 export async function startMockWorker() {
-  const db = createMockDb({ now: () => new Date() });
-  const changes = trackChanges(db);
-  const saved = readSaved();
-  if (saved) changes.restore(saved);
-
-  // Saved before the answer leaves, so a navigation right after a sign-in or a save loses nothing.
-  db.afterWrite = () => sessionStorage.setItem(STORAGE_KEY, JSON.stringify(changes.snapshot()));
-  const worker = setupWorker(...createHandlers(db));
-  await worker.start({
-    // Vite serves the app's own files; a call to /api that no handler answers is a bug to shout about.
-    onUnhandledFrame({ frame, defaults }) {
-      const { request } = frame.data as { request?: Request };
-      if (request && new URL(request.url).pathname.startsWith("/api/")) defaults.error();
-    },
-    quiet: true,
-  });
-  return worker;
+  const storage = tabStorage();
+  if (storage) {
+    const { startWorker } = await import("./browserWorker");
+    return startWorker(storage);
+  }
+  // The same setting refuses service workers: without them MSW answers from inside the page (its
+  // fallback mode, which it takes when the browser has no service worker API at all).
+  delete (Navigator.prototype as { serviceWorker?: unknown }).serviceWorker;
+  const { startWorker } = await withStandInLocalStorage(() => import("./browserWorker"));
+  return startWorker(null);
 }

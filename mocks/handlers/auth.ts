@@ -69,7 +69,8 @@ export function authHandlers(db: MockDb) {
 
     api.post("/auth/dev/token", async ({ body }) => {
       const user = staffByEmail(body.email);
-      return HttpResponse.json({ credential: await issueDevIdToken(user.email) });
+      const profile = { firstname: user.firstname, lastname: user.lastname, picture: user.profilePicture };
+      return HttpResponse.json({ credential: await issueDevIdToken(user.email, profile) });
     }),
   ];
 }

@@ -109,6 +109,7 @@ export const authHandlers: Handlers = {
   async issueDevToken({ body, services }) {
     requireDevelopmentProvider(services);
     const user = await staff(services, body.email);
-    return { credential: await issueDevIdToken(user.email) };
+    const profile = { firstname: user.firstname, lastname: user.lastname, picture: user.profile_picture };
+    return { credential: await issueDevIdToken(user.email, profile) };
   },
 };

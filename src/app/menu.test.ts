@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { menuFor, routeOf } from "./menu";
+import { groupOf, isGroup, menuFor, routeOf } from "./menu";
 
 const labels = (isAdmin: boolean) => menuFor(isAdmin).map((entry) => entry.label);
 
@@ -35,7 +35,7 @@ describe("menu", () => {
     expect(labels(false)).not.toContain("USAGE");
     expect(labels(false)).not.toContain("RTP 4");
     const deleted = menuFor(false).find((entry) => entry.label === "DELETED APPOINTMENTS");
-    expect(deleted?.children?.map((child) => [child.label, child.path])).toEqual([
+    expect(deleted && isGroup(deleted) ? deleted.children.map((child) => [child.label, child.path]) : []).toEqual([
       ["By Group", "/deleted-appointments/bygroup"],
       ["Summary", "/deleted-appointments/summary"],
       ["Details", "/deleted-appointments/details"],
@@ -44,6 +44,13 @@ describe("menu", () => {
 
   it("sends the under-construction entries to the placeholder page", () => {
     const entry = menuFor(true).find((candidate) => candidate.label === "PP PATIENT DETAILS");
-    expect(entry?.path).toBe("/under-construction");
+    expect(entry && !isGroup(entry) ? entry.path : undefined).toBe("/under-construction");
+  });
+
+  it("names the group of a page, so the menu opens it while the page is shown", () => {
+    expect(groupOf("/deleted-appointments/summary")).toBe("DELETED APPOINTMENTS");
+    expect(groupOf("/members/family-smiles")).toBe("MEMBERS");
+    expect(groupOf("/dashboard")).toBeNull();
+    expect(groupOf("/under-construction")).toBeNull();
   });
 });

@@ -3,23 +3,32 @@
 // under-construction entries lead to /under-construction (docs/architecture.md). The MEMBERS group is an
 // addition: the specification's menu has no way to the members list, the screen staff live in.
 
-export interface MenuEntry {
+export interface MenuLink {
   label: string;
   path: string;
   adminOnly?: boolean;
-  children?: MenuEntry[];
 }
+
+/** An entry that expands and collapses its sub-items (the shell machine keeps which are open). */
+export interface MenuGroup {
+  label: string;
+  adminOnly?: boolean;
+  children: MenuLink[];
+}
+
+export type MenuEntry = MenuLink | MenuGroup;
+
+export const isGroup = (entry: MenuEntry): entry is MenuGroup => "children" in entry;
 
 /** "Call Recordings" → "/call-recordings". */
 export const routeOf = (name: string) => `/${name.toLowerCase().replace(/ /g, "-")}`;
 
 const UNDER_CONSTRUCTION = "/under-construction";
-const underConstruction = (label: string): MenuEntry => ({ label, path: UNDER_CONSTRUCTION, adminOnly: true });
+const underConstruction = (label: string): MenuLink => ({ label, path: UNDER_CONSTRUCTION, adminOnly: true });
 
 const MENU: MenuEntry[] = [
   {
     label: "MEMBERS",
-    path: "/members",
     children: [
       { label: "Smile Magic", path: routeOf("members/Smile Magic") },
       { label: "Family Smiles", path: routeOf("members/Family Smiles") },
@@ -43,7 +52,6 @@ const MENU: MenuEntry[] = [
   { label: "USAGE", path: routeOf("USAGE"), adminOnly: true },
   {
     label: "DELETED APPOINTMENTS",
-    path: routeOf("DELETED APPOINTMENTS"),
     children: [
       { label: "By Group", path: "/deleted-appointments/bygroup" },
       { label: "Summary", path: "/deleted-appointments/summary" },
@@ -55,4 +63,9 @@ const MENU: MenuEntry[] = [
 /** §6: administrators see the entries marked Admin; other staff the rest. */
 export function menuFor(isAdmin: boolean): MenuEntry[] {
   return MENU.filter((entry) => isAdmin || !entry.adminOnly);
+}
+
+/** The label of the group one of whose sub-items leads to `path`, or null. */
+export function groupOf(path: string): string | null {
+  return MENU.find((entry) => isGroup(entry) && entry.children.some((child) => child.path === path))?.label ?? null;
 }

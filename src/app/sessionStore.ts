@@ -7,10 +7,24 @@ import { deleteCookie, readCookie, writeCookie } from "../lib/cookies";
 const STORAGE_KEY = "recall-desk:auth";
 export const LOGIN_COOKIE = "recallDeskLogin";
 
+/**
+ * The browser's local storage, or null where the browser refuses it: with cookies (and so site
+ * data) blocked in its settings, merely reading `localStorage` throws a SecurityError. The app still
+ * starts and signs in then (§2: the cookies-disabled modal says why), and the session lasts as long
+ * as the page, since there is nowhere to keep it.
+ */
+function storage(): Storage | null {
+  try {
+    return localStorage;
+  } catch {
+    return null;
+  }
+}
+
 /** The persisted auth state: the session (staff user, bearer token, partner link), nothing else. */
 export const sessionStore = {
   read(): Session | null {
-    const text = localStorage.getItem(STORAGE_KEY);
+    const text = storage()?.getItem(STORAGE_KEY);
     if (!text) return null;
     const session = JSON.parse(text) as Session;
     if (readCookie(LOGIN_COOKIE) !== session.id) {
@@ -20,11 +34,11 @@ export const sessionStore = {
     return session;
   },
   write(session: Session): void {
-    localStorage.setItem(STORAGE_KEY, JSON.stringify(session));
+    storage()?.setItem(STORAGE_KEY, JSON.stringify(session));
     writeCookie(LOGIN_COOKIE, session.id, LOGIN_COOKIE_DAYS);
   },
   clear(): void {
-    localStorage.removeItem(STORAGE_KEY);
+    storage()?.removeItem(STORAGE_KEY);
     deleteCookie(LOGIN_COOKIE);
   },
 };

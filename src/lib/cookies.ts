@@ -17,7 +17,11 @@ export function deleteCookie(name: string): void {
   document.cookie = `${encodeURIComponent(name)}=; Max-Age=0; Path=/; SameSite=Strict`;
 }
 
-/** §2: the cookies-disabled modal shows when the browser refuses cookies. */
+/**
+ * §2: the cookies-disabled modal shows when the browser refuses cookies. Chromium with cookies
+ * blocked in its settings still answers `navigator.cookieEnabled` true, so a cookie written and
+ * read back is what tells (docs/conventions.md, Traps of the toolchain).
+ */
 export function cookiesEnabled(): boolean {
   if (!navigator.cookieEnabled) return false;
   const probe = "recall-desk-cookie-probe";

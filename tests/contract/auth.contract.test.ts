@@ -1,7 +1,7 @@
 // Sign-in, sessions, the development provider and the hand-off; and, for every secured operation
 // of the contract, the answers to no session, an expired one, and staff on administrator calls.
 import { DEV_HANDOFF } from "../../domain/signInTokens.ts";
-import { SignJWT } from "jose";
+import { decodeJwt, SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { operations } from "../../mocks/openapi/document";
 import { useBackend } from "./fixtures";
@@ -40,6 +40,16 @@ describe("development provider", () => {
     expect(body.some((account: { isAdmin: boolean }) => account.isAdmin)).toBe(true);
   });
 
+  it("issues ID tokens with the account's profile claims, as a real provider's", async () => {
+    for (const { user } of [backend.admin, backend.staff]) {
+      const { status, body } = await backend.api.post("/auth/dev/token", { body: { email: user.email } });
+      expect(status).toBe(200);
+      const claims = decodeJwt(body.credential);
+      expect(claims).toMatchObject({ email: user.email, given_name: user.firstname, family_name: user.lastname });
+      expect(claims.picture ?? "").toBe(user.profilePicture);
+    }
+  });
+
   it("refuses a token for an e-mail that is not staff", async () => {
     const { status, body } = await backend.api.post("/auth/dev/token", { body: { email: "stranger@elsewhere.example" } });
     expect(status).toBe(403);
@@ -61,6 +71,17 @@ describe("account sign-in (POST /sessions?jwt=1)", () => {
     expect(body.id).not.toBe("");
     expect(body.user).toEqual(user);
     expect(body.accessToken).toBe(token);
+  });
+
+  it("signs in with the profile fields of the specification beside the credential", async () => {
+    const { user } = backend.admin;
+    const { credential } = (await backend.api.post("/auth/dev/token", { body: { email: user.email } })).body;
+    const { status, body } = await backend.api.post("/sessions", {
+      query: { jwt: 1 },
+      body: { credential, email: user.email, firstName: user.firstname, profilePicture: user.profilePicture },
+    });
+    expect(status).toBe(200);
+    expect(body.user.email).toBe(user.email);
   });
 
   it("refuses a token it did not issue", async () => {

@@ -12,6 +12,11 @@ const BOOT_TIMEOUT_MS = 30_000;
 
 export async function signInAs(page: Page, person: { name: string }): Promise<void> {
   await page.goto("/");
+  await chooseAccount(page, person);
+}
+
+/** On the login screen: the account sign-in button, then the person in the account chooser. */
+export async function chooseAccount(page: Page, person: { name: string }): Promise<void> {
   const button = page.getByRole("button", { name: "Sign in with your account", exact: true });
   // The fake backend builds its database when the page loads: on a busy machine that takes a while.
   await expectVisible(button, BOOT_TIMEOUT_MS);

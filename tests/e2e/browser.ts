@@ -4,7 +4,7 @@
  * --user-data-dir in args), service workers allowed (MSW), and the flags that keep Chromium off
  * this machine's closed network.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type BrowserContext } from "playwright-core";
@@ -14,8 +14,29 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-export async function launchBrowser(baseURL: string): Promise<Browser> {
+export interface BrowserOptions {
+  /**
+   * "blocked": the profile blocks cookies, and so all site data, as a person does in Chromium's
+   * settings (Site settings → On-device site data → "Don't allow sites to save data on your
+   * device", once "Block all cookies"). Chromium has no command-line switch for it, Playwright's
+   * permissions and the DevTools protocol have none for first-party cookies, and a managed policy
+   * (DefaultCookiesSetting) would need a system-wide file under /etc. What works, for any
+   * Chromium, is the setting itself: the profile's Default/Preferences file, written before the
+   * browser starts, holds `profile.default_content_setting_values.cookies = 2` (block). Chromium
+   * then behaves exactly as with the setting chosen by hand: `document.cookie` stays empty,
+   * reading `localStorage` or `sessionStorage` throws a SecurityError, and registering a service
+   * worker is refused ("The user denied permission to use Service Worker"); see
+   * docs/conventions.md, Traps of the toolchain.
+   */
+  cookies?: "allowed" | "blocked";
+}
+
+export async function launchBrowser(baseURL: string, { cookies = "allowed" }: BrowserOptions = {}): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), "recall-e2e-profile-"));
+  if (cookies === "blocked") {
+    mkdirSync(join(profile, "Default"));
+    writeFileSync(join(profile, "Default", "Preferences"), JSON.stringify({ profile: { default_content_setting_values: { cookies: 2 } } }));
+  }
   // However the run ends (Playwright itself kills the browser on exit).
   const removeProfile = () => {
     try {

@@ -3,11 +3,14 @@
  * browser once (session.ts); every test gets a fresh page on a wiped origin (cookies,
  * local storage, IndexedDB), and fails on any uncaught page error or console error unless it
  * called `expectConsoleError(pattern)` for it (an expected error that never shows fails too).
+ * `e2e(name, fn, { cookies: "blocked" })` runs the test in a browser of its own whose settings
+ * block cookies and site data (browser.ts), started for that test and closed after it.
  */
 import { test, type TestContext } from "node:test";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { BrowserContext, Locator, Page } from "playwright-core";
+import { launchBrowser, type BrowserOptions } from "./browser.ts";
 import { getSession } from "./session.ts";
 
 /** One folder per target: npm test runs the walks against the mock and the server side by side. */
@@ -24,12 +27,18 @@ export interface E2EContext {
 /** Reports a page's test context, so helpers such as visit() can write TAP diagnostics. */
 export const testContextOf = new WeakMap<Page, TestContext>();
 
-export function e2e(name: string, fn: (e: E2EContext) => Promise<void>, options: { timeout?: number } = {}): void {
+export interface E2EOptions {
+  timeout?: number;
+  cookies?: BrowserOptions["cookies"];
+}
+
+export function e2e(name: string, fn: (e: E2EContext) => Promise<void>, options: E2EOptions = {}): void {
   test(name, { timeout: options.timeout ?? 60_000 }, async (t) => {
     const session = getSession();
     if (!session) throw new Error("No browser session: run specs through `npm run test:e2e -- <spec file>`");
-    const { context, baseURL } = session;
-    const page = await freshPage(context, baseURL);
+    const { baseURL } = session;
+    const own = options.cookies === "blocked" ? await launchBrowser(baseURL, { cookies: "blocked" }) : undefined;
+    const page = own ? await own.context.newPage() : await freshPage(session.context, baseURL);
     testContextOf.set(page, t);
 
     const errors: string[] = [];
@@ -66,6 +75,7 @@ export function e2e(name: string, fn: (e: E2EContext) => Promise<void>, options:
       throw error;
     } finally {
       await page.close().catch(() => {});
+      await own?.close();
     }
   });
 }

@@ -10,9 +10,10 @@ e2e("an administrator signs in, lands on the default page and sees the administr
   await signInAs(page, ADMIN);
   await waitForPath(page, ADMIN.defaultPage);
   const menu = page.getByRole("navigation", { name: "Main menu" });
-  for (const entry of ["dashboard", "Call Recordings", "Members Status Report", "By Group", ...ADMIN_ONLY_ENTRIES]) {
+  for (const entry of ["dashboard", "Call Recordings", "Members Status Report", ...ADMIN_ONLY_ENTRIES]) {
     await expectVisible(menu.getByRole("link", { name: entry, exact: true }));
   }
+  for (const group of ["MEMBERS", "DELETED APPOINTMENTS"]) await expectVisible(menu.getByRole("button", { name: group }));
   await snapshot(page, "layout-admin", { waitFor: page.getByRole("heading", { name: "Dashboard" }) });
 
   await page.getByRole("button", { name: ADMIN.name }).click();
@@ -30,7 +31,7 @@ e2e("staff who are not administrators see neither the administrator entries nor 
   await signInAs(page, STAFF);
   await waitForPath(page, STAFF.defaultPage);
   const menu = page.getByRole("navigation", { name: "Main menu" });
-  await expectVisible(menu.getByRole("link", { name: "DELETED APPOINTMENTS" }).or(menu.getByText("DELETED APPOINTMENTS")));
+  await expectVisible(menu.getByRole("button", { name: "DELETED APPOINTMENTS" }));
   for (const entry of ADMIN_ONLY_ENTRIES) {
     assert.equal(await menu.getByRole("link", { name: entry, exact: true }).count(), 0, `${entry} is for administrators`);
   }
@@ -102,17 +103,6 @@ e2e("a reload keeps the session (auth state in browser storage, login cookie)", 
   assert.ok(cookie, "the login cookie is set");
   const days = (cookie.expires * 1000 - Date.now()) / 86_400_000;
   assert.ok(days > 6.9 && days <= 7, `the login cookie lasts 7 days (${days.toFixed(2)})`);
-});
-
-e2e("cookies blocked in the browser: the cookies modal, closed by OK", async ({ page }) => {
-  await page.addInitScript(() => Object.defineProperty(Navigator.prototype, "cookieEnabled", { get: () => false }));
-  await page.goto("/");
-  const dialog = page.getByRole("dialog", { name: "Cookies are disabled in browser window." });
-  await expectVisible(dialog);
-  await expectVisible(dialog.getByText(/eye icon/));
-  await snapshot(page, "cookies-disabled");
-  await dialog.getByRole("button", { name: "OK" }).click();
-  await dialog.waitFor({ state: "detached" });
 });
 
 e2e("feedback needs a subject and a message, then sends", async ({ page }) => {
@@ -198,6 +188,43 @@ e2e("the menu button hides and shows the sidebar", async ({ page }) => {
   assert.equal(await page.getByRole("navigation", { name: "Main menu" }).isVisible(), false);
   await page.getByRole("button", { name: "Show the menu" }).click();
   await expectVisible(page.getByRole("navigation", { name: "Main menu" }));
+});
+
+e2e("DELETED APPOINTMENTS and MEMBERS expand and collapse their sub-items, open while one of their pages is shown", async ({ page }) => {
+  await signInAs(page, STAFF);
+  await waitForPath(page, STAFF.defaultPage);
+  const menu = page.getByRole("navigation", { name: "Main menu" });
+  const members = menu.getByRole("button", { name: "MEMBERS" });
+  const deleted = menu.getByRole("button", { name: "DELETED APPOINTMENTS" });
+  const byGroup = menu.getByRole("link", { name: "By Group" });
+  assert.equal(await members.getAttribute("aria-expanded"), "true", "the members list is shown: MEMBERS is open");
+  assert.equal(await deleted.getAttribute("aria-expanded"), "false");
+  assert.equal(await byGroup.isVisible(), false);
+
+  // From the keyboard: Enter opens the group, Tab reaches its first page, Enter opens that.
+  await deleted.focus();
+  await page.keyboard.press("Enter");
+  assert.equal(await deleted.getAttribute("aria-expanded"), "true");
+  await page.keyboard.press("Tab");
+  assert.equal(await byGroup.evaluate((link) => link === document.activeElement), true);
+  await page.keyboard.press("Enter");
+  await waitForPath(page, "/deleted-appointments/bygroup");
+  await expectVisible(page.getByRole("heading", { level: 1 }), 30_000);
+  assert.equal(await byGroup.getAttribute("aria-current"), "page");
+  await snapshot(page, "menu-groups-open");
+
+  // Space closes MEMBERS, which none of the shown pages belongs to.
+  await members.focus();
+  await page.keyboard.press(" ");
+  assert.equal(await members.getAttribute("aria-expanded"), "false");
+  assert.equal(await menu.getByRole("link", { name: "Smile Magic" }).isVisible(), false);
+  await snapshot(page, "menu-members-closed");
+
+  // A page of a group loaded directly shows the group open.
+  await page.goto("/deleted-appointments/details");
+  await expectVisible(menu.getByRole("link", { name: "Details" }), 30_000);
+  assert.equal(await deleted.getAttribute("aria-expanded"), "true");
+  assert.equal(await members.getAttribute("aria-expanded"), "false");
 });
 
 e2e("the user menu works from the keyboard: arrows move, Escape closes and returns focus", async ({ page }) => {

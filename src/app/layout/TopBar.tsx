@@ -2,7 +2,8 @@ import { useSelector } from "@xstate/react";
 import type { KeyboardEvent } from "react";
 import type { ActorRefFrom } from "xstate";
 import type { authMachine } from "../../machines/auth/auth.machine";
-import { selectIsAdmin, selectUser } from "../../machines/auth/auth.selectors";
+import { Avatar } from "../../components/Avatar";
+import { selectIsAdmin, selectUser, selectUserInitials, selectUserName, selectUserPicture } from "../../machines/auth/auth.selectors";
 import { selectSidebarOpen } from "../../machines/shell/shell.selectors";
 import { manageHelpUrl, type topBarMachine } from "../../machines/topBar/topBar.machine";
 import { FOCUS_RETURN_ATTRIBUTE } from "../../components/Modal";
@@ -14,20 +15,18 @@ interface TopBarProps {
   sidebarId: string;
 }
 
-function initials(firstname: string, lastname: string) {
-  return `${firstname.charAt(0)}${lastname.charAt(0)}`.toUpperCase();
-}
-
 /** §2 Layout: FEEDBACK link, the user's avatar and name, and the user menu. */
 export function TopBar({ topBar, auth, sidebarId }: TopBarProps) {
   const { shell } = useServices();
   const user = useSelector(auth, selectUser);
+  const name = useSelector(auth, selectUserName);
+  const initials = useSelector(auth, selectUserInitials);
+  const picture = useSelector(auth, selectUserPicture);
   const isAdmin = useSelector(auth, selectIsAdmin);
   const portal = useSelector(topBar, (s) => s.context.portal);
   const menuOpen = useSelector(topBar, (s) => s.matches({ menu: "open" }));
   const sidebarOpen = useSelector(shell, selectSidebarOpen);
   if (!user) return null;
-  const name = `${user.firstname} ${user.lastname}`;
 
   /** Menu keys (WAI-ARIA menu pattern): arrows move between items, Escape closes and returns focus. */
   function moveFocusInMenu(event: KeyboardEvent<HTMLUListElement>) {
@@ -78,13 +77,7 @@ export function TopBar({ topBar, auth, sidebarId }: TopBarProps) {
             aria-controls="user-menu"
             onClick={() => topBar.send({ type: "menu.toggle" })}
           >
-            {user.profilePicture ? (
-              <img className="avatar" src={user.profilePicture} alt="" />
-            ) : (
-              <span className="avatar" aria-hidden="true">
-                {initials(user.firstname, user.lastname)}
-              </span>
-            )}
+            <Avatar picture={picture} initials={initials} />
             <span className="user-menu__name">{name}</span>
           </button>
           {menuOpen ? (

@@ -9,9 +9,20 @@ import { landingPath, type Landing } from "./landing";
 
 export type Session = components["schemas"]["Session"];
 
+/**
+ * §3/§7 account sign-in: the provider's ID token as `credential`, with the sign-in payload taken
+ * from the provider's profile (email, firstName, profilePicture).
+ */
+export interface AccountCredential {
+  credential: string;
+  email?: string;
+  firstName?: string;
+  profilePicture?: string;
+}
+
 /** The three ways in: the account provider's ID token, the partner hand-off, a local account. */
 export type SignInRequest =
-  | { kind: "account"; credential: string; email?: string; firstName?: string; profilePicture?: string }
+  | ({ kind: "account" } & AccountCredential)
   | { kind: "handoff"; token: string }
   | { kind: "password"; email: string; password: string };
 

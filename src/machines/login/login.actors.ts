@@ -3,6 +3,7 @@
 import { fromPromise } from "xstate";
 import { unwrap, type ApiClient } from "../../api/client";
 import { fromApiCall } from "../../api/fromApiCall";
+import { profileOfIdToken } from "../../lib/idTokenProfile";
 import { PROVIDER_INIT_FAILED, type AuthProvider } from "./login.machine";
 
 export function createLoginActors(api: ApiClient) {
@@ -14,9 +15,10 @@ export function createLoginActors(api: ApiClient) {
       throw Object.assign(new Error("The account sign-in provider could not start."), { name: PROVIDER_INIT_FAILED });
     }),
     loadAccounts: fromApiCall((_, signal) => unwrap(api.GET("/auth/dev/accounts", { signal }))),
+    // As with a real provider, the profile comes with the token: its claims.
     issueDevCredential: fromApiCall(async (input: { email: string }, signal) => {
       const { credential } = await unwrap(api.POST("/auth/dev/token", { body: { email: input.email }, signal }));
-      return credential;
+      return { credential, ...profileOfIdToken(credential) };
     }),
   };
 }

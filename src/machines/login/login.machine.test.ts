@@ -17,7 +17,13 @@ function start(
   }: { provider?: AuthProvider; initProvider?: () => Promise<void> } = {},
 ) {
   const requested: { request: SignInRequest; landing: Landing }[] = [];
-  const issued = vi.fn(async (email: string) => `credential-of-${email}`);
+  // The development provider's token, with the profile its claims carry (login.actors.ts reads them).
+  const issued = vi.fn(async (email: string) => ({
+    credential: `credential-of-${email}`,
+    email,
+    firstName: accounts.find((account) => account.email === email)?.firstname,
+    profilePicture: `https://pictures.example/${email}.png`,
+  }));
   const actor = createActor(
     loginMachine.provide({
       actors: {
@@ -47,8 +53,8 @@ describe("login machine", () => {
     expect(actor.getSnapshot().context.provider).toEqual({ kind: "development" });
   });
 
-  it("lets the user choose a development account and signs in with its ID token", async () => {
-    const { actor, requested } = start();
+  it("lets the user choose a development account and signs in with its ID token and profile (§3 sign-in payload)", async () => {
+    const { actor, requested, issued } = start();
     await waitFor(actor, (s) => s.matches({ signIn: "ready" }));
 
     actor.send({ type: "login.chooseAccount" });
@@ -57,8 +63,18 @@ describe("login machine", () => {
 
     actor.send({ type: "login.pickAccount", email: "marcus.reed@recalldesk.example" });
     await waitFor(actor, (s) => s.matches({ signIn: "ready" }));
+    expect(issued).toHaveBeenCalledWith("marcus.reed@recalldesk.example");
     expect(requested).toEqual([
-      { request: { kind: "account", credential: "credential-of-marcus.reed@recalldesk.example" }, landing: "defaultPage" },
+      {
+        request: {
+          kind: "account",
+          credential: "credential-of-marcus.reed@recalldesk.example",
+          email: "marcus.reed@recalldesk.example",
+          firstName: "Marcus",
+          profilePicture: "https://pictures.example/marcus.reed@recalldesk.example.png",
+        },
+        landing: "defaultPage",
+      },
     ]);
   });
 
@@ -88,13 +104,19 @@ describe("login machine", () => {
   it("signs in with the credential the account provider hands back", async () => {
     const { actor, requested } = start({}, { provider: { kind: "oidc", clientId: "client", issuer: "https://accounts.google.com" } });
     await waitFor(actor, (s) => s.matches({ signIn: "ready" }));
-    actor.send({ type: "login.providerCredential", credential: "x.y.z", email: "marcus.reed@recalldesk.example" });
+    actor.send({
+      type: "login.providerCredential",
+      credential: "x.y.z",
+      email: "marcus.reed@recalldesk.example",
+      firstName: "Marcus",
+      profilePicture: "https://pictures.example/marcus.png",
+    });
     expect(requested[0]?.request).toEqual({
       kind: "account",
       credential: "x.y.z",
       email: "marcus.reed@recalldesk.example",
-      firstName: undefined,
-      profilePicture: undefined,
+      firstName: "Marcus",
+      profilePicture: "https://pictures.example/marcus.png",
     });
   });
 

@@ -6,7 +6,7 @@ import { assign, setup } from "xstate";
 import { notProvided } from "../notProvided";
 import { type ApiFailure, toFailure } from "../../api/errors";
 import type { components } from "../../api/schema";
-import type { SignInRequest } from "../auth/auth.machine";
+import type { AccountCredential, SignInRequest } from "../auth/auth.machine";
 import type { Landing } from "../auth/landing";
 
 type Schemas = components["schemas"];
@@ -37,7 +37,7 @@ export type LoginEvent =
   | { type: "login.pickAccount"; email: string }
   | { type: "login.cancel" }
   | { type: "login.retry" }
-  | { type: "login.providerCredential"; credential: string; email?: string; firstName?: string; profilePicture?: string }
+  | ({ type: "login.providerCredential" } & AccountCredential)
   | { type: "providerDialog.close" }
   | { type: "cookiesDialog.close" };
 
@@ -52,7 +52,8 @@ export const loginMachine = setup({
     /** Loads and initialises the account provider's script; rejects with PROVIDER_INIT_FAILED. */
     initProvider: notProvided<void, AuthProvider>("initProvider"),
     loadAccounts: notProvided<DevAccount[]>("loadAccounts"),
-    issueDevCredential: notProvided<string, { email: string }>("issueDevCredential"),
+    /** The development provider's ID token for the chosen account, with its profile (§3 sign-in payload). */
+    issueDevCredential: notProvided<AccountCredential, { email: string }>("issueDevCredential"),
   },
   actions: {
     requestSignIn: (_, _params: { request: SignInRequest; landing: Landing }) => {},
@@ -173,7 +174,7 @@ export const loginMachine = setup({
                   actions: {
                     type: "requestSignIn",
                     params: ({ context, event }) => ({
-                      request: { kind: "account", credential: event.output },
+                      request: { kind: "account", ...event.output },
                       landing: context.landing,
                     }),
                   },

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createActor } from "xstate";
 import { shellMachine } from "./shell.machine";
-import { selectElapsedSeconds, selectLoaderVisible, selectSidebarOpen } from "./shell.selectors";
+import { selectElapsedSeconds, selectGroupExpanded, selectLoaderVisible, selectSidebarOpen } from "./shell.selectors";
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -49,5 +49,51 @@ describe("shell machine: loader", () => {
     actor.send({ type: "loader.hide" });
     expect(selectLoaderVisible(actor.getSnapshot())).toBe(false);
     expect(selectElapsedSeconds(actor.getSnapshot())).toBe(0);
+  });
+});
+
+describe("shell machine: menu groups", () => {
+  const DELETED = "DELETED APPOINTMENTS";
+  const MEMBERS = "MEMBERS";
+  const expanded = (actor: ReturnType<typeof createActor<typeof shellMachine>>, group: string) =>
+    selectGroupExpanded(group)(actor.getSnapshot());
+
+  it("starts with every group closed; a toggle opens a group and the next closes it", () => {
+    const actor = createActor(shellMachine).start();
+    expect(expanded(actor, DELETED)).toBe(false);
+    expect(expanded(actor, MEMBERS)).toBe(false);
+
+    actor.send({ type: "menu.group.toggle", group: DELETED });
+    expect(expanded(actor, DELETED)).toBe(true);
+    expect(expanded(actor, MEMBERS)).toBe(false);
+
+    actor.send({ type: "menu.group.toggle", group: DELETED });
+    expect(expanded(actor, DELETED)).toBe(false);
+  });
+
+  it("opens the group of the page shown, and leaves the others as they were", () => {
+    const actor = createActor(shellMachine).start();
+    actor.send({ type: "menu.group.toggle", group: MEMBERS });
+    actor.send({ type: "menu.page.shown", group: DELETED });
+    expect(expanded(actor, DELETED)).toBe(true);
+    expect(expanded(actor, MEMBERS)).toBe(true);
+
+    // Another page of the same group keeps it open; a page of no group closes nothing.
+    actor.send({ type: "menu.page.shown", group: DELETED });
+    actor.send({ type: "menu.page.shown", group: null });
+    expect(expanded(actor, DELETED)).toBe(true);
+    expect(expanded(actor, MEMBERS)).toBe(true);
+  });
+
+  it("closes the group of the page shown when the person asks, until one of its pages is shown again", () => {
+    const actor = createActor(shellMachine).start();
+    actor.send({ type: "menu.page.shown", group: DELETED });
+    actor.send({ type: "menu.group.toggle", group: DELETED });
+    expect(expanded(actor, DELETED)).toBe(false);
+
+    actor.send({ type: "menu.page.shown", group: null });
+    expect(expanded(actor, DELETED)).toBe(false);
+    actor.send({ type: "menu.page.shown", group: DELETED });
+    expect(expanded(actor, DELETED)).toBe(true);
   });
 });

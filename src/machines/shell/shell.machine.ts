@@ -1,5 +1,7 @@
 // The application shell's own state (§3 App state: leftSidebarOpen, loader): the sidebar, which
-// animates in 500 ms, and the loader overlay, which counts the seconds it has been showing.
+// animates in 500 ms, the left menu's groups that expand and collapse their sub-items (§2 Layout:
+// DELETED APPOINTMENTS with By Group, Summary, Details; MEMBERS), and the loader overlay, which
+// counts the seconds it has been showing.
 import { assign, setup } from "xstate";
 import { SIDEBAR_ANIMATION_MS } from "../../lib/constants";
 
@@ -7,9 +9,18 @@ export interface ShellContext {
   /** How many loads are running; the overlay shows while any is. */
   loads: number;
   elapsedSeconds: number;
+  /** The menu groups showing their sub-items, by label. */
+  expandedGroups: string[];
 }
 
-export type ShellEvent = { type: "sidebar.toggle" } | { type: "loader.show" } | { type: "loader.hide" };
+export type ShellEvent =
+  | { type: "sidebar.toggle" }
+  | { type: "loader.show" }
+  | { type: "loader.hide" }
+  /** The person opens or closes a group. */
+  | { type: "menu.group.toggle"; group: string }
+  /** A page of this group is shown (null: a page of no group): the group opens. */
+  | { type: "menu.page.shown"; group: string | null };
 
 export const shellMachine = setup({
   types: { context: {} as ShellContext, events: {} as ShellEvent },
@@ -17,11 +28,28 @@ export const shellMachine = setup({
   guards: {
     lastLoad: ({ context }) => context.loads <= 1,
   },
+  actions: {
+    toggleGroup: assign({
+      expandedGroups: ({ context }, { group }: { group: string }) =>
+        context.expandedGroups.includes(group) ? context.expandedGroups.filter((open) => open !== group) : [...context.expandedGroups, group],
+    }),
+    // Other groups stay as the person left them; one that is already open stays open.
+    expandGroupOfPage: assign({
+      expandedGroups: ({ context }, { group }: { group: string | null }) =>
+        group === null || context.expandedGroups.includes(group) ? context.expandedGroups : [...context.expandedGroups, group],
+    }),
+  },
 }).createMachine({
   id: "shell",
   type: "parallel",
-  context: { loads: 0, elapsedSeconds: 0 },
+  context: { loads: 0, elapsedSeconds: 0, expandedGroups: [] },
   states: {
+    menu: {
+      on: {
+        "menu.group.toggle": { actions: { type: "toggleGroup", params: ({ event }) => ({ group: event.group }) } },
+        "menu.page.shown": { actions: { type: "expandGroupOfPage", params: ({ event }) => ({ group: event.group }) } },
+      },
+    },
     sidebar: {
       initial: "open",
       states: {

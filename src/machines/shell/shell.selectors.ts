@@ -10,3 +10,5 @@ export const selectSidebarAnimating = (snapshot: ShellSnapshot) =>
   snapshot.matches({ sidebar: "opening" }) || snapshot.matches({ sidebar: "closing" });
 export const selectLoaderVisible = (snapshot: ShellSnapshot) => snapshot.matches({ loader: "showing" });
 export const selectElapsedSeconds = (snapshot: ShellSnapshot) => snapshot.context.elapsedSeconds;
+/** Whether a menu group shows its sub-items. */
+export const selectGroupExpanded = (group: string) => (snapshot: ShellSnapshot) => snapshot.context.expandedGroups.includes(group);

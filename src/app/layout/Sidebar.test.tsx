@@ -1,0 +1,69 @@
+import { act, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import axe from "axe-core";
+import { describe, expect, it } from "vitest";
+import { Router } from "wouter";
+import { memoryLocation } from "wouter/memory-location";
+import { setupFakeBackend } from "../../../tests/fakeBackend";
+import { ServicesContext } from "../ServicesContext";
+import { Sidebar } from "./Sidebar";
+
+const backend = setupFakeBackend();
+
+/** The menu of a signed-in agent, on `path`. */
+async function renderSidebar(path: string) {
+  const services = await backend.signIn(backend.db.users.find((user) => !user.isAdmin)!);
+  services.shell.start();
+  const location = memoryLocation({ path });
+  render(
+    <ServicesContext.Provider value={services}>
+      <Router hook={location.hook}>
+        <Sidebar id="main-menu" />
+      </Router>
+    </ServicesContext.Provider>,
+  );
+  return { user: userEvent.setup(), navigate: location.navigate, menu: screen.getByRole("navigation", { name: "Main menu" }) };
+}
+
+const group = (menu: HTMLElement, name: string) => within(menu).getByRole("button", { name });
+
+describe("Sidebar", () => {
+  it("opens the group of the page shown, with that page marked current, and keeps the others closed", async () => {
+    const { menu } = await renderSidebar("/deleted-appointments/summary");
+
+    expect(group(menu, "DELETED APPOINTMENTS")).toHaveAttribute("aria-expanded", "true");
+    expect(within(menu).getByRole("link", { name: "Summary" })).toHaveAttribute("aria-current", "page");
+    expect(within(menu).getByRole("link", { name: "By Group" })).toBeVisible();
+    expect(group(menu, "MEMBERS")).toHaveAttribute("aria-expanded", "false");
+    expect(within(menu).queryByRole("link", { name: "Smile Magic" })).not.toBeInTheDocument();
+    const { violations } = await axe.run(menu, { rules: { "color-contrast": { enabled: false } } });
+    expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  });
+
+  it("expands and collapses a group by click and from the keyboard", async () => {
+    const { menu, user } = await renderSidebar("/dashboard");
+    const deleted = group(menu, "DELETED APPOINTMENTS");
+    expect(deleted).toHaveAttribute("aria-expanded", "false");
+
+    await user.click(deleted);
+    expect(deleted).toHaveAttribute("aria-expanded", "true");
+    expect(within(menu).getByRole("link", { name: "Details" })).toHaveAttribute("href", "/deleted-appointments/details");
+
+    deleted.focus();
+    await user.keyboard("{Enter}");
+    expect(deleted).toHaveAttribute("aria-expanded", "false");
+    expect(within(menu).queryByRole("link", { name: "Details" })).not.toBeInTheDocument();
+    await user.keyboard(" ");
+    expect(deleted).toHaveAttribute("aria-expanded", "true");
+  });
+
+  it("opens a closed group when one of its pages is shown, and leaves open groups open", async () => {
+    const { menu, user, navigate } = await renderSidebar("/dashboard");
+    await user.click(group(menu, "DELETED APPOINTMENTS"));
+
+    act(() => navigate("/members/family-smiles"));
+    expect(group(menu, "MEMBERS")).toHaveAttribute("aria-expanded", "true");
+    expect(within(menu).getByRole("link", { name: "Family Smiles" })).toHaveAttribute("aria-current", "page");
+    expect(group(menu, "DELETED APPOINTMENTS")).toHaveAttribute("aria-expanded", "true");
+  });
+});
