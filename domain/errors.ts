@@ -17,10 +17,14 @@ export class HttpError extends Error {
   }
 }
 
-/** The 400 of a request that breaks the contract: the message names every offending field once. */
+/**
+ * The 400 of a request that breaks the contract: one entry per offending field (openapi.yaml, Errors),
+ * its first problem (a date both of the wrong form and outside the years breaks two rules).
+ */
 export function invalidRequest(problems: readonly FieldProblem[]): HttpError {
-  const fields = [...new Set(problems.map((problem) => problem.field))].join(", ");
-  return new HttpError(400, `Invalid request: ${fields}`, [...problems]);
+  const firsts = problems.filter((problem, index) => problems.findIndex((other) => other.field === problem.field) === index);
+  const fields = firsts.map((problem) => problem.field).join(", ");
+  return new HttpError(400, `Invalid request: ${fields}`, firsts);
 }
 
 /** openapi.yaml, Authentication: the body of every 401 of a secured call. */

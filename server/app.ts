@@ -30,6 +30,8 @@ import { jobsHandlers } from "./jobs/jobs.handlers.ts";
 import { registerHelpFiles } from "./files/helpFiles.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { parseJsonBodies } from "./http/jsonBody.ts";
+import { refuseNulText } from "./http/requestText.ts";
+import { BAD_URL } from "../domain/http/mediaType.ts";
 import { loggerOptions } from "./http/logging.ts";
 import { registerSecurity } from "./http/security.ts";
 import { registerSpa } from "./http/spa.ts";
@@ -129,6 +131,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     // Hand-off tokens (≤ 1,000 characters) and JSON path segments (≤ 1,000 decoded, ~3× encoded) are path parameters.
     routerOptions: { maxParamLength: 4000 },
+    // A path Fastify cannot decode (%ZZ) is answered before any route: as the contract answers errors.
+    frameworkErrors: (error, _request, reply) =>
+      error.code === "FST_ERR_BAD_URL" ? sendError(reply, 400, BAD_URL) : sendError(reply, error.statusCode ?? 400, error.message),
     ajv: {
       customOptions: { keywords: ["example"], coerceTypes: "array", removeAdditional: false, allErrors: true },
     },
@@ -198,6 +203,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await registerSecurity(app, config);
   parseJsonBodies(app);
+  refuseNulText(app);
   await app.register(openapiGlue, {
     specification: document,
     prefix: "/api",

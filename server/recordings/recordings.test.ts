@@ -57,7 +57,8 @@ describe("the directory", () => {
     expect(await idsOf("dates=2026-11-14,2026-11-14")).toEqual([1]);
     expect(await idsOf("campaign=Zero")).toEqual([]);
     expect(await idsOf("practice=9")).toEqual([]);
-    expect(await idsOf("practice=99999999999")).toEqual([]);
+    expect(await idsOf("practice=999999999")).toEqual([]);
+    expect((await get("/api/call-recordings/directoryList?practice=2147483648")).statusCode).toBe(400);
   });
 
   it("searches the phone, the agent's e-mail and the file name, trimmed, ignoring case, wildcards taken literally", async () => {

@@ -1231,6 +1231,12 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * Format: date
+         * @description An ISO date (`YYYY-MM-DD`) of a request, in the years 1900 to 2999 (see Dates).
+         * @example 2025-03-04
+         */
+        RequestDate: string;
         /** @description The body of every error answer. */
         Error: {
             /** @description A human-readable message; `Session Expired` on 401 for an expired or revoked session. */
@@ -1782,24 +1788,15 @@ export interface components {
          *     (Monday..Sunday). "Month to date" is `thisMonth`..`d2`.
          */
         QualityIndexRequest: {
-            /** Format: date */
-            d1: string;
-            /** Format: date */
-            d2: string;
-            /** Format: date */
-            yesterday1: string;
-            /** Format: date */
-            yesterday2: string;
-            /** Format: date */
-            thirty: string;
-            /** Format: date */
-            seven: string;
-            /** Format: date */
-            thisMonth: string;
-            /** Format: date */
-            weekStart: string;
-            /** Format: date */
-            weekEnd: string;
+            d1: components["schemas"]["RequestDate"];
+            d2: components["schemas"]["RequestDate"];
+            yesterday1: components["schemas"]["RequestDate"];
+            yesterday2: components["schemas"]["RequestDate"];
+            thirty: components["schemas"]["RequestDate"];
+            seven: components["schemas"]["RequestDate"];
+            thisMonth: components["schemas"]["RequestDate"];
+            weekStart: components["schemas"]["RequestDate"];
+            weekEnd: components["schemas"]["RequestDate"];
         };
         LeadOutcomeCount: {
             /** @enum {string} */
@@ -2092,10 +2089,8 @@ export interface components {
         };
         /** @description The JSON of `GET /report/usage/{params}`. */
         UsageQuery: {
-            /** Format: date */
-            startDate: string;
-            /** Format: date */
-            endDate: string;
+            startDate: components["schemas"]["RequestDate"];
+            endDate: components["schemas"]["RequestDate"];
             /** @description Matches username, first or last name (substring, case-insensitive); '' = every user. */
             userSearch: string;
             /** @description Only visited pages containing this text (the search by visited page). */
@@ -2311,6 +2306,24 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * @description The body is not JSON: every request body is `application/json` (a `charset` parameter
+         *     is allowed). Nothing was written.
+         */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Unsupported content type: send the body as application/json",
+                 *       "statusCode": 415
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Too many attempts from this client; retry later. */
         TooManyRequests: {
             headers: {
@@ -2356,9 +2369,9 @@ export interface components {
         /** @description JSON `NotesQuery`, URI-encoded: `{"sid":"123456789","practice":4,"patnum":"20411"}`. */
         NotesQueryPath: string;
         /** @description First day of the range (included). */
-        DeletedStartDate: string;
+        DeletedStartDate: components["schemas"]["RequestDate"];
         /** @description Last day of the range (included); not before startDate (400). */
-        DeletedEndDate: string;
+        DeletedEndDate: components["schemas"]["RequestDate"];
         /** @description A region, or `all` (absent = all). */
         DeletedRegion: components["schemas"]["RegionFilter"];
         /** @description A practice id, or `all` (absent = all). */
@@ -2397,6 +2410,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["InvalidCredentials"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -2451,6 +2465,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["InvalidToken"];
             403: components["responses"]["UnknownStaff"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -2573,6 +2588,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["UnknownStaff"];
             404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -2630,6 +2646,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -2657,6 +2674,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -2706,6 +2724,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -3024,6 +3043,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -3053,6 +3073,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -3135,6 +3156,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -3235,6 +3257,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -3263,6 +3286,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -3291,6 +3315,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -3455,6 +3480,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -3482,6 +3508,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -3553,6 +3580,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -3590,7 +3618,7 @@ export interface operations {
                 /** @description A campaign name (`GET /call-recordings/campaigns`), or `all` (absent = all). */
                 campaign?: string;
                 /** @description Only the recordings of this day's folder (absent = every day). */
-                dateFolder?: string;
+                dateFolder?: components["schemas"]["RequestDate"];
                 /** @description 1-based page number. */
                 activePage?: number;
                 /** @description Recordings per page. */
@@ -3755,6 +3783,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -3783,6 +3812,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
         };
     };
