@@ -10,10 +10,13 @@ export interface FieldProblem {
 export class HttpError extends Error {
   readonly statusCode: number;
   readonly details: FieldProblem[] | undefined;
-  constructor(statusCode: number, message: string, details?: FieldProblem[]) {
+  /** Headers of the answer, such as a 429's Retry-After. */
+  readonly headers: Record<string, string>;
+  constructor(statusCode: number, message: string, details?: FieldProblem[], headers: Record<string, string> = {}) {
     super(message);
     this.statusCode = statusCode;
     this.details = details;
+    this.headers = headers;
   }
 }
 
@@ -47,3 +50,7 @@ export const SERVER_FAULT = "Something went wrong on the server.";
 export function errorBody(statusCode: number, message: string, details?: readonly FieldProblem[]) {
   return { message, statusCode, ...(details ? { details: [...details] } : {}) };
 }
+
+/** A 429 telling the caller how many seconds to wait (openapi.yaml, TooManyRequests). */
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new HttpError(429, message, undefined, { "retry-after": String(Math.max(1, retryAfterSeconds)) });

@@ -47,8 +47,8 @@ export interface CallContext<O> {
 export type Answer<O> = HttpResponse<ResponseBodyOf<O> | null> | Response;
 export type MockResolver<O> = (context: CallContext<O>) => Answer<O> | Promise<Answer<O>>;
 
-export function errorAnswer(statusCode: number, message: string, details?: FieldProblem[]) {
-  return HttpResponse.json(errorBody(statusCode, message, details), { status: statusCode });
+export function errorAnswer(statusCode: number, message: string, details?: FieldProblem[], headers: Record<string, string> = {}) {
+  return HttpResponse.json(errorBody(statusCode, message, details), { status: statusCode, headers });
 }
 
 const emptyAnswer = (status = 204) => new HttpResponse(null, { status });
@@ -124,7 +124,7 @@ export function createApi(db: MockDb) {
           if (method !== "get") db.afterWrite?.();
           return answer;
         } catch (error) {
-          if (error instanceof HttpError) return errorAnswer(error.statusCode, error.message, error.details);
+          if (error instanceof HttpError) return errorAnswer(error.statusCode, error.message, error.details, error.headers);
           console.error(`mock ${operation.operationId} failed`, error);
           return errorAnswer(500, SERVER_FAULT);
         }

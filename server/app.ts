@@ -116,7 +116,8 @@ function sendError(reply: FastifyReply, statusCode: number, message: string, det
   return reply.code(statusCode).send(errorBody(statusCode, message, details));
 }
 
-const sendHttpError = (reply: FastifyReply, error: HttpError) => sendError(reply, error.statusCode, error.message, error.details);
+const sendHttpError = (reply: FastifyReply, error: HttpError) =>
+  sendError(reply.headers(error.headers), error.statusCode, error.message, error.details);
 
 /** Request lines in logs without hand-off tokens (they are in the path). */
 const redactedUrl = (url: string) => url.replace(/(\/sessions\/cdpLogin\/)[^/?]+/, "$1[token]").replace(/([?&]token=)[^&]+/, "$1[token]");

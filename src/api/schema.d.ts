@@ -17,7 +17,10 @@ export interface paths {
          * Sign in with the e-mail and password of a local account
          * @description Local accounts only (passwords are stored as scrypt hashes). The answer becomes the
          *     session. Wrong e-mail and wrong password get the same 401 so that the call does not reveal
-         *     which accounts exist. Repeated failures from one client or for one e-mail get 429.
+         *     which accounts exist. Repeated failures from one client or for one e-mail get 429: after 5
+         *     failures in a row for one e-mail (an account's or not) it waits 30 s, twice as long after
+         *     each further failure (up to 15 minutes), and every attempt meanwhile, the right password
+         *     too, gets 429 with `Retry-After`; a success forgets the failures.
          */
         post: operations["signInWithPassword"];
         delete?: never;
