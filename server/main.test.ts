@@ -112,6 +112,14 @@ describe("node server/main.ts", () => {
     expect(misconfigured.output().trim()).toBe('Recall Desk cannot start: SIGN_IN_RATE_LIMIT must be an integer from 1 to 1000000, not "many"');
   }, 60_000);
 
+  it("refuses to offer development sign-in on an address other machines reach, in one line", async () => {
+    const open = startServer({ DATA_DIR: mkdtempSync(join(tmpdir(), "recall-main-open-")), HOST: "0.0.0.0" });
+    expect(await open.exited).toBe(1);
+    const lines = open.output().trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Recall Desk cannot start: HOST=0\.0\.0\.0 is reachable from other machines, .* DANGEROUSLY_ALLOW_DEV_SIGN_IN_ON_NETWORK=yes/);
+  }, 60_000);
+
   it("logs a sign-in, a hand-off and members calls without tokens or member data, then stops cleanly on SIGTERM", async () => {
     const call = async (path: string, init: RequestInit & { token?: string } = {}) => {
       const headers = { "content-type": "application/json", ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) };

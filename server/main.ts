@@ -35,6 +35,9 @@ async function main(): Promise<void> {
       `\nRecall Desk is running at ${address} (data: ${where}).`,
       ...(built ? [] : ["No build in dist/: the API only. `npm start` builds the app; `npm run dev` serves it from source."]),
       signIn,
+      ...(config.devSignInOnNetwork
+        ? [`WARNING: DANGEROUSLY_ALLOW_DEV_SIGN_IN_ON_NETWORK=yes: anyone who reaches ${address} can sign in as any staff member.`]
+        : []),
     ].join("\n"),
   );
 }
@@ -64,6 +67,7 @@ async function howToSignIn(app: FastifyInstance, config: ServerConfig): Promise<
   const staff = await app.services.db
     .selectFrom("users")
     .select(["email", "firstname", "lastname", "is_admin", "password_hash"])
+    .where("disabled", "=", false)
     .orderBy("id")
     .limit(3)
     .execute();
