@@ -32,7 +32,7 @@ import { migrateToLatest } from "./db/migrate.ts";
 import { parseJsonBodies } from "./http/jsonBody.ts";
 import { refuseNulText } from "./http/requestText.ts";
 import { BAD_URL } from "../domain/http/mediaType.ts";
-import { loggerOptions } from "./http/logging.ts";
+import { loggerOptions, redactSecrets } from "./http/logging.ts";
 import { registerSecurity } from "./http/security.ts";
 import { registerSpa } from "./http/spa.ts";
 import { ADMIN_ONLY, errorBody, HttpError, INVALID_JSON_BODY, invalidRequest, SERVER_FAULT, SESSION_EXPIRED, type FieldProblem } from "../domain/errors.ts";
@@ -119,8 +119,6 @@ function sendError(reply: FastifyReply, statusCode: number, message: string, det
 const sendHttpError = (reply: FastifyReply, error: HttpError) =>
   sendError(reply.headers(error.headers), error.statusCode, error.message, error.details);
 
-/** Request lines in logs without hand-off tokens (they are in the path). */
-const redactedUrl = (url: string) => url.replace(/(\/sessions\/cdpLogin\/)[^/?]+/, "$1[token]").replace(/([?&]token=)[^&]+/, "$1[token]");
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
@@ -167,7 +165,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return sendError(reply, 500, SERVER_FAULT);
   });
 
-  app.setNotFoundHandler((request, reply) => sendError(reply, 404, `No such call: ${request.method} ${redactedUrl(request.url)}`));
+  app.setNotFoundHandler((request, reply) => sendError(reply, 404, `No such call: ${request.method} ${redactSecrets(request.url)}`));
 
   /** Runs before parsing and validation: no session 401, then staff on an administrator call 403. */
   const authenticate = (operation: OperationRules) => async (request: FastifyRequest) => {
@@ -197,6 +195,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           services,
         } as Call<OperationId>;
         const answer = await handler(call);
+        // A handler that streamed its answer (a recording) has sent it by now, or its caller went away.
+        if (reply.sent || reply.raw.headersSent) return reply;
         return answer === undefined ? reply.send() : answer;
       },
     };

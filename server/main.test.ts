@@ -3,6 +3,7 @@
 // sign-in, a hand-off and members calls; a clean stop on SIGTERM; a second process on the same data
 // folder refused; and a configuration problem told in one line.
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { get as httpGet } from "node:http";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -145,13 +146,28 @@ describe("node server/main.ts", () => {
     const params = encodeURIComponent(JSON.stringify({ sid: member.Subscriber_ID, practice: member.practiceId, patnum: member.PatNum }));
     expect((await call(`/api/Members/getNotes/${params}`, { token })).status).toBe(200);
 
+    const recording = (await (await call("/api/call-recordings/directoryList", { token })).json()).rows[0];
+    const download = async () =>
+      (await (await call(`/api/call-recordings/downloadCallRecording?key=${encodeURIComponent(recording.url)}&title=call.mp3`, { token })).json()).data as string;
+    const link = await download();
+    expect((await fetch(link)).status).toBe(200);
+    // A download the browser cuts off after its first bytes.
+    const cutOff = await download();
+    await new Promise<void>((done) => {
+      const request = httpGet(cutOff, (response) => response.once("data", () => (request.destroy(), setTimeout(done, 300))));
+      request.on("error", () => {});
+    });
+
     server.child.kill("SIGTERM");
     expect(await server.exited).toBe(0);
     const logs = server.output();
     expect(logs).toContain('"url":"/api/Members/getMembersTableData"');
     expect(logs).toContain('"url":"/api/sessions/cdpLogin/:token"');
     expect(logs).toContain('"url":"/cdpLogin/[token]"');
-    const secrets = [credential, token, handoff, handoffSession, pageHandoff];
+    const secrets = [credential, token, handoff, handoffSession, pageHandoff, link.split("/").at(-1)!, cutOff.split("/").at(-1)!];
+    expect(logs).not.toMatch(/"statusCode":5\d\d/);
+    expect(logs).not.toMatch(/"level":(50|60)/);
+    expect(logs).not.toContain("Reply was already sent");
     const memberData = page.members.flatMap((m: Record<string, string>) => [m.First_Name, m.Last_Name, m.Subscriber_ID, m.Phone]);
     for (const secret of secrets) expect(logs).not.toContain(secret);
     for (const value of memberData) expect(logs).not.toContain(value);

@@ -11,6 +11,7 @@ import type { components } from "../../src/api/schema.d.ts";
 import { audit } from "../audit.ts";
 import { originOf } from "../files/origin.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
+import { rulesOf } from "../auth/auth.handlers.ts";
 import {
   campaignCounts,
   findRecordingIdByKey,
@@ -70,7 +71,7 @@ export const recordingsHandlers: Handlers = {
     if (recordingId === undefined) throw new HttpError(404, "No such recording");
     const token = randomBytes(32).toString("base64url");
     await services.db.transaction().execute(async (trx) => {
-      await saveDownloadLink(trx, { token, recordingId, userId: user.id, title: query.title }, services.now());
+      await saveDownloadLink(trx, { token, recordingId, userId: user.id, sessionId: callerOf(call).session.id, title: query.title }, services.now());
       await audit(trx, { userId: user.id, action: "downloadCallRecording", memberIds: [], address: call.request.ip });
     });
     return { data: `${originOf(call.request)}/api/call-recordings/file/${token}` };
@@ -78,7 +79,7 @@ export const recordingsHandlers: Handlers = {
 
   async getCallRecordingFile(call) {
     const { services, reply } = call;
-    const link = await redeemDownloadLink(services.db, call.path.token, services.now());
+    const link = await redeemDownloadLink(services.db, call.path.token, services.now(), rulesOf(services));
     if (!link) throw new HttpError(401, INVALID_TOKEN);
     const { file_path: filePath } = link;
     if (filePath === null) throw new HttpError(404, "The recording no longer exists");
@@ -92,6 +93,7 @@ export const recordingsHandlers: Handlers = {
       "content-disposition": attachmentDisposition(link.title),
       "cache-control": "no-store",
     });
+    // The reply is a thenable: the app's route waits on it until the download ends or is cut off.
     return reply.send(createReadStream(path)) as never;
   },
 };
