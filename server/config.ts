@@ -27,6 +27,8 @@
 //   SMTP_URL              smtp:// or smtps:// server for outgoing mail; unset: mail goes to the outbox
 //                         table and DATA_DIR/outbox/*.eml (no files when DATA_DIR is memory://)
 //   MAIL_FROM             sender of outgoing mail (default "Recall Desk <no-reply@recalldesk.example>")
+//   OUTBOX_MAX_MB         megabytes of messages the outbox may hold unsent before mail calls answer 503
+//                         (default 500)
 //   RECORDINGS_DIR        call-recording audio files (default DATA_DIR/recordings; a temporary folder,
 //                         removed on close, when DATA_DIR is memory://)
 //   HELP_FILES_DIR        help videos and PDFs served at /api/files/help/<name> (default demo/files/help)
@@ -75,6 +77,8 @@ export interface ServerConfig {
   /** docs/architecture.md, Mail and files: SMTP when set; otherwise the outbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Bytes of unsent messages the outbox may hold (OUTBOX_MAX_MB); beyond it mail calls answer 503. */
+  outboxMaxBytes: number;
   /** Where unsent mail is written as .eml files; undefined (in-memory data) keeps it in the outbox table only. */
   outboxDir: string | undefined;
   /** Call-recording audio; undefined (in-memory data): a temporary folder of the app's own. */
@@ -130,7 +134,7 @@ function oidcOf(env: NodeJS.ProcessEnv, production: boolean): OidcConfig | undef
   return { issuer, clientId, jwksUrl };
 }
 
-function mailOf(env: NodeJS.ProcessEnv): Pick<ServerConfig, "smtpUrl" | "mailFrom" | "outboxDir"> {
+function mailOf(env: NodeJS.ProcessEnv): Pick<ServerConfig, "smtpUrl" | "mailFrom" | "outboxDir" | "outboxMaxBytes"> {
   // The value is not repeated in the messages: it may hold the mail server's password.
   const smtpUrl = env.SMTP_URL || undefined;
   if (smtpUrl && !URL.canParse(smtpUrl)) throw new ConfigError("SMTP_URL must be a URL such as smtp://user:password@mail.example:587");
@@ -139,6 +143,7 @@ function mailOf(env: NodeJS.ProcessEnv): Pick<ServerConfig, "smtpUrl" | "mailFro
   return {
     smtpUrl,
     mailFrom: env.MAIL_FROM || "Recall Desk <no-reply@recalldesk.example>",
+    outboxMaxBytes: integer(env, "OUTBOX_MAX_MB", 500, 1, 1_000_000) * 1_000_000,
     outboxDir: dataDir === "memory://" ? undefined : `${dataDir.replace(/\/+$/, "")}/outbox`,
   };
 }

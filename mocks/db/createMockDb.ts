@@ -34,6 +34,8 @@ export type MockDb = DemoWorld & {
   sessions: SessionStore;
   /** `jti`s of redeemed partner hand-off tokens: each token signs in once. */
   usedHandoffTokens: Set<string>;
+  /** Who sent feedback when (domain/mail/feedbackLimit.ts). */
+  feedbackSent: { userId: number; at: number }[];
   /** Password sign-in failures by account (domain/signInThrottle.ts). */
   signInFailures: Map<string, AccountFailures>;
   /** Called after every write (a call other than GET), before its answer leaves: the browser keeps the changes. */
@@ -58,5 +60,6 @@ export function createMockDb({ seed, size, now = () => new Date(DEMO_REFERENCE_D
     sessions: new Map(),
     usedHandoffTokens: new Set(),
     signInFailures: new Map(),
+    feedbackSent: [],
   };
 }

@@ -193,7 +193,9 @@ export interface paths {
          * Send feedback to the support team
          * @description E-mails the feedback (with its attachment, if any) to the support mailbox and answers 202
          *     once it is queued for sending. The client requires subject and message before posting
-         *     ('Please enter subject and message'); the server refuses them empty too (400).
+         *     ('Please enter subject and message'); the server refuses them empty too (400). A user may
+         *     send 5 feedbacks in 10 minutes; the next one gets 429 with `Retry-After`. When the
+         *     outbox already holds as much unsent mail as the server allows, 503 and nothing is kept.
          */
         post: operations["sendFeedback"];
         delete?: never;
@@ -1432,7 +1434,11 @@ export interface components {
             /**
              * @description Optional attachment: the first chosen file read as a data URL
              *     (`data:<mime>;base64,...`). At most 7 MiB of file (9,800,000 characters of data URL);
-             *     a larger one is answered 400 naming `file`.
+             *     a larger one is answered 400 naming `file`. A screenshot or a document: PNG, JPEG, GIF
+             *     or WebP, PDF, plain text or CSV (`image/png`, `image/jpeg`, `image/gif`,
+             *     `image/webp`, `application/pdf`, `text/plain`, `text/csv`), and its content must be
+             *     of that type (magic bytes; text must be UTF-8 without control characters); anything else
+             *     is answered 400 naming `file`.
              */
             file?: string;
             /**
@@ -2344,6 +2350,26 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * @description The outbox already holds as much unsent mail as the server allows (its mail server is
+         *     down, or none is configured and nobody empties the outbox). Nothing was kept; retry later.
+         */
+        OutboxFull: {
+            headers: {
+                /** @description Seconds to wait before retrying. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "The outbox is full: messages wait there until the mail server takes them. Try again later.",
+                 *       "statusCode": 503
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description An unexpected server failure. The message is generic and carries no data. */
         ServerError: {
             headers: {
@@ -2650,7 +2676,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["OutboxFull"];
         };
     };
     setDefault: {
@@ -3485,6 +3513,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["OutboxFull"];
         };
     };
     getQualityIndexReport: {
