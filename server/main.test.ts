@@ -15,6 +15,18 @@ import { LOCK_FILE } from "./db/lock.ts";
 import { seededTemplate } from "./db/template.ts";
 
 const MAIN = join(import.meta.dirname, "main.ts");
+const USER_COMMAND = join(import.meta.dirname, "auth", "userCommand.ts");
+const PRIYA = "priya.natarajan@recalldesk.example";
+
+/** `npm run user -- <args>` on the data folder: its exit code and what it printed. */
+async function userCommand(dataDir: string, ...args: string[]): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, [USER_COMMAND, ...args], { env: { ...process.env, DATA_DIR: dataDir } });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((done) => child.once("exit", done));
+  return { code, output: output.trim() };
+}
 const START_TIMEOUT_MS = 90_000;
 
 interface Started {
@@ -121,6 +133,18 @@ describe("node server/main.ts", () => {
     expect(lines[0]).toMatch(/^Recall Desk cannot start: HOST=0\.0\.0\.0 is reachable from other machines, .* DANGEROUSLY_ALLOW_DEV_SIGN_IN_ON_NETWORK=yes/);
   }, 60_000);
 
+  it("disables a user through the running server (npm run user): their sessions end at once", async () => {
+    const issued = await fetch(`${baseUrl}/api/auth/dev/token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: PRIYA }) });
+    const { credential } = await issued.json();
+    const signedIn = await fetch(`${baseUrl}/api/sessions?jwt=1`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ credential }) });
+    const authorization = `Bearer ${(await signedIn.json()).accessToken}`;
+    expect((await fetch(`${baseUrl}/api/sessions`, { headers: { authorization } })).status).toBe(200);
+
+    expect(await userCommand(dataDir, "disable", PRIYA)).toEqual({ code: 0, output: `Disabled ${PRIYA}: signed out everywhere, and cannot sign in.` });
+    expect((await fetch(`${baseUrl}/api/sessions`, { headers: { authorization } })).status).toBe(401);
+    expect(await userCommand(dataDir, "disable", "nobody@recalldesk.example")).toEqual({ code: 1, output: "There is no user with the e-mail nobody@recalldesk.example" });
+  }, 60_000);
+
   it("logs a sign-in, a hand-off and members calls without tokens or member data, then stops cleanly on SIGTERM", async () => {
     const call = async (path: string, init: RequestInit & { token?: string } = {}) => {
       const headers = { "content-type": "application/json", ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) };
@@ -173,4 +197,16 @@ describe("node server/main.ts", () => {
     for (const value of memberData) expect(logs).not.toContain(value);
     expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false);
   }, 60_000);
+
+  it("leaves a disabled user out of the accounts the start-up banner offers", async () => {
+    const again = startServer({ DATA_DIR: dataDir });
+    try {
+      await addressOf(again);
+      expect(again.output()).toContain("Alicia Moreno <alicia.moreno@recalldesk.example> (administrator)");
+      expect(again.output()).not.toContain(PRIYA);
+    } finally {
+      again.child.kill("SIGTERM");
+      await again.exited;
+    }
+  }, 120_000);
 });

@@ -11,6 +11,8 @@ import { verifyPassword } from "./auth/passwords.ts";
 import { ConfigError, loadConfig, type ServerConfig } from "./config.ts";
 import { FolderLockedError, lockDataFolder } from "./db/lock.ts";
 import { DEMO_PASSWORD } from "../demo/staff.ts";
+import { listenAdminSocket } from "./admin/adminSocket.ts";
+import { runUserCommand } from "./auth/userCommand.ts";
 
 const DIST = fileURLToPath(new URL("../dist", import.meta.url));
 
@@ -24,6 +26,11 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, logger: true, ...(built ? { spaDir: DIST } : {}) });
   stopOnSignals(app);
   app.addHook("preClose", (await import("./jobs/scheduler.ts")).startScheduler(app.services)); // jobs stop before the database closes
+  // PGlite: `npm run user` reaches the database through this server (server/admin/adminSocket.ts).
+  if (!config.databaseUrl && config.dataDir !== "memory://") {
+    const socket = await listenAdminSocket(app.services.db, config.dataDir, (db, args) => runUserCommand(db, args));
+    app.addHook("preClose", () => new Promise<void>((done) => socket.close(() => done())));
+  }
   const address = await app.listen({ port: config.port, host: config.host }).catch(async (error: unknown) => {
     await app.close();
     throw error;
