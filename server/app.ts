@@ -31,7 +31,7 @@ import { registerHelpFiles } from "./files/helpFiles.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { parseJsonBodies } from "./http/jsonBody.ts";
 import { refuseNulText } from "./http/requestText.ts";
-import { BAD_URL } from "../domain/http/mediaType.ts";
+import { BAD_URL, PATH_TOO_LONG } from "../domain/http/mediaType.ts";
 import { loggerOptions, redactSecrets } from "./http/logging.ts";
 import { registerSecurity } from "./http/security.ts";
 import { registerSpa } from "./http/spa.ts";
@@ -130,9 +130,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     // Hand-off tokens (≤ 1,000 characters) and JSON path segments (≤ 1,000 decoded, ~3× encoded) are path parameters.
     routerOptions: { maxParamLength: 4000 },
-    // A path Fastify cannot decode (%ZZ) is answered before any route: as the contract answers errors.
-    frameworkErrors: (error, _request, reply) =>
-      error.code === "FST_ERR_BAD_URL" ? sendError(reply, 400, BAD_URL) : sendError(reply, error.statusCode ?? 400, error.message),
+    // A path the router cannot take (%ZZ, a segment over maxParamLength) is answered before any
+    // route, as the contract answers errors, and without quoting the path (it may hold a token).
+    frameworkErrors: (error, _request, reply) => {
+      if (error.code === "FST_ERR_MAX_PARAM_LENGTH") return sendError(reply, 400, PATH_TOO_LONG);
+      if (error.code === "FST_ERR_BAD_URL") return sendError(reply, 400, BAD_URL);
+      return sendError(reply, 500, SERVER_FAULT);
+    },
     ajv: {
       customOptions: { keywords: ["example"], coerceTypes: "array", removeAdditional: false, allErrors: true },
     },

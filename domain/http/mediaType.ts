@@ -12,3 +12,6 @@ export function isJsonMediaType(header: string | null | undefined): boolean {
 
 /** A URL whose percent-encoding cannot be decoded (`%ZZ`). */
 export const BAD_URL = "The address is not validly percent-encoded";
+
+/** A path segment longer than any parameter of the contract may be (the server's router refuses it). */
+export const PATH_TOO_LONG = "A part of the address is longer than any call accepts";

@@ -139,4 +139,12 @@ describe("badly encoded paths", () => {
     expect(status).toBe(400);
     expect(body).toEqual({ message: "The address is not validly percent-encoded", statusCode: 400 });
   });
+
+  it("answer 400 to a path segment longer than any parameter, without quoting it back", async () => {
+    const token = `${"a".repeat(5000)}.b.c`;
+    const { status, body } = await backend.api.get("/sessions/cdpLogin/{token}", { path: { token } });
+    expect(status).toBe(400);
+    expect(body.statusCode).toBe(400);
+    expect(JSON.stringify(body)).not.toContain("aaaaaaaaaa");
+  });
 });
