@@ -119,7 +119,6 @@ function sendError(reply: FastifyReply, statusCode: number, message: string, det
 const sendHttpError = (reply: FastifyReply, error: HttpError) =>
   sendError(reply.headers(error.headers), error.statusCode, error.message, error.details);
 
-
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
