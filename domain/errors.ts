@@ -10,17 +10,24 @@ export interface FieldProblem {
 export class HttpError extends Error {
   readonly statusCode: number;
   readonly details: FieldProblem[] | undefined;
-  constructor(statusCode: number, message: string, details?: FieldProblem[]) {
+  /** Headers of the answer, such as a 429's Retry-After. */
+  readonly headers: Record<string, string>;
+  constructor(statusCode: number, message: string, details?: FieldProblem[], headers: Record<string, string> = {}) {
     super(message);
     this.statusCode = statusCode;
     this.details = details;
+    this.headers = headers;
   }
 }
 
-/** The 400 of a request that breaks the contract: the message names every offending field once. */
+/**
+ * The 400 of a request that breaks the contract: one entry per offending field (openapi.yaml, Errors),
+ * its first problem (a date both of the wrong form and outside the years breaks two rules).
+ */
 export function invalidRequest(problems: readonly FieldProblem[]): HttpError {
-  const fields = [...new Set(problems.map((problem) => problem.field))].join(", ");
-  return new HttpError(400, `Invalid request: ${fields}`, [...problems]);
+  const firsts = problems.filter((problem, index) => problems.findIndex((other) => other.field === problem.field) === index);
+  const fields = firsts.map((problem) => problem.field).join(", ");
+  return new HttpError(400, `Invalid request: ${fields}`, firsts);
 }
 
 /** openapi.yaml, Authentication: the body of every 401 of a secured call. */
@@ -43,3 +50,7 @@ export const SERVER_FAULT = "Something went wrong on the server.";
 export function errorBody(statusCode: number, message: string, details?: readonly FieldProblem[]) {
   return { message, statusCode, ...(details ? { details: [...details] } : {}) };
 }
+
+/** A 429 telling the caller how many seconds to wait (openapi.yaml, TooManyRequests). */
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new HttpError(429, message, undefined, { "retry-after": String(Math.max(1, retryAfterSeconds)) });

@@ -12,6 +12,7 @@ import type { MockDb, User } from "./db/createMockDb";
 import { touchSession, type SessionRecord } from "./db/sessions";
 import { findOperation, type HttpMethod } from "./openapi/document";
 import { validateRequest } from "./openapi/validate";
+import { BAD_URL, isJsonMediaType, UNSUPPORTED_MEDIA_TYPE } from "../domain/http/mediaType.ts";
 
 type Operation<P extends keyof paths, M extends HttpMethod> = NonNullable<paths[P][M]>;
 
@@ -46,8 +47,8 @@ export interface CallContext<O> {
 export type Answer<O> = HttpResponse<ResponseBodyOf<O> | null> | Response;
 export type MockResolver<O> = (context: CallContext<O>) => Answer<O> | Promise<Answer<O>>;
 
-export function errorAnswer(statusCode: number, message: string, details?: FieldProblem[]) {
-  return HttpResponse.json(errorBody(statusCode, message, details), { status: statusCode });
+export function errorAnswer(statusCode: number, message: string, details?: FieldProblem[], headers: Record<string, string> = {}) {
+  return HttpResponse.json(errorBody(statusCode, message, details), { status: statusCode, headers });
 }
 
 const emptyAnswer = (status = 204) => new HttpResponse(null, { status });
@@ -64,10 +65,21 @@ function bearerToken(request: Request): string | undefined {
   return match?.[1];
 }
 
+/** Whether the path decodes: the server refuses one it cannot decode (%ZZ) before any route. */
+function decodablePath(request: Request): boolean {
+  try {
+    decodeURIComponent(new URL(request.url).pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 async function readJsonBody(request: Request): Promise<{ body: unknown } | { problem: FieldProblem }> {
   const text = await request.text();
   if (new TextEncoder().encode(text).length > MAX_BODY_BYTES) throw new HttpError(413, "Request body is too large");
   if (text.trim() === "") return { body: undefined };
+  if (!isJsonMediaType(request.headers.get("content-type"))) throw new HttpError(415, UNSUPPORTED_MEDIA_TYPE);
   try {
     return { body: JSON.parse(text) };
   } catch {
@@ -81,6 +93,7 @@ export function createApi(db: MockDb) {
       const operation = findOperation(method, path);
       return http[method](toMswPath(path), async ({ request, params }): Promise<Response> => {
         try {
+          if (!decodablePath(request)) return errorAnswer(400, BAD_URL);
           let session: CallContext<Operation<P, M>>["session"] = null;
           if (!operation.isPublic) {
             const token = bearerToken(request);
@@ -111,7 +124,7 @@ export function createApi(db: MockDb) {
           if (method !== "get") db.afterWrite?.();
           return answer;
         } catch (error) {
-          if (error instanceof HttpError) return errorAnswer(error.statusCode, error.message, error.details);
+          if (error instanceof HttpError) return errorAnswer(error.statusCode, error.message, error.details, error.headers);
           console.error(`mock ${operation.operationId} failed`, error);
           return errorAnswer(500, SERVER_FAULT);
         }

@@ -18,6 +18,7 @@ export const STAGES: Stage[] = [
   { script: "build" },
   { script: "test:e2e:server", needs: ["build"] },
   { script: "test:unit" },
+  { script: "test:fuzz" },
   { script: "test:contract:server:pglite" },
   { script: "test:contract:server" },
   { script: "bench:quick", needs: ["build"] },

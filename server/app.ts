@@ -30,7 +30,9 @@ import { jobsHandlers } from "./jobs/jobs.handlers.ts";
 import { registerHelpFiles } from "./files/helpFiles.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { parseJsonBodies } from "./http/jsonBody.ts";
-import { loggerOptions } from "./http/logging.ts";
+import { refuseNulText } from "./http/requestText.ts";
+import { BAD_URL, PATH_TOO_LONG } from "../domain/http/mediaType.ts";
+import { loggerOptions, redactSecrets } from "./http/logging.ts";
 import { registerSecurity } from "./http/security.ts";
 import { registerSpa } from "./http/spa.ts";
 import { ADMIN_ONLY, errorBody, HttpError, INVALID_JSON_BODY, invalidRequest, SERVER_FAULT, SESSION_EXPIRED, type FieldProblem } from "../domain/errors.ts";
@@ -114,10 +116,8 @@ function sendError(reply: FastifyReply, statusCode: number, message: string, det
   return reply.code(statusCode).send(errorBody(statusCode, message, details));
 }
 
-const sendHttpError = (reply: FastifyReply, error: HttpError) => sendError(reply, error.statusCode, error.message, error.details);
-
-/** Request lines in logs without hand-off tokens (they are in the path). */
-const redactedUrl = (url: string) => url.replace(/(\/sessions\/cdpLogin\/)[^/?]+/, "$1[token]").replace(/([?&]token=)[^&]+/, "$1[token]");
+const sendHttpError = (reply: FastifyReply, error: HttpError) =>
+  sendError(reply.headers(error.headers), error.statusCode, error.message, error.details);
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
@@ -129,6 +129,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     // Hand-off tokens (≤ 1,000 characters) and JSON path segments (≤ 1,000 decoded, ~3× encoded) are path parameters.
     routerOptions: { maxParamLength: 4000 },
+    // A path the router cannot take (%ZZ, a segment over maxParamLength) is answered before any
+    // route, as the contract answers errors, and without quoting the path (it may hold a token).
+    frameworkErrors: (error, _request, reply) => {
+      if (error.code === "FST_ERR_MAX_PARAM_LENGTH") return sendError(reply, 400, PATH_TOO_LONG);
+      if (error.code === "FST_ERR_BAD_URL") return sendError(reply, 400, BAD_URL);
+      return sendError(reply, 500, SERVER_FAULT);
+    },
     ajv: {
       customOptions: { keywords: ["example"], coerceTypes: "array", removeAdditional: false, allErrors: true },
     },
@@ -161,7 +168,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return sendError(reply, 500, SERVER_FAULT);
   });
 
-  app.setNotFoundHandler((request, reply) => sendError(reply, 404, `No such call: ${request.method} ${redactedUrl(request.url)}`));
+  app.setNotFoundHandler((request, reply) => sendError(reply, 404, `No such call: ${request.method} ${redactSecrets(request.url)}`));
 
   /** Runs before parsing and validation: no session 401, then staff on an administrator call 403. */
   const authenticate = (operation: OperationRules) => async (request: FastifyRequest) => {
@@ -191,6 +198,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           services,
         } as Call<OperationId>;
         const answer = await handler(call);
+        // A handler that streamed its answer (a recording) has sent it by now, or its caller went away.
+        if (reply.sent || reply.raw.headersSent) return reply;
         return answer === undefined ? reply.send() : answer;
       },
     };
@@ -198,6 +207,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await registerSecurity(app, config);
   parseJsonBodies(app);
+  refuseNulText(app);
   await app.register(openapiGlue, {
     specification: document,
     prefix: "/api",

@@ -4,7 +4,8 @@ import type { Kysely } from "kysely";
 import type { Database } from "./db/database.ts";
 
 export interface AuditEntry {
-  userId: number;
+  /** null: no account (a failed sign-in for an e-mail no staff member has). */
+  userId: number | null;
   action: string;
   memberIds: number[];
   address: string;

@@ -2,6 +2,10 @@
 // listed here, with its default, so that this file is the one place that documents them.
 //   PORT                  port to listen on (default 8080)
 //   HOST                  address to bind (default 127.0.0.1)
+//   DANGEROUSLY_ALLOW_DEV_SIGN_IN_ON_NETWORK
+//                         yes: start on an address other machines reach (HOST not loopback) with the
+//                         development sign-in provider or the public hand-off secret, with which anyone
+//                         reaching the port signs in as any staff member (refused otherwise)
 //   DATABASE_URL          postgres://… of a PostgreSQL server; unset: PGlite in DATA_DIR
 //   DATA_DIR              PGlite data folder and files (default ./data)
 //   NODE_ENV              production refuses the development sign-in provider (OIDC_* required)
@@ -23,6 +27,8 @@
 //   SMTP_URL              smtp:// or smtps:// server for outgoing mail; unset: mail goes to the outbox
 //                         table and DATA_DIR/outbox/*.eml (no files when DATA_DIR is memory://)
 //   MAIL_FROM             sender of outgoing mail (default "Recall Desk <no-reply@recalldesk.example>")
+//   OUTBOX_MAX_MB         megabytes of messages the outbox may hold unsent before mail calls answer 503
+//                         (default 500)
 //   RECORDINGS_DIR        call-recording audio files (default DATA_DIR/recordings; a temporary folder,
 //                         removed on close, when DATA_DIR is memory://)
 //   HELP_FILES_DIR        help videos and PDFs served at /api/files/help/<name> (default demo/files/help)
@@ -49,6 +55,8 @@ export interface OidcConfig {
 export interface ServerConfig {
   port: number;
   host: string;
+  /** The development provider or the public hand-off secret on a non-loopback HOST, allowed on purpose. */
+  devSignInOnNetwork: boolean;
   /** A PostgreSQL server; undefined runs PGlite. */
   databaseUrl: string | undefined;
   /** PGlite's data folder; "memory://" keeps it in memory (tests). */
@@ -69,6 +77,8 @@ export interface ServerConfig {
   /** docs/architecture.md, Mail and files: SMTP when set; otherwise the outbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Bytes of unsent messages the outbox may hold (OUTBOX_MAX_MB); beyond it mail calls answer 503. */
+  outboxMaxBytes: number;
   /** Where unsent mail is written as .eml files; undefined (in-memory data) keeps it in the outbox table only. */
   outboxDir: string | undefined;
   /** Call-recording audio; undefined (in-memory data): a temporary folder of the app's own. */
@@ -124,7 +134,7 @@ function oidcOf(env: NodeJS.ProcessEnv, production: boolean): OidcConfig | undef
   return { issuer, clientId, jwksUrl };
 }
 
-function mailOf(env: NodeJS.ProcessEnv): Pick<ServerConfig, "smtpUrl" | "mailFrom" | "outboxDir"> {
+function mailOf(env: NodeJS.ProcessEnv): Pick<ServerConfig, "smtpUrl" | "mailFrom" | "outboxDir" | "outboxMaxBytes"> {
   // The value is not repeated in the messages: it may hold the mail server's password.
   const smtpUrl = env.SMTP_URL || undefined;
   if (smtpUrl && !URL.canParse(smtpUrl)) throw new ConfigError("SMTP_URL must be a URL such as smtp://user:password@mail.example:587");
@@ -133,6 +143,7 @@ function mailOf(env: NodeJS.ProcessEnv): Pick<ServerConfig, "smtpUrl" | "mailFro
   return {
     smtpUrl,
     mailFrom: env.MAIL_FROM || "Recall Desk <no-reply@recalldesk.example>",
+    outboxMaxBytes: integer(env, "OUTBOX_MAX_MB", 500, 1, 1_000_000) * 1_000_000,
     outboxDir: dataDir === "memory://" ? undefined : `${dataDir.replace(/\/+$/, "")}/outbox`,
   };
 }
@@ -190,20 +201,52 @@ function proxiesOf(env: NodeJS.ProcessEnv): string[] {
   return entries;
 }
 
+/** Whether HOST binds only addresses of this machine itself (0.0.0.0 and :: bind every address). */
+export function isLoopback(host: string): boolean {
+  const address = host.replace(/^\[|\]$/g, "").toLowerCase();
+  if (address === "localhost" || address === "::1") return true;
+  const v4 = address.startsWith("::ffff:") ? address.slice("::ffff:".length) : address;
+  return isIP(v4) === 4 && v4.startsWith("127.");
+}
+
+const DEV_ON_NETWORK = "DANGEROUSLY_ALLOW_DEV_SIGN_IN_ON_NETWORK";
+
+/**
+ * The development provider and the public hand-off secret sign anyone in who reaches the port: on
+ * this machine only, unless DANGEROUSLY_ALLOW_DEV_SIGN_IN_ON_NETWORK=yes says it is meant.
+ */
+function devSignInOnNetworkOf(env: NodeJS.ProcessEnv, host: string, devProvider: boolean, handoff: ServerConfig["handoff"]): boolean {
+  const allowed = env[DEV_ON_NETWORK] || "no";
+  if (allowed !== "yes" && allowed !== "no") throw new ConfigError(`${DEV_ON_NETWORK} must be yes or no, not "${allowed}"`);
+  const publicHandoff = handoff.secret !== undefined && new TextDecoder().decode(handoff.secret) === DEV_HANDOFF.secret;
+  const open = (devProvider || publicHandoff) && !isLoopback(host);
+  if (open && allowed !== "yes") {
+    const what = [devProvider && "the development sign-in provider (set OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_JWKS_URL)", publicHandoff && "the public hand-off secret (set HANDOFF_SECRET)"];
+    throw new ConfigError(
+      `HOST=${host} is reachable from other machines, where ${what.filter(Boolean).join(" and ")} would let anyone sign in as any staff member; ` +
+        `configure them, keep HOST=127.0.0.1, or set ${DEV_ON_NETWORK}=yes for a demo on a network you trust`,
+    );
+  }
+  return open;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const production = env.NODE_ENV === "production";
   const handoff = handoffOf(env, production);
+  const host = env.HOST || "127.0.0.1";
+  const oidc = oidcOf(env, production);
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError("DATABASE_URL must start with postgres:// or postgresql://");
   }
   return {
     port: integer(env, "PORT", 8080, 0, 65535),
-    host: env.HOST || "127.0.0.1",
+    host,
+    devSignInOnNetwork: devSignInOnNetworkOf(env, host, !oidc && !production, handoff),
     databaseUrl,
     dataDir: env.DATA_DIR || "./data",
     production,
-    oidc: oidcOf(env, production),
+    oidc,
     handoff,
     partnerPortalUrl: url(env, "PARTNER_PORTAL_URL") ?? "https://portal.recalldesk.example/",
     sessionIdleMs: integer(env, "SESSION_IDLE_MINUTES", 30, 1, 24 * 60) * 60_000,

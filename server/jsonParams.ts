@@ -3,7 +3,8 @@
 // `<parameter>.<field>`. Glue validates the wire string; this validates what it decodes to.
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
-import { HttpError, type FieldProblem } from "../domain/errors.ts";
+import { HttpError, invalidRequest, type FieldProblem } from "../domain/errors.ts";
+import { nulProblems } from "../domain/http/requestText.ts";
 
 const CONTRACT_ID = "openapi.json";
 
@@ -41,6 +42,8 @@ export function jsonParamDecoder(document: Record<string, unknown>): JsonParamDe
       const details = problemsOf(validate.errors ?? [], parameter);
       throw new HttpError(400, `Invalid request: ${[...new Set(details.map((d) => d.field))].join(", ")}`, details);
     }
+    const nul = nulProblems(value, parameter);
+    if (nul.length > 0) throw invalidRequest(nul);
     return value as T;
   };
 }

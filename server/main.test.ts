@@ -3,6 +3,7 @@
 // sign-in, a hand-off and members calls; a clean stop on SIGTERM; a second process on the same data
 // folder refused; and a configuration problem told in one line.
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { get as httpGet } from "node:http";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,6 +15,18 @@ import { LOCK_FILE } from "./db/lock.ts";
 import { seededTemplate } from "./db/template.ts";
 
 const MAIN = join(import.meta.dirname, "main.ts");
+const USER_COMMAND = join(import.meta.dirname, "auth", "userCommand.ts");
+const PRIYA = "priya.natarajan@recalldesk.example";
+
+/** `npm run user -- <args>` on the data folder: its exit code and what it printed. */
+async function userCommand(dataDir: string, ...args: string[]): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, [USER_COMMAND, ...args], { env: { ...process.env, DATA_DIR: dataDir } });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((done) => child.once("exit", done));
+  return { code, output: output.trim() };
+}
 const START_TIMEOUT_MS = 90_000;
 
 interface Started {
@@ -112,6 +125,26 @@ describe("node server/main.ts", () => {
     expect(misconfigured.output().trim()).toBe('Recall Desk cannot start: SIGN_IN_RATE_LIMIT must be an integer from 1 to 1000000, not "many"');
   }, 60_000);
 
+  it("refuses to offer development sign-in on an address other machines reach, in one line", async () => {
+    const open = startServer({ DATA_DIR: mkdtempSync(join(tmpdir(), "recall-main-open-")), HOST: "0.0.0.0" });
+    expect(await open.exited).toBe(1);
+    const lines = open.output().trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Recall Desk cannot start: HOST=0\.0\.0\.0 is reachable from other machines, .* DANGEROUSLY_ALLOW_DEV_SIGN_IN_ON_NETWORK=yes/);
+  }, 60_000);
+
+  it("disables a user through the running server (npm run user): their sessions end at once", async () => {
+    const issued = await fetch(`${baseUrl}/api/auth/dev/token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: PRIYA }) });
+    const { credential } = await issued.json();
+    const signedIn = await fetch(`${baseUrl}/api/sessions?jwt=1`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ credential }) });
+    const authorization = `Bearer ${(await signedIn.json()).accessToken}`;
+    expect((await fetch(`${baseUrl}/api/sessions`, { headers: { authorization } })).status).toBe(200);
+
+    expect(await userCommand(dataDir, "disable", PRIYA)).toEqual({ code: 0, output: `Disabled ${PRIYA}: signed out everywhere, and cannot sign in.` });
+    expect((await fetch(`${baseUrl}/api/sessions`, { headers: { authorization } })).status).toBe(401);
+    expect(await userCommand(dataDir, "disable", "nobody@recalldesk.example")).toEqual({ code: 1, output: "There is no user with the e-mail nobody@recalldesk.example" });
+  }, 60_000);
+
   it("logs a sign-in, a hand-off and members calls without tokens or member data, then stops cleanly on SIGTERM", async () => {
     const call = async (path: string, init: RequestInit & { token?: string } = {}) => {
       const headers = { "content-type": "application/json", ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) };
@@ -137,16 +170,43 @@ describe("node server/main.ts", () => {
     const params = encodeURIComponent(JSON.stringify({ sid: member.Subscriber_ID, practice: member.practiceId, patnum: member.PatNum }));
     expect((await call(`/api/Members/getNotes/${params}`, { token })).status).toBe(200);
 
+    const recording = (await (await call("/api/call-recordings/directoryList", { token })).json()).rows[0];
+    const download = async () =>
+      (await (await call(`/api/call-recordings/downloadCallRecording?key=${encodeURIComponent(recording.url)}&title=call.mp3`, { token })).json()).data as string;
+    const link = await download();
+    expect((await fetch(link)).status).toBe(200);
+    // A download the browser cuts off after its first bytes.
+    const cutOff = await download();
+    await new Promise<void>((done) => {
+      const request = httpGet(cutOff, (response) => response.once("data", () => (request.destroy(), setTimeout(done, 300))));
+      request.on("error", () => {});
+    });
+
     server.child.kill("SIGTERM");
     expect(await server.exited).toBe(0);
     const logs = server.output();
     expect(logs).toContain('"url":"/api/Members/getMembersTableData"');
     expect(logs).toContain('"url":"/api/sessions/cdpLogin/:token"');
     expect(logs).toContain('"url":"/cdpLogin/[token]"');
-    const secrets = [credential, token, handoff, handoffSession, pageHandoff];
+    const secrets = [credential, token, handoff, handoffSession, pageHandoff, link.split("/").at(-1)!, cutOff.split("/").at(-1)!];
+    expect(logs).not.toMatch(/"statusCode":5\d\d/);
+    expect(logs).not.toMatch(/"level":(50|60)/);
+    expect(logs).not.toContain("Reply was already sent");
     const memberData = page.members.flatMap((m: Record<string, string>) => [m.First_Name, m.Last_Name, m.Subscriber_ID, m.Phone]);
     for (const secret of secrets) expect(logs).not.toContain(secret);
     for (const value of memberData) expect(logs).not.toContain(value);
     expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false);
   }, 60_000);
+
+  it("leaves a disabled user out of the accounts the start-up banner offers", async () => {
+    const again = startServer({ DATA_DIR: dataDir });
+    try {
+      await addressOf(again);
+      expect(again.output()).toContain("Alicia Moreno <alicia.moreno@recalldesk.example> (administrator)");
+      expect(again.output()).not.toContain(PRIYA);
+    } finally {
+      again.child.kill("SIGTERM");
+      await again.exited;
+    }
+  }, 120_000);
 });

@@ -11,6 +11,8 @@ import { verifyPassword } from "./auth/passwords.ts";
 import { ConfigError, loadConfig, type ServerConfig } from "./config.ts";
 import { FolderLockedError, lockDataFolder } from "./db/lock.ts";
 import { DEMO_PASSWORD } from "../demo/staff.ts";
+import { listenAdminSocket } from "./admin/adminSocket.ts";
+import { runUserCommand } from "./auth/userCommand.ts";
 
 const DIST = fileURLToPath(new URL("../dist", import.meta.url));
 
@@ -24,6 +26,11 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, logger: true, ...(built ? { spaDir: DIST } : {}) });
   stopOnSignals(app);
   app.addHook("preClose", (await import("./jobs/scheduler.ts")).startScheduler(app.services)); // jobs stop before the database closes
+  // PGlite: `npm run user` reaches the database through this server (server/admin/adminSocket.ts).
+  if (!config.databaseUrl && config.dataDir !== "memory://") {
+    const socket = await listenAdminSocket(app.services.db, config.dataDir, (db, args) => runUserCommand(db, args));
+    app.addHook("preClose", () => new Promise<void>((done) => socket.close(() => done())));
+  }
   const address = await app.listen({ port: config.port, host: config.host }).catch(async (error: unknown) => {
     await app.close();
     throw error;
@@ -35,6 +42,9 @@ async function main(): Promise<void> {
       `\nRecall Desk is running at ${address} (data: ${where}).`,
       ...(built ? [] : ["No build in dist/: the API only. `npm start` builds the app; `npm run dev` serves it from source."]),
       signIn,
+      ...(config.devSignInOnNetwork
+        ? [`WARNING: DANGEROUSLY_ALLOW_DEV_SIGN_IN_ON_NETWORK=yes: anyone who reaches ${address} can sign in as any staff member.`]
+        : []),
     ].join("\n"),
   );
 }
@@ -64,6 +74,7 @@ async function howToSignIn(app: FastifyInstance, config: ServerConfig): Promise<
   const staff = await app.services.db
     .selectFrom("users")
     .select(["email", "firstname", "lastname", "is_admin", "password_hash"])
+    .where("disabled", "=", false)
     .orderBy("id")
     .limit(3)
     .execute();

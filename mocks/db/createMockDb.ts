@@ -7,6 +7,7 @@ import { DEMO_PASSWORD } from "../../demo/staff.ts";
 import { generateWorld, type DemoWorld, type WorldOptions } from "../../demo/world.ts";
 import type * as R from "./records";
 import type { SessionStore } from "./sessions";
+import type { AccountFailures } from "../../domain/signInThrottle.ts";
 
 type Schemas = components["schemas"];
 export type Member = Schemas["Member"];
@@ -33,6 +34,10 @@ export type MockDb = DemoWorld & {
   sessions: SessionStore;
   /** `jti`s of redeemed partner hand-off tokens: each token signs in once. */
   usedHandoffTokens: Set<string>;
+  /** Who sent feedback when (domain/mail/feedbackLimit.ts). */
+  feedbackSent: { userId: number; at: number }[];
+  /** Password sign-in failures by account (domain/signInThrottle.ts). */
+  signInFailures: Map<string, AccountFailures>;
   /** Called after every write (a call other than GET), before its answer leaves: the browser keeps the changes. */
   afterWrite?: () => void;
 };
@@ -54,5 +59,7 @@ export function createMockDb({ seed, size, now = () => new Date(DEMO_REFERENCE_D
     outbox: [],
     sessions: new Map(),
     usedHandoffTokens: new Set(),
+    signInFailures: new Map(),
+    feedbackSent: [],
   };
 }

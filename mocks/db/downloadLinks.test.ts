@@ -8,7 +8,7 @@ const later = (ms: number) => new Date(issuedAt.getTime() + ms);
 describe("download links", () => {
   it("records who asked for which recording under which name, and when", () => {
     const downloads: RecordingDownloadRecord[] = [];
-    const link = issueDownloadLink(downloads, { recordingId: 7, title: "call.mp3", userId: 2 }, issuedAt);
+    const link = issueDownloadLink(downloads, { recordingId: 7, title: "call.mp3", userId: 2, sessionToken: "s" }, issuedAt);
 
     expect(downloads).toEqual([link]);
     expect(link).toMatchObject({ recordingId: 7, title: "call.mp3", userId: 2, issuedAt: "2026-11-16T15:00:00.000Z" });
@@ -17,15 +17,15 @@ describe("download links", () => {
 
   it("gives every link its own token", () => {
     const downloads: RecordingDownloadRecord[] = [];
-    const first = issueDownloadLink(downloads, { recordingId: 7, title: "a.mp3", userId: 2 }, issuedAt);
-    const second = issueDownloadLink(downloads, { recordingId: 7, title: "a.mp3", userId: 2 }, issuedAt);
+    const first = issueDownloadLink(downloads, { recordingId: 7, title: "a.mp3", userId: 2, sessionToken: "s" }, issuedAt);
+    const second = issueDownloadLink(downloads, { recordingId: 7, title: "a.mp3", userId: 2, sessionToken: "s" }, issuedAt);
 
     expect(second.token).not.toBe(first.token);
   });
 
   it("is valid for 5 minutes, then refused", () => {
     const downloads: RecordingDownloadRecord[] = [];
-    const link = issueDownloadLink(downloads, { recordingId: 7, title: "call.mp3", userId: 2 }, issuedAt);
+    const link = issueDownloadLink(downloads, { recordingId: 7, title: "call.mp3", userId: 2, sessionToken: "s" }, issuedAt);
 
     expect(redeemDownloadLink(downloads, link.token, later(DOWNLOAD_LINK_LIFETIME_MS - 1))).toBe(link);
     expect(redeemDownloadLink(downloads, link.token, later(DOWNLOAD_LINK_LIFETIME_MS))).toBeUndefined();
@@ -33,7 +33,7 @@ describe("download links", () => {
 
   it("refuses an unknown token and one expired by the test hook", () => {
     const downloads: RecordingDownloadRecord[] = [];
-    const link = issueDownloadLink(downloads, { recordingId: 7, title: "call.mp3", userId: 2 }, issuedAt);
+    const link = issueDownloadLink(downloads, { recordingId: 7, title: "call.mp3", userId: 2, sessionToken: "s" }, issuedAt);
 
     expect(redeemDownloadLink(downloads, "not-issued", issuedAt)).toBeUndefined();
     expireDownloadLink(downloads, link.token);

@@ -13,7 +13,7 @@ function randomToken(): string {
 
 export function issueDownloadLink(
   downloads: RecordingDownloadRecord[],
-  request: { recordingId: number; title: string; userId: number },
+  request: { recordingId: number; title: string; userId: number; sessionToken: string },
   now: Date,
 ): RecordingDownloadRecord {
   const record = {

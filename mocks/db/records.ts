@@ -11,6 +11,8 @@ export interface RecordingDownloadRecord {
   recordingId: number;
   title: string;
   userId: number;
+  /** The session it was issued in: the link opens only while that session lives. */
+  sessionToken: string;
   /** When the link was issued (ISO date-time). */
   issuedAt: string;
   expiresAt: number;

@@ -31,12 +31,18 @@ export function openSession(sessions: SessionStore, user: User, now = Date.now()
   return record;
 }
 
-/** The live session of a token, its idle clock restarted; undefined when missing, revoked or expired. */
-export function touchSession(sessions: SessionStore, token: string, now = Date.now()): SessionRecord | undefined {
+/** The live session of a token, as it stands; undefined when missing, revoked or expired. */
+export function liveSession(sessions: SessionStore, token: string, now = Date.now()): SessionRecord | undefined {
   const record = sessions.get(token);
   if (!record || record.revoked) return undefined;
   if (now - record.createdAt >= SESSION_LIFETIME_MS || now - record.lastSeenAt >= SESSION_IDLE_TIMEOUT_MS) return undefined;
-  record.lastSeenAt = now;
+  return record;
+}
+
+/** The live session of a token, its idle clock restarted; undefined when missing, revoked or expired. */
+export function touchSession(sessions: SessionStore, token: string, now = Date.now()): SessionRecord | undefined {
+  const record = liveSession(sessions, token, now);
+  if (record) record.lastSeenAt = now;
   return record;
 }
 

@@ -1,5 +1,6 @@
 // Sign-in, sessions and the development provider (tag auth), with the server's rules.
-import { HttpError, INVALID_CREDENTIALS, INVALID_TOKEN, UNKNOWN_STAFF } from "../../domain/errors.ts";
+import { HttpError, INVALID_CREDENTIALS, INVALID_TOKEN, tooManyRequests, UNKNOWN_STAFF } from "../../domain/errors.ts";
+import { accountKey, countAttempt, tooManyFailures } from "../../domain/signInThrottle.ts";
 import { HttpResponse } from "msw";
 import { caller, createApi, emptyAnswer } from "../api";
 import type { MockDb, User } from "../db/createMockDb";
@@ -25,8 +26,13 @@ export function authHandlers(db: MockDb) {
 
   return [
     api.post("/sessions/login", ({ body }) => {
+      const account = accountKey(body.email);
+      const attempt = countAttempt(db.signInFailures.get(account), db.now().getTime());
+      if (attempt.locked) throw tooManyRequests(tooManyFailures(attempt.retryAfterSeconds), attempt.retryAfterSeconds);
+      db.signInFailures.set(account, attempt.counted);
       const user = db.users.find((candidate) => candidate.email.toLowerCase() === body.email.toLowerCase());
       if (!user || db.passwords.get(user.email) !== body.password) throw new HttpError(401, INVALID_CREDENTIALS);
+      db.signInFailures.delete(account);
       return signedIn(user);
     }),
 

@@ -10,6 +10,7 @@ import { caller, createApi, errorAnswer } from "../api";
 import { findRecordings, pageOf } from "../callRecordings/directory";
 import type { MockDb } from "../db/createMockDb";
 import { issueDownloadLink, redeemDownloadLink } from "../db/downloadLinks";
+import { liveSession } from "../db/sessions";
 import { demoAudio } from "../demoAudio";
 
 /** The contract's shape: the demo file behind a recording stays inside the fake backend. */
@@ -41,13 +42,15 @@ export function callRecordingsHandlers(db: MockDb) {
       const { key, title } = context.query;
       const recording = db.recordings.find((candidate) => candidate.url === key);
       if (!recording) throw new HttpError(404, "No such recording");
-      const link = issueDownloadLink(db.recordingDownloads, { recordingId: recording.id, title, userId: caller(context).user.id }, db.now());
+      const { user, record } = caller(context);
+      const link = issueDownloadLink(db.recordingDownloads, { recordingId: recording.id, title, userId: user.id, sessionToken: record.token }, db.now());
       return HttpResponse.json({ data: new URL(`/api/call-recordings/file/${link.token}`, context.request.url).href });
     }),
 
     api.get("/call-recordings/file/{token}", ({ path }) => {
       const link = redeemDownloadLink(db.recordingDownloads, path.token, db.now());
-      if (!link) return errorAnswer(401, INVALID_TOKEN);
+      // A link ends with the session it was issued in (sign-out, expiry).
+      if (!link || !liveSession(db.sessions, link.sessionToken)) return errorAnswer(401, INVALID_TOKEN);
       const recording = db.recordings.find((candidate) => candidate.id === link.recordingId);
       if (!recording) throw new HttpError(404, "The recording no longer exists");
       const audio = demoAudio(recording.file);

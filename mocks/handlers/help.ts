@@ -1,6 +1,7 @@
 // Help items per screen and the users' help notifications (tag help). Writing items is for
 // administrators; the wrapper answers 403 to other staff (`x-admin-only`).
-import { HttpError } from "../../domain/errors.ts";
+import { HttpError, invalidRequest } from "../../domain/errors.ts";
+import { fileLinksProblems } from "../../domain/helpLinks.ts";
 import { http, HttpResponse, passthrough } from "msw";
 import type { components } from "../../src/api/schema";
 import { caller, createApi } from "../api";
@@ -15,6 +16,10 @@ export function helpHandlers(db: MockDb) {
   const api = createApi(db);
   const answerList = (items: HelpItemRecord[], request: Request) =>
     HttpResponse.json([...items].sort(byHeading).map((item) => toHelpItem(item, request.url)));
+  const checkLinks = (fileLinks: string) => {
+    const problems = fileLinksProblems(fileLinks);
+    if (problems.length > 0) throw invalidRequest(problems);
+  };
   const findItem = (id: number) => {
     const item = db.helpItems.find((candidate) => candidate.id === id);
     if (!item) throw new HttpError(404, "No such help item");
@@ -31,6 +36,7 @@ export function helpHandlers(db: MockDb) {
     api.get("/helpMark/help/{id}", ({ path, request }) => HttpResponse.json(toHelpItem(findItem(path.id), request.url))),
 
     api.post("/helpMark/help", ({ body, request }) => {
+      checkLinks(body.fileLinks);
       const createdAt = db.now().toISOString();
       const item = { id: nextId(db.helpItems), ...body, updatedAt: createdAt };
       db.helpItems.push(item);
@@ -41,6 +47,7 @@ export function helpHandlers(db: MockDb) {
 
     api.put("/helpMark/help", ({ body, request }) => {
       const item = findItem(body.id);
+      checkLinks(body.fileLinks);
       Object.assign(item, body, { updatedAt: db.now().toISOString() });
       return HttpResponse.json(toHelpItem(item, request.url));
     }),

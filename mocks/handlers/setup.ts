@@ -1,5 +1,7 @@
 // Health, the partner portal link, feedback and the user's own defaults (tag setup).
-import { invalidRequest } from "../../domain/errors.ts";
+import { invalidRequest, tooManyRequests } from "../../domain/errors.ts";
+import { attachmentProblems } from "../../domain/mail/attachmentRules.ts";
+import { feedbackWait, tooMuchFeedback } from "../../domain/mail/feedbackLimit.ts";
 import { feedbackMail } from "../../domain/mail/feedbackMail.ts";
 import { HttpResponse } from "msw";
 import type { components } from "../../src/api/schema";
@@ -28,9 +30,16 @@ export function setupHandlers(db: MockDb) {
       return HttpResponse.json({ partners_uri: PARTNER_PORTAL_URI });
     }),
 
-    api.post("/report/sendFeedback", (context) => {
+    api.post("/report/sendFeedback", async (context) => {
+      const { user } = caller(context);
       const sentAt = db.now();
-      db.outbox.push({ id: nextId(db.outbox), sentAt: sentAt.toISOString(), ...feedbackMail(context.body, caller(context).user, sentAt) });
+      const problems = await attachmentProblems(context.body.file);
+      if (problems.length > 0) throw invalidRequest(problems);
+      const mine = db.feedbackSent.filter((sent) => sent.userId === user.id).map((sent) => sent.at);
+      const wait = feedbackWait(mine, sentAt.getTime());
+      if (wait > 0) throw tooManyRequests(tooMuchFeedback(wait), wait);
+      db.feedbackSent.push({ userId: user.id, at: sentAt.getTime() });
+      db.outbox.push({ id: nextId(db.outbox), sentAt: sentAt.toISOString(), ...feedbackMail(context.body, user, sentAt) });
       return HttpResponse.json({ message: "Thank you, your feedback was sent" }, { status: 202 });
     }),
 

@@ -4,6 +4,7 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import type { FieldProblem } from "../../domain/errors.ts";
+import { nulProblems } from "../../domain/http/requestText.ts";
 import { contract, type JsonSchema, type OperationInfo } from "./document";
 
 
@@ -127,7 +128,15 @@ export function validateRequest(operation: OperationInfo, parts: RequestParts): 
     }
   }
 
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, request };
+  if (problems.length > 0) return { ok: false, problems };
+  // Text the contract admits may still hold a NUL, which no backend stores (domain/http/requestText.ts).
+  // The values as sent first, then what JSON parameters decode to: the server checks them in that order.
+  const sent = [
+    ...Object.entries({ ...request.path, ...request.query }).flatMap(([name, value]) => nulProblems(value, name)),
+    ...nulProblems(request.body, ""),
+  ];
+  const nul = sent.length > 0 ? sent : Object.entries(request.json).flatMap(([name, value]) => nulProblems(value, name));
+  return nul.length > 0 ? { ok: false, problems: nul } : { ok: true, request };
 }
 
 /** Problems of an answer body against the contract's schema for its status; [] when it conforms. */

@@ -1,6 +1,8 @@
 // Sign-in, sessions, the development provider and the partner hand-off (tag auth, docs/architecture.md).
 import type { components } from "../../src/api/schema.d.ts";
-import { HttpError, INVALID_CREDENTIALS, INVALID_TOKEN, UNKNOWN_STAFF } from "../../domain/errors.ts";
+import { HttpError, INVALID_CREDENTIALS, INVALID_TOKEN, tooManyRequests, UNKNOWN_STAFF } from "../../domain/errors.ts";
+import { accountKey, tooManyFailures } from "../../domain/signInThrottle.ts";
+import { audit } from "../audit.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
 import type { Services } from "../services.ts";
 import { UNUSABLE_HASH, verifyPassword } from "./passwords.ts";
@@ -15,6 +17,7 @@ import {
 } from "./sessions.repository.ts";
 import { issueDevIdToken } from "../../domain/signInTokens.ts";
 import { verifyPortalHandoff } from "./tokens.ts";
+import { claimAttempt, forgetFailures } from "./signInFailures.repository.ts";
 
 type Session = components["schemas"]["Session"];
 type User = components["schemas"]["User"];
@@ -61,11 +64,23 @@ function requireDevelopmentProvider({ config }: Services): void {
 }
 
 export const authHandlers: Handlers = {
-  async signInWithPassword({ body, services }) {
+  async signInWithPassword({ body, services, request }) {
+    const account = accountKey(body.email);
     const user = await findStaffByEmail(services.db, body.email);
+    const trail = (action: string) => audit(services.db, { userId: user?.id ?? null, action, memberIds: [], address: request.ip });
+    // Counted before the password is checked (domain/signInThrottle.ts), in the database every instance shares.
+    const attempt = await claimAttempt(services.db, account, services.now());
+    if (attempt.locked) {
+      await trail("signInWithPassword.throttled");
+      throw tooManyRequests(tooManyFailures(attempt.retryAfterSeconds), attempt.retryAfterSeconds);
+    }
     // Both paths run scrypt, so the answer time does not tell which accounts exist.
     const matches = await verifyPassword(body.password, user?.password_hash ?? UNUSABLE_HASH);
-    if (!user || !user.password_hash || !matches) throw new HttpError(401, INVALID_CREDENTIALS);
+    if (!user || !user.password_hash || !matches) {
+      await trail("signInWithPassword.failed");
+      throw new HttpError(401, INVALID_CREDENTIALS);
+    }
+    await forgetFailures(services.db, account);
     return signedIn(services, user);
   },
 

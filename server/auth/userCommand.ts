@@ -2,12 +2,14 @@
 //   npm run user -- disable <email>   the account can no longer sign in; its sessions end at once
 //   npm run user -- enable <email>    the account can sign in again (ended sessions stay ended)
 // It works on the configured database (DATABASE_URL, or PGlite in DATA_DIR). A PGlite folder is used
-// by one process at a time: stop the server first, or run it on PostgreSQL where both can share it.
+// by one process at a time: while the server holds it, the command asks that server to do it,
+// through its administration socket (server/admin/adminSocket.ts), so no one has to stop it.
 import type { Kysely } from "kysely";
 import { ConfigError, loadConfig } from "../config.ts";
 import { openDatabase } from "../db/connection.ts";
 import type { Database } from "../db/database.ts";
 import { FolderLockedError } from "../db/lock.ts";
+import { askServer } from "../admin/adminSocket.ts";
 import { setUserDisabled } from "./sessions.repository.ts";
 
 export const USAGE = "usage: npm run user -- disable <email> | enable <email>";
@@ -29,11 +31,22 @@ export async function runUserCommand(db: Kysely<Database>, args: string[], now =
 }
 
 async function main(): Promise<void> {
-  parse(process.argv.slice(2));
+  const args = process.argv.slice(2);
+  parse(args);
   const config = loadConfig();
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }).catch(async (error: unknown) => {
+    if (!(error instanceof FolderLockedError)) throw error;
+    // The server holds the folder: it runs the command itself.
+    const answer = await askServer(config.dataDir, args).catch(() => {
+      throw new FolderLockedError(`${error.message} Its administration socket does not answer: stop it and run the command again.`);
+    });
+    if (!answer.ok) throw new UsageError(answer.message);
+    console.log(answer.message);
+    return undefined;
+  });
+  if (!database) return;
   try {
-    console.log(await runUserCommand(database.db, process.argv.slice(2)));
+    console.log(await runUserCommand(database.db, args));
   } finally {
     await database.close();
   }

@@ -140,6 +140,7 @@ export interface Database {
   call_campaigns: CallCampaignsTable;
   call_recordings: CallRecordingsTable;
   recording_downloads: RecordingDownloadsTable;
+  sign_in_failures: SignInFailuresTable;
   help_items: HelpItemsTable;
   help_notifications: HelpNotificationsTable;
   leads: LeadsTable;
@@ -216,6 +217,16 @@ export interface RecordingDownloadsTable {
   title: string;
   issued_at: Timestamp;
   expires_at: Timestamp;
+  /** The session the link was issued in: it opens only while that session lives. */
+  session_id: string | null;
+}
+
+/** Password sign-in failures per account (domain/signInThrottle.ts). */
+export interface SignInFailuresTable {
+  account: string;
+  failures: number;
+  last_failed_at: Timestamp;
+  locked_until: Timestamp | null;
 }
 
 export interface HelpItemsTable {

@@ -1,15 +1,32 @@
 // POST /report/sendFeedback: the feedback is kept in the database, then mailed to support (SMTP, or
 // the outbox without one). A mail server that refuses it leaves the feedback stored and a "failed"
-// outbox row, and the caller gets a 500: nothing claims it was sent when it was not.
+// outbox row, and the caller gets a 500: nothing claims it was sent when it was not. Everything
+// that may refuse the call runs before anything is written: the attachment's type and content
+// (domain/mail/attachmentRules.ts), the user's recent feedback (domain/mail/feedbackLimit.ts) and
+// the room in the outbox.
+import { invalidRequest, tooManyRequests } from "../../domain/errors.ts";
+import { attachmentProblems } from "../../domain/mail/attachmentRules.ts";
+import { feedbackWait, FEEDBACK_WINDOW_MS, tooMuchFeedback } from "../../domain/mail/feedbackLimit.ts";
 import { feedbackAttachment, feedbackMail } from "../../domain/mail/feedbackMail.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
-import { sendMail } from "../mail/mailer.ts";
+import { composeMail, deliverMail } from "../mail/mailer.ts";
 
 export const feedbackHandlers: Handlers = {
   async sendFeedback(call) {
     const { user } = callerOf(call);
     const { body, services } = call;
     const receivedAt = services.now();
+    const problems = await attachmentProblems(body.file);
+    if (problems.length > 0) throw invalidRequest(problems);
+    const recent = await services.db
+      .selectFrom("feedback")
+      .select("created_at")
+      .where("user_id", "=", user.id)
+      .where("created_at", ">", new Date(receivedAt.getTime() - FEEDBACK_WINDOW_MS))
+      .execute();
+    const wait = feedbackWait(recent.map((row) => new Date(row.created_at).getTime()), receivedAt.getTime());
+    if (wait > 0) throw tooManyRequests(tooMuchFeedback(wait), wait);
+    const composed = await composeMail(services, feedbackMail(body, user, receivedAt));
     // The contract's pattern admits only base64 data URLs, and its maxLength bounds the file to 7 MiB.
     const attachment = feedbackAttachment(body.file);
     await services.db
@@ -29,7 +46,7 @@ export const feedbackHandlers: Handlers = {
         created_at: receivedAt,
       })
       .execute();
-    await sendMail(services, feedbackMail(body, user, receivedAt));
+    await deliverMail(services, composed);
     call.reply.code(202);
     // handlers.ts types 200 and 201 answers; this call's success is a 202.
     return { message: "Thank you, your feedback was sent" } as never;

@@ -3,8 +3,8 @@
 // Stored links may be paths on the server's own origin (the demo files of /api/files/help); they
 // are answered as absolute URLs, so an item read can be written back as it is.
 import type { components } from "../../src/api/schema.d.ts";
-import { HttpError } from "../../domain/errors.ts";
-import { absoluteLinks } from "../../domain/helpLinks.ts";
+import { HttpError, invalidRequest } from "../../domain/errors.ts";
+import { absoluteLinks, fileLinksProblems } from "../../domain/helpLinks.ts";
 import { originOf } from "../files/origin.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
 import {
@@ -20,9 +20,6 @@ import {
 
 type Schemas = components["schemas"];
 
-/** Ids beyond PostgreSQL's integer cannot exist: answered as unknown rather than as a database error. */
-const LARGEST_ID = 2 ** 31 - 1;
-
 const toHelpItem = (row: HelpItemRow, origin: string): Schemas["HelpItem"] => ({
   id: row.id,
   heading: row.heading,
@@ -36,6 +33,12 @@ const toHelpItem = (row: HelpItemRow, origin: string): Schemas["HelpItem"] => ({
 
 const noSuchItem = () => new HttpError(404, "No such help item");
 
+/** Checked before anything is written: an item, and the notifications of it, are saved whole or not at all. */
+function checkLinks(fileLinks: string): void {
+  const problems = fileLinksProblems(fileLinks);
+  if (problems.length > 0) throw invalidRequest(problems);
+}
+
 export const helpHandlers: Handlers = {
   async listHelp({ services, request }) {
     return (await listHelpItems(services.db)).map((row) => toHelpItem(row, originOf(request)));
@@ -47,12 +50,13 @@ export const helpHandlers: Handlers = {
   },
 
   async getHelp({ services, request, path }) {
-    const row = path.id <= LARGEST_ID ? await findHelpItem(services.db, path.id) : undefined;
+    const row = await findHelpItem(services.db, path.id);
     if (!row) throw noSuchItem();
     return toHelpItem(row, originOf(request));
   },
 
   async createHelp({ services, request, reply, body }) {
+    checkLinks(body.fileLinks);
     const row = await createHelpItem(services.db, body, services.now());
     reply.code(201);
     return toHelpItem(row, originOf(request));
@@ -60,7 +64,8 @@ export const helpHandlers: Handlers = {
 
   async updateHelp({ services, request, body }) {
     const { id, ...content } = body;
-    const row = id <= LARGEST_ID ? await replaceHelpItem(services.db, id, content, services.now()) : undefined;
+    checkLinks(content.fileLinks);
+    const row = await replaceHelpItem(services.db, id, content, services.now());
     if (!row) throw noSuchItem();
     return toHelpItem(row, originOf(request));
   },
@@ -70,7 +75,7 @@ export const helpHandlers: Handlers = {
     const { user } = callerOf(call);
     const { id } = call.path;
     if (id !== user.id && !user.is_admin) throw new HttpError(403, "You may only read your own notifications");
-    if (id > LARGEST_ID || !(await userExists(call.services.db, id))) throw new HttpError(404, "No such user");
+    if (!(await userExists(call.services.db, id))) throw new HttpError(404, "No such user");
     return (await unseenNotifications(call.services.db, id)).map((row) => ({
       id: row.id,
       helpId: row.help_id,
@@ -81,8 +86,7 @@ export const helpHandlers: Handlers = {
   },
 
   async markHelpNotificationsSeen(call) {
-    const ids = call.body.ids.filter((id) => id <= LARGEST_ID);
-    const updated = ids.length === 0 ? 0 : await markNotificationsSeen(call.services.db, callerOf(call).user.id, ids);
+    const updated = await markNotificationsSeen(call.services.db, callerOf(call).user.id, call.body.ids);
     return { updated };
   },
 };

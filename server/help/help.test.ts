@@ -104,10 +104,11 @@ describe("reading help items", () => {
     });
   });
 
-  it("answers one screen's items, and 404 for an id beyond any row", async () => {
+  it("answers one screen's items; 404 for an id of no row, 400 for one beyond PostgreSQL's integer", async () => {
     const page = await call("GET", `/api/helpMark/${encodeURIComponent(JSON.stringify({ pageId: "dashboard" }))}`, STAFF);
     expect(idsOf(page.json())).toEqual([1, 2]);
-    expect((await call("GET", `/api/helpMark/help/${2 ** 31}`, STAFF)).statusCode).toBe(404);
+    expect((await call("GET", `/api/helpMark/help/${2 ** 31 - 1}`, STAFF)).statusCode).toBe(404);
+    expect((await call("GET", `/api/helpMark/help/${2 ** 31}`, STAFF)).statusCode).toBe(400);
   });
 });
 
@@ -122,7 +123,7 @@ describe("help notifications", () => {
   });
 
   it("marks only the caller's own unseen ones, counting them", async () => {
-    const marked = await call("PUT", "/api/helpMark/notifications", STAFF, { ids: [1, 4, 5, 99, 2 ** 31] });
+    const marked = await call("PUT", "/api/helpMark/notifications", STAFF, { ids: [1, 4, 5, 99, 2 ** 31 - 1] });
     expect(marked.json()).toEqual({ updated: 1 });
     expect(idsOf((await call("GET", `/api/helpMark/notifications/${STAFF}`, STAFF)).json())).toEqual([3, 2]);
     expect(idsOf((await call("GET", `/api/helpMark/notifications/${ADMIN}`, ADMIN)).json())).toEqual([5]);
@@ -132,7 +133,8 @@ describe("help notifications", () => {
     expect((await call("GET", `/api/helpMark/notifications/${ADMIN}`, STAFF)).statusCode).toBe(403);
     expect((await call("GET", `/api/helpMark/notifications/${STAFF}`, ADMIN)).statusCode).toBe(200);
     expect((await call("GET", "/api/helpMark/notifications/999", ADMIN)).statusCode).toBe(404);
-    expect((await call("GET", `/api/helpMark/notifications/${2 ** 31}`, ADMIN)).statusCode).toBe(404);
+    expect((await call("GET", `/api/helpMark/notifications/${2 ** 31 - 1}`, ADMIN)).statusCode).toBe(404);
+    expect((await call("GET", `/api/helpMark/notifications/${2 ** 31}`, ADMIN)).statusCode).toBe(400);
   });
 });
 
@@ -165,7 +167,24 @@ describe("writing help items", () => {
     expect(replaced.json()).toEqual({ id: 2, ...content, updatedAt: "2026-11-16T12:20:00.000Z" });
     expect((await call("GET", "/api/helpMark/help/2", STAFF)).json()).toEqual(replaced.json());
     expect((await call("PUT", "/api/helpMark/help", ADMIN, { id: 999, ...content })).statusCode).toBe(404);
-    expect((await call("PUT", "/api/helpMark/help", ADMIN, { id: 2 ** 31, ...content })).statusCode).toBe(404);
+    expect((await call("PUT", "/api/helpMark/help", ADMIN, { id: 2 ** 31, ...content })).statusCode).toBe(400);
+  });
+
+  it("refuses a link that is no URL before writing: no item, no notification", async () => {
+    const count = async (table: "help_items" | "help_notifications") =>
+      Number((await database.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow()).n);
+    const before = { items: await count("help_items"), notifications: await count("help_notifications") };
+    const refused = await call("POST", "/api/helpMark/help", ADMIN, { ...content, fileLinks: "http://[" });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().details).toEqual([{ field: "fileLinks", message: "must list http(s) URLs separated by commas" }]);
+    expect({ items: await count("help_items"), notifications: await count("help_notifications") }).toEqual(before);
+  });
+
+  it("reads an item whose stored link is no URL as stored, rather than failing every reader", async () => {
+    await database.db.updateTable("help_items").set({ file_links: "http://[,/api/files/help/app-tour.mp4" }).where("id", "=", 3).execute();
+    const list = await call("GET", "/api/helpMark/help", STAFF);
+    expect(list.statusCode).toBe(200);
+    expect(list.json().find((item: { id: number }) => item.id === 3).fileLinks).toBe("http://[,http://localhost/api/files/help/app-tour.mp4");
   });
 });
 

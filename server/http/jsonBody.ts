@@ -1,15 +1,29 @@
-// JSON bodies: an empty body is no body (the fake backend reads bodies the same way), and the
-// contract's validation decides whether the call needed one. The app's client sends
-// `Content-Type: application/json` on every call, a DELETE /sessions without a body too, which
-// Fastify's own parser refuses with 400.
-import type { FastifyInstance } from "fastify";
+// Request bodies (domain/http/mediaType.ts): JSON only, read by one parser for every content type so
+// that nothing reaches a handler unchecked. Fastify validates a body only against the schemas of the
+// content types its route declares, so its default text/plain parser let `hello` through to the
+// handlers. A call that takes no body ignores whatever is sent (the fake backend never reads it); an
+// empty body is no body, as the fake backend reads bodies too: the app's client labels a body-less
+// DELETE /sessions as JSON.
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { HttpError } from "../../domain/errors.ts";
+import { isJsonMediaType, UNSUPPORTED_MEDIA_TYPE } from "../../domain/http/mediaType.ts";
+
+const takesBody = (request: FastifyRequest) => (request.routeOptions.schema as { body?: unknown } | undefined)?.body !== undefined;
 
 export function parseJsonBodies(app: FastifyInstance): void {
+  // Glue declares each body per content type, which Fastify validates only for that type: a body
+  // schema of its own is validated whatever the request says (an empty body is then "required").
+  app.addHook("onRoute", (route) => {
+    const body = (route.schema as { body?: { content?: Record<string, { schema?: unknown }> } } | undefined)?.body;
+    const json = body?.content?.["application/json"]?.schema;
+    if (route.schema && json !== undefined) route.schema.body = json;
+  });
   const parseJson = app.getDefaultJsonParser("error", "error");
-  app.removeContentTypeParser("application/json");
-  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", { parseAs: "string" }, (request, body, done) => {
     const text = String(body);
-    if (text.trim() === "") return done(null, undefined);
+    if (!takesBody(request) || text.trim() === "") return done(null, undefined);
+    if (!isJsonMediaType(request.headers["content-type"])) return done(new HttpError(415, UNSUPPORTED_MEDIA_TYPE), undefined);
     parseJson(request, text, done);
   });
 }

@@ -56,7 +56,9 @@ function attachmentBytes(raw: string, filename: string): Buffer {
 }
 
 /** Every byte value, so that any re-encoding along the way would show. */
-const BINARY = Buffer.from(Array.from({ length: 512 }, (_, index) => (index * 7) % 256));
+// A real PNG (the sniffing of domain/mail/attachmentRules.ts wants one) followed by every byte value.
+const PNG_1X1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+const BINARY = Buffer.concat([Buffer.from(PNG_1X1, "base64"), Buffer.from(Array.from({ length: 512 }, (_, index) => (index * 7) % 256))]);
 
 const feedback = {
   subject: "Filter resets",
@@ -190,5 +192,30 @@ describe("the outbox (no SMTP_URL)", () => {
     const rows = (await outboxRows()).slice(before);
     expect(rows).toMatchObject([{ status: "queued", to_address: "agent@recalldesk.example", subject: "Members report", file: null }]);
     expect(attachmentBytes(rows[0]!.raw, "report.csv").toString()).toBe("a,b\n1,2\n");
+  });
+});
+
+describe("the outbox's bound (OUTBOX_MAX_MB)", () => {
+  it("answers 503 and keeps nothing when unsent mail would pass the bound; sent mail does not count", APP_TIMEOUT, async () => {
+    const { app, sendFeedback } = await appWith({ DATA_DIR: "memory://", OUTBOX_MAX_MB: "1" });
+    try {
+      const filler = await database.db
+        .insertInto("outbox")
+        .values({ to_address: "x@recalldesk.example", subject: "waiting", status: "queued", raw: "x".repeat(999_000), file: null, error: null })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const count = async (table: "outbox" | "feedback") => (await database.db.selectFrom(table).select("id").execute()).length;
+      const before = { outbox: await count("outbox"), feedback: await count("feedback") };
+      const full = await sendFeedback();
+      expect(full.statusCode).toBe(503);
+      expect(full.headers["retry-after"]).toBe("600");
+      expect(full.json().message).toMatch(/^The outbox is full/);
+      expect({ outbox: await count("outbox"), feedback: await count("feedback") }).toEqual(before);
+
+      await database.db.updateTable("outbox").set({ status: "sent" }).where("id", "=", filler.id).execute();
+      expect((await sendFeedback()).statusCode).toBe(202);
+    } finally {
+      await app.close();
+    }
   });
 });

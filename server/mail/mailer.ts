@@ -6,6 +6,8 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
+import { sql } from "kysely";
+import { HttpError } from "../../domain/errors.ts";
 import type { Mail } from "../../domain/mail/mail.ts";
 import type { Services } from "../services.ts";
 
@@ -28,9 +30,36 @@ async function sendBySmtp(smtpUrl: string, from: string, to: string, raw: string
   }
 }
 
+export const OUTBOX_FULL = "The outbox is full: messages wait there until the mail server takes them. Try again later.";
+
+/** A message built and given room in the outbox, ready to go. */
+export interface ComposedMail {
+  mail: Mail;
+  raw: string;
+}
+
+/**
+ * Builds the message and makes sure the outbox has room for it (OUTBOX_MAX_MB): the messages not
+ * sent yet (queued, or failed with SMTP) and this one stay within the bound, else 503 and nothing
+ * is written. Called before the call writes anything of its own.
+ */
+export async function composeMail(services: Services, mail: Mail): Promise<ComposedMail> {
+  const raw = await rfc822(services.config.mailFrom, mail);
+  const { rows } = await sql<{ bytes: string }>`
+    select coalesce(sum(octet_length(raw)), 0)::text as bytes from outbox where status <> 'sent'`.execute(services.db);
+  if (Number(rows[0]?.bytes ?? 0) + Buffer.byteLength(raw) > services.config.outboxMaxBytes) {
+    throw new HttpError(503, OUTBOX_FULL, undefined, { "retry-after": "600" });
+  }
+  return { mail, raw };
+}
+
 export async function sendMail(services: Services, mail: Mail): Promise<void> {
+  await deliverMail(services, await composeMail(services, mail));
+}
+
+/** Sends (SMTP) or queues (outbox) a composed message, recording it in the outbox table. */
+export async function deliverMail(services: Services, { mail, raw }: ComposedMail): Promise<void> {
   const { db, config } = services;
-  const raw = await rfc822(config.mailFrom, mail);
   const { smtpUrl, outboxDir } = config;
   if (smtpUrl) {
     try {

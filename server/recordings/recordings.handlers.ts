@@ -11,6 +11,7 @@ import type { components } from "../../src/api/schema.d.ts";
 import { audit } from "../audit.ts";
 import { originOf } from "../files/origin.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
+import { rulesOf } from "../auth/auth.handlers.ts";
 import {
   campaignCounts,
   findRecordingIdByKey,
@@ -22,9 +23,6 @@ import {
 import { audioContentType, storedFilePath } from "./storage.ts";
 
 type CallRecording = components["schemas"]["CallRecording"];
-
-/** Ids beyond PostgreSQL's integer cannot exist: such a practice has no recordings. */
-const LARGEST_ID = 2 ** 31 - 1;
 
 const toCallRecording = (row: RecordingRow): CallRecording => ({
   id: row.id,
@@ -55,7 +53,6 @@ export const recordingsHandlers: Handlers = {
 
   async getCallDirectoryList({ query, services }) {
     const filters = directoryFiltersOf(query);
-    if (filters.practiceId !== undefined && filters.practiceId > LARGEST_ID) return { count: 0, rows: [] };
     const size = query.selectedPageSize ?? 15;
     const page = query.activePage ?? 1;
     const { count, rows } = await findRecordings(services.db, filters, { limit: size, offset: (page - 1) * size });
@@ -74,7 +71,7 @@ export const recordingsHandlers: Handlers = {
     if (recordingId === undefined) throw new HttpError(404, "No such recording");
     const token = randomBytes(32).toString("base64url");
     await services.db.transaction().execute(async (trx) => {
-      await saveDownloadLink(trx, { token, recordingId, userId: user.id, title: query.title }, services.now());
+      await saveDownloadLink(trx, { token, recordingId, userId: user.id, sessionId: callerOf(call).session.id, title: query.title }, services.now());
       await audit(trx, { userId: user.id, action: "downloadCallRecording", memberIds: [], address: call.request.ip });
     });
     return { data: `${originOf(call.request)}/api/call-recordings/file/${token}` };
@@ -82,7 +79,7 @@ export const recordingsHandlers: Handlers = {
 
   async getCallRecordingFile(call) {
     const { services, reply } = call;
-    const link = await redeemDownloadLink(services.db, call.path.token, services.now());
+    const link = await redeemDownloadLink(services.db, call.path.token, services.now(), rulesOf(services));
     if (!link) throw new HttpError(401, INVALID_TOKEN);
     const { file_path: filePath } = link;
     if (filePath === null) throw new HttpError(404, "The recording no longer exists");
@@ -96,6 +93,7 @@ export const recordingsHandlers: Handlers = {
       "content-disposition": attachmentDisposition(link.title),
       "cache-control": "no-store",
     });
+    // The reply is a thenable: the app's route waits on it until the download ends or is cut off.
     return reply.send(createReadStream(path)) as never;
   },
 };

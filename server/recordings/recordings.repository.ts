@@ -2,7 +2,7 @@
 // (`GET /call-recordings/directoryList` and `/search`), the campaigns with their counts, and the
 // signed download links (random tokens stored only as SHA-256 hashes).
 import { sql, type Kysely } from "kysely";
-import { hashToken } from "../auth/sessions.repository.ts";
+import { hashToken, type SessionRules } from "../auth/sessions.repository.ts";
 import type { DirectoryFilters } from "../../domain/recordings/directory.ts";
 import type { Database } from "../db/database.ts";
 
@@ -93,7 +93,7 @@ export async function findRecordingIdByKey(db: Kysely<Database>, url: string): P
 
 export async function saveDownloadLink(
   db: Kysely<Database>,
-  link: { token: string; recordingId: number; userId: number; title: string },
+  link: { token: string; recordingId: number; userId: number; sessionId: string; title: string },
   now: Date,
 ): Promise<void> {
   await db
@@ -102,6 +102,7 @@ export async function saveDownloadLink(
       token_hash: hashToken(link.token),
       recording_id: link.recordingId,
       user_id: link.userId,
+      session_id: link.sessionId,
       title: link.title,
       issued_at: now,
       expires_at: new Date(now.getTime() + DOWNLOAD_LINK_LIFETIME_MS),
@@ -111,15 +112,23 @@ export async function saveDownloadLink(
 
 /**
  * The link of a token while it is valid, with its recording's file (null once the recording is
- * deleted); undefined for a token never issued or expired.
+ * deleted); undefined for a token never issued or expired, and once the session it was issued in
+ * has ended (signed out, idle, past its lifetime) or its user is disabled: a user's links end with
+ * their sessions.
  */
-export async function redeemDownloadLink(db: Kysely<Database>, token: string, now: Date) {
+export async function redeemDownloadLink(db: Kysely<Database>, token: string, now: Date, rules: SessionRules) {
   return db
     .selectFrom("recording_downloads as d")
+    .innerJoin("sessions as s", "s.id", "d.session_id")
+    .innerJoin("users as u", "u.id", "s.user_id")
     .leftJoin("call_recordings as r", "r.id", "d.recording_id")
     .select(["d.user_id", "d.title", "d.recording_id", "r.file_path"])
     .where("d.token_hash", "=", hashToken(token))
     .where("d.expires_at", ">", now)
+    .where("s.revoked_at", "is", null)
+    .where("s.expires_at", ">", now)
+    .where("s.last_seen_at", ">", new Date(now.getTime() - rules.idleMs))
+    .where("u.disabled", "=", false)
     .executeTakeFirst();
 }
 

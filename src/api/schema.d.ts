@@ -17,7 +17,10 @@ export interface paths {
          * Sign in with the e-mail and password of a local account
          * @description Local accounts only (passwords are stored as scrypt hashes). The answer becomes the
          *     session. Wrong e-mail and wrong password get the same 401 so that the call does not reveal
-         *     which accounts exist. Repeated failures from one client or for one e-mail get 429.
+         *     which accounts exist. Repeated failures from one client or for one e-mail get 429: after 5
+         *     failures in a row for one e-mail (an account's or not) it waits 30 s, twice as long after
+         *     each further failure (up to 15 minutes), and every attempt meanwhile, the right password
+         *     too, gets 429 with `Retry-After`; a success forgets the failures.
          */
         post: operations["signInWithPassword"];
         delete?: never;
@@ -190,7 +193,9 @@ export interface paths {
          * Send feedback to the support team
          * @description E-mails the feedback (with its attachment, if any) to the support mailbox and answers 202
          *     once it is queued for sending. The client requires subject and message before posting
-         *     ('Please enter subject and message'); the server refuses them empty too (400).
+         *     ('Please enter subject and message'); the server refuses them empty too (400). A user may
+         *     send 5 feedbacks in 10 minutes; the next one gets 429 with `Retry-After`. When the
+         *     outbox already holds as much unsent mail as the server allows, 503 and nothing is kept.
          */
         post: operations["sendFeedback"];
         delete?: never;
@@ -1231,6 +1236,12 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * Format: date
+         * @description An ISO date (`YYYY-MM-DD`) of a request, in the years 1900 to 2999 (see Dates).
+         * @example 2025-03-04
+         */
+        RequestDate: string;
         /** @description The body of every error answer. */
         Error: {
             /** @description A human-readable message; `Session Expired` on 401 for an expired or revoked session. */
@@ -1423,7 +1434,11 @@ export interface components {
             /**
              * @description Optional attachment: the first chosen file read as a data URL
              *     (`data:<mime>;base64,...`). At most 7 MiB of file (9,800,000 characters of data URL);
-             *     a larger one is answered 400 naming `file`.
+             *     a larger one is answered 400 naming `file`. A screenshot or a document: PNG, JPEG, GIF
+             *     or WebP, PDF, plain text or CSV (`image/png`, `image/jpeg`, `image/gif`,
+             *     `image/webp`, `application/pdf`, `text/plain`, `text/csv`), and its content must be
+             *     of that type (magic bytes; text must be UTF-8 without control characters); anything else
+             *     is answered 400 naming `file`.
              */
             file?: string;
             /**
@@ -1782,24 +1797,15 @@ export interface components {
          *     (Monday..Sunday). "Month to date" is `thisMonth`..`d2`.
          */
         QualityIndexRequest: {
-            /** Format: date */
-            d1: string;
-            /** Format: date */
-            d2: string;
-            /** Format: date */
-            yesterday1: string;
-            /** Format: date */
-            yesterday2: string;
-            /** Format: date */
-            thirty: string;
-            /** Format: date */
-            seven: string;
-            /** Format: date */
-            thisMonth: string;
-            /** Format: date */
-            weekStart: string;
-            /** Format: date */
-            weekEnd: string;
+            d1: components["schemas"]["RequestDate"];
+            d2: components["schemas"]["RequestDate"];
+            yesterday1: components["schemas"]["RequestDate"];
+            yesterday2: components["schemas"]["RequestDate"];
+            thirty: components["schemas"]["RequestDate"];
+            seven: components["schemas"]["RequestDate"];
+            thisMonth: components["schemas"]["RequestDate"];
+            weekStart: components["schemas"]["RequestDate"];
+            weekEnd: components["schemas"]["RequestDate"];
         };
         LeadOutcomeCount: {
             /** @enum {string} */
@@ -2092,10 +2098,8 @@ export interface components {
         };
         /** @description The JSON of `GET /report/usage/{params}`. */
         UsageQuery: {
-            /** Format: date */
-            startDate: string;
-            /** Format: date */
-            endDate: string;
+            startDate: components["schemas"]["RequestDate"];
+            endDate: components["schemas"]["RequestDate"];
             /** @description Matches username, first or last name (substring, case-insensitive); '' = every user. */
             userSearch: string;
             /** @description Only visited pages containing this text (the search by visited page). */
@@ -2311,6 +2315,24 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * @description The body is not JSON: every request body is `application/json` (a `charset` parameter
+         *     is allowed). Nothing was written.
+         */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Unsupported content type: send the body as application/json",
+                 *       "statusCode": 415
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Too many attempts from this client; retry later. */
         TooManyRequests: {
             headers: {
@@ -2323,6 +2345,26 @@ export interface components {
                  * @example {
                  *       "message": "Too many attempts, try again later",
                  *       "statusCode": 429
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description The outbox already holds as much unsent mail as the server allows (its mail server is
+         *     down, or none is configured and nobody empties the outbox). Nothing was kept; retry later.
+         */
+        OutboxFull: {
+            headers: {
+                /** @description Seconds to wait before retrying. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "The outbox is full: messages wait there until the mail server takes them. Try again later.",
+                 *       "statusCode": 503
                  *     }
                  */
                 "application/json": components["schemas"]["Error"];
@@ -2356,9 +2398,9 @@ export interface components {
         /** @description JSON `NotesQuery`, URI-encoded: `{"sid":"123456789","practice":4,"patnum":"20411"}`. */
         NotesQueryPath: string;
         /** @description First day of the range (included). */
-        DeletedStartDate: string;
+        DeletedStartDate: components["schemas"]["RequestDate"];
         /** @description Last day of the range (included); not before startDate (400). */
-        DeletedEndDate: string;
+        DeletedEndDate: components["schemas"]["RequestDate"];
         /** @description A region, or `all` (absent = all). */
         DeletedRegion: components["schemas"]["RegionFilter"];
         /** @description A practice id, or `all` (absent = all). */
@@ -2397,6 +2439,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["InvalidCredentials"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -2451,6 +2494,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["InvalidToken"];
             403: components["responses"]["UnknownStaff"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -2573,6 +2617,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["UnknownStaff"];
             404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -2630,7 +2675,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["OutboxFull"];
         };
     };
     setDefault: {
@@ -2657,6 +2705,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -2706,6 +2755,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -3024,6 +3074,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -3053,6 +3104,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -3135,6 +3187,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -3235,6 +3288,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -3263,6 +3317,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -3291,6 +3346,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -3455,7 +3511,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["OutboxFull"];
         };
     };
     getQualityIndexReport: {
@@ -3482,6 +3540,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -3553,6 +3612,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -3590,7 +3650,7 @@ export interface operations {
                 /** @description A campaign name (`GET /call-recordings/campaigns`), or `all` (absent = all). */
                 campaign?: string;
                 /** @description Only the recordings of this day's folder (absent = every day). */
-                dateFolder?: string;
+                dateFolder?: components["schemas"]["RequestDate"];
                 /** @description 1-based page number. */
                 activePage?: number;
                 /** @description Recordings per page. */
@@ -3755,6 +3815,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -3783,6 +3844,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
         };
     };

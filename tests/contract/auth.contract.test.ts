@@ -149,6 +149,28 @@ describe("local accounts (POST /sessions/login?jwt=1)", () => {
   });
 });
 
+describe("password sign-in throttled per account", () => {
+  it("answers 429 with Retry-After after 5 failures for one e-mail, the right password too; other accounts sign in", async () => {
+    const accounts = (await backend.api.get("/auth/dev/accounts")).body as { email: string }[];
+    const used = [backend.admin.user.email, backend.staff.user.email];
+    const [target, other] = accounts.map((account) => account.email).filter((email) => !used.includes(email));
+    const login = (email: string, password: string) => backend.api.post("/sessions/login", { query: { jwt: 1 }, body: { email, password } });
+    for (let attempt = 1; attempt <= 5; attempt += 1) expect((await login(target!.toUpperCase(), `wrong-${attempt}`)).status).toBe(401);
+
+    const refused = await login(target!, "recall-desk-demo");
+    expect(refused.status).toBe(429);
+    expect(refused.body.statusCode).toBe(429);
+    expect(refused.body.message).toMatch(/^Too many failed sign-ins for this account/);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect((await login(other!, "recall-desk-demo")).status).toBe(200);
+  });
+
+  it("counts an e-mail no account has the same way, so a 429 tells nothing of which accounts exist", async () => {
+    for (let attempt = 1; attempt <= 5; attempt += 1) expect((await backend.api.post("/sessions/login", { query: { jwt: 1 }, body: { email: "nobody.here@recalldesk.example", password: "x" } })).status).toBe(401);
+    expect((await backend.api.post("/sessions/login", { query: { jwt: 1 }, body: { email: "nobody.here@recalldesk.example", password: "x" } })).status).toBe(429);
+  });
+});
+
 describe("sessions", () => {
   it("revokes a session on sign-out: its token answers 'Session Expired' from then on", async () => {
     const { token } = await backend.signIn(backend.staff.user.email);

@@ -191,6 +191,18 @@ describe("downloads: GET /call-recordings/downloadCallRecording and GET /call-re
     expect(again.status).toBe(200);
   });
 
+  it("ends a user's links with the session they were issued in: signed out, the link is refused (401)", async () => {
+    const { token } = await backend.signIn(backend.staff.user.email);
+    const [recording] = (await directory({})).body.rows as Recording[];
+    const issued = await backend.api.get("/call-recordings/downloadCallRecording", { token, query: { key: recording!.url, title: "signed-out.mp3" } });
+    const link = issued.body.data as string;
+    expect((await backend.api.get("/call-recordings/file/{token}", { path: { token: tokenOf(link) } })).status).toBe(200);
+    expect((await backend.api.delete("/sessions", { token })).status).toBe(204);
+    const after = await backend.api.get("/call-recordings/file/{token}", { path: { token: tokenOf(link) } });
+    expect(after.status).toBe(401);
+    expect(after.body).toEqual({ message: "Invalid or expired token", statusCode: 401 });
+  });
+
   it("refuses the link once it has expired (401)", async () => {
     const link = await linkFor("expiring.mp3");
     await backend.target.expireDownloadLink(tokenOf(link));

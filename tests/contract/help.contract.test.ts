@@ -142,6 +142,25 @@ describe("POST and PUT /helpMark/help (administrators)", () => {
     expect(fieldsOf(body)).toEqual(expect.arrayContaining(["heading", "fileLinks", "type"]));
   });
 
+  it("refuses a link that only looks like a URL, writing neither the item nor any notification", async () => {
+    const { admin, staff } = backend;
+    const unseen = async () => (await backend.api.get("/helpMark/notifications/{id}", { token: staff.token, path: { id: staff.user.id } })).body;
+    const notificationsBefore = await unseen();
+    const heading = "Broken link";
+    const created = await backend.api.post("/helpMark/help", { token: admin.token, body: { ...newItem, heading, fileLinks: "http://[" } });
+    expect(created.status).toBe(400);
+    expect(created.body.details).toEqual([{ field: "fileLinks", message: "must list http(s) URLs separated by commas" }]);
+    const list = await backend.api.get("/helpMark/help", { token: staff.token });
+    expect(list.status).toBe(200);
+    expect(list.body.some((item: HelpItem) => item.heading === heading)).toBe(false);
+    expect(await unseen()).toEqual(notificationsBefore);
+
+    const [first] = list.body;
+    const replaced = await backend.api.put("/helpMark/help", { token: admin.token, body: { ...newItem, id: first.id, fileLinks: `${newItem.fileLinks},http://[::1` } });
+    expect(replaced.status).toBe(400);
+    expect((await backend.api.get("/helpMark/help/{id}", { token: staff.token, path: { id: first.id } })).body).toEqual(first);
+  });
+
   it("refuses a replacement without its id", async () => {
     const { status, body } = await backend.api.put("/helpMark/help", { token: backend.admin.token, body: newItem });
     expect(status).toBe(400);

@@ -14,6 +14,10 @@ export interface CallOptions {
   body?: unknown;
   /** Sent as is, instead of JSON of `body`. */
   rawBody?: string;
+  /** The Content-Type of the body (default application/json). */
+  contentType?: string;
+  /** Path values already percent-encoded (or badly encoded on purpose): inserted as they are. */
+  encodedPath?: boolean;
 }
 
 export interface Answer<T = any> {
@@ -27,17 +31,17 @@ function record(operationId: string, status: number) {
   appendFileSync(join(COVERAGE_DIR, `${process.pid}.jsonl`), `${JSON.stringify({ operationId, status })}\n`);
 }
 
-export function fillPath(template: string, values: Record<string, string | number> = {}): string {
+export function fillPath(template: string, values: Record<string, string | number> = {}, encoded = false): string {
   return template.replace(/\{([^}]+)\}/g, (_, name: string) => {
     if (!(name in values)) throw new Error(`missing path parameter ${name} for ${template}`);
-    return encodeURIComponent(String(values[name]));
+    return encoded ? String(values[name]) : encodeURIComponent(String(values[name]));
   });
 }
 
 export function createCaller(baseUrl: string) {
   async function call(method: HttpMethod, template: string, options: CallOptions = {}): Promise<Answer> {
     const operation = findOperation(method, template);
-    const url = new URL(`${baseUrl}${fillPath(template, options.path)}`);
+    const url = new URL(`${baseUrl}${fillPath(template, options.path, options.encodedPath)}`);
     for (const [name, value] of Object.entries(options.query ?? {})) {
       if (value === undefined) continue;
       for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(name, String(item));
@@ -45,7 +49,7 @@ export function createCaller(baseUrl: string) {
     const headers = new Headers();
     if (options.token) headers.set("Authorization", `Bearer ${options.token}`);
     const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
-    if (body !== undefined) headers.set("Content-Type", "application/json");
+    if (body !== undefined) headers.set("Content-Type", options.contentType ?? "application/json");
     const response = await fetch(url, { method: method.toUpperCase(), headers, body });
     const text = await response.text();
     const isJson = (response.headers.get("content-type") ?? "").includes("json");

@@ -93,6 +93,35 @@ describe("POST /report/sendFeedback", () => {
     expect(fieldsOf(body)).toContain("file");
   });
 
+  it("refuses attachments a screenshot or document does not need, and content that is not what its type says", async () => {
+    const before = (await backend.target.sentMail()).length;
+    const base64 = (text: string) => Buffer.from(text).toString("base64");
+    const exe = Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00]).toString("base64");
+    for (const [file, message] of [
+      [`data:text/html;base64,${base64("<script>alert(1)</script>")}`, "must be a PNG, JPEG, GIF or WebP picture, a PDF, or plain text or CSV"],
+      [`data:image/svg+xml;base64,${base64("<svg/>")}`, "must be a PNG, JPEG, GIF or WebP picture, a PDF, or plain text or CSV"],
+      [`data:image/png;base64,${exe}`, "must hold what its type says: its content is of another kind"],
+      [`data:application/pdf;base64,${base64("<html></html>")}`, "must hold what its type says: its content is of another kind"],
+    ]) {
+      const { status, body } = await backend.api.post("/report/sendFeedback", { token: backend.staff.token, body: { ...feedback, file } });
+      expect(status).toBe(400);
+      expect(body.details).toEqual([{ field: "file", message }]);
+    }
+    expect(await backend.target.sentMail()).toHaveLength(before);
+  });
+
+  it("takes 5 feedbacks of a user in 10 minutes; the next gets 429 with Retry-After and is not sent", async () => {
+    const { token } = backend.admin;
+    for (let sent = 1; sent <= 5; sent += 1) expect((await backend.api.post("/report/sendFeedback", { token, body: feedback })).status).toBe(202);
+    const before = (await backend.target.sentMail()).length;
+    const refused = await backend.api.post("/report/sendFeedback", { token, body: feedback });
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/^You have sent a lot of feedback just now: try again in \d+ s\.$/);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await backend.target.sentMail()).toHaveLength(before);
+    expect((await backend.api.post("/report/sendFeedback", { token: backend.staff.token, body: feedback })).status).toBe(202);
+  });
+
   it("refuses a body over 10,000,000 bytes with 413 and sends nothing", async () => {
     const before = (await backend.target.sentMail()).length;
     const file = `data:application/pdf;base64,${"A".repeat(10_000_000)}`;

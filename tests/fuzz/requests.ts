@@ -1,0 +1,86 @@
+// Requests for one operation of openapi.yaml: valid ones generated from its schemas by
+// json-schema-faker (seeded, so a fast-check seed replays them), then mutated the ways an attacker
+// or a broken client would (fields missing or unknown, values of the wrong type or range, NUL
+// characters, bodies that are not JSON, percent-encoding that does not decode).
+import fc from "fast-check";
+import { generateSync } from "json-schema-faker";
+import { contract, type JsonSchema, type OperationInfo } from "../../mocks/openapi/document";
+
+export interface FuzzRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  payload?: string;
+}
+
+export const MUTATIONS = ["none", "none", "drop", "extra", "replace", "nul", "text/plain", "broken-json", "bad-encoding", "long"] as const;
+export type Mutation = (typeof MUTATIONS)[number];
+
+export interface Choice {
+  mutation: Mutation;
+  seed: number;
+  pick: number;
+  replacement: unknown;
+  text: string;
+}
+
+export const choiceArbitrary: fc.Arbitrary<Choice> = fc.record({
+  mutation: fc.constantFrom(...MUTATIONS),
+  seed: fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+  pick: fc.nat(),
+  replacement: fc.oneof(fc.jsonValue(), fc.constantFrom(1e20, -1, 0, 2 ** 31, "", "0000-01-01", "%00", "../../etc/passwd", "'; drop table members; --")),
+  text: fc.string({ unit: "binary", maxLength: 40 }),
+});
+
+const fake = (schema: JsonSchema, seed: number) =>
+  generateSync({ ...schema, components: contract.components } as never, { seed, maxLength: 60, maxItems: 5, optionalsProbability: 0.5 } as never);
+
+/** A parameter's value: a JSON parameter mostly as the JSON of its contentSchema. */
+function parameterValue(parameter: OperationInfo["parameters"][number], seed: number): unknown {
+  if (parameter.jsonSchema && seed % 5 !== 0) return JSON.stringify(fake(parameter.jsonSchema, seed));
+  return fake(parameter.schema, seed);
+}
+
+export function buildRequest(operation: OperationInfo, choice: Choice, token: string | undefined): FuzzRequest {
+  const { mutation, seed, pick, replacement, text } = choice;
+  const path: Record<string, unknown> = {};
+  const query: Record<string, unknown> = {};
+  operation.parameters.forEach((parameter, index) => {
+    if (!parameter.required && (seed + index) % 3 === 0) return;
+    (parameter.in === "path" ? path : query)[parameter.name] = parameterValue(parameter, seed + index);
+  });
+  let body = operation.requestBody ? fake(operation.requestBody.schema, seed) : undefined;
+  const named = [...Object.keys(path).map((key) => [path, key] as const), ...Object.keys(query).map((key) => [query, key] as const)];
+  const bodyKeys = body && typeof body === "object" && !Array.isArray(body) ? Object.keys(body) : [];
+  const target = <T>(list: readonly T[]) => (list.length > 0 ? list[pick % list.length] : undefined);
+
+  if (mutation === "drop") {
+    const key = target(bodyKeys);
+    const pair = target(named);
+    if (key) delete (body as Record<string, unknown>)[key];
+    else if (pair) delete pair[0][pair[1]];
+  } else if (mutation === "extra" && body && typeof body === "object") {
+    (body as Record<string, unknown>)[`unknown_${pick % 7}`] = replacement;
+  } else if (mutation === "replace" || mutation === "nul" || mutation === "long") {
+    const value = mutation === "nul" ? `${text}\u0000${text}` : mutation === "long" ? text.padEnd(10_000, "x") : replacement;
+    const key = target(bodyKeys);
+    if (key && pick % 2 === 0) (body as Record<string, unknown>)[key] = value;
+    else if (named.length > 0) {
+      const [holder, name] = target(named)!;
+      holder[name] = typeof value === "string" ? value : JSON.stringify(value);
+    } else if (operation.requestBody) body = value;
+  }
+
+  const encode = (value: unknown) => encodeURIComponent(typeof value === "string" ? value : JSON.stringify(value));
+  let url = `/api${operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => encode(path[name]))}`;
+  if (mutation === "bad-encoding" && Object.keys(path).length > 0) url = url.replace(/\/[^/]*$/, "/%ZZ");
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) search.append(name, typeof value === "string" ? value : JSON.stringify(value));
+  if (search.size > 0) url += `?${search}`;
+
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  if (!operation.requestBody) return { method: operation.method.toUpperCase(), url, headers };
+  const payload = mutation === "broken-json" ? `{${text}` : JSON.stringify(body) ?? "";
+  headers["content-type"] = mutation === "text/plain" ? "text/plain" : "application/json";
+  return { method: operation.method.toUpperCase(), url, headers, payload };
+}
