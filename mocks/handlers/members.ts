@@ -1,11 +1,13 @@
 // The members list, notes and results per member, dentists and open issues (tag members).
-// A saved result or note is added to the member's history and becomes its current value at once.
+// A saved result or note is added to the member's history and becomes its current value at once;
+// a save that sends the version its agent saw is refused when a save of its kind landed since.
 import { HttpResponse } from "msw";
 import { caller, createApi } from "../api";
 import { nextId, type MockDb } from "../db/createMockDb";
 import type { NoteRecord, ResultRecord } from "../../demo/records.ts";
 import { createMembersList } from "../members/membersList";
-import { findMember, newestFirst, toMemberAnswer, toNoteAnswer, toResultAnswer, type MemberKey } from "../members/records";
+import { currentNoteOf, currentResultOf, findMember, newestFirst, toMemberAnswer, toNoteAnswer, toResultAnswer, type MemberKey } from "../members/records";
+import { afterSave, futureVersion, judgeSave, noteConflict, resultConflict } from "../../domain/team/versions.ts";
 import { compareText } from "../../domain/order.ts";
 
 export function membersHandlers(db: MockDb) {
@@ -54,6 +56,9 @@ export function membersHandlers(db: MockDb) {
     api.post("/Members/saveResult", (context) => {
       const { body } = context;
       const member = findMember(db.members, body, "patnum");
+      const verdict = judgeSave(body.version, "result", member);
+      if (verdict === "future") throw futureVersion(member);
+      if (verdict === "stale") return HttpResponse.json(resultConflict(currentResultOf(db, member)), { status: 409 });
       const saved: ResultRecord = {
         id: nextId(db.results),
         memberId: member.id,
@@ -63,13 +68,17 @@ export function membersHandlers(db: MockDb) {
       };
       db.results.push(saved);
       member.Result = saved.Result;
+      Object.assign(member, afterSave("result", member));
       list.changed(["Result"]);
-      return HttpResponse.json(toResultAnswer(db, saved), { status: 201 });
+      return HttpResponse.json({ ...toResultAnswer(db, saved), version: member.version }, { status: 201 });
     }),
 
     api.post("/Members/saveNotes", (context) => {
       const { body } = context;
       const member = findMember(db.members, body, "patnum");
+      const verdict = judgeSave(body.version, "notes", member);
+      if (verdict === "future") throw futureVersion(member);
+      if (verdict === "stale") return HttpResponse.json(noteConflict(currentNoteOf(db, member)), { status: 409 });
       const saved: NoteRecord = {
         id: nextId(db.notes),
         memberId: member.id,
@@ -80,8 +89,9 @@ export function membersHandlers(db: MockDb) {
       db.notes.push(saved);
       member.notes = saved.notes;
       member.notestimestamp = saved.createdAt;
+      Object.assign(member, afterSave("notes", member));
       list.changed(["notes", "notestimestamp"]);
-      return HttpResponse.json(toNoteAnswer(db, saved), { status: 201 });
+      return HttpResponse.json({ ...toNoteAnswer(db, saved), version: member.version }, { status: 201 });
     }),
 
     api.get("/Members/getNotes/{params}", ({ json }) => {

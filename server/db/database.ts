@@ -91,6 +91,10 @@ export interface MembersTable {
   last_visit: ColumnType<string | null, string | null, string | null>;
   next_apt: Timestamp | null;
   entry_time: Timestamp;
+  /** domain/team/versions.ts: every save so far plus 1, and the version each kind's latest save made. */
+  version: Generated<number>;
+  result_version: Generated<number>;
+  notes_version: Generated<number>;
 }
 
 export interface NotesTable {

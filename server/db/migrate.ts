@@ -13,6 +13,7 @@ import * as reportsLeadsFirstVisits from "./migrations/0007_reports_leads_first_
 import * as recordingsHelp from "./migrations/0008_recordings_help.ts";
 import * as jobsImport from "./migrations/0009_jobs_import.ts";
 import * as membersSearchIndexes from "./migrations/0010_members_search_indexes.ts";
+import * as teamWorklist from "./migrations/0012_team_worklist.ts";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001_staff_and_sessions": staffAndSessions,
@@ -24,6 +25,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0008_recordings_help": recordingsHelp,
   "0009_jobs_import": jobsImport,
   "0010_members_search_indexes": membersSearchIndexes,
+  "0012_team_worklist": teamWorklist,
 };
 
 /**

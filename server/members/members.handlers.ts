@@ -37,6 +37,7 @@ export const membersHandlers: Handlers = {
       LastVisit: row.last_visit,
       NextApt: iso(row.next_apt),
       entryTime: iso(row.entry_time)!,
+      version: row.version,
     }));
     await audit(services.db, { userId: callerOf(call).user.id, action: "getMembersTableData", memberIds: members.map((m) => m.id), address: call.request.ip });
     return { members, members_count: members.length, pageNum, total_count: total };

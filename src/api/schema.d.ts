@@ -682,6 +682,12 @@ export interface paths {
          *     the member's PatNum (400 naming `patnum` otherwise); 404 when no such member exists. The
          *     note (trimmed, 1 to 2000 characters) is stored with the signed-in user and the time, and
          *     becomes the member's `notes` / `notestimestamp`. Audited.
+         *
+         *     Versions (see "Versions and conflicts" at the top): with `version`, a note saved by someone
+         *     else after that version answers 409 with the current note, who wrote it and when, and
+         *     nothing is written; a `version` newer than the member's answers 400 naming `version`.
+         *     Without `version` the latest save wins. A saved note bumps the member's `version` (the
+         *     answer carries the new one) and ends the caller's own claim on the member.
          */
         post: operations["saveNotes"];
         delete?: never;
@@ -706,6 +712,13 @@ export interface paths {
          *     contact-data and quality reports. Member identification as in saveNotes (400 naming
          *     `patnum` on a mismatch, 404 for an unknown member). Two agents saving at once are both
          *     recorded, the later one wins as the member's current result. Audited.
+         *
+         *     Versions (see "Versions and conflicts" at the top): with `version`, a result saved by
+         *     someone else after that version answers 409 with the current result, who saved it and
+         *     when, and nothing is written; a `version` newer than the member's answers 400 naming
+         *     `version`. Without `version` the latest save wins, as above. A saved result bumps the
+         *     member's `version` (the answer carries the new one) and ends the caller's own claim on the
+         *     member.
          */
         post: operations["saveResult"];
         delete?: never;
@@ -1623,7 +1636,13 @@ export interface components {
              * @description When the member entered the list.
              */
             entryTime: string;
+            version: components["schemas"]["MemberVersion"];
         };
+        /**
+         * @description Counts the saves of the member's result and notes: 1 until the first save, one more with
+         *     each. A save may send the version its agent saw (see "Versions and conflicts").
+         */
+        MemberVersion: number;
         /** @description One page of the members list (the specification's answer keys). */
         MembersTableData: {
             members: components["schemas"]["Member"][];
@@ -1663,6 +1682,7 @@ export interface components {
             /** @description The note; trimmed by the server. */
             notes: string;
             addLocation: components["schemas"]["AddLocation"];
+            version?: components["schemas"]["SeenVersion"];
         };
         /** @description A new result for a member. */
         SaveResultRequest: {
@@ -1672,7 +1692,14 @@ export interface components {
             /** @description The member's practice id. */
             practice: number;
             addLocation: components["schemas"]["AddLocation"];
+            version?: components["schemas"]["SeenVersion"];
         };
+        /**
+         * @description Optional: the member's `version` as the agent saw it. Absent: the latest save wins.
+         *     Present: 409 if a save of the same kind (result, or note) landed after it, 400 if it is
+         *     newer than the member's version.
+         */
+        SeenVersion: number;
         /** @description The member's Subscriber_ID. */
         SubscriberId: string;
         /** @description The member's PatNum (digits, '' when the member has none); must match the member. */
@@ -1701,6 +1728,40 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             user: components["schemas"]["PersonName"];
+        };
+        /** @description A saved result (its history entry) and the member's version after it. */
+        SavedResult: components["schemas"]["ResultHistoryEntry"] & {
+            version: components["schemas"]["MemberVersion"];
+        };
+        /** @description A saved note and the member's version after it. */
+        SavedNote: components["schemas"]["Note"] & {
+            version: components["schemas"]["MemberVersion"];
+        };
+        /** @description The 409 of a stale result save (the Error body and the member's result now). */
+        ResultConflict: components["schemas"]["Error"] & {
+            current: components["schemas"]["CurrentResult"];
+        };
+        /** @description The 409 of a stale note save (the Error body and the member's note now). */
+        NoteConflict: components["schemas"]["Error"] & {
+            current: components["schemas"]["CurrentNote"];
+        };
+        /** @description The member's result now, and the save that set it. */
+        CurrentResult: {
+            version: components["schemas"]["MemberVersion"];
+            Result: components["schemas"]["MemberResult"];
+            /** Format: date-time */
+            savedAt: string;
+            savedBy: components["schemas"]["PersonName"];
+        };
+        /** @description The member's note now, and the save that wrote it (`savedAt` is its `notestimestamp`). */
+        CurrentNote: {
+            version: components["schemas"]["MemberVersion"];
+            notes: string;
+            /** Format: date-time */
+            notestimestamp: string;
+            /** Format: date-time */
+            savedAt: string;
+            savedBy: components["schemas"]["PersonName"];
         };
         /** @description A scheduled job with its recent runs. */
         Cron: {
@@ -3251,18 +3312,30 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The stored note. */
+            /** @description The stored note and the member's new version. */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Note"];
+                    "application/json": components["schemas"]["SavedNote"];
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            /**
+             * @description A note was saved by someone else after the `version` sent: nothing was written.
+             *     `current` is the member's note now, with who wrote it and when.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoteConflict"];
+                };
+            };
             500: components["responses"]["ServerError"];
         };
     };
@@ -3279,18 +3352,30 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The new result-history entry. */
+            /** @description The new result-history entry and the member's new version. */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultHistoryEntry"];
+                    "application/json": components["schemas"]["SavedResult"];
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            /**
+             * @description A result was saved by someone else after the `version` sent: nothing was written.
+             *     `current` is the member's result now, with who saved it and when.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultConflict"];
+                };
+            };
             500: components["responses"]["ServerError"];
         };
     };
