@@ -11,6 +11,7 @@ import { loadContract, type OperationRules } from "./contract.ts";
 import { openDatabase, type DatabaseHandle } from "./db/connection.ts";
 import { jsonParamDecoder } from "./jsonParams.ts";
 import { historyHandlers } from "./members/history.handlers.ts";
+import { claimsHandlers } from "./members/claims.handlers.ts";
 import { membersHandlers } from "./members/members.handlers.ts";
 import { practicesHandlers } from "./practices/practices.handlers.ts";
 import { setupHandlers } from "./setup/setup.handlers.ts";
@@ -67,6 +68,7 @@ const allHandlers: Handlers = {
   ...practicesHandlers,
   ...membersHandlers,
   ...historyHandlers,
+  ...claimsHandlers,
   ...jobsHandlers,
   ...setupHandlers,
   ...feedbackHandlers,

@@ -41,6 +41,8 @@ export const AUTHORIZATION: Record<string, Access> = {
   getMembersTableData: "staff",
   getDentistList: "staff",
   getOpenIssues: "staff",
+  claimMember: "staff",
+  releaseClaim: "staff",
   saveNotes: "staff",
   saveResult: "staff",
   getNotes: "staff",

@@ -1,5 +1,5 @@
 // The fake backend's database: the demo world (demo/world.ts), kept in memory, plus what staff do
-// in a session (results, notes, setup, usage, feedback, sessions), added to the same arrays and
+// in a session (results, notes, setup, usage, feedback, sessions, claims), added to the same arrays and
 // seen by every later call.
 import type { components } from "../../src/api/schema";
 import { DEMO_REFERENCE_DATE } from "../../demo/reference.ts";
@@ -7,6 +7,7 @@ import { DEMO_PASSWORD } from "../../demo/staff.ts";
 import { generateWorld, type DemoWorld, type WorldOptions } from "../../demo/world.ts";
 import type * as R from "./records";
 import type { SessionStore } from "./sessions";
+import type { ClaimStore } from "./claims";
 
 type Schemas = components["schemas"];
 export type Member = Schemas["Member"];
@@ -31,6 +32,8 @@ export type MockDb = DemoWorld & {
   reportUses: R.ReportUseRecord[];
   outbox: R.OutboxMessage[];
   sessions: SessionStore;
+  /** Agents working members (domain/team/claims.ts). */
+  claims: ClaimStore;
   /** `jti`s of redeemed partner hand-off tokens: each token signs in once. */
   usedHandoffTokens: Set<string>;
   /** Called after every write (a call other than GET), before its answer leaves: the browser keeps the changes. */
@@ -53,6 +56,7 @@ export function createMockDb({ seed, size, now = () => new Date(DEMO_REFERENCE_D
     reportUses: [],
     outbox: [],
     sessions: new Map(),
+    claims: new Map(),
     usedHandoffTokens: new Set(),
   };
 }

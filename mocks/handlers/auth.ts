@@ -4,6 +4,7 @@ import { HttpResponse } from "msw";
 import { caller, createApi, emptyAnswer } from "../api";
 import type { MockDb, User } from "../db/createMockDb";
 import { openSession, toSession } from "../db/sessions";
+import { endClaimsOf } from "../db/claims";
 import { DEV_HANDOFF, issueDevIdToken, verifyDevIdToken, verifyHandoffToken } from "../../domain/signInTokens.ts";
 
 /** The fake backend trusts the portal's development secret, as the server does outside production. */
@@ -43,7 +44,9 @@ export function authHandlers(db: MockDb) {
     }),
 
     api.delete("/sessions", (context) => {
-      caller(context).record.revoked = true;
+      const { record, user } = caller(context);
+      record.revoked = true;
+      endClaimsOf(db.claims, user.id);
       return emptyAnswer();
     }),
 

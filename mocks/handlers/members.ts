@@ -1,8 +1,11 @@
-// The members list, notes and results per member, dentists and open issues (tag members).
+// The members list, notes and results per member, claims, dentists and open issues (tag members).
 // A saved result or note is added to the member's history and becomes its current value at once;
 // a save that sends the version its agent saw is refused when a save of its kind landed since.
 import { HttpResponse } from "msw";
-import { caller, createApi } from "../api";
+import { caller, createApi, emptyAnswer } from "../api";
+import { claimMember, endClaimsOf, liveClaim } from "../db/claims";
+import { claimConflict, NO_CLAIM } from "../../domain/team/claims.ts";
+import { HttpError } from "../../domain/errors.ts";
 import { nextId, type MockDb } from "../db/createMockDb";
 import type { NoteRecord, ResultRecord } from "../../demo/records.ts";
 import { createMembersList } from "../members/membersList";
@@ -21,7 +24,7 @@ export function membersHandlers(db: MockDb) {
       const pageNum = query.pageNum ?? 1;
       const { members, total } = list.page({ ...query, pageNum, pageSize: query.pageSize ?? 15 });
       return HttpResponse.json({
-        members: members.map(toMemberAnswer),
+        members: members.map((member) => toMemberAnswer(member, liveClaim(db.claims, db.users, member.id))),
         members_count: members.length,
         pageNum,
         total_count: total,
@@ -69,6 +72,7 @@ export function membersHandlers(db: MockDb) {
       db.results.push(saved);
       member.Result = saved.Result;
       Object.assign(member, afterSave("result", member));
+      endClaimsOf(db.claims, saved.userId, member.id);
       list.changed(["Result"]);
       return HttpResponse.json({ ...toResultAnswer(db, saved), version: member.version }, { status: 201 });
     }),
@@ -90,8 +94,24 @@ export function membersHandlers(db: MockDb) {
       member.notes = saved.notes;
       member.notestimestamp = saved.createdAt;
       Object.assign(member, afterSave("notes", member));
+      endClaimsOf(db.claims, saved.userId, member.id);
       list.changed(["notes", "notestimestamp"]);
       return HttpResponse.json({ ...toNoteAnswer(db, saved), version: member.version }, { status: 201 });
+    }),
+
+    api.post("/Members/claims", (context) => {
+      const { user } = caller(context);
+      const { memberId } = context.body;
+      if (!db.members.some((member) => member.id === memberId)) throw new HttpError(404, "No such member");
+      const held = claimMember(db.claims, memberId, user.id) === "held";
+      const claim = liveClaim(db.claims, db.users, memberId)!;
+      return held ? HttpResponse.json(claimConflict(claim), { status: 409 }) : HttpResponse.json(claim);
+    }),
+
+    api.delete("/Members/claims/{memberId}", (context) => {
+      const { user } = caller(context);
+      if (endClaimsOf(db.claims, user.id, context.path.memberId).length === 0) throw new HttpError(404, NO_CLAIM);
+      return emptyAnswer();
     }),
 
     api.get("/Members/getNotes/{params}", ({ json }) => {

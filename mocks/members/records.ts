@@ -8,7 +8,7 @@ import { compareText } from "../../domain/order.ts";
 
 type Schemas = components["schemas"];
 
-export function toMemberAnswer(record: MemberRecord): Member {
+export function toMemberAnswer(record: MemberRecord, claim: Member["claim"]): Member {
   return {
     id: record.id,
     company: record.company,
@@ -35,6 +35,7 @@ export function toMemberAnswer(record: MemberRecord): Member {
     NextApt: record.NextApt,
     entryTime: record.entryTime,
     version: record.version,
+    claim,
   };
 }
 

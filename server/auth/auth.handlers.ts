@@ -15,6 +15,7 @@ import {
 } from "./sessions.repository.ts";
 import { issueDevIdToken } from "../../domain/signInTokens.ts";
 import { verifyPortalHandoff } from "./tokens.ts";
+import { endClaimsOf } from "../members/claims.repository.ts";
 
 type Session = components["schemas"]["Session"];
 type User = components["schemas"]["User"];
@@ -82,7 +83,12 @@ export const authHandlers: Handlers = {
   },
 
   async signOut(call) {
-    await revokeSession(call.services.db, callerOf(call).session.id, call.services.now());
+    const { session, user } = callerOf(call);
+    const now = call.services.now();
+    await call.services.db.transaction().execute(async (trx) => {
+      await revokeSession(trx, session.id, now);
+      await endClaimsOf(trx, user.id, now);
+    });
     call.reply.code(204);
     return undefined;
   },

@@ -97,6 +97,13 @@ export interface MembersTable {
   notes_version: Generated<number>;
 }
 
+/** An agent working a member (domain/team/claims.ts); live while expires_at is in the future. */
+export interface MemberClaimsTable {
+  member_id: number;
+  user_id: number;
+  expires_at: Timestamp;
+}
+
 export interface NotesTable {
   id: Generated<number>;
   member_id: number;
@@ -131,6 +138,7 @@ export interface Database {
   practices: PracticesTable;
   dentists: DentistsTable;
   members: MembersTable;
+  member_claims: MemberClaimsTable;
   notes: NotesTable;
   results: ResultsTable;
   open_issues: OpenIssuesTable;

@@ -15,7 +15,7 @@ export const historyHandlers: Handlers = {
   async saveResult(call) {
     const { user } = callerOf(call);
     const { body, services } = call;
-    const context = { userId: user.id, address: call.request.ip, seen: body.version, clock: () => calendarNow(services) };
+    const context = { userId: user.id, address: call.request.ip, seen: body.version, clock: () => calendarNow(services), claimsNow: services.now };
     const outcome = await saveResult(services.db, body, body.Result, context);
     if ("stale" in outcome) {
       const { stale } = outcome;
@@ -30,7 +30,7 @@ export const historyHandlers: Handlers = {
   async saveNotes(call) {
     const { user } = callerOf(call);
     const { body, services } = call;
-    const outcome = await saveNote(services.db, body, body.notes.trim(), { userId: user.id, address: call.request.ip, seen: body.version });
+    const outcome = await saveNote(services.db, body, body.notes.trim(), { userId: user.id, address: call.request.ip, seen: body.version, claimsNow: services.now });
     if ("stale" in outcome) {
       const { stale } = outcome;
       const savedAt = iso(stale.saved_at ?? stale.notes_at!);

@@ -1,8 +1,10 @@
 // Notes and results of a member: each save is a history row, becomes the member's current value with
-// a new version and is audited, all in one transaction (a save is never kept without its audit row).
+// a new version, ends the saver's claim on the member and is audited, all in one transaction (a save
+// is never kept without its audit row).
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "../db/database.ts";
 import { audit } from "../audit.ts";
+import { endClaimsOf } from "./claims.repository.ts";
 import { HttpError } from "../../domain/errors.ts";
 import { afterSave, futureVersion, judgeSave, type MemberVersions } from "../../domain/team/versions.ts";
 
@@ -50,6 +52,8 @@ export interface SaveContext {
    * earlier time and sort below the save it overwrote.
    */
   clock?: () => Date;
+  /** The clock of claims (the real one), which the save's own claim is ended by. */
+  claimsNow?: () => Date;
 }
 
 /** A save written (with the member's version after it), or refused as stale with the member's value now. */
@@ -92,7 +96,7 @@ export type CurrentNoteRow = Awaited<ReturnType<typeof currentNote>>;
  * kept and the later is the current one; with one, the later is refused if it missed the earlier.
  */
 export async function saveResult(db: Kysely<Database>, key: MemberKey, result: string, context: SaveContext) {
-  const { userId, address, seen, clock = () => new Date() } = context;
+  const { userId, address, seen, clock = () => new Date(), claimsNow = () => new Date() } = context;
   return db.transaction().execute(async (trx): Promise<SaveOutcome<{ id: number; result: string; created_at: Date }, CurrentResultRow>> => {
     const member = await findMember(trx, key, "patnum", true);
     const verdict = judgeSave(seen, "result", member.versions);
@@ -103,12 +107,13 @@ export async function saveResult(db: Kysely<Database>, key: MemberKey, result: s
     const saved = await trx.insertInto("results").values({ member_id: member.id, user_id: userId, result, created_at: at }).returning(["id", "result", "created_at"]).executeTakeFirstOrThrow();
     const next = afterSave("result", member.versions);
     await trx.updateTable("members").set({ result, version: next.version, result_version: next.resultVersion }).where("id", "=", member.id).execute();
+    await endClaimsOf(trx, userId, claimsNow(), member.id);
     return { saved: { ...saved, version: next.version } };
   });
 }
 
 export async function saveNote(db: Kysely<Database>, key: MemberKey, notes: string, context: SaveContext) {
-  const { userId, address, seen, clock = () => new Date() } = context;
+  const { userId, address, seen, clock = () => new Date(), claimsNow = () => new Date() } = context;
   return db.transaction().execute(async (trx): Promise<SaveOutcome<{ id: number; notes: string; created_at: Date }, CurrentNoteRow>> => {
     const member = await findMember(trx, key, "patnum", true);
     const verdict = judgeSave(seen, "notes", member.versions);
@@ -119,6 +124,7 @@ export async function saveNote(db: Kysely<Database>, key: MemberKey, notes: stri
     const saved = await trx.insertInto("notes").values({ member_id: member.id, user_id: userId, notes, created_at: at }).returning(["id", "notes", "created_at"]).executeTakeFirstOrThrow();
     const next = afterSave("notes", member.versions);
     await trx.updateTable("members").set({ notes, notes_at: at, version: next.version, notes_version: next.notesVersion }).where("id", "=", member.id).execute();
+    await endClaimsOf(trx, userId, claimsNow(), member.id);
     return { saved: { ...saved, version: next.version } };
   });
 }

@@ -55,7 +55,8 @@ export interface paths {
         post: operations["signIn"];
         /**
          * Sign out (revoke the current session)
-         * @description Revokes the session of the bearer token; the token answers 401 from then on.
+         * @description Revokes the session of the bearer token; the token answers 401 from then on. Ends every
+         *     claim the user holds (see `claimMember`).
          */
         delete: operations["signOut"];
         options?: never;
@@ -661,6 +662,58 @@ export interface paths {
          */
         post: operations["getOpenIssues"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Members/claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Claim a member for the caller, or renew the caller's claim
+         * @description A claim tells the other agents that the caller is working a member ("Marcus Reed is
+         *     calling"): the browser claims when the agent opens the result selector or the notes or
+         *     starts a call, renews while the agent stays on the member, and releases when the agent
+         *     moves on. A claim lasts 2 minutes from its latest claim or renewal, then ends by itself
+         *     (nothing is sent when it does: clients drop a claim once its `expiresAt` has passed). The
+         *     list's `Member.claim` shows live claims only.
+         *
+         *     Answers the caller's claim, new or renewed. 409 with the holder's `claim` when another
+         *     agent holds a live one; 404 for an unknown member. A claim never blocks a save: saving a
+         *     member claimed by someone else is up to the browser to ask the agent first, and a save
+         *     ends the caller's own claim on that member. Signing out ends all of the user's claims.
+         *     Each change of a claim is sent to open event streams (`claim` events). Audited.
+         */
+        post: operations["claimMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Members/claims/{memberId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End the caller's claim on a member
+         * @description Ends the caller's live claim on the member (the agent moved on). 404 when the caller holds
+         *     no live claim there (none, another agent's, or one that has ended by itself). Audited.
+         */
+        delete: operations["releaseClaim"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1637,6 +1690,33 @@ export interface components {
              */
             entryTime: string;
             version: components["schemas"]["MemberVersion"];
+            /** @description The live claim on the member (an agent working it), null when there is none. */
+            claim: components["schemas"]["MemberClaim"] | null;
+        };
+        /** @description An agent working a member, until `expiresAt` unless renewed (see `claimMember`). */
+        MemberClaim: {
+            memberId: number;
+            by: components["schemas"]["ClaimHolder"];
+            /**
+             * Format: date-time
+             * @description When the claim ends unless renewed; clients drop it from then on.
+             */
+            expiresAt: string;
+        };
+        /** @description The staff member holding a claim (`id` tells the caller's own claims from others'). */
+        ClaimHolder: {
+            id: number;
+            firstname: string;
+            lastname: string;
+        };
+        /** @description The member to claim. */
+        ClaimRequest: {
+            /** @description The member's `id` (as in the members list). */
+            memberId: number;
+        };
+        /** @description The 409 of a claim on a member another agent holds (the Error body and their claim). */
+        ClaimConflict: components["schemas"]["Error"] & {
+            claim: components["schemas"]["MemberClaim"];
         };
         /**
          * @description Counts the saves of the member's result and notes: 1 until the first save, one more with
@@ -3296,6 +3376,68 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    claimMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClaimRequest"];
+            };
+        };
+        responses: {
+            /** @description The caller's claim. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberClaim"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description Another agent holds a live claim on the member; `claim` is theirs. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimConflict"];
+                };
+            };
+            500: components["responses"]["ServerError"];
+        };
+    };
+    releaseClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The member's `id` (as in the members list). */
+                memberId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Released. No body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
         };
     };

@@ -12,6 +12,8 @@ export interface Target {
   expireSession: (token: string) => Promise<void>;
   /** Ends a signed call-recording link (the token of `/call-recordings/file/{token}`) as its 5 minutes would. */
   expireDownloadLink: (token: string) => Promise<void>;
+  /** Ends the claim on a member as its 2 minutes would. */
+  expireClaim: (memberId: number) => Promise<void>;
   /** The messages the backend has sent (or queued) so far, oldest first. */
   sentMail: () => Promise<{ to: string; subject: string }[]>;
   close: () => Promise<void>;
@@ -29,10 +31,12 @@ export async function startTarget(): Promise<Target> {
     const host = await startMockHost({ size: 1500 });
     const { expireSession } = await import("../../mocks/db/sessions");
     const { expireDownloadLink } = await import("../../mocks/db/downloadLinks");
+    const { expireClaim } = await import("../../mocks/db/claims");
     return {
       baseUrl: host.baseUrl,
       expireSession: async (token) => expireSession(host.db.sessions, token),
       expireDownloadLink: async (token) => expireDownloadLink(host.db.recordingDownloads, token),
+      expireClaim: async (memberId) => expireClaim(host.db.claims, memberId),
       sentMail: async () => host.db.outbox.map(({ to, subject }) => ({ to, subject })),
       close: host.close,
     };
@@ -90,6 +94,7 @@ async function startServerTarget(): Promise<Target> {
     baseUrl: `${address}/api`,
     expireSession: (token) => expireSessionByToken(database.db, token, rules),
     expireDownloadLink: async (token) => (await import("../../server/recordings/recordings.repository.ts")).expireDownloadLink(database.db, token),
+    expireClaim: async (memberId) => (await import("../../server/members/claims.repository.ts")).expireClaim(database.db, memberId),
     // Every message the mailer recorded (sent through SMTP or queued in the outbox), oldest first.
     sentMail: async () =>
       database.db.selectFrom("outbox").select(["to_address as to", "subject"]).orderBy("id").execute(),

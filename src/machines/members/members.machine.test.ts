@@ -40,6 +40,7 @@ const member = (id: number, overrides: Partial<Member> = {}): Member => ({
   NextApt: null,
   entryTime: "2026-11-01T10:00:00Z",
   version: 1,
+  claim: null,
   ...overrides,
 });
 

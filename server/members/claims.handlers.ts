@@ -1,0 +1,33 @@
+// Claims of agents on members (tag members): claim or renew, release. Who works which member is
+// shared by every instance through the database.
+import type { components } from "../../src/api/schema.d.ts";
+import { HttpError } from "../../domain/errors.ts";
+import { claimConflict, NO_CLAIM } from "../../domain/team/claims.ts";
+import { callerOf, type Handlers } from "../handlers.ts";
+import { claimMember, releaseClaim, type ClaimRow } from "./claims.repository.ts";
+
+export const toMemberClaim = (row: ClaimRow): components["schemas"]["MemberClaim"] => ({
+  memberId: row.member_id,
+  by: { id: row.user_id, firstname: row.firstname, lastname: row.lastname },
+  expiresAt: new Date(row.expires_at).toISOString(),
+});
+
+export const claimsHandlers: Handlers = {
+  async claimMember(call) {
+    const { user } = callerOf(call);
+    const { services } = call;
+    const outcome = await services.db.transaction().execute((trx) => claimMember(trx, call.body.memberId, user.id, services.now(), call.request.ip));
+    if ("unknownMember" in outcome) throw new HttpError(404, "No such member");
+    if ("held" in outcome) return call.reply.code(409).send(claimConflict(toMemberClaim(outcome.held))) as never;
+    return toMemberClaim(outcome.claimed);
+  },
+
+  async releaseClaim(call) {
+    const { user } = callerOf(call);
+    const { services } = call;
+    const released = await services.db.transaction().execute((trx) => releaseClaim(trx, call.path.memberId, user.id, services.now(), call.request.ip));
+    if (!released) throw new HttpError(404, NO_CLAIM);
+    call.reply.code(204);
+    return undefined;
+  },
+};
