@@ -12,6 +12,8 @@ import { openDatabase, type DatabaseHandle } from "./db/connection.ts";
 import { jsonParamDecoder } from "./jsonParams.ts";
 import { historyHandlers } from "./members/history.handlers.ts";
 import { claimsHandlers } from "./members/claims.handlers.ts";
+import { eventsHandlers } from "./events/events.handlers.ts";
+import { setUpEventRelay } from "./events/events.plugin.ts";
 import { membersHandlers } from "./members/members.handlers.ts";
 import { practicesHandlers } from "./practices/practices.handlers.ts";
 import { setupHandlers } from "./setup/setup.handlers.ts";
@@ -69,6 +71,7 @@ const allHandlers: Handlers = {
   ...membersHandlers,
   ...historyHandlers,
   ...claimsHandlers,
+  ...eventsHandlers,
   ...jobsHandlers,
   ...setupHandlers,
   ...feedbackHandlers,
@@ -149,6 +152,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("services", services);
   app.decorate("database", database);
   await setUpRecordingStorage(app, config, database.db);
+  await setUpEventRelay(app, database);
   app.decorateRequest("caller", null);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -8,6 +8,7 @@ import { generateWorld, type DemoWorld, type WorldOptions } from "../../demo/wor
 import type * as R from "./records";
 import type { SessionStore } from "./sessions";
 import type { ClaimStore } from "./claims";
+import { MockEventBus, type TicketStore } from "./events";
 
 type Schemas = components["schemas"];
 export type Member = Schemas["Member"];
@@ -34,6 +35,9 @@ export type MockDb = DemoWorld & {
   sessions: SessionStore;
   /** Agents working members (domain/team/claims.ts). */
   claims: ClaimStore;
+  /** Tickets of event streams, and the open streams every change is sent to. */
+  eventTickets: TicketStore;
+  events: MockEventBus;
   /** `jti`s of redeemed partner hand-off tokens: each token signs in once. */
   usedHandoffTokens: Set<string>;
   /** Called after every write (a call other than GET), before its answer leaves: the browser keeps the changes. */
@@ -57,6 +61,8 @@ export function createMockDb({ seed, size, now = () => new Date(DEMO_REFERENCE_D
     outbox: [],
     sessions: new Map(),
     claims: new Map(),
+    eventTickets: new Map(),
+    events: new MockEventBus(),
     usedHandoffTokens: new Set(),
   };
 }

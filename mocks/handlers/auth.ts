@@ -5,6 +5,7 @@ import { caller, createApi, emptyAnswer } from "../api";
 import type { MockDb, User } from "../db/createMockDb";
 import { openSession, toSession } from "../db/sessions";
 import { endClaimsOf } from "../db/claims";
+import { claimEvent } from "../../domain/team/events.ts";
 import { DEV_HANDOFF, issueDevIdToken, verifyDevIdToken, verifyHandoffToken } from "../../domain/signInTokens.ts";
 
 /** The fake backend trusts the portal's development secret, as the server does outside production. */
@@ -46,7 +47,8 @@ export function authHandlers(db: MockDb) {
     api.delete("/sessions", (context) => {
       const { record, user } = caller(context);
       record.revoked = true;
-      endClaimsOf(db.claims, user.id);
+      for (const memberId of endClaimsOf(db.claims, user.id)) db.events.publish(claimEvent(memberId, null));
+      db.events.endSession(record.token);
       return emptyAnswer();
     }),
 

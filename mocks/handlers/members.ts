@@ -5,6 +5,7 @@ import { HttpResponse } from "msw";
 import { caller, createApi, emptyAnswer } from "../api";
 import { claimMember, endClaimsOf, liveClaim } from "../db/claims";
 import { claimConflict, NO_CLAIM } from "../../domain/team/claims.ts";
+import { claimEvent, memberEvent } from "../../domain/team/events.ts";
 import { HttpError } from "../../domain/errors.ts";
 import { nextId, type MockDb } from "../db/createMockDb";
 import type { NoteRecord, ResultRecord } from "../../demo/records.ts";
@@ -18,6 +19,7 @@ export function membersHandlers(db: MockDb) {
   const list = createMembersList(db);
   /** The member named by a JSON `params` path segment (getNotes, getResults). */
   const memberOfParams = (json: Record<string, unknown>) => findMember(db.members, json.params as MemberKey, "params.patnum");
+  const claimsEnded = (memberIds: number[]) => memberIds.forEach((memberId) => db.events.publish(claimEvent(memberId, null)));
 
   return [
     api.get("/Members/getMembersTableData", ({ query }) => {
@@ -72,7 +74,8 @@ export function membersHandlers(db: MockDb) {
       db.results.push(saved);
       member.Result = saved.Result;
       Object.assign(member, afterSave("result", member));
-      endClaimsOf(db.claims, saved.userId, member.id);
+      db.events.publish(memberEvent(member));
+      claimsEnded(endClaimsOf(db.claims, saved.userId, member.id));
       list.changed(["Result"]);
       return HttpResponse.json({ ...toResultAnswer(db, saved), version: member.version }, { status: 201 });
     }),
@@ -94,7 +97,8 @@ export function membersHandlers(db: MockDb) {
       member.notes = saved.notes;
       member.notestimestamp = saved.createdAt;
       Object.assign(member, afterSave("notes", member));
-      endClaimsOf(db.claims, saved.userId, member.id);
+      db.events.publish(memberEvent(member));
+      claimsEnded(endClaimsOf(db.claims, saved.userId, member.id));
       list.changed(["notes", "notestimestamp"]);
       return HttpResponse.json({ ...toNoteAnswer(db, saved), version: member.version }, { status: 201 });
     }),
@@ -105,12 +109,16 @@ export function membersHandlers(db: MockDb) {
       if (!db.members.some((member) => member.id === memberId)) throw new HttpError(404, "No such member");
       const held = claimMember(db.claims, memberId, user.id) === "held";
       const claim = liveClaim(db.claims, db.users, memberId)!;
-      return held ? HttpResponse.json(claimConflict(claim), { status: 409 }) : HttpResponse.json(claim);
+      if (held) return HttpResponse.json(claimConflict(claim), { status: 409 });
+      db.events.publish(claimEvent(memberId, claim));
+      return HttpResponse.json(claim);
     }),
 
     api.delete("/Members/claims/{memberId}", (context) => {
       const { user } = caller(context);
-      if (endClaimsOf(db.claims, user.id, context.path.memberId).length === 0) throw new HttpError(404, NO_CLAIM);
+      const ended = endClaimsOf(db.claims, user.id, context.path.memberId);
+      if (ended.length === 0) throw new HttpError(404, NO_CLAIM);
+      claimsEnded(ended);
       return emptyAnswer();
     }),
 

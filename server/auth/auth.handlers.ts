@@ -16,6 +16,7 @@ import {
 import { issueDevIdToken } from "../../domain/signInTokens.ts";
 import { verifyPortalHandoff } from "./tokens.ts";
 import { endClaimsOf } from "../members/claims.repository.ts";
+import { publishSessionEnded } from "../events/events.repository.ts";
 
 type Session = components["schemas"]["Session"];
 type User = components["schemas"]["User"];
@@ -88,6 +89,7 @@ export const authHandlers: Handlers = {
     await call.services.db.transaction().execute(async (trx) => {
       await revokeSession(trx, session.id, now);
       await endClaimsOf(trx, user.id, now);
+      await publishSessionEnded(trx, session.id);
     });
     call.reply.code(204);
     return undefined;

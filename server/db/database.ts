@@ -104,6 +104,16 @@ export interface MemberClaimsTable {
   expires_at: Timestamp;
 }
 
+/** A ticket that opens an event stream once (domain/team/events.ts); only its SHA-256 is kept. */
+export interface EventTicketsTable {
+  ticket_hash: string;
+  user_id: number;
+  session_id: string;
+  issued_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
 export interface NotesTable {
   id: Generated<number>;
   member_id: number;
@@ -139,6 +149,7 @@ export interface Database {
   dentists: DentistsTable;
   members: MembersTable;
   member_claims: MemberClaimsTable;
+  event_tickets: EventTicketsTable;
   notes: NotesTable;
   results: ResultsTable;
   open_issues: OpenIssuesTable;

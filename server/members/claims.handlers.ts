@@ -1,16 +1,9 @@
 // Claims of agents on members (tag members): claim or renew, release. Who works which member is
 // shared by every instance through the database.
-import type { components } from "../../src/api/schema.d.ts";
 import { HttpError } from "../../domain/errors.ts";
 import { claimConflict, NO_CLAIM } from "../../domain/team/claims.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
-import { claimMember, releaseClaim, type ClaimRow } from "./claims.repository.ts";
-
-export const toMemberClaim = (row: ClaimRow): components["schemas"]["MemberClaim"] => ({
-  memberId: row.member_id,
-  by: { id: row.user_id, firstname: row.firstname, lastname: row.lastname },
-  expiresAt: new Date(row.expires_at).toISOString(),
-});
+import { claimMember, releaseClaim, toMemberClaim } from "./claims.repository.ts";
 
 export const claimsHandlers: Handlers = {
   async claimMember(call) {

@@ -1,10 +1,13 @@
 // Claims of agents on members (domain/team/claims.ts), in the database so that every server
 // instance sees the same ones. A claim's row lives until it is released or taken over; only rows
-// whose expires_at is still ahead count.
+// whose expires_at is still ahead count. Every change is published (a `claim` event) in its
+// transaction; a claim that runs out publishes nothing (clients drop it at its expiresAt).
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "../db/database.ts";
 import { audit } from "../audit.ts";
-import { claimExpiry, judgeClaim } from "../../domain/team/claims.ts";
+import { claimExpiry, judgeClaim, type MemberClaim } from "../../domain/team/claims.ts";
+import { claimEvent } from "../../domain/team/events.ts";
+import { publish } from "../events/events.repository.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -16,6 +19,12 @@ export interface ClaimRow {
   lastname: string;
   expires_at: Date;
 }
+
+export const toMemberClaim = (row: ClaimRow): MemberClaim => ({
+  memberId: row.member_id,
+  by: { id: row.user_id, firstname: row.firstname, lastname: row.lastname },
+  expiresAt: new Date(row.expires_at).toISOString(),
+});
 
 const claimsWithHolders = (db: Db) =>
   db
@@ -48,7 +57,9 @@ export async function claimMember(trx: Transaction<Database>, memberId: number, 
     .onConflict((oc) => oc.column("member_id").doUpdateSet({ user_id: userId, expires_at: expiresAt }))
     .execute();
   await audit(trx, { userId, action: "claimMember", memberIds: [memberId], address });
-  return { claimed: (await claimsWithHolders(trx).where("c.member_id", "=", memberId).executeTakeFirstOrThrow()) };
+  const claimed = await claimsWithHolders(trx).where("c.member_id", "=", memberId).executeTakeFirstOrThrow();
+  await publish(trx, claimEvent(memberId, toMemberClaim(claimed)));
+  return { claimed };
 }
 
 /** Ends the user's claim on the member; false when they held no live one there. */
@@ -60,16 +71,19 @@ export async function releaseClaim(trx: Transaction<Database>, memberId: number,
     .where("expires_at", ">", now)
     .returning("member_id")
     .executeTakeFirst();
-  if (ended) await audit(trx, { userId, action: "releaseClaim", memberIds: [memberId], address });
-  return ended !== undefined;
+  if (!ended) return false;
+  await audit(trx, { userId, action: "releaseClaim", memberIds: [memberId], address });
+  await publish(trx, claimEvent(memberId, null));
+  return true;
 }
 
 /** Ends the user's claims (on one member, or all of them): the members whose live claim ended. */
 export async function endClaimsOf(trx: Transaction<Database>, userId: number, now: Date, memberId?: number): Promise<number[]> {
   let query = trx.deleteFrom("member_claims").where("user_id", "=", userId);
   if (memberId !== undefined) query = query.where("member_id", "=", memberId);
-  const ended = await query.returning(["member_id", "expires_at"]).execute();
-  return ended.filter((row) => row.expires_at > now).map((row) => row.member_id);
+  const ended = (await query.returning(["member_id", "expires_at"]).execute()).filter((row) => row.expires_at > now).map((row) => row.member_id);
+  for (const id of ended) await publish(trx, claimEvent(id, null));
+  return ended;
 }
 
 /** Ends the claim on a member as its 2 minutes would (tests and the contract suite's `expireClaim`). */

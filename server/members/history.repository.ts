@@ -1,10 +1,12 @@
 // Notes and results of a member: each save is a history row, becomes the member's current value with
-// a new version, ends the saver's claim on the member and is audited, all in one transaction (a save
-// is never kept without its audit row).
+// a new version, is published to open event streams, ends the saver's claim on the member and is
+// audited, all in one transaction (a save is never kept without its audit row, nor sent before it
+// is committed).
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "../db/database.ts";
 import { audit } from "../audit.ts";
 import { endClaimsOf } from "./claims.repository.ts";
+import { MEMBER_EVENT_COLUMNS, memberEventOf, publish } from "../events/events.repository.ts";
 import { HttpError } from "../../domain/errors.ts";
 import { afterSave, futureVersion, judgeSave, type MemberVersions } from "../../domain/team/versions.ts";
 
@@ -106,7 +108,8 @@ export async function saveResult(db: Kysely<Database>, key: MemberKey, result: s
     await audit(trx, { userId, action: "saveResult", memberIds: [member.id], address });
     const saved = await trx.insertInto("results").values({ member_id: member.id, user_id: userId, result, created_at: at }).returning(["id", "result", "created_at"]).executeTakeFirstOrThrow();
     const next = afterSave("result", member.versions);
-    await trx.updateTable("members").set({ result, version: next.version, result_version: next.resultVersion }).where("id", "=", member.id).execute();
+    const after = await trx.updateTable("members").set({ result, version: next.version, result_version: next.resultVersion }).where("id", "=", member.id).returning(MEMBER_EVENT_COLUMNS).executeTakeFirstOrThrow();
+    await publish(trx, memberEventOf(after));
     await endClaimsOf(trx, userId, claimsNow(), member.id);
     return { saved: { ...saved, version: next.version } };
   });
@@ -123,7 +126,13 @@ export async function saveNote(db: Kysely<Database>, key: MemberKey, notes: stri
     await audit(trx, { userId, action: "saveNotes", memberIds: [member.id], address });
     const saved = await trx.insertInto("notes").values({ member_id: member.id, user_id: userId, notes, created_at: at }).returning(["id", "notes", "created_at"]).executeTakeFirstOrThrow();
     const next = afterSave("notes", member.versions);
-    await trx.updateTable("members").set({ notes, notes_at: at, version: next.version, notes_version: next.notesVersion }).where("id", "=", member.id).execute();
+    const after = await trx
+      .updateTable("members")
+      .set({ notes, notes_at: at, version: next.version, notes_version: next.notesVersion })
+      .where("id", "=", member.id)
+      .returning(MEMBER_EVENT_COLUMNS)
+      .executeTakeFirstOrThrow();
+    await publish(trx, memberEventOf(after));
     await endClaimsOf(trx, userId, claimsNow(), member.id);
     return { saved: { ...saved, version: next.version } };
   });

@@ -3,8 +3,7 @@ import type { components } from "../../src/api/schema.d.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
 import { audit } from "../audit.ts";
 import { listDentists, listOpenIssues, membersPage } from "./members.repository.ts";
-import { liveClaimsOf } from "./claims.repository.ts";
-import { toMemberClaim } from "./claims.handlers.ts";
+import { liveClaimsOf, toMemberClaim } from "./claims.repository.ts";
 
 type Member = components["schemas"]["Member"];
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());

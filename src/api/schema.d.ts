@@ -824,6 +824,73 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/events/ticket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A ticket to open the event stream
+         * @description `EventSource` cannot send the bearer token, so the stream is opened with a ticket instead:
+         *     random, single use, valid 30 seconds, bound to the caller's session. Take a new ticket for
+         *     every (re)connection. A user may take 20 tickets a minute; more answer 429 with
+         *     `Retry-After` (a flood of reconnections).
+         */
+        post: operations["issueEventTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The live event stream of the members list (Server-Sent Events)
+         * @description Open with `new EventSource('/api/events?ticket=' + ticket)` (it sends
+         *     `Accept: text/event-stream`; another `Accept` answers 406). No bearer token: the ticket
+         *     of `POST /events/ticket` authorises the stream once (401 when it is unknown, used,
+         *     expired, or its session has ended). Only signed-in staff receive events, and an event
+         *     carries no more than the members list shows: a member's id, version, result and note, and
+         *     who is working it. A user may hold 10 open streams on one server; more answer 429. 503
+         *     while the server cannot relay events (it lost its database connection): try again.
+         *
+         *     The answer is `text/event-stream` (UTF-8), in this order:
+         *     - `retry: 3000`: the reconnection delay the server suggests, in milliseconds;
+         *     - one event per change, committed by any server instance after the stream opened, in the
+         *       order they were committed. Each is `event: <name>` and one `data:` line of JSON:
+         *       - `member` (`MemberEvent`) after a result or note is saved: the member's new `version`,
+         *         `Result`, `notes` and `notestimestamp`. Apply it to a row only if its `version` is
+         *         newer than the row's.
+         *       - `claim` (`ClaimEvent`) after a claim is made, renewed, released, ended by a save or
+         *         by signing out: the member's live claim, or null. A claim that ends by running out
+         *         its 2 minutes sends nothing: clients drop a claim once its `expiresAt` has passed.
+         *     - `: keep-alive` comment lines every 25 seconds, which clients ignore.
+         *
+         *     Events carry no `id`: nothing is replayed. The stream ends when the session ends (checked
+         *     with every keep-alive), when the server stops, or when a client reads too slowly; a
+         *     client then takes a new ticket, reconnects (with backoff) and reloads what it shows
+         *     (resync), because changes while it was away are not sent. Changes committed after the
+         *     answer's headers arrived (`EventSource` `open`) are sent: reload after `open`.
+         */
+        get: operations["openEventStream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Members/crons": {
         parameters: {
             query?: never;
@@ -1842,6 +1909,32 @@ export interface components {
             /** Format: date-time */
             savedAt: string;
             savedBy: components["schemas"]["PersonName"];
+        };
+        /** @description A single-use ticket for the event stream (random, URL-safe). */
+        EventTicketValue: string;
+        EventTicket: {
+            ticket: components["schemas"]["EventTicketValue"];
+            /**
+             * Format: date-time
+             * @description Until when the ticket opens the stream (30 seconds).
+             */
+            expiresAt: string;
+        };
+        /** @description The data of a `member` event of the stream, sent after a result or note save. */
+        MemberEvent: {
+            memberId: number;
+            version: components["schemas"]["MemberVersion"];
+            Result: components["schemas"]["MemberResult"];
+            /** @description The member's latest note, as the list's `notes`. */
+            notes: string | null;
+            /** Format: date-time */
+            notestimestamp: string | null;
+        };
+        /** @description The data of a `claim` event of the stream, sent after a claim changes. */
+        ClaimEvent: {
+            memberId: number;
+            /** @description The member's live claim now, null when there is none. */
+            claim: components["schemas"]["MemberClaim"] | null;
         };
         /** @description A scheduled job with its recent runs. */
         Cron: {
@@ -3573,6 +3666,74 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
+        };
+    };
+    issueEventTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ticket. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventTicket"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    openEventStream: {
+        parameters: {
+            query: {
+                /** @description A ticket of `POST /events/ticket`. */
+                ticket: components["schemas"]["EventTicketValue"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream (see the description for its format). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["InvalidToken"];
+            /** @description The request does not accept `text/event-stream`. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            /** @description The server cannot relay events right now (its database connection was lost); try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getCrons: {
