@@ -83,5 +83,8 @@ export default defineConfig({
     include: ["src/**/*.test.{ts,tsx}", "domain/**/*.test.ts", "demo/**/*.test.ts", "mocks/**/*.test.ts", "scripts/**/*.test.ts", "server/**/*.test.ts", "tests/agreement/**/*.test.ts"],
     setupFiles: ["tests/setup.ts"],
     restoreMocks: true,
+    // MSW's sse() needs a global EventSource, which Node 24 has behind this flag
+    // (docs/conventions.md, Traps of the toolchain).
+    execArgv: ["--experimental-eventsource"],
   },
 });

@@ -7,5 +7,8 @@ export default defineConfig({
     include: ["tests/contract/**/*.contract.test.ts"],
     globalSetup: ["tests/contract/coverage.ts"],
     testTimeout: 20_000,
+    // MSW's sse() needs a global EventSource, which Node 24 has behind this flag
+    // (docs/conventions.md, Traps of the toolchain).
+    execArgv: ["--experimental-eventsource"],
   },
 });

@@ -1,6 +1,7 @@
 import type { Faker } from "@faker-js/faker";
 import type { components } from "../src/api/schema";
 import { BLANK_RESULT, MCO_BY_BRAND, MEMBER_STATUSES } from "../domain/vocabulary.ts";
+import { FIRST_VERSIONS } from "../domain/team/versions.ts";
 import type { DentistRecord, MemberRecord } from "./records.ts";
 import { GROUP_REGIONS } from "./reference.ts";
 
@@ -69,7 +70,8 @@ function visitsOf(faker: Faker, status: MemberRecord["Status"], today: Date) {
 /**
  * Members as the payers' eligibility lists deliver them, mostly children (Medicaid/CHIP dental).
  * Result, notes and notestimestamp start empty: buildActivity derives them from the generated
- * result and note history, so the list always shows the latest entry of each history.
+ * result and note history, so the list always shows the latest entry of each history. Every member
+ * starts at version 1: the generated history counts as what the list showed before versions.
  */
 export function buildMembers(faker: Faker, { practices, dentists, size, today }: MemberInputs): MemberRecord[] {
   const daysBefore = (days: number) => new Date(today.getTime() - days * DAY_MS);
@@ -106,6 +108,7 @@ export function buildMembers(faker: Faker, { practices, dentists, size, today }:
       Result: BLANK_RESULT,
       ...visitsOf(faker, status, today),
       entryTime: daysBefore(daysExtracted).toISOString(),
+      ...FIRST_VERSIONS,
     };
   });
 }

@@ -2,13 +2,17 @@
 // a real database holds (who, which member, when). The fake backend keeps them as they are; the
 // server's seed writes them into its tables.
 import type { LeadStage } from "../domain/reports/qualityIndex.ts";
+import type { MemberVersions } from "../domain/team/versions.ts";
 import type { components } from "../src/api/schema";
 
 type Schemas = components["schemas"];
 export type MemberResult = Schemas["MemberResult"];
 
-/** A member and the dentist the payer list assigns (the list's `dentistFirstName` filter). */
-export type MemberRecord = Schemas["Member"] & { dentistId: number };
+/**
+ * A member, the dentist the payer list assigns (the list's `dentistFirstName` filter) and the
+ * versions its saves made (domain/team/versions.ts). Its claim is not part of it: claims come and go.
+ */
+export type MemberRecord = Omit<Schemas["Member"], "claim"> & MemberVersions & { dentistId: number };
 export type DentistRecord = Schemas["Dentist"] & { id: number };
 
 export interface NoteRecord {

@@ -45,7 +45,8 @@ export interface CallContext<O> {
 }
 
 export type Answer<O> = HttpResponse<ResponseBodyOf<O> | null> | Response;
-export type MockResolver<O> = (context: CallContext<O>) => Answer<O> | Promise<Answer<O>>;
+/** An answer; undefined leaves the request to the next handler (the event stream's `sse`). */
+export type MockResolver<O> = (context: CallContext<O>) => Answer<O> | undefined | Promise<Answer<O> | undefined>;
 
 export function errorAnswer(statusCode: number, message: string, details?: FieldProblem[], headers: Record<string, string> = {}) {
   return HttpResponse.json(errorBody(statusCode, message, details), { status: statusCode, headers });
@@ -91,7 +92,7 @@ export function createApi(db: MockDb) {
   function route<M extends HttpMethod>(method: M) {
     return <P extends PathWith<M>>(path: P, resolver: MockResolver<Operation<P, M>>) => {
       const operation = findOperation(method, path);
-      return http[method](toMswPath(path), async ({ request, params }): Promise<Response> => {
+      return http[method](toMswPath(path), async ({ request, params }): Promise<Response | undefined> => {
         try {
           if (!decodablePath(request)) return errorAnswer(400, BAD_URL);
           let session: CallContext<Operation<P, M>>["session"] = null;

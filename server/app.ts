@@ -11,6 +11,9 @@ import { loadContract, type OperationRules } from "./contract.ts";
 import { openDatabase, type DatabaseHandle } from "./db/connection.ts";
 import { jsonParamDecoder } from "./jsonParams.ts";
 import { historyHandlers } from "./members/history.handlers.ts";
+import { claimsHandlers } from "./members/claims.handlers.ts";
+import { eventsHandlers } from "./events/events.handlers.ts";
+import { setUpEventRelay } from "./events/events.plugin.ts";
 import { membersHandlers } from "./members/members.handlers.ts";
 import { practicesHandlers } from "./practices/practices.handlers.ts";
 import { setupHandlers } from "./setup/setup.handlers.ts";
@@ -69,6 +72,8 @@ const allHandlers: Handlers = {
   ...practicesHandlers,
   ...membersHandlers,
   ...historyHandlers,
+  ...claimsHandlers,
+  ...eventsHandlers,
   ...jobsHandlers,
   ...setupHandlers,
   ...feedbackHandlers,
@@ -154,6 +159,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("services", services);
   app.decorate("database", database);
   await setUpRecordingStorage(app, config, database.db);
+  await setUpEventRelay(app, database);
   app.decorateRequest("caller", null);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -2,7 +2,8 @@
 // permissions shows up in review: server/authorization.test.ts fails when this table and the contract
 // (`security: []`, `x-admin-only: true`) disagree, when an operation has no row, or a row no operation,
 // and proves each row over HTTP with no session, a staff session and an administrator session.
-//   public  no session needed (sign-in, the development provider, health, signed recording files)
+//   public  no session needed (sign-in, the development provider, health, signed recording files,
+//           the event stream, which a ticket of a session opens)
 //   staff   any signed-in user
 //   admin   administrators only: other staff get 403
 export type Access = "public" | "staff" | "admin";
@@ -41,6 +42,8 @@ export const AUTHORIZATION: Record<string, Access> = {
   getMembersTableData: "staff",
   getDentistList: "staff",
   getOpenIssues: "staff",
+  claimMember: "staff",
+  releaseClaim: "staff",
   saveNotes: "staff",
   saveResult: "staff",
   getNotes: "staff",
@@ -65,4 +68,6 @@ export const AUTHORIZATION: Record<string, Access> = {
   getDeletedAppointmentsByGroup: "staff",
   getDeletedAppointmentsSummary: "staff",
   getDeletedAppointmentsDetails: "staff",
+  issueEventTicket: "staff",
+  openEventStream: "public",
 };

@@ -16,6 +16,7 @@ export const ATTACHMENT_TYPES = [...PICTURES, ...DOCUMENTS, ...TEXTS];
 export const NOT_ALLOWED = "must be a PNG, JPEG, GIF or WebP picture, a PDF, or plain text or CSV";
 export const NOT_WHAT_IT_SAYS = "must hold what its type says: its content is of another kind";
 
+// eslint-disable-next-line no-control-regex -- control characters (but tab, line and page breaks) mark a binary file
 const CONTROL = /[\u0000-\u0008\u000B\u000E-\u001F\u007F]/;
 
 function isPlainText(bytes: Uint8Array): boolean {

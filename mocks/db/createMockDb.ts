@@ -1,5 +1,5 @@
 // The fake backend's database: the demo world (demo/world.ts), kept in memory, plus what staff do
-// in a session (results, notes, setup, usage, feedback, sessions), added to the same arrays and
+// in a session (results, notes, setup, usage, feedback, sessions, claims), added to the same arrays and
 // seen by every later call.
 import type { components } from "../../src/api/schema";
 import { DEMO_REFERENCE_DATE } from "../../demo/reference.ts";
@@ -8,6 +8,8 @@ import { generateWorld, type DemoWorld, type WorldOptions } from "../../demo/wor
 import type * as R from "./records";
 import type { SessionStore } from "./sessions";
 import type { AccountFailures } from "../../domain/signInThrottle.ts";
+import type { ClaimStore } from "./claims";
+import { MockEventBus, type TicketStore } from "./events";
 
 type Schemas = components["schemas"];
 export type Member = Schemas["Member"];
@@ -32,6 +34,11 @@ export type MockDb = DemoWorld & {
   reportUses: R.ReportUseRecord[];
   outbox: R.OutboxMessage[];
   sessions: SessionStore;
+  /** Agents working members (domain/team/claims.ts). */
+  claims: ClaimStore;
+  /** Tickets of event streams, and the open streams every change is sent to. */
+  eventTickets: TicketStore;
+  events: MockEventBus;
   /** `jti`s of redeemed partner hand-off tokens: each token signs in once. */
   usedHandoffTokens: Set<string>;
   /** Who sent feedback when (domain/mail/feedbackLimit.ts). */
@@ -58,6 +65,9 @@ export function createMockDb({ seed, size, now = () => new Date(DEMO_REFERENCE_D
     reportUses: [],
     outbox: [],
     sessions: new Map(),
+    claims: new Map(),
+    eventTickets: new Map(),
+    events: new MockEventBus(),
     usedHandoffTokens: new Set(),
     signInFailures: new Map(),
     feedbackSent: [],

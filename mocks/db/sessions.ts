@@ -46,6 +46,12 @@ export function touchSession(sessions: SessionStore, token: string, now = Date.n
   return record;
 }
 
+/** Whether the session of a token is live, without restarting its idle clock (an open event stream asks). */
+export function sessionIsLive(sessions: SessionStore, token: string, now = Date.now()): boolean {
+  const record = sessions.get(token);
+  return !!record && !record.revoked && now - record.createdAt < SESSION_LIFETIME_MS && now - record.lastSeenAt < SESSION_IDLE_TIMEOUT_MS;
+}
+
 /** Ends a session as an idle timeout would; tests use it to see 'Session Expired'. */
 export function expireSession(sessions: SessionStore, token: string): void {
   const record = sessions.get(token);

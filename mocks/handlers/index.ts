@@ -4,6 +4,7 @@ import type { MockDb } from "../db/createMockDb";
 import { authHandlers } from "./auth";
 import { callRecordingsHandlers } from "./callRecordings";
 import { deletedAppointmentsHandlers } from "./deletedAppointments";
+import { eventsHandlers } from "./events";
 import { helpHandlers } from "./help";
 import { jobsHandlers } from "./jobs";
 import { membersHandlers } from "./members";
@@ -24,5 +25,6 @@ export function createHandlers(db: MockDb) {
     ...deletedAppointmentsHandlers(db),
     ...callRecordingsHandlers(db),
     ...usageHandlers(db),
+    ...eventsHandlers(db),
   ];
 }

@@ -1,11 +1,17 @@
-// The members list, notes and results per member, dentists and open issues (tag members).
-// A saved result or note is added to the member's history and becomes its current value at once.
+// The members list, notes and results per member, claims, dentists and open issues (tag members).
+// A saved result or note is added to the member's history and becomes its current value at once;
+// a save that sends the version its agent saw is refused when a save of its kind landed since.
 import { HttpResponse } from "msw";
-import { caller, createApi } from "../api";
+import { caller, createApi, emptyAnswer } from "../api";
+import { claimMember, endClaimsOf, liveClaim } from "../db/claims";
+import { claimConflict, NO_CLAIM } from "../../domain/team/claims.ts";
+import { claimEvent, memberEvent } from "../../domain/team/events.ts";
+import { HttpError } from "../../domain/errors.ts";
 import { nextId, type MockDb } from "../db/createMockDb";
 import type { NoteRecord, ResultRecord } from "../../demo/records.ts";
 import { createMembersList } from "../members/membersList";
-import { findMember, newestFirst, toMemberAnswer, toNoteAnswer, toResultAnswer, type MemberKey } from "../members/records";
+import { currentNoteOf, currentResultOf, findMember, newestFirst, toMemberAnswer, toNoteAnswer, toResultAnswer, type MemberKey } from "../members/records";
+import { afterSave, futureVersion, judgeSave, noteConflict, resultConflict } from "../../domain/team/versions.ts";
 import { compareText } from "../../domain/order.ts";
 
 export function membersHandlers(db: MockDb) {
@@ -13,13 +19,14 @@ export function membersHandlers(db: MockDb) {
   const list = createMembersList(db);
   /** The member named by a JSON `params` path segment (getNotes, getResults). */
   const memberOfParams = (json: Record<string, unknown>) => findMember(db.members, json.params as MemberKey, "params.patnum");
+  const claimsEnded = (memberIds: number[]) => memberIds.forEach((memberId) => db.events.publish(claimEvent(memberId, null)));
 
   return [
     api.get("/Members/getMembersTableData", ({ query }) => {
       const pageNum = query.pageNum ?? 1;
       const { members, total } = list.page({ ...query, pageNum, pageSize: query.pageSize ?? 15 });
       return HttpResponse.json({
-        members: members.map(toMemberAnswer),
+        members: members.map((member) => toMemberAnswer(member, liveClaim(db.claims, db.users, member.id))),
         members_count: members.length,
         pageNum,
         total_count: total,
@@ -54,6 +61,9 @@ export function membersHandlers(db: MockDb) {
     api.post("/Members/saveResult", (context) => {
       const { body } = context;
       const member = findMember(db.members, body, "patnum");
+      const verdict = judgeSave(body.version, "result", member);
+      if (verdict === "future") throw futureVersion(member);
+      if (verdict === "stale") return HttpResponse.json(resultConflict(currentResultOf(db, member)), { status: 409 });
       const saved: ResultRecord = {
         id: nextId(db.results),
         memberId: member.id,
@@ -63,13 +73,19 @@ export function membersHandlers(db: MockDb) {
       };
       db.results.push(saved);
       member.Result = saved.Result;
+      Object.assign(member, afterSave("result", member));
+      db.events.publish(memberEvent(member));
+      claimsEnded(endClaimsOf(db.claims, saved.userId, member.id));
       list.changed(["Result"]);
-      return HttpResponse.json(toResultAnswer(db, saved), { status: 201 });
+      return HttpResponse.json({ ...toResultAnswer(db, saved), version: member.version }, { status: 201 });
     }),
 
     api.post("/Members/saveNotes", (context) => {
       const { body } = context;
       const member = findMember(db.members, body, "patnum");
+      const verdict = judgeSave(body.version, "notes", member);
+      if (verdict === "future") throw futureVersion(member);
+      if (verdict === "stale") return HttpResponse.json(noteConflict(currentNoteOf(db, member)), { status: 409 });
       const saved: NoteRecord = {
         id: nextId(db.notes),
         memberId: member.id,
@@ -80,8 +96,30 @@ export function membersHandlers(db: MockDb) {
       db.notes.push(saved);
       member.notes = saved.notes;
       member.notestimestamp = saved.createdAt;
+      Object.assign(member, afterSave("notes", member));
+      db.events.publish(memberEvent(member));
+      claimsEnded(endClaimsOf(db.claims, saved.userId, member.id));
       list.changed(["notes", "notestimestamp"]);
-      return HttpResponse.json(toNoteAnswer(db, saved), { status: 201 });
+      return HttpResponse.json({ ...toNoteAnswer(db, saved), version: member.version }, { status: 201 });
+    }),
+
+    api.post("/Members/claims", (context) => {
+      const { user } = caller(context);
+      const { memberId } = context.body;
+      if (!db.members.some((member) => member.id === memberId)) throw new HttpError(404, "No such member");
+      const held = claimMember(db.claims, memberId, user.id) === "held";
+      const claim = liveClaim(db.claims, db.users, memberId)!;
+      if (held) return HttpResponse.json(claimConflict(claim), { status: 409 });
+      db.events.publish(claimEvent(memberId, claim));
+      return HttpResponse.json(claim);
+    }),
+
+    api.delete("/Members/claims/{memberId}", (context) => {
+      const { user } = caller(context);
+      const ended = endClaimsOf(db.claims, user.id, context.path.memberId);
+      if (ended.length === 0) throw new HttpError(404, NO_CLAIM);
+      claimsEnded(ended);
+      return emptyAnswer();
     }),
 
     api.get("/Members/getNotes/{params}", ({ json }) => {

@@ -8,7 +8,7 @@ import { compareText } from "../../domain/order.ts";
 
 type Schemas = components["schemas"];
 
-export function toMemberAnswer(record: MemberRecord): Member {
+export function toMemberAnswer(record: MemberRecord, claim: Member["claim"]): Member {
   return {
     id: record.id,
     company: record.company,
@@ -34,6 +34,8 @@ export function toMemberAnswer(record: MemberRecord): Member {
     LastVisit: record.LastVisit,
     NextApt: record.NextApt,
     entryTime: record.entryTime,
+    version: record.version,
+    claim,
   };
 }
 
@@ -48,6 +50,19 @@ export function toNoteAnswer(db: Pick<MockDb, "users">, note: NoteRecord): Schem
 
 export function toResultAnswer(db: Pick<MockDb, "users">, result: ResultRecord): Schemas["ResultHistoryEntry"] {
   return { id: result.id, Result: result.Result, createdAt: result.createdAt, user: authorOf(db, result.userId) };
+}
+
+/** The member's result now and the save that set it (the 409 of a stale result save). */
+export function currentResultOf(db: Pick<MockDb, "users" | "results">, member: MemberRecord): Schemas["CurrentResult"] {
+  const latest = newestFirst(db.results.filter((result) => result.memberId === member.id))[0];
+  return { version: member.version, Result: member.Result, savedAt: latest?.createdAt ?? member.entryTime, savedBy: authorOf(db, latest?.userId ?? 0) };
+}
+
+/** The member's note now and the save that wrote it (the 409 of a stale note save). */
+export function currentNoteOf(db: Pick<MockDb, "users" | "notes">, member: MemberRecord): Schemas["CurrentNote"] {
+  const latest = newestFirst(db.notes.filter((note) => note.memberId === member.id))[0];
+  const savedAt = latest?.createdAt ?? member.notestimestamp ?? member.entryTime;
+  return { version: member.version, notes: member.notes ?? "", notestimestamp: savedAt, savedAt, savedBy: authorOf(db, latest?.userId ?? 0) };
 }
 
 /** Newest first, ties by id descending (getNotes, getResults). */

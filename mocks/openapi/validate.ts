@@ -147,3 +147,13 @@ export function validateResponse(operation: OperationInfo, status: number, body:
   if (!schema) return body === undefined || body === null || body === "" ? [] : [{ field: "body", message: "must be empty" }];
   return check(schema, body, "body", false).problems;
 }
+
+/** Problems of a value against a component schema of the contract (`MemberEvent`); [] when it conforms. */
+export function validateComponent(name: string, value: unknown): FieldProblem[] {
+  if (!contract.components.schemas?.[name]) throw new Error(`openapi.yaml has no schema ${name}`);
+  componentRefs[name] ??= { $ref: `#/components/schemas/${name}` };
+  return check(componentRefs[name], value, "", false).problems;
+}
+
+/** One reference object per component, so its compiled validator is cached. */
+const componentRefs: Record<string, JsonSchema> = {};

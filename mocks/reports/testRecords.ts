@@ -40,6 +40,9 @@ export function member(overrides: Partial<MemberRecord> = {}): MemberRecord {
     LastVisit: null,
     NextApt: null,
     entryTime: "2026-11-13T15:00:00.000Z",
+    version: 1,
+    resultVersion: 0,
+    notesVersion: 0,
     ...overrides,
   };
 }

@@ -18,6 +18,8 @@ import {
 import { issueDevIdToken } from "../../domain/signInTokens.ts";
 import { verifyPortalHandoff } from "./tokens.ts";
 import { claimAttempt, forgetFailures } from "./signInFailures.repository.ts";
+import { endClaimsOf } from "../members/claims.repository.ts";
+import { publishSessionEnded } from "../events/events.repository.ts";
 
 type Session = components["schemas"]["Session"];
 type User = components["schemas"]["User"];
@@ -97,7 +99,13 @@ export const authHandlers: Handlers = {
   },
 
   async signOut(call) {
-    await revokeSession(call.services.db, callerOf(call).session.id, call.services.now());
+    const { session, user } = callerOf(call);
+    const now = call.services.now();
+    await call.services.db.transaction().execute(async (trx) => {
+      await revokeSession(trx, session.id, now);
+      await endClaimsOf(trx, user.id, now);
+      await publishSessionEnded(trx, session.id);
+    });
     call.reply.code(204);
     return undefined;
   },

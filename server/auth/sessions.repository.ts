@@ -57,6 +57,23 @@ export async function touchSession(db: Kysely<Database>, token: string, rules: S
   return user ? { session, user } : undefined;
 }
 
+/**
+ * The user of a session if the session is live (as touchSession asks, without touching it) and
+ * the user not disabled: an open event stream checks its session so.
+ */
+export async function liveSessionUser(db: Kysely<Database>, sessionId: string, rules: SessionRules, now = new Date()) {
+  return db
+    .selectFrom("sessions as s")
+    .innerJoin("users as u", "u.id", "s.user_id")
+    .select("u.id")
+    .where("s.id", "=", sessionId)
+    .where("s.revoked_at", "is", null)
+    .where("s.expires_at", ">", now)
+    .where("s.last_seen_at", ">", new Date(now.getTime() - rules.idleMs))
+    .where("u.disabled", "=", false)
+    .executeTakeFirst();
+}
+
 export async function revokeSession(db: Kysely<Database>, sessionId: string, now = new Date()): Promise<void> {
   await db.updateTable("sessions").set({ revoked_at: now }).where("id", "=", sessionId).execute();
 }

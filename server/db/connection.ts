@@ -7,12 +7,15 @@ import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import type { Database } from "./database.ts";
 import { lockDataFolder } from "./lock.ts";
+import { pgliteNotifications, postgresNotifications, type Notifications } from "./notifications.ts";
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
   engine: "pglite" | "postgres";
   /** PGlite only: e.g. VACUUM ANALYZE after a bulk load (PGlite has no autovacuum). */
   pglite: PGlite | undefined;
+  /** LISTEN for what transactions NOTIFY (server/db/notifications.ts). */
+  notifications: Notifications;
   close: () => Promise<void>;
 }
 
@@ -50,14 +53,14 @@ function pgConfigOf(pglite: PGlite) {
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
-    const pool = new pg.Pool({
+    const connection = {
       connectionString: options.url,
-      max: 10,
       // A test schema first; extensions (pg_trgm) live in public, shared by every schema.
       ...(options.schema ? { options: `-c search_path=${options.schema},public` } : {}),
-    });
+    };
+    const pool = new pg.Pool({ ...connection, max: 10 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, engine: "postgres", pglite: undefined, close: () => db.destroy() };
+    return { db, engine: "postgres", pglite: undefined, notifications: postgresNotifications(connection), close: () => db.destroy() };
   }
   const dataDir = options.dataDir ?? "./data";
   const release = dataDir === "memory://" ? () => {} : lockDataFolder(dataDir);
@@ -74,6 +77,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db,
     engine: "pglite",
     pglite,
+    notifications: pgliteNotifications(pglite),
     close: async () => {
       // Closing the pool leaves PGlite running and the process never exits: close both.
       await db.destroy();

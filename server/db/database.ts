@@ -91,6 +91,27 @@ export interface MembersTable {
   last_visit: ColumnType<string | null, string | null, string | null>;
   next_apt: Timestamp | null;
   entry_time: Timestamp;
+  /** domain/team/versions.ts: every save so far plus 1, and the version each kind's latest save made. */
+  version: Generated<number>;
+  result_version: Generated<number>;
+  notes_version: Generated<number>;
+}
+
+/** An agent working a member (domain/team/claims.ts); live while expires_at is in the future. */
+export interface MemberClaimsTable {
+  member_id: number;
+  user_id: number;
+  expires_at: Timestamp;
+}
+
+/** A ticket that opens an event stream once (domain/team/events.ts); only its SHA-256 is kept. */
+export interface EventTicketsTable {
+  ticket_hash: string;
+  user_id: number;
+  session_id: string;
+  issued_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
 }
 
 export interface NotesTable {
@@ -127,6 +148,8 @@ export interface Database {
   practices: PracticesTable;
   dentists: DentistsTable;
   members: MembersTable;
+  member_claims: MemberClaimsTable;
+  event_tickets: EventTicketsTable;
   notes: NotesTable;
   results: ResultsTable;
   open_issues: OpenIssuesTable;

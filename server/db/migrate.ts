@@ -14,6 +14,7 @@ import * as recordingsHelp from "./migrations/0008_recordings_help.ts";
 import * as jobsImport from "./migrations/0009_jobs_import.ts";
 import * as membersSearchIndexes from "./migrations/0010_members_search_indexes.ts";
 import * as signInFailures from "./migrations/0011_sign_in_failures.ts";
+import * as teamWorklist from "./migrations/0012_team_worklist.ts";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001_staff_and_sessions": staffAndSessions,
@@ -26,6 +27,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0009_jobs_import": jobsImport,
   "0010_members_search_indexes": membersSearchIndexes,
   "0011_sign_in_failures": signInFailures,
+  "0012_team_worklist": teamWorklist,
 };
 
 /**

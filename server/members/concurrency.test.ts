@@ -2,7 +2,8 @@
 // Agents saving results and notes of the same member at the same moment, as parallel HTTP requests
 // to a listening server: on PostgreSQL 15 the saves run in overlapping transactions on the pool's
 // connections, on PGlite one after another. No acknowledged save may be lost or doubled, and the
-// member's current result and note must be the last ones saved (the newest of their histories).
+// member's current result and note must be the last ones saved (the newest of their histories);
+// saves that send the version they saw never overwrite each other.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, ENGINES, startTestApp, type TestApp } from "../auth/testApp.ts";
 
@@ -104,5 +105,32 @@ describe.each(ENGINES)("concurrent saves on %s", (engine) => {
     const history = (await read.json()) as { id: number; Result: string }[];
     expect(history.length).toBe(after.results.length);
     expect(history[0]).toMatchObject({ id: lastResult.id, Result: lastResult.value });
+  }, 120_000);
+
+  it("agents saving at once from the version they all saw: one save of each kind lands, the others answer 409 with it", async () => {
+    const { db } = server.database;
+    const { version } = await db.selectFrom("members").select("version").where("id", "=", member.id).executeTakeFirstOrThrow();
+    const send = (path: string, token: string, body: Record<string, unknown>) =>
+      fetch(`${baseUrl}${path}`, {
+        method: "POST",
+        headers: { ...bearer(token), "content-type": "application/json" },
+        body: JSON.stringify({ sid: member.subscriber_id, patnum: member.pat_num, practice: member.practice_id, addLocation: "callCenter", version, ...body }),
+      }).then(async (answer) => ({ path, status: answer.status, body: (await answer.json()) as { id?: number; current?: { version: number } } }));
+    const answers = await Promise.all(
+      agents.slice(0, 10).flatMap((agent, index) => [
+        send("/Members/saveResult", agent.token, { Result: RESULTS[index % RESULTS.length] }),
+        send("/Members/saveNotes", agent.token, { notes: `Version race, agent ${index + 1}` }),
+      ]),
+    );
+    for (const path of ["/Members/saveResult", "/Members/saveNotes"]) {
+      const ofKind = answers.filter((answer) => answer.path === path);
+      expect(ofKind.filter((answer) => answer.status === 201)).toHaveLength(1);
+      expect(ofKind.filter((answer) => answer.status === 409)).toHaveLength(9);
+    }
+    const after = await db.selectFrom("members").select(["version", "result_version", "notes_version"]).where("id", "=", member.id).executeTakeFirstOrThrow();
+    expect(after.version).toBe(version + 2);
+    // Each refusal names a version at least as new as the save of its kind that landed.
+    const landed = (path: string) => (path.endsWith("saveResult") ? after.result_version : after.notes_version);
+    for (const answer of answers.filter((candidate) => candidate.status === 409)) expect(answer.body.current!.version).toBeGreaterThanOrEqual(landed(answer.path));
   }, 120_000);
 });

@@ -3,26 +3,43 @@ import type { components } from "../../src/api/schema.d.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
 import { audit } from "../audit.ts";
 import { calendarNow } from "../reports/periods.ts";
+import { noteConflict, resultConflict } from "../../domain/team/versions.ts";
 import { findMemberId, notesOf, resultsOf, saveNote, saveResult, type MemberKey } from "./history.repository.ts";
 
 type Schemas = components["schemas"];
 const iso = (value: Date | string) => new Date(value).toISOString();
 
+const personOf = (row: { firstname: string | null; lastname: string | null }) => ({ firstname: row.firstname ?? "", lastname: row.lastname ?? "" });
+
 export const historyHandlers: Handlers = {
   async saveResult(call) {
     const { user } = callerOf(call);
     const { body, services } = call;
-    const saved = await saveResult(services.db, body, body.Result, { userId: user.id, address: call.request.ip, clock: () => calendarNow(services) });
+    const context = { userId: user.id, address: call.request.ip, seen: body.version, clock: () => calendarNow(services), claimsNow: services.now };
+    const outcome = await saveResult(services.db, body, body.Result, context);
+    if ("stale" in outcome) {
+      const { stale } = outcome;
+      const current = { version: stale.version, Result: stale.result as Schemas["MemberResult"], savedAt: iso(stale.saved_at!), savedBy: personOf(stale) };
+      return call.reply.code(409).send(resultConflict(current)) as never;
+    }
+    const { saved } = outcome;
     call.reply.code(201);
-    return { id: saved.id, Result: saved.result as Schemas["MemberResult"], createdAt: iso(saved.created_at), user: { firstname: user.firstname, lastname: user.lastname } };
+    return { id: saved.id, Result: saved.result as Schemas["MemberResult"], createdAt: iso(saved.created_at), user: { firstname: user.firstname, lastname: user.lastname }, version: saved.version };
   },
 
   async saveNotes(call) {
     const { user } = callerOf(call);
     const { body, services } = call;
-    const saved = await saveNote(services.db, body, body.notes.trim(), { userId: user.id, address: call.request.ip });
+    const outcome = await saveNote(services.db, body, body.notes.trim(), { userId: user.id, address: call.request.ip, seen: body.version, claimsNow: services.now });
+    if ("stale" in outcome) {
+      const { stale } = outcome;
+      const savedAt = iso(stale.saved_at ?? stale.notes_at!);
+      const current = { version: stale.version, notes: stale.notes ?? "", notestimestamp: iso(stale.notes_at ?? savedAt), savedAt, savedBy: personOf(stale) };
+      return call.reply.code(409).send(noteConflict(current)) as never;
+    }
+    const { saved } = outcome;
     call.reply.code(201);
-    return { id: saved.id, notes: saved.notes, notestimestamp: iso(saved.created_at), user: { firstname: user.firstname, lastname: user.lastname } };
+    return { id: saved.id, notes: saved.notes, notestimestamp: iso(saved.created_at), user: { firstname: user.firstname, lastname: user.lastname }, version: saved.version };
   },
 
   async getNotes(call) {

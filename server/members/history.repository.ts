@@ -1,10 +1,14 @@
-// Notes and results of a member: each save is a history row, becomes the member's current value and
-// is audited, all in one transaction (a save is never kept without its audit row). The member row is locked first, so two agents saving the same
-// member at once are serialised: both history rows are kept and the later save is the current one.
-import type { Kysely, Transaction } from "kysely";
+// Notes and results of a member: each save is a history row, becomes the member's current value with
+// a new version, is published to open event streams, ends the saver's claim on the member and is
+// audited, all in one transaction (a save is never kept without its audit row, nor sent before it
+// is committed).
+import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "../db/database.ts";
 import { audit } from "../audit.ts";
+import { endClaimsOf } from "./claims.repository.ts";
+import { MEMBER_EVENT_COLUMNS, memberEventOf, publish } from "../events/events.repository.ts";
 import { HttpError } from "../../domain/errors.ts";
+import { afterSave, futureVersion, judgeSave, type MemberVersions } from "../../domain/team/versions.ts";
 
 export interface MemberKey {
   sid: string;
@@ -12,50 +16,125 @@ export interface MemberKey {
   patnum: string;
 }
 
+interface KeyedMember {
+  id: number;
+  versions: MemberVersions;
+}
+
 /**
  * The member with that subscriber id at that practice, whose patient number must be `patnum`:
- * 404 when there is none, 400 naming the patnum field when it differs.
+ * 404 when there is none, 400 naming the patnum field when it differs. Locked with `lock`.
  */
-export async function findMemberId(db: Kysely<Database> | Transaction<Database>, key: MemberKey, patnumField: string, lock = false): Promise<number> {
-  let query = db.selectFrom("members").select(["id", "pat_num"]).where("subscriber_id", "=", key.sid).where("practice_id", "=", key.practice);
+async function findMember(db: Kysely<Database> | Transaction<Database>, key: MemberKey, patnumField: string, lock: boolean): Promise<KeyedMember> {
+  let query = db
+    .selectFrom("members")
+    .select(["id", "pat_num", "version", "result_version", "notes_version"])
+    .where("subscriber_id", "=", key.sid)
+    .where("practice_id", "=", key.practice);
   if (lock) query = query.forUpdate();
   const atPractice = await query.execute();
   if (atPractice.length === 0) throw new HttpError(404, "No such member at this practice");
   const member = atPractice.find((candidate) => candidate.pat_num === key.patnum);
   if (!member) throw new HttpError(400, `Invalid request: ${patnumField}`, [{ field: patnumField, message: "is not the patient number of this member" }]);
-  return member.id;
+  return { id: member.id, versions: { version: member.version, resultVersion: member.result_version, notesVersion: member.notes_version } };
 }
 
-/** Who saves, from where (the audit row), and the clock of the save's time. */
+export async function findMemberId(db: Kysely<Database>, key: MemberKey, patnumField: string): Promise<number> {
+  return (await findMember(db, key, patnumField, false)).id;
+}
+
+/** Who saves, from where (the audit row), the version they saw, and the clock of the save's time. */
 export interface SaveContext {
   userId: number;
   address: string;
+  /** The member's version the agent saw; undefined: the latest save wins. */
+  seen?: number | undefined;
   /**
    * Read once the member is locked: read before, a save that waited for another could carry the
    * earlier time and sort below the save it overwrote.
    */
   clock?: () => Date;
+  /** The clock of claims (the real one), which the save's own claim is ended by. */
+  claimsNow?: () => Date;
 }
 
-export async function saveResult(db: Kysely<Database>, key: MemberKey, result: string, { userId, address, clock = () => new Date() }: SaveContext) {
-  return db.transaction().execute(async (trx) => {
-    const memberId = await findMemberId(trx, key, "patnum", true);
+/** A save written (with the member's version after it), or refused as stale with the member's value now. */
+export type SaveOutcome<Saved, Current> = { saved: Saved & { version: number } } | { stale: Current };
+
+interface LatestSave {
+  version: number;
+  saved_at: Date | null;
+  firstname: string | null;
+  lastname: string | null;
+}
+
+/** The member's result now and who saved it when (a stale save's 409). */
+async function currentResult(trx: Transaction<Database>, memberId: number) {
+  const { rows } = await sql<LatestSave & { result: string }>`
+    select m.version, m.result, r.created_at as saved_at, u.firstname, u.lastname
+    from members m
+    left join lateral (select created_at, user_id from results where member_id = m.id order by created_at desc, id desc limit 1) r on true
+    left join users u on u.id = r.user_id
+    where m.id = ${memberId}`.execute(trx);
+  return rows[0]!;
+}
+
+/** The member's note now and who wrote it when (a stale save's 409). */
+async function currentNote(trx: Transaction<Database>, memberId: number) {
+  const { rows } = await sql<LatestSave & { notes: string | null; notes_at: Date | null }>`
+    select m.version, m.notes, m.notes_at, n.created_at as saved_at, u.firstname, u.lastname
+    from members m
+    left join lateral (select created_at, user_id from notes where member_id = m.id order by created_at desc, id desc limit 1) n on true
+    left join users u on u.id = n.user_id
+    where m.id = ${memberId}`.execute(trx);
+  return rows[0]!;
+}
+
+export type CurrentResultRow = Awaited<ReturnType<typeof currentResult>>;
+export type CurrentNoteRow = Awaited<ReturnType<typeof currentNote>>;
+
+/**
+ * The member is locked first, so saves of one member are serialised: without a version both are
+ * kept and the later is the current one; with one, the later is refused if it missed the earlier.
+ */
+export async function saveResult(db: Kysely<Database>, key: MemberKey, result: string, context: SaveContext) {
+  const { userId, address, seen, clock = () => new Date(), claimsNow = () => new Date() } = context;
+  return db.transaction().execute(async (trx): Promise<SaveOutcome<{ id: number; result: string; created_at: Date }, CurrentResultRow>> => {
+    const member = await findMember(trx, key, "patnum", true);
+    const verdict = judgeSave(seen, "result", member.versions);
+    if (verdict === "future") throw futureVersion(member.versions);
+    if (verdict === "stale") return { stale: await currentResult(trx, member.id) };
     const at = clock();
-    await audit(trx, { userId, action: "saveResult", memberIds: [memberId], address });
-    const saved = await trx.insertInto("results").values({ member_id: memberId, user_id: userId, result, created_at: at }).returning(["id", "result", "created_at", "member_id"]).executeTakeFirstOrThrow();
-    await trx.updateTable("members").set({ result }).where("id", "=", memberId).execute();
-    return saved;
+    await audit(trx, { userId, action: "saveResult", memberIds: [member.id], address });
+    const saved = await trx.insertInto("results").values({ member_id: member.id, user_id: userId, result, created_at: at }).returning(["id", "result", "created_at"]).executeTakeFirstOrThrow();
+    const next = afterSave("result", member.versions);
+    const after = await trx.updateTable("members").set({ result, version: next.version, result_version: next.resultVersion }).where("id", "=", member.id).returning(MEMBER_EVENT_COLUMNS).executeTakeFirstOrThrow();
+    await publish(trx, memberEventOf(after));
+    await endClaimsOf(trx, userId, claimsNow(), member.id);
+    return { saved: { ...saved, version: next.version } };
   });
 }
 
-export async function saveNote(db: Kysely<Database>, key: MemberKey, notes: string, { userId, address, clock = () => new Date() }: SaveContext) {
-  return db.transaction().execute(async (trx) => {
-    const memberId = await findMemberId(trx, key, "patnum", true);
+export async function saveNote(db: Kysely<Database>, key: MemberKey, notes: string, context: SaveContext) {
+  const { userId, address, seen, clock = () => new Date(), claimsNow = () => new Date() } = context;
+  return db.transaction().execute(async (trx): Promise<SaveOutcome<{ id: number; notes: string; created_at: Date }, CurrentNoteRow>> => {
+    const member = await findMember(trx, key, "patnum", true);
+    const verdict = judgeSave(seen, "notes", member.versions);
+    if (verdict === "future") throw futureVersion(member.versions);
+    if (verdict === "stale") return { stale: await currentNote(trx, member.id) };
     const at = clock();
-    await audit(trx, { userId, action: "saveNotes", memberIds: [memberId], address });
-    const saved = await trx.insertInto("notes").values({ member_id: memberId, user_id: userId, notes, created_at: at }).returning(["id", "notes", "created_at", "member_id"]).executeTakeFirstOrThrow();
-    await trx.updateTable("members").set({ notes, notes_at: at }).where("id", "=", memberId).execute();
-    return saved;
+    await audit(trx, { userId, action: "saveNotes", memberIds: [member.id], address });
+    const saved = await trx.insertInto("notes").values({ member_id: member.id, user_id: userId, notes, created_at: at }).returning(["id", "notes", "created_at"]).executeTakeFirstOrThrow();
+    const next = afterSave("notes", member.versions);
+    const after = await trx
+      .updateTable("members")
+      .set({ notes, notes_at: at, version: next.version, notes_version: next.notesVersion })
+      .where("id", "=", member.id)
+      .returning(MEMBER_EVENT_COLUMNS)
+      .executeTakeFirstOrThrow();
+    await publish(trx, memberEventOf(after));
+    await endClaimsOf(trx, userId, claimsNow(), member.id);
+    return { saved: { ...saved, version: next.version } };
   });
 }
 

@@ -3,6 +3,7 @@ import type { components } from "../../src/api/schema.d.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
 import { audit } from "../audit.ts";
 import { listDentists, listOpenIssues, membersPage } from "./members.repository.ts";
+import { liveClaimsOf, toMemberClaim } from "./claims.repository.ts";
 
 type Member = components["schemas"]["Member"];
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -12,6 +13,7 @@ export const membersHandlers: Handlers = {
     const { query, services } = call;
     const pageNum = query.pageNum ?? 1;
     const { rows, total } = await membersPage(services.db, { ...query, pageNum, pageSize: query.pageSize ?? 15 });
+    const claims = new Map((await liveClaimsOf(services.db, rows.map((row) => row.id), services.now())).map((claim) => [claim.member_id, toMemberClaim(claim)]));
     const members: Member[] = rows.map((row) => ({
       id: row.id,
       company: row.company as Member["company"],
@@ -37,6 +39,8 @@ export const membersHandlers: Handlers = {
       LastVisit: row.last_visit,
       NextApt: iso(row.next_apt),
       entryTime: iso(row.entry_time)!,
+      version: row.version,
+      claim: claims.get(row.id) ?? null,
     }));
     await audit(services.db, { userId: callerOf(call).user.id, action: "getMembersTableData", memberIds: members.map((m) => m.id), address: call.request.ip });
     return { members, members_count: members.length, pageNum, total_count: total };

@@ -99,7 +99,7 @@ function orderOf(column: MemberSortColumn | undefined, descending: boolean, mirr
 const PAGE_COLUMNS = sql`m.id, m.company, m.subscriber_id, m.pat_num, m.mco, m.first_name, m.middle_name, m.last_name,
   p.abbr as practice, m.practice_id, m.address1, m.city, m.state, m.phone,
   to_char(m.date_of_birth, 'YYYY-MM-DD') as date_of_birth, ${AGE} as age, m.days_extracted, m.notes, m.notes_at,
-  m.status, m.result, to_char(m.last_visit, 'YYYY-MM-DD') as last_visit, m.next_apt, m.entry_time`;
+  m.status, m.result, to_char(m.last_visit, 'YYYY-MM-DD') as last_visit, m.next_apt, m.entry_time, m.version`;
 
 export interface MemberRow {
   id: number;
@@ -126,6 +126,7 @@ export interface MemberRow {
   last_visit: string | null;
   next_apt: Date | null;
   entry_time: Date;
+  version: number;
 }
 
 /** The members a search finds among the filtered ones: a condition, or (fuzzy texts) their ids. */

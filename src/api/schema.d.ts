@@ -58,7 +58,8 @@ export interface paths {
         post: operations["signIn"];
         /**
          * Sign out (revoke the current session)
-         * @description Revokes the session of the bearer token; the token answers 401 from then on.
+         * @description Revokes the session of the bearer token; the token answers 401 from then on. Ends every
+         *     claim the user holds (see `claimMember`).
          */
         delete: operations["signOut"];
         options?: never;
@@ -671,6 +672,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Members/claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Claim a member for the caller, or renew the caller's claim
+         * @description A claim tells the other agents that the caller is working a member ("Marcus Reed is
+         *     calling"): the browser claims when the agent opens the result selector or the notes or
+         *     starts a call, renews while the agent stays on the member, and releases when the agent
+         *     moves on. A claim lasts 2 minutes from its latest claim or renewal, then ends by itself
+         *     (nothing is sent when it does: clients drop a claim once its `expiresAt` has passed). The
+         *     list's `Member.claim` shows live claims only.
+         *
+         *     Answers the caller's claim, new or renewed. 409 with the holder's `claim` when another
+         *     agent holds a live one; 404 for an unknown member. A claim never blocks a save: saving a
+         *     member claimed by someone else is up to the browser to ask the agent first, and a save
+         *     ends the caller's own claim on that member. Signing out ends all of the user's claims.
+         *     Each change of a claim is sent to open event streams (`claim` events). Audited.
+         */
+        post: operations["claimMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Members/claims/{memberId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End the caller's claim on a member
+         * @description Ends the caller's live claim on the member (the agent moved on). 404 when the caller holds
+         *     no live claim there (none, another agent's, or one that has ended by itself). Audited.
+         */
+        delete: operations["releaseClaim"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Members/saveNotes": {
         parameters: {
             query?: never;
@@ -687,6 +740,12 @@ export interface paths {
          *     the member's PatNum (400 naming `patnum` otherwise); 404 when no such member exists. The
          *     note (trimmed, 1 to 2000 characters) is stored with the signed-in user and the time, and
          *     becomes the member's `notes` / `notestimestamp`. Audited.
+         *
+         *     Versions (see "Versions and conflicts" at the top): with `version`, a note saved by someone
+         *     else after that version answers 409 with the current note, who wrote it and when, and
+         *     nothing is written; a `version` newer than the member's answers 400 naming `version`.
+         *     Without `version` the latest save wins. A saved note bumps the member's `version` (the
+         *     answer carries the new one) and ends the caller's own claim on the member.
          */
         post: operations["saveNotes"];
         delete?: never;
@@ -711,6 +770,13 @@ export interface paths {
          *     contact-data and quality reports. Member identification as in saveNotes (400 naming
          *     `patnum` on a mismatch, 404 for an unknown member). Two agents saving at once are both
          *     recorded, the later one wins as the member's current result. Audited.
+         *
+         *     Versions (see "Versions and conflicts" at the top): with `version`, a result saved by
+         *     someone else after that version answers 409 with the current result, who saved it and
+         *     when, and nothing is written; a `version` newer than the member's answers 400 naming
+         *     `version`. Without `version` the latest save wins, as above. A saved result bumps the
+         *     member's `version` (the answer carries the new one) and ends the caller's own claim on the
+         *     member.
          */
         post: operations["saveResult"];
         delete?: never;
@@ -755,6 +821,73 @@ export interface paths {
          *     complete (unpaged), newest `createdAt` first, ties by `id` descending. Audited.
          */
         get: operations["getResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events/ticket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A ticket to open the event stream
+         * @description `EventSource` cannot send the bearer token, so the stream is opened with a ticket instead:
+         *     random, single use, valid 30 seconds, bound to the caller's session. Take a new ticket for
+         *     every (re)connection. A user may take 20 tickets a minute; more answer 429 with
+         *     `Retry-After` (a flood of reconnections).
+         */
+        post: operations["issueEventTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The live event stream of the members list (Server-Sent Events)
+         * @description Open with `new EventSource('/api/events?ticket=' + ticket)` (it sends
+         *     `Accept: text/event-stream`; another `Accept` answers 406). No bearer token: the ticket
+         *     of `POST /events/ticket` authorises the stream once (401 when it is unknown, used,
+         *     expired, or its session has ended). Only signed-in staff receive events, and an event
+         *     carries no more than the members list shows: a member's id, version, result and note, and
+         *     who is working it. A user may hold 10 open streams on one server; more answer 429. 503
+         *     while the server cannot relay events (it lost its database connection): try again.
+         *
+         *     The answer is `text/event-stream` (UTF-8), in this order:
+         *     - `retry: 3000`: the reconnection delay the server suggests, in milliseconds;
+         *     - one event per change, committed by any server instance after the stream opened, in the
+         *       order they were committed. Each is `event: <name>` and one `data:` line of JSON:
+         *       - `member` (`MemberEvent`) after a result or note is saved: the member's new `version`,
+         *         `Result`, `notes` and `notestimestamp`. Apply it to a row only if its `version` is
+         *         newer than the row's.
+         *       - `claim` (`ClaimEvent`) after a claim is made, renewed, released, ended by a save or
+         *         by signing out: the member's live claim, or null. A claim that ends by running out
+         *         its 2 minutes sends nothing: clients drop a claim once its `expiresAt` has passed.
+         *     - `: keep-alive` comment lines every 25 seconds, which clients ignore.
+         *
+         *     Events carry no `id`: nothing is replayed. The stream ends when the session ends (checked
+         *     with every keep-alive), when the server stops, or when a client reads too slowly; a
+         *     client then takes a new ticket, reconnects (with backoff) and reloads what it shows
+         *     (resync), because changes while it was away are not sent. Changes committed after the
+         *     answer's headers arrived (`EventSource` `open`) are sent: reload after `open`.
+         */
+        get: operations["openEventStream"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1638,7 +1771,40 @@ export interface components {
              * @description When the member entered the list.
              */
             entryTime: string;
+            version: components["schemas"]["MemberVersion"];
+            /** @description The live claim on the member (an agent working it), null when there is none. */
+            claim: components["schemas"]["MemberClaim"] | null;
         };
+        /** @description An agent working a member, until `expiresAt` unless renewed (see `claimMember`). */
+        MemberClaim: {
+            memberId: number;
+            by: components["schemas"]["ClaimHolder"];
+            /**
+             * Format: date-time
+             * @description When the claim ends unless renewed; clients drop it from then on.
+             */
+            expiresAt: string;
+        };
+        /** @description The staff member holding a claim (`id` tells the caller's own claims from others'). */
+        ClaimHolder: {
+            id: number;
+            firstname: string;
+            lastname: string;
+        };
+        /** @description The member to claim. */
+        ClaimRequest: {
+            /** @description The member's `id` (as in the members list). */
+            memberId: number;
+        };
+        /** @description The 409 of a claim on a member another agent holds (the Error body and their claim). */
+        ClaimConflict: components["schemas"]["Error"] & {
+            claim: components["schemas"]["MemberClaim"];
+        };
+        /**
+         * @description Counts the saves of the member's result and notes: 1 until the first save, one more with
+         *     each. A save may send the version its agent saw (see "Versions and conflicts").
+         */
+        MemberVersion: number;
         /** @description One page of the members list (the specification's answer keys). */
         MembersTableData: {
             members: components["schemas"]["Member"][];
@@ -1678,6 +1844,7 @@ export interface components {
             /** @description The note; trimmed by the server. */
             notes: string;
             addLocation: components["schemas"]["AddLocation"];
+            version?: components["schemas"]["SeenVersion"];
         };
         /** @description A new result for a member. */
         SaveResultRequest: {
@@ -1687,7 +1854,14 @@ export interface components {
             /** @description The member's practice id. */
             practice: number;
             addLocation: components["schemas"]["AddLocation"];
+            version?: components["schemas"]["SeenVersion"];
         };
+        /**
+         * @description Optional: the member's `version` as the agent saw it. Absent: the latest save wins.
+         *     Present: 409 if a save of the same kind (result, or note) landed after it, 400 if it is
+         *     newer than the member's version.
+         */
+        SeenVersion: number;
         /** @description The member's Subscriber_ID. */
         SubscriberId: string;
         /** @description The member's PatNum (digits, '' when the member has none); must match the member. */
@@ -1716,6 +1890,66 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             user: components["schemas"]["PersonName"];
+        };
+        /** @description A saved result (its history entry) and the member's version after it. */
+        SavedResult: components["schemas"]["ResultHistoryEntry"] & {
+            version: components["schemas"]["MemberVersion"];
+        };
+        /** @description A saved note and the member's version after it. */
+        SavedNote: components["schemas"]["Note"] & {
+            version: components["schemas"]["MemberVersion"];
+        };
+        /** @description The 409 of a stale result save (the Error body and the member's result now). */
+        ResultConflict: components["schemas"]["Error"] & {
+            current: components["schemas"]["CurrentResult"];
+        };
+        /** @description The 409 of a stale note save (the Error body and the member's note now). */
+        NoteConflict: components["schemas"]["Error"] & {
+            current: components["schemas"]["CurrentNote"];
+        };
+        /** @description The member's result now, and the save that set it. */
+        CurrentResult: {
+            version: components["schemas"]["MemberVersion"];
+            Result: components["schemas"]["MemberResult"];
+            /** Format: date-time */
+            savedAt: string;
+            savedBy: components["schemas"]["PersonName"];
+        };
+        /** @description The member's note now, and the save that wrote it (`savedAt` is its `notestimestamp`). */
+        CurrentNote: {
+            version: components["schemas"]["MemberVersion"];
+            notes: string;
+            /** Format: date-time */
+            notestimestamp: string;
+            /** Format: date-time */
+            savedAt: string;
+            savedBy: components["schemas"]["PersonName"];
+        };
+        /** @description A single-use ticket for the event stream (random, URL-safe). */
+        EventTicketValue: string;
+        EventTicket: {
+            ticket: components["schemas"]["EventTicketValue"];
+            /**
+             * Format: date-time
+             * @description Until when the ticket opens the stream (30 seconds).
+             */
+            expiresAt: string;
+        };
+        /** @description The data of a `member` event of the stream, sent after a result or note save. */
+        MemberEvent: {
+            memberId: number;
+            version: components["schemas"]["MemberVersion"];
+            Result: components["schemas"]["MemberResult"];
+            /** @description The member's latest note, as the list's `notes`. */
+            notes: string | null;
+            /** Format: date-time */
+            notestimestamp: string | null;
+        };
+        /** @description The data of a `claim` event of the stream, sent after a claim changes. */
+        ClaimEvent: {
+            memberId: number;
+            /** @description The member's live claim now, null when there is none. */
+            claim: components["schemas"]["MemberClaim"] | null;
         };
         /** @description A scheduled job with its recent runs. */
         Cron: {
@@ -3292,6 +3526,68 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    claimMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClaimRequest"];
+            };
+        };
+        responses: {
+            /** @description The caller's claim. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberClaim"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description Another agent holds a live claim on the member; `claim` is theirs. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimConflict"];
+                };
+            };
+            500: components["responses"]["ServerError"];
+        };
+    };
+    releaseClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The member's `id` (as in the members list). */
+                memberId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Released. No body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     saveNotes: {
         parameters: {
             query?: never;
@@ -3305,18 +3601,30 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The stored note. */
+            /** @description The stored note and the member's new version. */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Note"];
+                    "application/json": components["schemas"]["SavedNote"];
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            /**
+             * @description A note was saved by someone else after the `version` sent: nothing was written.
+             *     `current` is the member's note now, with who wrote it and when.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoteConflict"];
+                };
+            };
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
         };
@@ -3334,18 +3642,30 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The new result-history entry. */
+            /** @description The new result-history entry and the member's new version. */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResultHistoryEntry"];
+                    "application/json": components["schemas"]["SavedResult"];
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            /**
+             * @description A result was saved by someone else after the `version` sent: nothing was written.
+             *     `current` is the member's result now, with who saved it and when.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultConflict"];
+                };
+            };
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
         };
@@ -3402,6 +3722,74 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
+        };
+    };
+    issueEventTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ticket. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventTicket"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    openEventStream: {
+        parameters: {
+            query: {
+                /** @description A ticket of `POST /events/ticket`. */
+                ticket: components["schemas"]["EventTicketValue"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream (see the description for its format). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["InvalidToken"];
+            /** @description The request does not accept `text/event-stream`. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            /** @description The server cannot relay events right now (its database connection was lost); try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getCrons: {

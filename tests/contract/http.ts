@@ -26,7 +26,8 @@ export interface Answer<T = any> {
   headers: Headers;
 }
 
-function record(operationId: string, status: number) {
+/** Counts a call for the coverage report (calls made without `createCaller`, such as event streams). */
+export function record(operationId: string, status: number) {
   mkdirSync(COVERAGE_DIR, { recursive: true });
   appendFileSync(join(COVERAGE_DIR, `${process.pid}.jsonl`), `${JSON.stringify({ operationId, status })}\n`);
 }

@@ -12,6 +12,10 @@ export interface Target {
   expireSession: (token: string) => Promise<void>;
   /** Ends a signed call-recording link (the token of `/call-recordings/file/{token}`) as its 5 minutes would. */
   expireDownloadLink: (token: string) => Promise<void>;
+  /** Ends the claim on a member as its 2 minutes would. */
+  expireClaim: (memberId: number) => Promise<void>;
+  /** Ends an event stream ticket as its 30 seconds would. */
+  expireTicket: (ticket: string) => Promise<void>;
   /** The messages the backend has sent (or queued) so far, oldest first. */
   sentMail: () => Promise<{ to: string; subject: string }[]>;
   close: () => Promise<void>;
@@ -29,10 +33,14 @@ export async function startTarget(): Promise<Target> {
     const host = await startMockHost({ size: 1500 });
     const { expireSession } = await import("../../mocks/db/sessions");
     const { expireDownloadLink } = await import("../../mocks/db/downloadLinks");
+    const { expireClaim } = await import("../../mocks/db/claims");
+    const { expireTicket } = await import("../../mocks/db/events");
     return {
       baseUrl: host.baseUrl,
       expireSession: async (token) => expireSession(host.db.sessions, token),
       expireDownloadLink: async (token) => expireDownloadLink(host.db.recordingDownloads, token),
+      expireClaim: async (memberId) => expireClaim(host.db.claims, memberId),
+      expireTicket: async (ticket) => expireTicket(host.db.eventTickets, ticket),
       sentMail: async () => host.db.outbox.map(({ to, subject }) => ({ to, subject })),
       close: host.close,
     };
@@ -90,6 +98,8 @@ async function startServerTarget(): Promise<Target> {
     baseUrl: `${address}/api`,
     expireSession: (token) => expireSessionByToken(database.db, token, rules),
     expireDownloadLink: async (token) => (await import("../../server/recordings/recordings.repository.ts")).expireDownloadLink(database.db, token),
+    expireClaim: async (memberId) => (await import("../../server/members/claims.repository.ts")).expireClaim(database.db, memberId),
+    expireTicket: async (ticket) => (await import("../../server/events/events.repository.ts")).expireTicket(database.db, ticket),
     // Every message the mailer recorded (sent through SMTP or queued in the outbox), oldest first.
     sentMail: async () =>
       database.db.selectFrom("outbox").select(["to_address as to", "subject"]).orderBy("id").execute(),

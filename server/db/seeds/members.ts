@@ -33,6 +33,9 @@ export async function seedMembers(trx: Kysely<Database>, world: DemoWorld): Prom
           last_visit: m.LastVisit,
           next_apt: m.NextApt,
           entry_time: m.entryTime,
+          version: m.version,
+          result_version: m.resultVersion,
+          notes_version: m.notesVersion,
         })),
       )
       .execute(),

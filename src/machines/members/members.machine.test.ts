@@ -39,6 +39,8 @@ const member = (id: number, overrides: Partial<Member> = {}): Member => ({
   LastVisit: null,
   NextApt: null,
   entryTime: "2026-11-01T10:00:00Z",
+  version: 1,
+  claim: null,
   ...overrides,
 });
 

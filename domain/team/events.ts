@@ -1,0 +1,51 @@
+// Live events of the members list (docs/architecture.md, Agents as a team): what each event
+// carries (no more than the list shows: a member's id, version, result and note, who is working
+// it), and the limits of tickets and streams that both backends keep.
+import type { components } from "../../src/api/schema";
+
+type Schemas = components["schemas"];
+export type MemberEvent = Schemas["MemberEvent"];
+export type ClaimEvent = Schemas["ClaimEvent"];
+
+/** One event of the stream: its name (the `event:` field) and its data (`data:`, as JSON). */
+export type LiveEvent = { event: "member"; data: MemberEvent } | { event: "claim"; data: ClaimEvent };
+
+/** A ticket opens the stream once, within 30 seconds of being issued. */
+export const EVENT_TICKET_LIFETIME_MS = 30_000;
+/** Tickets one user may take in a minute: more is a flood of reconnections (429). */
+export const EVENT_TICKETS_PER_MINUTE = 20;
+/** Open streams one user may hold on one server (a few tabs each): more answer 429. */
+export const EVENT_STREAMS_PER_USER = 10;
+/** A comment line at least this often keeps proxies from closing a quiet stream. */
+export const KEEP_ALIVE_MS = 25_000;
+/** The reconnection delay the stream suggests (`retry:`). */
+export const RECONNECT_AFTER_MS = 3_000;
+
+const TICKET_WINDOW_MS = 60_000;
+
+/** The `member` event of a save: the member's values the list shows, after it. */
+export function memberEvent(member: { id: number; version: number; Result: Schemas["MemberResult"]; notes: string | null; notestimestamp: string | null }): LiveEvent {
+  return { event: "member", data: { memberId: member.id, version: member.version, Result: member.Result, notes: member.notes, notestimestamp: member.notestimestamp } };
+}
+
+/** The `claim` event of a claim's change: the member's live claim now, or null. */
+export function claimEvent(memberId: number, claim: Schemas["MemberClaim"] | null): LiveEvent {
+  return { event: "claim", data: { memberId, claim } };
+}
+
+/** When a ticket issued now stops opening the stream. */
+export const ticketExpiry = (now: Date) => new Date(now.getTime() + EVENT_TICKET_LIFETIME_MS);
+
+/** Whether a user who took tickets at `issued` may take one more now, or in how many seconds. */
+export function ticketAllowance(issued: readonly Date[], now: Date): { ok: true } | { ok: false; retryAfterSeconds: number } {
+  const since = now.getTime() - TICKET_WINDOW_MS;
+  const recent = issued.map((at) => at.getTime()).filter((at) => at > since).sort((a, b) => a - b);
+  if (recent.length < EVENT_TICKETS_PER_MINUTE) return { ok: true };
+  // The oldest counted ticket leaves the window first.
+  const freeAt = recent[recent.length - EVENT_TICKETS_PER_MINUTE]! + TICKET_WINDOW_MS;
+  return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)) };
+}
+
+export const TOO_MANY_TICKETS = "Too many event stream connections: try again later.";
+export const TOO_MANY_STREAMS = "Too many open event streams for this user: close one first.";
+export const NOT_EVENT_STREAM = "This call answers text/event-stream only: send Accept: text/event-stream.";

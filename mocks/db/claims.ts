@@ -1,0 +1,56 @@
+// Claims of agents on members in the fake backend, with the server's rules (domain/team/claims.ts).
+// Like sessions, they run on the real clock: a claim is an operational timeout, not calendar data.
+import type { components } from "../../src/api/schema";
+import { claimExpiry, isLive, judgeClaim } from "../../domain/team/claims.ts";
+
+type MemberClaim = components["schemas"]["MemberClaim"];
+type Person = Pick<components["schemas"]["User"], "id" | "firstname" | "lastname">;
+
+export interface ClaimRecord {
+  memberId: number;
+  userId: number;
+  /** Epoch milliseconds. */
+  expiresAt: number;
+}
+
+/** At most one claim per member, by member id; an ended one stays until taken over or released. */
+export type ClaimStore = Map<number, ClaimRecord>;
+
+const liveRecord = (claims: ClaimStore, memberId: number, now: Date) => {
+  const record = claims.get(memberId);
+  return record && isLive({ expiresAt: new Date(record.expiresAt) }, now) ? record : undefined;
+};
+
+/** The member's live claim as the contract answers it; null when there is none. */
+export function liveClaim(claims: ClaimStore, users: readonly Person[], memberId: number, now = new Date()): MemberClaim | null {
+  const record = liveRecord(claims, memberId, now);
+  const holder = record && users.find((user) => user.id === record.userId);
+  if (!record || !holder) return null;
+  return { memberId, by: { id: holder.id, firstname: holder.firstname, lastname: holder.lastname }, expiresAt: new Date(record.expiresAt).toISOString() };
+}
+
+/** Claims the member for the user or renews their claim; `held` when another agent holds a live one. */
+export function claimMember(claims: ClaimStore, memberId: number, userId: number, now = new Date()): "claimed" | "held" {
+  const current = claims.get(memberId);
+  const verdict = judgeClaim(current && { userId: current.userId, expiresAt: new Date(current.expiresAt) }, userId, now);
+  if (verdict === "held") return "held";
+  claims.set(memberId, { memberId, userId, expiresAt: claimExpiry(now).getTime() });
+  return "claimed";
+}
+
+/** Ends the user's claims (on one member, or all of them): the members whose live claim ended. */
+export function endClaimsOf(claims: ClaimStore, userId: number, memberId?: number, now = new Date()): number[] {
+  const ended: number[] = [];
+  for (const record of [...claims.values()]) {
+    if (record.userId !== userId || (memberId !== undefined && record.memberId !== memberId)) continue;
+    claims.delete(record.memberId);
+    if (isLive({ expiresAt: new Date(record.expiresAt) }, now)) ended.push(record.memberId);
+  }
+  return ended;
+}
+
+/** Ends a claim as its 2 minutes would (the contract suite's `expireClaim`). */
+export function expireClaim(claims: ClaimStore, memberId: number, now = Date.now()): void {
+  const record = claims.get(memberId);
+  if (record) record.expiresAt = now - 1000;
+}

@@ -1,0 +1,93 @@
+// Live events through the database: each change NOTIFYs in the transaction that makes it, so only
+// committed changes are sent, in commit order, to every server instance's listener; and the
+// tickets that open event streams. Each schema has a channel of its own (tests share a database).
+import { createHash, randomBytes } from "node:crypto";
+import { sql, type Kysely, type Transaction } from "kysely";
+import type { Database } from "../db/database.ts";
+import { memberEvent, ticketAllowance, ticketExpiry, type LiveEvent } from "../../domain/team/events.ts";
+import type { components } from "../../src/api/schema.d.ts";
+
+const CHANNEL = sql<string>`'recall_events_' || current_schema()`;
+
+/** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more. */
+const PAYLOAD_LIMIT = 7999;
+
+/**
+ * What a notification carries: an event for the streams; a member to read the event from (its note
+ * was too long to notify); or a session that ended, whose streams end on every instance.
+ */
+export type Notice = LiveEvent | { event: "member"; memberId: number } | { sessionEnded: string };
+
+export async function eventsChannel(db: Kysely<Database>): Promise<string> {
+  const { rows } = await sql<{ channel: string }>`select ${CHANNEL} as channel`.execute(db);
+  return rows[0]!.channel;
+}
+
+/** Sends the event to every listener once the transaction commits. */
+export async function publish(trx: Transaction<Database>, event: LiveEvent): Promise<void> {
+  let payload = JSON.stringify(event);
+  if (Buffer.byteLength(payload) > PAYLOAD_LIMIT && event.event === "member") {
+    payload = JSON.stringify({ event: "member", memberId: event.data.memberId } satisfies Notice);
+  }
+  await sql`select pg_notify(${CHANNEL}, ${payload})`.execute(trx);
+}
+
+/** Ends the open streams of a session on every instance, once the transaction commits (sign-out). */
+export async function publishSessionEnded(trx: Transaction<Database>, sessionId: string): Promise<void> {
+  await sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ sessionEnded: sessionId } satisfies Notice)})`.execute(trx);
+}
+
+/** The member columns a `member` event is made of. */
+export const MEMBER_EVENT_COLUMNS = ["id", "version", "result", "notes", "notes_at"] as const;
+
+/** The `member` event of a member row. */
+export function memberEventOf(row: { id: number; version: number; result: string; notes: string | null; notes_at: Date | null }): LiveEvent {
+  return memberEvent({
+    id: row.id,
+    version: row.version,
+    Result: row.result as components["schemas"]["MemberResult"],
+    notes: row.notes,
+    notestimestamp: row.notes_at === null ? null : new Date(row.notes_at).toISOString(),
+  });
+}
+
+/** The `member` event of a member's values now (a notice that named the member only). */
+export async function memberEventNow(db: Kysely<Database>, memberId: number): Promise<LiveEvent | undefined> {
+  const row = await db.selectFrom("members").select(MEMBER_EVENT_COLUMNS).where("id", "=", memberId).executeTakeFirst();
+  return row && memberEventOf(row);
+}
+
+const hashOf = (ticket: string) => createHash("sha256").update(ticket).digest("hex");
+const TICKET_WINDOW_MS = 60_000;
+
+/** A new ticket of the user's session, unless they took too many this minute (every instance counts). */
+export async function issueTicket(db: Kysely<Database>, userId: number, sessionId: string, now: Date) {
+  return db.transaction().execute(async (trx): Promise<{ ticket: string; expiresAt: Date } | { retryAfterSeconds: number }> => {
+    const windowStart = new Date(now.getTime() - TICKET_WINDOW_MS);
+    await trx.deleteFrom("event_tickets").where("issued_at", "<=", windowStart).execute();
+    const recent = await trx.selectFrom("event_tickets").select("issued_at").where("user_id", "=", userId).where("issued_at", ">", windowStart).execute();
+    const allowance = ticketAllowance(recent.map((row) => new Date(row.issued_at)), now);
+    if (!allowance.ok) return { retryAfterSeconds: allowance.retryAfterSeconds };
+    const ticket = randomBytes(32).toString("base64url");
+    const expiresAt = ticketExpiry(now);
+    await trx.insertInto("event_tickets").values({ ticket_hash: hashOf(ticket), user_id: userId, session_id: sessionId, issued_at: now, expires_at: expiresAt }).execute();
+    return { ticket, expiresAt };
+  });
+}
+
+/** Uses a ticket: its user and session, or undefined when it is unknown, used or expired. */
+export async function redeemTicket(db: Kysely<Database>, ticket: string, now: Date) {
+  return db
+    .updateTable("event_tickets")
+    .set({ used_at: now })
+    .where("ticket_hash", "=", hashOf(ticket))
+    .where("used_at", "is", null)
+    .where("expires_at", ">", now)
+    .returning(["user_id", "session_id"])
+    .executeTakeFirst();
+}
+
+/** Ends a ticket as its 30 seconds would (tests). */
+export async function expireTicket(db: Kysely<Database>, ticket: string): Promise<void> {
+  await db.updateTable("event_tickets").set({ expires_at: new Date(Date.now() - 1000) }).where("ticket_hash", "=", hashOf(ticket)).execute();
+}

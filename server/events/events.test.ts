@@ -1,0 +1,171 @@
+// @vitest-environment node
+// Live events on both engines: a change reaches an open stream once committed (never when its
+// transaction fails), a ticket opens one stream once, a note too long to NOTIFY still arrives
+// whole, streams end with the app, and on PostgreSQL two instances on one database relay each
+// other's changes, and an instance whose LISTEN connection drops ends its streams and listens again.
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../app.ts";
+import { bearer, ENGINES, STAFF_EMAIL, ADMIN_EMAIL, startTestApp, type App, type TestApp } from "../auth/testApp.ts";
+import { loadConfig } from "../config.ts";
+import { openDatabase, type DatabaseHandle } from "../db/connection.ts";
+import { openEventStream, type EventStream } from "./testStream.ts";
+import { expireTicket } from "./events.repository.ts";
+
+interface Member {
+  id: number;
+  subscriber_id: string;
+  pat_num: string;
+  practice_id: number;
+}
+
+async function post(baseUrl: string, path: string, token: string, body?: unknown) {
+  const answer = await fetch(`${baseUrl}${path}`, {
+    method: "POST",
+    headers: { ...bearer(token), ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: answer.status, body: (await answer.json()) as Record<string, unknown> };
+}
+
+const keyOf = (member: Member) => ({ sid: member.subscriber_id, patnum: member.pat_num, practice: member.practice_id, addLocation: "callCenter" });
+
+async function stream(baseUrl: string, token: string): Promise<EventStream> {
+  const ticket = await post(baseUrl, "/events/ticket", token);
+  expect(ticket.status).toBe(201);
+  const opened = await openEventStream(`${baseUrl}/events?ticket=${ticket.body.ticket}`);
+  expect(opened.status).toBe(200);
+  return opened;
+}
+
+describe.each(ENGINES)("live events on %s", (engine) => {
+  let server: TestApp;
+  let baseUrl: string;
+  let members: Member[];
+  let staff: string;
+  let admin: string;
+  const open: EventStream[] = [];
+
+  beforeAll(async () => {
+    server = await startTestApp({ engine });
+    baseUrl = `${await server.app.listen({ port: 0, host: "127.0.0.1" })}/api`;
+    members = await server.database.db.selectFrom("members").select(["id", "subscriber_id", "pat_num", "practice_id"]).orderBy("id").limit(10).execute();
+    staff = await server.sessionOf(STAFF_EMAIL);
+    admin = await server.sessionOf(ADMIN_EMAIL);
+  }, 180_000);
+  afterAll(async () => {
+    for (const events of open) events.close();
+    await server?.close();
+  });
+  const listen = async (token: string) => {
+    const events = await stream(baseUrl, token);
+    open.push(events);
+    return events;
+  };
+
+  it("sends the retry hint first, then a member event after another agent's save", async () => {
+    const events = await listen(staff);
+    const member = members[0]!;
+    const saved = await post(baseUrl, "/Members/saveResult", admin, { ...keyOf(member), Result: "No answer" });
+    expect(saved.status).toBe(201);
+    const event = await events.next((candidate) => candidate.event === "member");
+    expect(JSON.parse(event.data)).toMatchObject({ memberId: member.id, version: saved.body.version, Result: "No answer" });
+    expect(events.received[0]).toEqual({ retry: 3000 });
+    expect(events.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+  });
+
+  it("sends nothing for a save that was refused", async () => {
+    const events = await listen(staff);
+    const member = members[1]!;
+    expect((await post(baseUrl, "/Members/saveResult", admin, { ...keyOf(member), Result: "Broken", version: 99 })).status).toBe(400);
+    const claimed = await post(baseUrl, "/Members/claims", admin, { memberId: member.id });
+    // The claim comes after the refused save: had the save sent anything, it would come first.
+    const first = await events.next();
+    expect(first.event).toBe("claim");
+    expect(JSON.parse(first.data)).toEqual({ memberId: member.id, claim: claimed.body });
+  });
+
+  it("sends a note too long to NOTIFY whole", async () => {
+    const events = await listen(staff);
+    const member = members[2]!;
+    const notes = "😀".repeat(2000); // 8,000 bytes of UTF-8: over PostgreSQL's NOTIFY payload limit
+    expect((await post(baseUrl, "/Members/saveNotes", admin, { ...keyOf(member), notes })).status).toBe(201);
+    const event = await events.next((candidate) => candidate.event === "member");
+    expect(JSON.parse(event.data)).toMatchObject({ memberId: member.id, notes });
+  });
+
+  it("opens one stream per ticket, and none with an expired ticket", async () => {
+    const ticket = (await post(baseUrl, "/events/ticket", staff)).body.ticket as string;
+    const first = await openEventStream(`${baseUrl}/events?ticket=${ticket}`);
+    open.push(first);
+    expect(first.status).toBe(200);
+    const again = await openEventStream(`${baseUrl}/events?ticket=${ticket}`);
+    expect(again.status).toBe(401);
+    const late = (await post(baseUrl, "/events/ticket", staff)).body.ticket as string;
+    await expireTicket(server.database.db, late);
+    expect((await openEventStream(`${baseUrl}/events?ticket=${late}`)).status).toBe(401);
+  });
+
+  it("opens no stream for a ticket whose session has ended since", async () => {
+    const token = await server.sessionOf(STAFF_EMAIL);
+    const ticket = (await post(baseUrl, "/events/ticket", token)).body.ticket as string;
+    expect((await fetch(`${baseUrl}/sessions`, { method: "DELETE", headers: bearer(token) })).status).toBe(204);
+    expect((await openEventStream(`${baseUrl}/events?ticket=${ticket}`)).status).toBe(401);
+  });
+});
+
+describe.runIf(ENGINES.includes("postgres"))("two instances on one PostgreSQL database", () => {
+  let first: TestApp;
+  let second: App;
+  let secondDatabase: DatabaseHandle;
+  let urls: [string, string];
+  let member: Member;
+
+  beforeAll(async () => {
+    first = await startTestApp({ engine: "postgres" });
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(first.database.db);
+    secondDatabase = await openDatabase({ url: process.env.DATABASE_URL_TEST!, schema: rows[0]!.schema });
+    second = await buildApp({ config: loadConfig({ NODE_ENV: "test" }), database: secondDatabase });
+    urls = [`${await first.app.listen({ port: 0, host: "127.0.0.1" })}/api`, `${await second.listen({ port: 0, host: "127.0.0.1" })}/api`];
+    member = await first.database.db.selectFrom("members").select(["id", "subscriber_id", "pat_num", "practice_id"]).orderBy("id", "desc").limit(1).executeTakeFirstOrThrow();
+  }, 180_000);
+  afterAll(async () => {
+    await second?.close();
+    await secondDatabase?.close();
+    await first?.close();
+  });
+
+  it("relays a save and a claim made through one instance to a stream open on the other", async () => {
+    const onSecond = await stream(urls[1], await first.sessionOf(STAFF_EMAIL));
+    try {
+      const admin = await first.sessionOf(ADMIN_EMAIL);
+      const saved = await post(urls[0], "/Members/saveNotes", admin, { ...keyOf(member), notes: "Relayed across instances" });
+      expect(saved.status).toBe(201);
+      const event = await onSecond.next((candidate) => candidate.event === "member");
+      expect(JSON.parse(event.data)).toMatchObject({ memberId: member.id, version: saved.body.version, notes: "Relayed across instances" });
+      const claimed = await post(urls[0], "/Members/claims", admin, { memberId: member.id });
+      const claim = await onSecond.next((candidate) => candidate.event === "claim");
+      expect(JSON.parse(claim.data)).toEqual({ memberId: member.id, claim: claimed.body });
+    } finally {
+      onSecond.close();
+    }
+  });
+
+  it("ends its streams when its LISTEN connection drops, then listens again", async () => {
+    const token = await first.sessionOf(STAFF_EMAIL);
+    const onSecond = await stream(urls[1], token);
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(first.database.db);
+    // Both instances listen on the schema's channel: end both connections.
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity where query = ${`LISTEN "recall_events_${rows[0]!.schema}"`}`.execute(first.database.db);
+    await onSecond.ended;
+    await expect.poll(() => second.eventRelay.listening, { timeout: 10_000 }).toBe(true);
+    const again = await stream(urls[1], token);
+    try {
+      const admin = await first.sessionOf(ADMIN_EMAIL);
+      await post(urls[0], "/Members/saveResult", admin, { ...keyOf(member), Result: "Confirm" });
+      expect(JSON.parse((await again.next((candidate) => candidate.event === "member")).data)).toMatchObject({ memberId: member.id, Result: "Confirm" });
+    } finally {
+      again.close();
+    }
+  }, 30_000);
+});

@@ -1,0 +1,92 @@
+// Claims of agents on members (domain/team/claims.ts), in the database so that every server
+// instance sees the same ones. A claim's row lives until it is released or taken over; only rows
+// whose expires_at is still ahead count. Every change is published (a `claim` event) in its
+// transaction; a claim that runs out publishes nothing (clients drop it at its expiresAt).
+import { sql, type Kysely, type Transaction } from "kysely";
+import type { Database } from "../db/database.ts";
+import { audit } from "../audit.ts";
+import { claimExpiry, judgeClaim, type MemberClaim } from "../../domain/team/claims.ts";
+import { claimEvent } from "../../domain/team/events.ts";
+import { publish } from "../events/events.repository.ts";
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** A claim and its holder's name, as the contract's MemberClaim is built from it. */
+export interface ClaimRow {
+  member_id: number;
+  user_id: number;
+  firstname: string;
+  lastname: string;
+  expires_at: Date;
+}
+
+export const toMemberClaim = (row: ClaimRow): MemberClaim => ({
+  memberId: row.member_id,
+  by: { id: row.user_id, firstname: row.firstname, lastname: row.lastname },
+  expiresAt: new Date(row.expires_at).toISOString(),
+});
+
+const claimsWithHolders = (db: Db) =>
+  db
+    .selectFrom("member_claims as c")
+    .innerJoin("users as u", "u.id", "c.user_id")
+    .select(["c.member_id", "c.user_id", "u.firstname", "u.lastname", "c.expires_at"]);
+
+/** The live claims on these members. */
+export async function liveClaimsOf(db: Db, memberIds: number[], now: Date): Promise<ClaimRow[]> {
+  if (memberIds.length === 0) return [];
+  return claimsWithHolders(db).where("c.member_id", "=", sql<number>`any(${memberIds}::int[])`).where("c.expires_at", ">", now).execute();
+}
+
+export type ClaimOutcome = { claimed: ClaimRow } | { held: ClaimRow } | { unknownMember: true };
+
+/**
+ * Claims the member for the user or renews their claim, unless another agent holds a live one.
+ * The member's row is locked first, so claims of one member are decided one at a time.
+ */
+export async function claimMember(trx: Transaction<Database>, memberId: number, userId: number, now: Date, address: string): Promise<ClaimOutcome> {
+  const member = await trx.selectFrom("members").select("id").where("id", "=", memberId).forUpdate().executeTakeFirst();
+  if (!member) return { unknownMember: true };
+  const current = await claimsWithHolders(trx).where("c.member_id", "=", memberId).executeTakeFirst();
+  const hold = current && { userId: current.user_id, expiresAt: current.expires_at };
+  if (judgeClaim(hold, userId, now) === "held") return { held: current! };
+  const expiresAt = claimExpiry(now);
+  await trx
+    .insertInto("member_claims")
+    .values({ member_id: memberId, user_id: userId, expires_at: expiresAt })
+    .onConflict((oc) => oc.column("member_id").doUpdateSet({ user_id: userId, expires_at: expiresAt }))
+    .execute();
+  await audit(trx, { userId, action: "claimMember", memberIds: [memberId], address });
+  const claimed = await claimsWithHolders(trx).where("c.member_id", "=", memberId).executeTakeFirstOrThrow();
+  await publish(trx, claimEvent(memberId, toMemberClaim(claimed)));
+  return { claimed };
+}
+
+/** Ends the user's claim on the member; false when they held no live one there. */
+export async function releaseClaim(trx: Transaction<Database>, memberId: number, userId: number, now: Date, address: string): Promise<boolean> {
+  const ended = await trx
+    .deleteFrom("member_claims")
+    .where("member_id", "=", memberId)
+    .where("user_id", "=", userId)
+    .where("expires_at", ">", now)
+    .returning("member_id")
+    .executeTakeFirst();
+  if (!ended) return false;
+  await audit(trx, { userId, action: "releaseClaim", memberIds: [memberId], address });
+  await publish(trx, claimEvent(memberId, null));
+  return true;
+}
+
+/** Ends the user's claims (on one member, or all of them): the members whose live claim ended. */
+export async function endClaimsOf(trx: Transaction<Database>, userId: number, now: Date, memberId?: number): Promise<number[]> {
+  let query = trx.deleteFrom("member_claims").where("user_id", "=", userId);
+  if (memberId !== undefined) query = query.where("member_id", "=", memberId);
+  const ended = (await query.returning(["member_id", "expires_at"]).execute()).filter((row) => row.expires_at > now).map((row) => row.member_id);
+  for (const id of ended) await publish(trx, claimEvent(id, null));
+  return ended;
+}
+
+/** Ends the claim on a member as its 2 minutes would (tests and the contract suite's `expireClaim`). */
+export async function expireClaim(db: Kysely<Database>, memberId: number): Promise<void> {
+  await db.updateTable("member_claims").set({ expires_at: new Date(Date.now() - 1000) }).where("member_id", "=", memberId).execute();
+}
