@@ -23,9 +23,17 @@ const say = (line: string) => process.stdout.write(`${line}\n`);
 checkPlan(STAGES);
 say(`npm test: ${STAGES.length} stages, ${jobs} at a time`);
 
+const logPath = (stage: Stage) => join(logs, `${stage.script.replaceAll(":", "_")}.log`);
+
+/** The last 80 lines of a failed stage's log that are not a passing test or npm's chatter. */
+function failureTail(log: string): string {
+  const quiet = /✓|^npm warn|^\s*$/;
+  return log.split("\n").filter((line) => !quiet.test(line)).slice(-80).join("\n");
+}
+
 /** Runs one stage as `npm run <script>` in a process group of its own, its output to a log file. */
 function run(stage: Stage): Promise<void> {
-  const log = join(logs, `${stage.script.replaceAll(":", "_")}.log`);
+  const log = logPath(stage);
   const fd = openSync(log, "w");
   const begin = performance.now();
   status.set(stage.script, "running");
@@ -80,6 +88,12 @@ for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143], ["SIGHUP", 129]
 }
 
 await runAll();
+// A CI page often shows only the end of the output: the failures are repeated last, without the
+// lines of passing tests, so that whoever reads that end sees why.
+const failures = STAGES.filter((stage) => status.get(stage.script) === "failed").map((stage) => ({
+  script: stage.script,
+  tail: failureTail(readFileSync(logPath(stage), "utf8")),
+}));
 rmSync(logs, { recursive: true, force: true });
 
 say("── summary " + "─".repeat(60));
@@ -92,5 +106,6 @@ for (const stage of STAGES) {
 const wall = duration((performance.now() - started) / 1000);
 const work = duration([...seconds.values()].reduce((sum, s) => sum + s, 0));
 const failed = STAGES.filter((stage) => status.get(stage.script) !== "passed").map((stage) => stage.script);
+for (const { script, tail } of failures) say(`\n── why ${script} failed (its last lines) ${"─".repeat(40)}\n${tail}`);
 say(failed.length === 0 ? `npm test passed in ${wall} (${work} of stages)` : `npm test FAILED in ${wall}: ${failed.join(", ")}`);
 process.exit(failed.length === 0 ? 0 : 1);
