@@ -28,6 +28,7 @@ e2e("a user without a profile picture gets the initials instead", async ({ page 
   await page.getByRole("button", { name: "Sign in with your account", exact: true }).click({ timeout: 30_000 });
   const chooser = page.getByRole("dialog", { name: "Choose an account" });
   // The demo's named accounts have pictures; the other agents none.
+  await expectVisible(chooser.locator(".account-list__name").first(), 30_000);
   const names = await chooser.locator(".account-list__name").allInnerTexts();
   const name = names.map((text) => text.replace("Administrator", "").trim()).find((text) => !/^(Alicia|Marcus|Priya) /.test(text));
   assert.ok(name, "an account without a picture");

@@ -56,6 +56,8 @@ e2e("a partner hand-off token in /cdpLogin/{token} signs in and shows the member
 e2e("a token with a page parameter lands on members/all; without one on the default page", async ({ page }) => {
   await page.goto(`/?token=${await handoffToken(ADMIN.email)}&page=members`);
   await waitForPath(page, "/members/all");
+  // Signing out while the list still loads would end the session under its request (a 401).
+  await expectVisible(page.getByText(/^Showing 1–15 of/), 30_000);
 
   await page.getByRole("button", { name: ADMIN.name }).click();
   await page.getByRole("menuitem", { name: "Logout" }).click();
