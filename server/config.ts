@@ -137,7 +137,7 @@ function oidcOf(env: NodeJS.ProcessEnv, production: boolean): OidcConfig | undef
   const clientId = env.OIDC_CLIENT_ID || undefined;
   if (!issuer && !clientId && production) {
     // Without a provider the development one would sign in anyone with its public key.
-    throw new ConfigError("OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_JWKS_URL are required when NODE_ENV=production");
+    throw new ConfigError("OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_JWKS_URL and OIDC_REDIRECT_URL are required when NODE_ENV=production");
   }
   if (!issuer && !clientId) return undefined;
   if (!issuer || !clientId) throw new ConfigError("OIDC_ISSUER and OIDC_CLIENT_ID are set together or not at all");

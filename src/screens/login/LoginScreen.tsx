@@ -12,6 +12,7 @@ import type { loginMachine, OidcAnswer } from "../../machines/login/login.machin
 import * as login from "../../machines/login/login.selectors";
 import { AlertMessage } from "../../components/AlertMessage";
 import { MessageDialog } from "../../components/MessageDialog";
+import "../dialogs.css";
 
 interface LoginScreenProps {
   machine: typeof loginMachine;
@@ -150,8 +151,8 @@ function ProviderFailedDialog({ actor }: { actor: LoginActor }) {
   return (
     <MessageDialog title="Sign-in could not start" onClose={() => actor.send({ type: "providerDialog.close" })}>
       <p>
-        The account sign-in provider could not start in this browser. Allow third-party cookies and pop-ups for this
-        site, or open Recall Desk in another browser, then try again.
+        The account sign-in provider cannot be reached just now, so signing in with your account could not start. Try
+        again in a moment; if it keeps failing, tell your practice group&apos;s administrator.
       </p>
     </MessageDialog>
   );
