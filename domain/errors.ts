@@ -35,6 +35,11 @@ export const SESSION_EXPIRED = "Session Expired";
 export const INVALID_TOKEN = "Invalid or expired token";
 export const INVALID_CREDENTIALS = "Invalid e-mail or password";
 export const UNKNOWN_STAFF = "This account has no access to Recall Desk";
+export const NO_OIDC_PROVIDER = "There is no OpenID Connect provider here";
+export const PASSWORD_SIGN_IN_OFF = "Password sign-in is not offered here: sign in with your account";
+/** docs/architecture.md, Sign-in: the provider's answer must come back to the browser that began, in time, once. */
+export const OIDC_SIGN_IN_UNKNOWN = "This sign-in has expired, was already used or was begun in another browser. Sign in again.";
+export const OIDC_DOMAIN_REFUSED = "This account's e-mail domain may not sign in to Recall Desk";
 export const ADMIN_ONLY = "This call is for administrators only.";
 
 /** openapi.yaml: bodies up to 10,000,000 bytes are accepted; a larger one is answered 413. */

@@ -60,9 +60,14 @@ export function issueDevIdToken(email: string, profile?: DevProfile): Promise<st
     .sign(DEV_PROVIDER.key);
 }
 
-/** An ID token proves an e-mail only when the provider says it verified it. */
+/**
+ * An ID token proves an e-mail only when the provider says it verified it: `email_verified`, or
+ * Microsoft Entra ID's optional claim `xms_edov` (the e-mail's domain is verified as the tenant's),
+ * since Entra ID tokens carry no `email_verified` (docs/operations.md).
+ */
 export function verifiedEmail(payload: JWTPayload): string | undefined {
-  return payload.email_verified === true && typeof payload.email === "string" ? payload.email : undefined;
+  const verified = payload.email_verified === true || payload.xms_edov === true;
+  return verified && typeof payload.email === "string" ? payload.email : undefined;
 }
 
 /** Token errors (bad signature, expired, wrong audience...) mean "not signed in", anything else is a fault. */

@@ -6,6 +6,7 @@ import openapiGlue, { type FastifyOpenapiGlueOptions } from "fastify-openapi-glu
 import { authHandlers, rulesOf } from "./auth/auth.handlers.ts";
 import { touchSession } from "./auth/sessions.repository.ts";
 import { idTokenVerifier } from "./auth/tokens.ts";
+import { oidcFlow } from "./auth/oidc.ts";
 import type { ServerConfig } from "./config.ts";
 import { loadContract, type OperationRules } from "./contract.ts";
 import { openDatabase, type DatabaseHandle } from "./db/connection.ts";
@@ -153,6 +154,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: database.db,
     config,
     verifyIdToken: idTokenVerifier(config.oidc, config.production),
+    oidc: config.oidc ? oidcFlow(config.oidc) : undefined,
     decodeJson: jsonParamDecoder(document),
     now: options.now ?? (() => new Date()),
   };

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, isLoopback, loadConfig } from "./config.ts";
 
-const OIDC = { OIDC_ISSUER: "https://accounts.example", OIDC_CLIENT_ID: "recall", OIDC_JWKS_URL: "https://accounts.example/keys" };
+const OIDC = { OIDC_ISSUER: "https://accounts.example", OIDC_CLIENT_ID: "recall", OIDC_JWKS_URL: "https://accounts.example/keys", OIDC_CLIENT_SECRET: "s", OIDC_REDIRECT_URL: "https://recall.example/" };
 const SECRET = { HANDOFF_SECRET: "a portal secret of more than thirty-two bytes" };
 
 describe("development sign-in on the network", () => {

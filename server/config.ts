@@ -12,6 +12,12 @@
 //   OIDC_ISSUER           OpenID Connect issuer; with OIDC_CLIENT_ID enables account sign-in
 //   OIDC_CLIENT_ID        OpenID Connect client id (the ID token's audience)
 //   OIDC_JWKS_URL         the provider's key set (required with OIDC_ISSUER)
+//   OIDC_CLIENT_SECRET    the client secret the server redeems sign-in codes with (required with OIDC_ISSUER)
+//   OIDC_REDIRECT_URL     the app's address the provider sends the browser back to, as registered
+//                         with the provider: the app's root, e.g. https://recall.example.org/
+//   OIDC_ALLOWED_DOMAIN   optional: only e-mail addresses of this domain may sign in through the provider
+//   PASSWORD_SIGN_IN      on or off: local accounts sign in with e-mail and password (default on
+//                         without OIDC_ISSUER, off with it)
 //   HANDOFF_SECRET        partner portal HS256 secret, at least 32 bytes (development value otherwise)
 //   HANDOFF_JWKS_URL      instead of HANDOFF_SECRET: the partner portal's key set (asymmetric keys)
 //   HANDOFF_ISSUER        partner portal issuer (default https://portal.recalldesk.example)
@@ -50,6 +56,11 @@ export interface OidcConfig {
   issuer: string;
   clientId: string;
   jwksUrl: string;
+  clientSecret: string;
+  /** The app's address the provider answers to (registered with the provider). */
+  redirectUrl: string;
+  /** Lower case, without "@"; undefined: any domain of a known staff member. */
+  allowedDomain: string | undefined;
 }
 
 export interface ServerConfig {
@@ -63,6 +74,8 @@ export interface ServerConfig {
   dataDir: string;
   production: boolean;
   oidc: OidcConfig | undefined;
+  /** Local accounts may sign in with e-mail and password (PASSWORD_SIGN_IN). */
+  passwordSignIn: boolean;
   /** Exactly one of `secret` (HS256) and `jwksUrl` (the portal's key set) is set. */
   handoff: { secret: Uint8Array | undefined; jwksUrl: string | undefined; issuer: string; audience: string };
   partnerPortalUrl: string;
@@ -124,14 +137,33 @@ function oidcOf(env: NodeJS.ProcessEnv, production: boolean): OidcConfig | undef
   const clientId = env.OIDC_CLIENT_ID || undefined;
   if (!issuer && !clientId && production) {
     // Without a provider the development one would sign in anyone with its public key.
-    throw new ConfigError("OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_JWKS_URL are required when NODE_ENV=production");
+    throw new ConfigError("OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_JWKS_URL and OIDC_REDIRECT_URL are required when NODE_ENV=production");
   }
   if (!issuer && !clientId) return undefined;
   if (!issuer || !clientId) throw new ConfigError("OIDC_ISSUER and OIDC_CLIENT_ID are set together or not at all");
   url(env, "OIDC_ISSUER");
   const jwksUrl = url(env, "OIDC_JWKS_URL");
   if (!jwksUrl) throw new ConfigError("OIDC_JWKS_URL is required with OIDC_ISSUER (the provider's key set)");
-  return { issuer, clientId, jwksUrl };
+  const clientSecret = env.OIDC_CLIENT_SECRET || undefined;
+  if (!clientSecret) throw new ConfigError("OIDC_CLIENT_SECRET is required with OIDC_ISSUER (the server redeems sign-in codes with it)");
+  const redirectUrl = url(env, "OIDC_REDIRECT_URL");
+  if (!redirectUrl) throw new ConfigError("OIDC_REDIRECT_URL is required with OIDC_ISSUER (the app's address registered with the provider)");
+  // The provider is reached over TLS; plain http only on this machine (a test provider on loopback).
+  for (const [name, value] of [["OIDC_ISSUER", issuer], ["OIDC_JWKS_URL", jwksUrl]] as const) {
+    const { protocol, hostname } = new URL(value);
+    if (protocol !== "https:" && !(protocol === "http:" && isLoopback(hostname))) {
+      throw new ConfigError(`${name} must be an https:// address (http:// only on this machine's loopback)`);
+    }
+  }
+  const domain = (env.OIDC_ALLOWED_DOMAIN || "").trim().toLowerCase().replace(/^@/, "");
+  if (domain && !/^[a-z0-9.-]+\.[a-z]{2,}$/.test(domain)) throw new ConfigError(`OIDC_ALLOWED_DOMAIN must be a domain such as example.org, not "${domain}"`);
+  return { issuer, clientId, jwksUrl, clientSecret, redirectUrl, allowedDomain: domain || undefined };
+}
+
+function passwordSignInOf(env: NodeJS.ProcessEnv, oidc: OidcConfig | undefined): boolean {
+  const value = env.PASSWORD_SIGN_IN || (oidc ? "off" : "on");
+  if (value !== "on" && value !== "off") throw new ConfigError(`PASSWORD_SIGN_IN must be on or off, not "${value}"`);
+  return value === "on";
 }
 
 function mailOf(env: NodeJS.ProcessEnv): Pick<ServerConfig, "smtpUrl" | "mailFrom" | "outboxDir" | "outboxMaxBytes"> {
@@ -247,6 +279,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir: env.DATA_DIR || "./data",
     production,
     oidc,
+    passwordSignIn: passwordSignInOf(env, oidc),
     handoff,
     partnerPortalUrl: url(env, "PARTNER_PORTAL_URL") ?? "https://portal.recalldesk.example/",
     sessionIdleMs: integer(env, "SESSION_IDLE_MINUTES", 30, 1, 24 * 60) * 60_000,

@@ -3,12 +3,15 @@ import type { Kysely } from "kysely";
 import type { ServerConfig } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import type { IdTokenVerifier } from "./auth/tokens.ts";
+import type { OidcFlow } from "./auth/oidc.ts";
 import type { JsonParamDecoder } from "./jsonParams.ts";
 
 export interface Services {
   db: Kysely<Database>;
   config: ServerConfig;
   verifyIdToken: IdTokenVerifier;
+  /** The code flow with the configured OpenID Connect provider; undefined without one. */
+  oidc?: OidcFlow | undefined;
   /** JSON path and query parameters, decoded and validated against their contentSchema. */
   decodeJson: JsonParamDecoder;
   /** The time of the sessions' rules (idle and absolute expiry); tests pass a clock they control. */

@@ -1,5 +1,5 @@
 // Sign-in, sessions and the development provider (tag auth), with the server's rules.
-import { HttpError, INVALID_CREDENTIALS, INVALID_TOKEN, tooManyRequests, UNKNOWN_STAFF } from "../../domain/errors.ts";
+import { HttpError, INVALID_CREDENTIALS, INVALID_TOKEN, NO_OIDC_PROVIDER, tooManyRequests, UNKNOWN_STAFF } from "../../domain/errors.ts";
 import { accountKey, countAttempt, tooManyFailures } from "../../domain/signInThrottle.ts";
 import { HttpResponse } from "msw";
 import { caller, createApi, emptyAnswer } from "../api";
@@ -65,7 +65,15 @@ export function authHandlers(db: MockDb) {
       return signedIn(staffByEmail(claims.email));
     }),
 
-    api.get("/auth/provider", () => HttpResponse.json({ kind: "development" as const })),
+    api.get("/auth/provider", () => HttpResponse.json({ kind: "development" as const, passwordSignIn: true })),
+
+    // The fake backend has the development provider only, as the server without OIDC_ISSUER.
+    api.post("/auth/oidc/start", () => {
+      throw new HttpError(404, NO_OIDC_PROVIDER);
+    }),
+    api.post("/auth/oidc/finish", () => {
+      throw new HttpError(404, NO_OIDC_PROVIDER);
+    }),
 
     api.get("/auth/dev/accounts", () =>
       HttpResponse.json(

@@ -22,6 +22,8 @@ export interface OperationInfo {
   operationId: string;
   isPublic: boolean;
   adminOnly: boolean;
+  /** Succeeds only with a configured OpenID Connect provider (`x-needs-oidc-provider`): neither backend under the conformance suite has one. */
+  needsOidcProvider: boolean;
   parameters: ParameterInfo[];
   requestBody?: { required: boolean; schema: JsonSchema };
   /** JSON schema of each declared answer by status code; undefined for an answer without a body. */
@@ -74,6 +76,7 @@ function describeOperation(path: string, method: HttpMethod, raw: JsonSchema): O
     operationId: raw.operationId as string,
     isPublic: security.length === 0,
     adminOnly: raw["x-admin-only"] === true,
+    needsOidcProvider: raw["x-needs-oidc-provider"] === true,
     parameters,
     requestBody: bodySchema ? { required: body?.required === true, schema: bodySchema } : undefined,
     responses,

@@ -1,6 +1,6 @@
 // Sign-in, sessions, the development provider and the partner hand-off (tag auth, docs/architecture.md).
 import type { components } from "../../src/api/schema.d.ts";
-import { HttpError, INVALID_CREDENTIALS, INVALID_TOKEN, tooManyRequests, UNKNOWN_STAFF } from "../../domain/errors.ts";
+import { HttpError, INVALID_CREDENTIALS, INVALID_TOKEN, PASSWORD_SIGN_IN_OFF, tooManyRequests, UNKNOWN_STAFF } from "../../domain/errors.ts";
 import { accountKey, tooManyFailures } from "../../domain/signInThrottle.ts";
 import { audit } from "../audit.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
@@ -20,6 +20,7 @@ import { verifyPortalHandoff } from "./tokens.ts";
 import { claimAttempt, forgetFailures } from "./signInFailures.repository.ts";
 import { endClaimsOf } from "../members/claims.repository.ts";
 import { publishSessionEnded } from "../events/events.repository.ts";
+import { finishOidcSignIn, startOidcSignIn } from "./oidcSignIn.ts";
 
 type Session = components["schemas"]["Session"];
 type User = components["schemas"]["User"];
@@ -67,6 +68,7 @@ function requireDevelopmentProvider({ config }: Services): void {
 
 export const authHandlers: Handlers = {
   async signInWithPassword({ body, services, request }) {
+    if (!services.config.passwordSignIn) throw new HttpError(404, PASSWORD_SIGN_IN_OFF);
     const account = accountKey(body.email);
     const user = await findStaffByEmail(services.db, body.email);
     const trail = (action: string) => audit(services.db, { userId: user?.id ?? null, action, memberIds: [], address: request.ip });
@@ -117,8 +119,14 @@ export const authHandlers: Handlers = {
   },
 
   async getAuthProvider({ services }) {
-    const { oidc } = services.config;
-    return oidc ? { kind: "oidc", clientId: oidc.clientId, issuer: oidc.issuer } : { kind: "development" };
+    const { oidc, passwordSignIn } = services.config;
+    return oidc ? { kind: "oidc", clientId: oidc.clientId, issuer: oidc.issuer, passwordSignIn } : { kind: "development", passwordSignIn };
+  },
+
+  startOidcSignIn: ({ services, request, reply }) => startOidcSignIn(services, request, reply),
+
+  async finishOidcSignIn({ body, services, request }) {
+    return signedIn(services, await finishOidcSignIn(services, request, body));
   },
 
   async listDevAccounts({ services }) {

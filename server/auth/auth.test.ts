@@ -49,7 +49,7 @@ describe("configuration", () => {
     const jwks = { HANDOFF_JWKS_URL: "https://portal.example/jwks.json" };
     expect(loadConfig(jwks).handoff).toMatchObject({ secret: undefined, jwksUrl: "https://portal.example/jwks.json" });
     expect(() => loadConfig({ ...jwks, HANDOFF_SECRET: "x".repeat(32) })).toThrow(/not both/);
-    const oidc = { OIDC_ISSUER: "https://accounts.example", OIDC_CLIENT_ID: "c", OIDC_JWKS_URL: "https://accounts.example/jwks" };
+    const oidc = { OIDC_ISSUER: "https://accounts.example", OIDC_CLIENT_ID: "c", OIDC_JWKS_URL: "https://accounts.example/jwks", OIDC_CLIENT_SECRET: "s", OIDC_REDIRECT_URL: "https://recall.example/" };
     expect(loadConfig({ NODE_ENV: "production", ...oidc, ...jwks }).handoff.jwksUrl).toBe("https://portal.example/jwks.json");
   });
 

@@ -85,6 +85,8 @@ function serverEnv(): NodeJS.ProcessEnv {
     OIDC_ISSUER: ISSUER,
     OIDC_CLIENT_ID: CLIENT_ID,
     OIDC_JWKS_URL: `http://127.0.0.1:${port}/.well-known/jwks.json`,
+    OIDC_CLIENT_SECRET: "test client secret",
+    OIDC_REDIRECT_URL: "http://127.0.0.1:8080/",
     HANDOFF_SECRET,
     HANDOFF_ISSUER: HANDOFF.issuer,
     HANDOFF_AUDIENCE: HANDOFF.audience,
@@ -102,7 +104,7 @@ describe.each(ENGINES)("sign-in on %s", (engine) => {
 
   describe("account sign-in with the provider's key set", () => {
     it("offers the configured provider, not the development one", async () => {
-      expect((await server.app.inject({ method: "GET", url: "/api/auth/provider" })).json()).toEqual({ kind: "oidc", clientId: CLIENT_ID, issuer: ISSUER });
+      expect((await server.app.inject({ method: "GET", url: "/api/auth/provider" })).json()).toEqual({ kind: "oidc", clientId: CLIENT_ID, issuer: ISSUER, passwordSignIn: false });
       expect((await server.app.inject({ method: "GET", url: "/api/auth/dev/accounts" })).statusCode).toBe(404);
     });
 
@@ -267,7 +269,7 @@ describe.each(ENGINES)("sign-in on %s", (engine) => {
     it("is refused by the configuration: a production server needs a real provider", () => {
       const production = { NODE_ENV: "production", HANDOFF_SECRET };
       expect(() => loadConfig(production)).toThrow(/OIDC_ISSUER/);
-      expect(loadConfig({ ...production, OIDC_ISSUER: ISSUER, OIDC_CLIENT_ID: CLIENT_ID, OIDC_JWKS_URL: "https://accounts.test.example/jwks" }).oidc?.clientId).toBe(CLIENT_ID);
+      expect(loadConfig({ ...production, OIDC_ISSUER: ISSUER, OIDC_CLIENT_ID: CLIENT_ID, OIDC_JWKS_URL: "https://accounts.test.example/jwks", OIDC_CLIENT_SECRET: "s", OIDC_REDIRECT_URL: "https://recall.example/" }).oidc?.clientId).toBe(CLIENT_ID);
     });
 
     it("does not list accounts, issue tokens or accept its tokens even when configured by hand", { timeout: 60_000 }, async () => {

@@ -164,6 +164,7 @@ export interface Database {
   call_recordings: CallRecordingsTable;
   recording_downloads: RecordingDownloadsTable;
   sign_in_failures: SignInFailuresTable;
+  oidc_sign_ins: OidcSignInsTable;
   help_items: HelpItemsTable;
   help_notifications: HelpNotificationsTable;
   leads: LeadsTable;
@@ -250,6 +251,15 @@ export interface SignInFailuresTable {
   failures: number;
   last_failed_at: Timestamp;
   locked_until: Timestamp | null;
+}
+
+/** Sign-ins begun at the OpenID Connect provider, until their answer comes back or they expire. */
+export interface OidcSignInsTable {
+  state_hash: string;
+  browser_hash: string;
+  nonce: string;
+  code_verifier: string;
+  expires_at: Timestamp;
 }
 
 export interface HelpItemsTable {

@@ -7,7 +7,7 @@ import type { FastifyInstance } from "fastify";
 import type { ServerConfig } from "../config.ts";
 
 /** Every call that turns a credential into a session or issues one. */
-export const SIGN_IN_OPERATIONS = new Set(["signIn", "signInWithPassword", "cdpLogin", "issueDevToken"]);
+export const SIGN_IN_OPERATIONS = new Set(["signIn", "signInWithPassword", "cdpLogin", "issueDevToken", "startOidcSignIn", "finishOidcSignIn"]);
 
 /** Help videos and PDFs: the Dashboard's file modal shows them in a <video> and an <iframe> of the app. */
 const EMBEDDED_FILES = "/api/files/";

@@ -29,6 +29,8 @@ describe("the practice calendar's clock and zone (server/config.ts)", () => {
       OIDC_ISSUER: "https://accounts.example.test",
       OIDC_CLIENT_ID: "recall-desk",
       OIDC_JWKS_URL: "https://accounts.example.test/jwks",
+      OIDC_CLIENT_SECRET: "s",
+      OIDC_REDIRECT_URL: "https://recall.example/",
     };
     expect(() => loadConfig(production)).not.toThrow();
     expect(() => loadConfig({ ...production, DEMO_CLOCK_START: "2026-11-16T15:00:00Z" })).toThrow("DEMO_CLOCK_START");

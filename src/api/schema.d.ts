@@ -20,7 +20,9 @@ export interface paths {
          *     which accounts exist. Repeated failures from one client or for one e-mail get 429: after 5
          *     failures in a row for one e-mail (an account's or not) it waits 30 s, twice as long after
          *     each further failure (up to 15 minutes), and every attempt meanwhile, the right password
-         *     too, gets 429 with `Retry-After`; a success forgets the failures.
+         *     too, gets 429 with `Retry-After`; a success forgets the failures. Answers 404 where the
+         *     server does not offer password sign-in (`PASSWORD_SIGN_IN=off`, the default with an OpenID
+         *     Connect provider; `passwordSignIn` of `GET /auth/provider` says which).
          */
         post: operations["signInWithPassword"];
         delete?: never;
@@ -108,6 +110,61 @@ export interface paths {
         get: operations["getAuthProvider"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/oidc/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Begin signing in at the OpenID Connect provider
+         * @description Added by the design. The server reads the provider's discovery document and answers the
+         *     provider's authorization address for a new sign-in (authorization code flow with PKCE,
+         *     `state` and `nonce`, kept by the server for 15 minutes); the browser then goes there. The
+         *     answer also sets the cookie `recall_desk_oidc` (HttpOnly), which binds the sign-in to this
+         *     browser: the provider's answer is accepted only from the browser that began it. Answers
+         *     404 when no provider is configured and 502 when the provider cannot be reached (the login
+         *     screen then opens the dialog of `idpiframe_initialization_failed`). Needs a configured
+         *     provider to succeed: the conformance suite checks the 404 of both backends, and
+         *     `server/auth/oidcSignIn.test.ts` and `tests/e2e/oidc.e2e.ts` the flow against a real provider.
+         */
+        post: operations["startOidcSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/oidc/finish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish signing in with the provider's answer
+         * @description Added by the design. The query parameters the provider sent the browser back with. The
+         *     server takes the sign-in this browser began with that `state` (once: a replayed or unknown
+         *     state is refused), redeems the code with the PKCE verifier and the client secret, checks
+         *     the ID token (nonce, then signature, issuer, audience, expiry and `email_verified` as for
+         *     `POST /sessions`) and the optional allowed domain, and signs in known staff only. Every
+         *     refusal is audited. 401: the answer is not accepted (unknown or replayed state, the
+         *     provider's error, a refused or expired code, a mismatched nonce or token); 403: no known
+         *     staff account; 404: no provider configured; 502: the provider cannot be reached.
+         */
+        post: operations["finishOidcSignIn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1527,6 +1584,24 @@ export interface components {
              * @description The OpenID Connect issuer.
              */
             issuer?: string;
+            /** @description Whether the login screen also offers e-mail and password (local accounts, `POST /sessions/login`). */
+            passwordSignIn: boolean;
+        };
+        /** @description The provider's authorization address for one sign-in. */
+        OidcAuthorization: {
+            /** Format: uri */
+            authorizationUrl: string;
+        };
+        /**
+         * @description The query parameters of the provider's answer (RFC 6749 4.1.2, RFC 9207 `iss`): `state`
+         *     always, and `code` on success or `error` (with `error_description`) on failure.
+         */
+        OidcAnswer: {
+            state: string;
+            code?: string;
+            iss?: string;
+            error?: string;
+            error_description?: string;
         };
         /** @description A seeded staff account of the development provider. */
         DevAccount: {
@@ -2604,6 +2679,21 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The OpenID Connect provider cannot be reached, or answered as no provider should. */
+        ProviderUnreachable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "The sign-in provider could not be reached",
+                 *       "statusCode": 502
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description An unexpected server failure. The message is generic and carries no data. */
         ServerError: {
             headers: {
@@ -2673,6 +2763,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["InvalidCredentials"];
+            404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
@@ -2801,6 +2892,62 @@ export interface operations {
             };
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+        };
+    };
+    startOidcSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where to send the browser. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OidcAuthorization"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["ProviderUnreachable"];
+        };
+    };
+    finishOidcSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OidcAnswer"];
+            };
+        };
+        responses: {
+            /** @description The session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["InvalidToken"];
+            403: components["responses"]["UnknownStaff"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["ProviderUnreachable"];
         };
     };
     listDevAccounts: {

@@ -4,9 +4,10 @@ import { useSelector } from "@xstate/react";
 import type { ReactNode } from "react";
 import { Redirect, useSearch } from "wouter";
 import { selectDeciding, selectIsAdmin, selectSignedIn, selectSigningIn, selectUser } from "../machines/auth/auth.selectors";
-import { handoffTokenOf, landingOf, landingPath } from "../machines/auth/landing";
+import { handoffTokenOf, landingOf, landingPath, providerAnswerOf } from "../machines/auth/landing";
 import { cookiesEnabled } from "../lib/cookies";
 import { LoginScreen } from "../screens/login/LoginScreen";
+import { landingAfterProvider } from "./providerLanding";
 import { useServices } from "./ServicesContext";
 
 function Splash({ label }: { label: string }) {
@@ -49,14 +50,16 @@ export function RootRoute() {
   const user = useSelector(auth, selectUser);
   const signedIn = useSelector(auth, selectSignedIn);
   const handoffToken = handoffTokenOf(search);
+  const providerAnswer = providerAnswerOf(search);
   if (deciding) return <Splash label="Loading…" />;
-  if (signedIn && user && !handoffToken) return <Redirect to={landingPath(landingOf(search), user.defaultPage)} replace />;
+  if (signedIn && user && !handoffToken && !providerAnswer) return <Redirect to={landingPath(landingOf(search), user.defaultPage)} replace />;
   return (
     <LoginScreen
       machine={login}
       auth={auth}
       handoffToken={handoffToken}
-      landing={landingOf(search)}
+      providerAnswer={providerAnswer}
+      landing={providerAnswer ? landingAfterProvider() : landingOf(search)}
       cookiesEnabled={cookiesEnabled()}
     />
   );
@@ -66,6 +69,6 @@ export function RootRoute() {
 export function HandoffRoute({ token }: { token: string }) {
   const { auth, login } = useServices();
   return (
-    <LoginScreen machine={login} auth={auth} handoffToken={token} landing="membersList" cookiesEnabled={cookiesEnabled()} />
+    <LoginScreen machine={login} auth={auth} handoffToken={token} providerAnswer={null} landing="membersList" cookiesEnabled={cookiesEnabled()} />
   );
 }

@@ -26,6 +26,7 @@ import { createUsageTrackingActors } from "../machines/usage/usageTracking.actor
 import { createAppEffects } from "./appEffects";
 import { persistFilters, readSavedFilters } from "./memberFilterStorage";
 import { createReportMachines } from "./reportMachines";
+import { rememberLanding } from "./providerLanding";
 import { sessionStore } from "./sessionStore";
 
 export interface ServicesOptions {
@@ -69,7 +70,15 @@ export function createServices({ baseUrl, navigate, inspect }: ServicesOptions) 
     usageTracking,
     login: loginMachine.provide({
       actors: createLoginActors(api),
-      actions: { requestSignIn: (_, { request, landing }) => auth.send({ type: "auth.signIn", request, landing }) },
+      actions: {
+        requestSignIn: (_, { request, landing }) => auth.send({ type: "auth.signIn", request, landing }),
+        goToProvider: (_, { url, landing }) => {
+          rememberLanding(landing);
+          window.location.assign(url);
+        },
+        // Replaced, not pushed: Back never returns to an answer that was used.
+        clearProviderAnswer: () => window.history.replaceState(null, "", "/"),
+      },
     }),
     topBar: topBarMachine.provide({ actors: createTopBarActors(api) }),
     feedback: feedbackMachine.provide({ actors: createFeedbackActors(api) }),

@@ -22,6 +22,8 @@ export const INITIAL_LOAD_DELAY_MS = 1000;
 export const USAGE_TRACKING_DELAY_MS = 3000;
 /** §9 Persist timeout of the auth state (ms). */
 export const PERSIST_TIMEOUT_MS = 5000;
+/** A sign-in prepared at the OpenID Connect provider is prepared again after this long on the login screen (it lives 15 minutes on the server). */
+export const PROVIDER_SIGN_IN_REFRESH_MS = 10 * 60_000;
 /** §9 Sidebar animation (ms). */
 export const SIDEBAR_ANIMATION_MS = 500;
 

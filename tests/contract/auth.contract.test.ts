@@ -29,7 +29,18 @@ describe("development provider", () => {
   it("names which provider the login screen offers", async () => {
     const { status, body } = await backend.api.get("/auth/provider");
     expect(status).toBe(200);
-    expect(body.kind).toBe("development");
+    expect(body).toEqual({ kind: "development", passwordSignIn: true });
+  });
+
+  // With a provider these succeed: server/auth/oidcSignIn.test.ts and tests/e2e/oidc.e2e.ts.
+  it("has no OpenID Connect sign-in to begin or finish (404), and checks the provider's answer first (400)", async () => {
+    const start = await backend.api.post("/auth/oidc/start");
+    expect(start.status).toBe(404);
+    expect(start.body.message).toBe("There is no OpenID Connect provider here");
+    expect((await backend.api.post("/auth/oidc/finish", { body: { state: "s1", code: "c1" } })).status).toBe(404);
+    const invalid = await backend.api.post("/auth/oidc/finish", { body: { code: "c1", extra: 1 } });
+    expect(invalid.status).toBe(400);
+    expect(JSON.stringify(invalid.body)).toMatch(/state/);
   });
 
   it("lists the seeded staff sorted by last name, administrators among them", async () => {

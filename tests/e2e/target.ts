@@ -71,7 +71,7 @@ async function startRealServer(port: number): Promise<Target> {
   }
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const probe = createServer();
   await new Promise<void>((done, fail) => probe.once("error", fail).listen(0, "127.0.0.1", done));
   const address = probe.address();
@@ -98,7 +98,7 @@ function killGroup(pid: number, signal: NodeJS.Signals): void {
  * Starts a server in its own process group (detached), so stopping it also stops whatever it
  * spawned; waits until it answers HTTP on the port. Its output is kept and shown if it fails.
  */
-async function spawnServer(mode: TargetMode, port: number, command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<Target> {
+export async function spawnServer(mode: TargetMode, port: number, command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<Target> {
   const baseURL = `http://127.0.0.1:${port}`;
   // `#!/usr/bin/env node` scripts must find Node 24 (the one running us), not the machine's Node 20.
   const path = [dirname(process.execPath), join(projectRoot, "node_modules/.bin"), process.env.PATH].join(":");

@@ -10,6 +10,8 @@ function signIn(api: ApiClient, request: SignInRequest, signal: AbortSignal) {
       const { kind: _kind, ...body } = request;
       return unwrap(api.POST("/sessions", { params: { query: { jwt: 1 } }, body, signal }));
     }
+    case "oidc":
+      return unwrap(api.POST("/auth/oidc/finish", { body: request.answer, signal }));
     case "handoff":
       return unwrap(api.GET("/sessions/cdpLogin/{token}", { params: { path: { token: request.token } }, signal }));
     case "password":

@@ -20,9 +20,13 @@ export interface AccountCredential {
   profilePicture?: string;
 }
 
-/** The three ways in: the account provider's ID token, the partner hand-off, a local account. */
+/**
+ * The ways in: the development provider's ID token, the OpenID Connect provider's answer (the
+ * server redeems it), the partner hand-off, a local account.
+ */
 export type SignInRequest =
   | ({ kind: "account" } & AccountCredential)
+  | { kind: "oidc"; answer: components["schemas"]["OidcAnswer"] }
   | { kind: "handoff"; token: string }
   | { kind: "password"; email: string; password: string };
 

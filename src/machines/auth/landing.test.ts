@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { handoffTokenOf, landingOf, landingPath } from "./landing";
+import { handoffTokenOf, landingOf, landingPath, providerAnswerOf } from "./landing";
 
 describe("landing", () => {
   it("lands on the members list when the address has a page parameter", () => {
@@ -18,5 +18,16 @@ describe("landing", () => {
     expect(handoffTokenOf("?token=a.b.c&page=1")).toBe("a.b.c");
     expect(handoffTokenOf("?page=1")).toBeNull();
     expect(handoffTokenOf("?token=")).toBeNull();
+  });
+
+  it("reads the provider's answer: state with a code or an error, nothing else", () => {
+    expect(providerAnswerOf("?code=c1&state=s1&iss=https%3A%2F%2Fidp.example&scope=openid")).toEqual({ code: "c1", state: "s1", iss: "https://idp.example" });
+    expect(providerAnswerOf("?error=access_denied&error_description=Cancelled&state=s1")).toEqual({
+      state: "s1",
+      error: "access_denied",
+      error_description: "Cancelled",
+    });
+    expect(providerAnswerOf("?code=c1")).toBeNull();
+    expect(providerAnswerOf("?state=s1&page=1")).toBeNull();
   });
 });

@@ -9,10 +9,14 @@ import { PROVIDER_INIT_FAILED, type AuthProvider } from "./login.machine";
 export function createLoginActors(api: ApiClient) {
   return {
     loadProvider: fromApiCall((_, signal) => unwrap(api.GET("/auth/provider", { signal }))),
-    // No OpenID Connect provider script is bundled yet: a configured provider that cannot
-    // initialise in this browser opens the specified dialog.
-    initProvider: fromPromise<void, AuthProvider>(async () => {
-      throw Object.assign(new Error("The account sign-in provider could not start."), { name: PROVIDER_INIT_FAILED });
+    // The server reads the provider's discovery document and prepares the sign-in (PKCE, state,
+    // nonce); any failure is the provider failing to initialise, which opens the specified dialog.
+    initProvider: fromPromise<string, AuthProvider>(async ({ signal }) => {
+      try {
+        return (await unwrap(api.POST("/auth/oidc/start", { signal }))).authorizationUrl;
+      } catch (error) {
+        throw Object.assign(new Error("The account sign-in provider could not start.", { cause: error }), { name: PROVIDER_INIT_FAILED });
+      }
     }),
     loadAccounts: fromApiCall((_, signal) => unwrap(api.GET("/auth/dev/accounts", { signal }))),
     // As with a real provider, the profile comes with the token: its claims.

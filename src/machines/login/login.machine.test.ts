@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
 import type { SignInRequest } from "../auth/auth.machine";
 import type { Landing } from "../auth/landing";
@@ -12,11 +12,13 @@ const accounts = [
 function start(
   input: Partial<LoginInput> = {},
   {
-    provider = { kind: "development" } as AuthProvider,
-    initProvider = async (): Promise<void> => undefined,
-  }: { provider?: AuthProvider; initProvider?: () => Promise<void> } = {},
+    provider = { kind: "development", passwordSignIn: true } as AuthProvider,
+    initProvider = async (): Promise<string> => AUTHORIZATION_URL,
+  }: { provider?: AuthProvider; initProvider?: () => Promise<string> } = {},
 ) {
   const requested: { request: SignInRequest; landing: Landing }[] = [];
+  const redirected: { url: string; landing: Landing }[] = [];
+  const cleared = vi.fn();
   // The development provider's token, with the profile its claims carry (login.actors.ts reads them).
   const issued = vi.fn(async (email: string) => ({
     credential: `credential-of-${email}`,
@@ -28,16 +30,23 @@ function start(
     loginMachine.provide({
       actors: {
         loadProvider: fromPromise(async () => provider),
-        initProvider: fromPromise<void, AuthProvider>(initProvider),
+        initProvider: fromPromise<string, AuthProvider>(initProvider),
         loadAccounts: fromPromise(async () => accounts),
         issueDevCredential: fromPromise(({ input: { email } }) => issued(email)),
       },
-      actions: { requestSignIn: (_, params) => void requested.push(params) },
+      actions: {
+        requestSignIn: (_, params) => void requested.push(params),
+        goToProvider: (_, params) => void redirected.push(params),
+        clearProviderAnswer: cleared,
+      },
     }),
-    { input: { cookiesEnabled: true, handoffToken: null, landing: "defaultPage", ...input } },
+    { input: { cookiesEnabled: true, handoffToken: null, providerAnswer: null, landing: "defaultPage", ...input } },
   ).start();
-  return { actor, requested, issued };
+  return { actor, requested, issued, redirected, cleared };
 }
+
+const AUTHORIZATION_URL = "https://idp.example/authorize?state=s1";
+const OIDC: AuthProvider = { kind: "oidc", clientId: "client", issuer: "https://idp.example", passwordSignIn: false };
 
 describe("login machine", () => {
   it("signs in automatically with a token in the address, landing where the address says", async () => {
@@ -50,7 +59,7 @@ describe("login machine", () => {
     const { actor, requested } = start();
     await waitFor(actor, (s) => s.matches({ signIn: "ready" }));
     expect(requested).toEqual([]);
-    expect(actor.getSnapshot().context.provider).toEqual({ kind: "development" });
+    expect(actor.getSnapshot().context.provider).toEqual({ kind: "development", passwordSignIn: true });
   });
 
   it("lets the user choose a development account and signs in with its ID token and profile (§3 sign-in payload)", async () => {
@@ -92,7 +101,7 @@ describe("login machine", () => {
     const { actor } = start(
       {},
       {
-        provider: { kind: "oidc", clientId: "client", issuer: "https://accounts.google.com" },
+        provider: OIDC,
         initProvider: async () => Promise.reject(Object.assign(new Error("blocked"), { name: PROVIDER_INIT_FAILED })),
       },
     );
@@ -101,23 +110,53 @@ describe("login machine", () => {
     expect(actor.getSnapshot().matches({ signIn: "providerFailed" })).toBe(true);
   });
 
-  it("signs in with the credential the account provider hands back", async () => {
-    const { actor, requested } = start({}, { provider: { kind: "oidc", clientId: "client", issuer: "https://accounts.google.com" } });
+  it("prepares a sign-in at the provider and sends the browser there on the button, with the landing", async () => {
+    const { actor, redirected, requested } = start({ landing: "membersList" }, { provider: OIDC });
     await waitFor(actor, (s) => s.matches({ signIn: "ready" }));
-    actor.send({
-      type: "login.providerCredential",
-      credential: "x.y.z",
-      email: "marcus.reed@recalldesk.example",
-      firstName: "Marcus",
-      profilePicture: "https://pictures.example/marcus.png",
+    expect(actor.getSnapshot().context.authorizationUrl).toBe(AUTHORIZATION_URL);
+    actor.send({ type: "login.chooseAccount" });
+    expect(redirected).toEqual([{ url: AUTHORIZATION_URL, landing: "membersList" }]);
+    expect(actor.getSnapshot().matches({ signIn: "redirecting" })).toBe(true);
+    expect(requested).toEqual([]);
+  });
+
+  it("signs in with the provider's answer in the address, and takes it out of the address", async () => {
+    const answer = { code: "c1", state: "s1" };
+    const { actor, requested, cleared } = start({ providerAnswer: answer }, { provider: OIDC });
+    expect(requested).toEqual([{ request: { kind: "oidc", answer }, landing: "defaultPage" }]);
+    expect(cleared).toHaveBeenCalledOnce();
+    await waitFor(actor, (s) => s.matches({ signIn: "ready" }));
+  });
+
+  describe("a login screen left open", () => {
+    afterEach(() => vi.useRealTimers());
+
+    it("prepares another sign-in at the provider after 10 minutes, before the server's 15 run out", async () => {
+      vi.useFakeTimers();
+      let prepared = 0;
+      const { actor } = start({}, { provider: OIDC, initProvider: async () => `${AUTHORIZATION_URL}&n=${++prepared}` });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(actor.getSnapshot().context.authorizationUrl).toMatch(/n=1$/);
+      await vi.advanceTimersByTimeAsync(10 * 60_000 - 1);
+      expect(prepared).toBe(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(prepared).toBe(2);
+      expect(actor.getSnapshot().context.authorizationUrl).toMatch(/n=2$/);
     });
-    expect(requested[0]?.request).toEqual({
-      kind: "account",
-      credential: "x.y.z",
-      email: "marcus.reed@recalldesk.example",
-      firstName: "Marcus",
-      profilePicture: "https://pictures.example/marcus.png",
-    });
+  });
+
+  it("signs in with e-mail and password where the server offers them, not otherwise", async () => {
+    const offered = start();
+    await waitFor(offered.actor, (s) => s.matches({ signIn: "ready" }));
+    offered.actor.send({ type: "login.password", email: " priya@recalldesk.example ", password: "secret" });
+    expect(offered.requested).toEqual([
+      { request: { kind: "password", email: "priya@recalldesk.example", password: "secret" }, landing: "defaultPage" },
+    ]);
+
+    const notOffered = start({}, { provider: OIDC });
+    await waitFor(notOffered.actor, (s) => s.matches({ signIn: "ready" }));
+    notOffered.actor.send({ type: "login.password", email: "priya@recalldesk.example", password: "secret" });
+    expect(notOffered.requested).toEqual([]);
   });
 
   it("shows the cookies modal when cookies are disabled; OK closes it", () => {

@@ -1,17 +1,20 @@
-// The login screen (§2): the account sign-in button (the configured provider, or the development
-// provider's account chooser), automatic sign-in with a `token` in the address, the dialog for a
-// provider that fails to initialise, and the cookies-disabled modal. Signing in itself is the auth
-// machine's business: this machine asks for it with `requestSignIn`.
-import { assign, setup } from "xstate";
+// The login screen (§2): the account sign-in button (the configured OpenID Connect provider, or the
+// development provider's account chooser), e-mail and password where the server offers local
+// accounts, automatic sign-in with a `token` in the address or with the provider's answer, the
+// dialog for a provider that fails to initialise, and the cookies-disabled modal. Signing in itself
+// is the auth machine's business: this machine asks for it with `requestSignIn`.
+import { assign, not, setup } from "xstate";
 import { notProvided } from "../notProvided";
 import { type ApiFailure, toFailure } from "../../api/errors";
 import type { components } from "../../api/schema";
 import type { AccountCredential, SignInRequest } from "../auth/auth.machine";
 import type { Landing } from "../auth/landing";
+import { PROVIDER_SIGN_IN_REFRESH_MS } from "../../lib/constants";
 
 type Schemas = components["schemas"];
 export type AuthProvider = Schemas["AuthProvider"];
 export type DevAccount = Schemas["DevAccount"];
+export type OidcAnswer = Schemas["OidcAnswer"];
 
 /** §2: the error name of a sign-in provider that fails to initialise in the browser. */
 export const PROVIDER_INIT_FAILED = "idpiframe_initialization_failed";
@@ -20,6 +23,8 @@ export interface LoginInput {
   cookiesEnabled: boolean;
   /** A partner hand-off token found in the address (`?token=`). */
   handoffToken: string | null;
+  /** The OpenID Connect provider's answer in the address, when it has just sent the browser back. */
+  providerAnswer: OidcAnswer | null;
   landing: Landing;
 }
 
@@ -27,7 +32,10 @@ export interface LoginContext {
   cookiesEnabled: boolean;
   landing: Landing;
   handoffToken: string | null;
+  providerAnswer: OidcAnswer | null;
   provider: AuthProvider | null;
+  /** The provider's address for this browser's next sign-in (prepared by the server). */
+  authorizationUrl: string | null;
   accounts: DevAccount[];
   failure: ApiFailure | null;
 }
@@ -37,7 +45,7 @@ export type LoginEvent =
   | { type: "login.pickAccount"; email: string }
   | { type: "login.cancel" }
   | { type: "login.retry" }
-  | ({ type: "login.providerCredential" } & AccountCredential)
+  | { type: "login.password"; email: string; password: string }
   | { type: "providerDialog.close" }
   | { type: "cookiesDialog.close" };
 
@@ -49,19 +57,29 @@ export const loginMachine = setup({
   },
   actors: {
     loadProvider: notProvided<AuthProvider>("loadProvider"),
-    /** Loads and initialises the account provider's script; rejects with PROVIDER_INIT_FAILED. */
-    initProvider: notProvided<void, AuthProvider>("initProvider"),
+    /** Prepares a sign-in at the provider: its authorization address; rejects with PROVIDER_INIT_FAILED. */
+    initProvider: notProvided<string, AuthProvider>("initProvider"),
     loadAccounts: notProvided<DevAccount[]>("loadAccounts"),
     /** The development provider's ID token for the chosen account, with its profile (§3 sign-in payload). */
     issueDevCredential: notProvided<AccountCredential, { email: string }>("issueDevCredential"),
   },
   actions: {
     requestSignIn: (_, _params: { request: SignInRequest; landing: Landing }) => {},
+    /** Sends the browser to the provider, remembering where to land when it comes back. */
+    goToProvider: (_, _params: { url: string; landing: Landing }) => {},
+    /** Takes the provider's answer out of the address: it can be used once. */
+    clearProviderAnswer: () => {},
   },
   guards: {
     cookiesEnabled: ({ context }) => context.cookiesEnabled,
     hasHandoffToken: ({ context }) => context.handoffToken !== null,
+    hasProviderAnswer: ({ context }) => context.providerAnswer !== null,
     isDevelopment: (_, params: { provider: AuthProvider }) => params.provider.kind === "development",
+    developmentProvider: ({ context }) => context.provider?.kind === "development",
+    offersPassword: ({ context }) => context.provider?.passwordSignIn === true,
+  },
+  delays: {
+    providerSignInRefresh: PROVIDER_SIGN_IN_REFRESH_MS,
   },
 }).createMachine({
   id: "login",
@@ -70,7 +88,9 @@ export const loginMachine = setup({
     cookiesEnabled: input.cookiesEnabled,
     landing: input.landing,
     handoffToken: input.handoffToken,
+    providerAnswer: input.providerAnswer,
     provider: null,
+    authorizationUrl: null,
     accounts: [],
     failure: null,
   }),
@@ -102,6 +122,17 @@ export const loginMachine = setup({
                 }),
               },
             },
+            {
+              guard: "hasProviderAnswer",
+              target: "loadingProvider",
+              actions: [
+                {
+                  type: "requestSignIn",
+                  params: ({ context }) => ({ request: { kind: "oidc", answer: context.providerAnswer! }, landing: context.landing }),
+                },
+                "clearProviderAnswer",
+              ],
+            },
             { target: "loadingProvider" },
           ],
         },
@@ -123,8 +154,8 @@ export const loginMachine = setup({
           invoke: {
             src: "initProvider",
             input: ({ context }) => context.provider!,
-            onDone: "ready",
-            onError: "providerFailedDialog",
+            onDone: { target: "ready", actions: assign({ authorizationUrl: ({ event }) => event.output }) },
+            onError: { target: "providerFailedDialog", actions: assign({ authorizationUrl: null }) },
           },
         },
         providerFailedDialog: { on: { "providerDialog.close": "providerFailed" } },
@@ -133,25 +164,33 @@ export const loginMachine = setup({
           on: { "login.retry": { target: "loadingProvider", actions: assign({ failure: null }) } },
         },
         ready: {
+          // A prepared sign-in lives 15 minutes on the server: a login screen left open prepares another.
+          after: { providerSignInRefresh: { guard: not("developmentProvider"), target: "initialisingProvider" } },
           on: {
-            "login.chooseAccount": "choosingAccount",
-            "login.providerCredential": {
+            "login.chooseAccount": [
+              { guard: "developmentProvider", target: "choosingAccount" },
+              {
+                target: "redirecting",
+                actions: {
+                  type: "goToProvider",
+                  params: ({ context }) => ({ url: context.authorizationUrl!, landing: context.landing }),
+                },
+              },
+            ],
+            "login.password": {
+              guard: "offersPassword",
               actions: {
                 type: "requestSignIn",
                 params: ({ context, event }) => ({
-                  request: {
-                    kind: "account",
-                    credential: event.credential,
-                    email: event.email,
-                    firstName: event.firstName,
-                    profilePicture: event.profilePicture,
-                  },
+                  request: { kind: "password", email: event.email.trim(), password: event.password },
                   landing: context.landing,
                 }),
               },
             },
           },
         },
+        /** The browser is on its way to the provider. */
+        redirecting: {},
         choosingAccount: {
           initial: "loading",
           on: { "login.cancel": { target: "ready", actions: assign({ failure: null }) } },

@@ -16,3 +16,7 @@ export const selectChooserIssuing = (s: LoginSnapshot) => s.matches({ signIn: { 
 export const selectChooserFailed = (s: LoginSnapshot) => s.matches({ signIn: { choosingAccount: "failed" } });
 export const selectAccounts = (s: LoginSnapshot) => s.context.accounts;
 export const selectLoginFailure = (s: LoginSnapshot) => s.context.failure;
+export const selectRedirecting = (s: LoginSnapshot) => s.matches({ signIn: "redirecting" });
+/** Local accounts: the server offers e-mail and password (PASSWORD_SIGN_IN). */
+export const selectOffersPassword = (s: LoginSnapshot) => s.context.provider?.passwordSignIn === true;
+export const selectCanSignInWithPassword = (s: LoginSnapshot) => s.can({ type: "login.password", email: "", password: "" });

@@ -1,5 +1,6 @@
-// §2 Login screen: titled SIGN IN, with the account sign-in button; the token in the address signs
-// in by itself; the provider-failure dialog and the cookies-disabled modal.
+// §2 Login screen: titled SIGN IN, with the account sign-in button, and e-mail and password where
+// the server offers local accounts; the token or the provider's answer in the address signs in by
+// itself; the provider-failure dialog and the cookies-disabled modal.
 import { useSelector } from "@xstate/react";
 import { useAppActor } from "../../app/useAppActor";
 import type { ActorRefFrom } from "xstate";
@@ -7,27 +8,31 @@ import { Modal } from "../../components/Modal";
 import type { authMachine } from "../../machines/auth/auth.machine";
 import { selectAlert, selectSigningIn } from "../../machines/auth/auth.selectors";
 import type { Landing } from "../../machines/auth/landing";
-import type { loginMachine } from "../../machines/login/login.machine";
+import type { loginMachine, OidcAnswer } from "../../machines/login/login.machine";
 import * as login from "../../machines/login/login.selectors";
 import { AlertMessage } from "../../components/AlertMessage";
 import { MessageDialog } from "../../components/MessageDialog";
+import "../dialogs.css";
 
 interface LoginScreenProps {
   machine: typeof loginMachine;
   auth: ActorRefFrom<typeof authMachine>;
   handoffToken: string | null;
+  providerAnswer: OidcAnswer | null;
   landing: Landing;
   cookiesEnabled: boolean;
 }
 
-export function LoginScreen({ machine, auth, handoffToken, landing, cookiesEnabled }: LoginScreenProps) {
-  const actor = useAppActor(machine, { input: { cookiesEnabled, handoffToken, landing } });
+export function LoginScreen({ machine, auth, handoffToken, providerAnswer, landing, cookiesEnabled }: LoginScreenProps) {
+  const actor = useAppActor(machine, { input: { cookiesEnabled, handoffToken, providerAnswer, landing } });
   const alert = useSelector(auth, selectAlert);
   const signingIn = useSelector(auth, selectSigningIn);
   const loading = useSelector(actor, login.selectProviderLoading);
   const canChoose = useSelector(actor, login.selectCanChooseAccount);
   const unavailable = useSelector(actor, login.selectProviderUnavailable);
   const failure = useSelector(actor, login.selectLoginFailure);
+  const redirecting = useSelector(actor, login.selectRedirecting);
+  const offersPassword = useSelector(actor, login.selectOffersPassword);
 
   return (
     <main className="login">
@@ -47,9 +52,10 @@ export function LoginScreen({ machine, auth, handoffToken, landing, cookiesEnabl
             disabled={!canChoose}
             onClick={() => actor.send({ type: "login.chooseAccount" })}
           >
-            {loading ? "Preparing sign-in…" : "Sign in with your account"}
+            {loading ? "Preparing sign-in…" : redirecting ? "Opening your account's sign-in…" : "Sign in with your account"}
           </button>
         )}
+        {offersPassword && !signingIn ? <PasswordSignIn actor={actor} /> : null}
         {unavailable ? (
           <p className="login__problem">
             {failure ? `Sign-in is unavailable: ${failure.message}` : "The account sign-in could not start."}{" "}
@@ -67,6 +73,35 @@ export function LoginScreen({ machine, auth, handoffToken, landing, cookiesEnabl
 }
 
 type LoginActor = ActorRefFrom<typeof loginMachine>;
+
+/** Local accounts (PASSWORD_SIGN_IN): e-mail and password, throttled per account by the server. */
+function PasswordSignIn({ actor }: { actor: LoginActor }) {
+  const enabled = useSelector(actor, login.selectCanSignInWithPassword);
+  return (
+    <form
+      className="login__password"
+      aria-label="Sign in with e-mail and password"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const form = new FormData(event.currentTarget);
+        actor.send({ type: "login.password", email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") });
+      }}
+    >
+      <p className="login__or">or</p>
+      <div className="dialog-field">
+        <label htmlFor="login-email">E-mail</label>
+        <input id="login-email" name="email" type="email" autoComplete="username" required />
+      </div>
+      <div className="dialog-field">
+        <label htmlFor="login-password">Password</label>
+        <input id="login-password" name="password" type="password" autoComplete="current-password" required />
+      </div>
+      <button type="submit" className="button login__button" disabled={!enabled}>
+        Sign in with e-mail and password
+      </button>
+    </form>
+  );
+}
 
 function AccountChooser({ actor }: { actor: LoginActor }) {
   const open = useSelector(actor, login.selectChooserOpen);
@@ -116,8 +151,8 @@ function ProviderFailedDialog({ actor }: { actor: LoginActor }) {
   return (
     <MessageDialog title="Sign-in could not start" onClose={() => actor.send({ type: "providerDialog.close" })}>
       <p>
-        The account sign-in provider could not start in this browser. Allow third-party cookies and pop-ups for this
-        site, or open Recall Desk in another browser, then try again.
+        The account sign-in provider cannot be reached just now, so signing in with your account could not start. Try
+        again in a moment; if it keeps failing, tell your practice group&apos;s administrator.
       </p>
     </MessageDialog>
   );
