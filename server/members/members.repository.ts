@@ -1,9 +1,11 @@
 // The members list: every filter, sort and page of GET /Members/getMembersTableData in SQL, and
 // the dentists. Text sorts compare code units ("C" collation) on both engines, nulls last in both
-// directions, ties by id. Fast at a million members (bench/README.md): counts from member_counts,
-// an index for each sort in each direction, deep pages read from the nearer end, search in search.ts.
+// directions, ties by id. Fast at a million members (bench/README.md): counts from member_counts
+// (member_practice_counts when only practices narrow the list), an index for each sort in each
+// direction, deep pages read from the nearer end, search in search.ts.
 import { sql, type Expression, type Kysely, type RawBuilder } from "kysely";
 import type { components } from "../../src/api/schema.d.ts";
+import { memberSortKey, type MemberSortKey } from "../../domain/membersOrder.ts";
 import type { Database } from "../db/database.ts";
 import { memberSearch, type SearchedValues } from "./search.ts";
 
@@ -31,21 +33,23 @@ export interface MembersQuery {
 
 const AGE = sql`date_part('year', age(current_date, m.date_of_birth))::int`;
 
-/** The SQL value each sortable column sorts by; text columns in code unit order. */
-const SORT_KEYS: Record<MemberSortColumn, Expression<unknown>> = {
+/**
+ * The SQL value each sort key is; text columns in code unit order. Practice sorts by the
+ * abbreviation its members carry (migration 0013); Age by the birth date (domain/membersOrder.ts).
+ */
+const SORT_KEYS: Record<MemberSortKey, Expression<unknown>> = {
   Subscriber_ID: sql`m.subscriber_id collate "C"`,
   PatNum: sql`m.pat_num collate "C"`,
   MCO: sql`m.mco collate "C"`,
   First_Name: sql`m.first_name collate "C"`,
   Middle_Name: sql`m.middle_name collate "C"`,
   Last_Name: sql`m.last_name collate "C"`,
-  Practice: sql`p.abbr collate "C"`,
+  Practice: sql`m.practice_abbr collate "C"`,
   Address1: sql`m.address1 collate "C"`,
   City: sql`m.city collate "C"`,
   State: sql`m.state collate "C"`,
   Phone: sql`m.phone collate "C"`,
   Date_of_Birth: sql`m.date_of_birth`,
-  Age: AGE,
   Days_Extracted: sql`m.days_extracted`,
   notes: sql`m.notes collate "C"`,
   notestimestamp: sql`m.notes_at`,
@@ -54,7 +58,7 @@ const SORT_KEYS: Record<MemberSortColumn, Expression<unknown>> = {
   LastVisit: sql`m.last_visit`,
   NextApt: sql`m.next_apt`,
   entryTime: sql`m.entry_time`,
-} as Record<MemberSortColumn, Expression<unknown>>;
+} as Record<MemberSortKey, Expression<unknown>>;
 
 const given = (value: string | undefined): value is string => value !== undefined && value !== "all";
 
@@ -91,9 +95,10 @@ function orderOf(column: MemberSortColumn | undefined, descending: boolean, mirr
     const way = mirrored ? sql`desc` : sql`asc`;
     return sql`m.last_name collate "C" ${way}, m.first_name collate "C" ${way}, m.id ${way}`;
   }
-  const key = SORT_KEYS[column];
-  if (!mirrored) return descending ? sql`${key} desc nulls last, m.id` : sql`${key} asc nulls last, m.id`;
-  return descending ? sql`${key} asc nulls first, m.id desc` : sql`${key} desc nulls first, m.id desc`;
+  const sort = memberSortKey(column, descending);
+  const key = SORT_KEYS[sort.key];
+  if (!mirrored) return sort.descending ? sql`${key} desc nulls last, m.id` : sql`${key} asc nulls last, m.id`;
+  return sort.descending ? sql`${key} asc nulls first, m.id desc` : sql`${key} desc nulls first, m.id desc`;
 }
 
 const PAGE_COLUMNS = sql`m.id, m.company, m.subscriber_id, m.pat_num, m.mco, m.first_name, m.middle_name, m.last_name,
@@ -142,11 +147,19 @@ async function searched(db: Kysely<Database>, query: MembersQuery, filters: RawB
   return sql<boolean>`m.id = any(${search.keep(rows)}::int[])`;
 }
 
-/** How many members pass the filters: from member_counts unless a search narrows them. */
+/** Whether only practices (by id or region) narrow the list: member_practice_counts then counts it. */
+const byPracticeOnly = (query: MembersQuery) =>
+  !given(query.company) && !given(query.status) && !given(query.result) && !given(query.mco) && !query.dentistFirstName;
+
+/**
+ * How many members pass the filters: from member_counts (or the few rows of member_practice_counts)
+ * unless a search narrows them.
+ */
 async function countOf(db: Kysely<Database>, query: MembersQuery, conditions: RawBuilder<boolean>[], search: RawBuilder<boolean> | undefined) {
+  const counts = byPracticeOnly(query) ? sql`member_practice_counts` : sql`member_counts`;
   const { rows } = search
     ? await sql<{ total: string }>`select count(*) as total from members m where ${all(conditions)}`.execute(db)
-    : await sql<{ total: string }>`select coalesce(sum(c.n), 0) as total from member_counts c where ${all(filterConditions(query, "c"))}`.execute(db);
+    : await sql<{ total: string }>`select coalesce(sum(c.n), 0) as total from ${counts} c where ${all(filterConditions(query, "c"))}`.execute(db);
   return Number(rows[0]!.total);
 }
 
@@ -177,7 +190,6 @@ export async function membersPage(db: Kysely<Database>, query: MembersQuery): Pr
       const offset = mirrored ? total - skip - limit : skip;
       const column = query.orderByColumn;
       const descending = Boolean(column && query.sameColumn);
-      const practiceJoin = column === "Practice" ? sql`join practices p on p.id = m.practice_id` : sql``;
       // Walking a sort index through filtered members costs about (offset + limit) × members / total
       // rows (without filters, just offset + limit, read from the index alone); finding the
       // filtered members first (OFFSET 0 keeps the planner from merging the two) and sorting them
@@ -185,8 +197,8 @@ export async function membersPage(db: Kysely<Database>, query: MembersQuery): Pr
       // towards sorting: a walk also reads the rows it skips, and suffers when the sort key follows
       // the filter (a practice's members share its city).
       const found = conditions.length > 0 && total * total < (offset + limit) * (await membersEstimate(trx, total)) * 4
-        ? sql`(select * from members m where ${all(conditions)} offset 0) m ${practiceJoin}`
-        : sql`members m ${practiceJoin} where ${all(conditions)}`;
+        ? sql`(select * from members m where ${all(conditions)} offset 0) m`
+        : sql`members m where ${all(conditions)}`;
       const { rows } = await sql<MemberRow>`
         select ${PAGE_COLUMNS} from members m join practices p on p.id = m.practice_id
         where m.id in (

@@ -1,13 +1,16 @@
 // Search of the members list in SQL (specification §5; openapi.yaml getMembersTableData `search`):
 // domain/search says what a text finds and how. The pieces of the text are looked up with a
 // trigram-indexed LIKE on the member's `search_text` (every searched value, lower case, in one
-// column; migration 0010) or `phone_digits`; a full birth date by equality. When the text allows
-// no error, that is the answer; otherwise domain/search decides among the candidates.
+// column; migration 0010) or `phone_digits`; a full birth date by equality; a text of one or two
+// characters as a prefix of the lower-case first or last name (each indexed, migration 0013). When
+// the text allows no error, that is the answer; otherwise domain/search decides among the candidates.
 import { sql, type RawBuilder } from "kysely";
 import { found, memberSearchOf } from "../../domain/search/memberSearch.ts";
 import { PHONE_KEYS, toSearchDoc, type SearchedMember } from "../../domain/search/searchTerms.ts";
 
-const likeContaining = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const escapedLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const likeContaining = (text: string) => `%${escapedLike(text)}%`;
+const likeStarting = (text: string) => `${escapedLike(text)}%`;
 
 /** The searched values of a member as the candidates query returns them. */
 export type SearchedValues = SearchedMember & { id: number };
@@ -27,6 +30,9 @@ export function memberSearch(text: string): MemberSearch | undefined {
   const search = memberSearchOf(text);
   if (!search) return undefined;
   const conditions = search.birthDates.map((birthDate) => sql<boolean>`m.date_of_birth = ${birthDate}::date`);
+  for (const prefix of search.namePrefixes) {
+    conditions.push(sql<boolean>`lower(m.first_name) like ${likeStarting(prefix)}`, sql<boolean>`lower(m.last_name) like ${likeStarting(prefix)}`);
+  }
   for (const term of search.fuzzy) {
     const column = term.keys === PHONE_KEYS ? sql.ref("m.phone_digits") : sql.ref("m.search_text");
     conditions.push(...term.pieces.map((piece) => sql<boolean>`${column} like ${likeContaining(piece)}`));
