@@ -134,17 +134,24 @@ export interface MemberRow {
   version: number;
 }
 
-/** The members a search finds among the filtered ones: a condition, or (fuzzy texts) their ids. */
-async function searched(db: Kysely<Database>, query: MembersQuery, filters: RawBuilder<boolean>[]): Promise<RawBuilder<boolean> | undefined> {
+/** What a search narrows the list to. */
+interface Searched {
+  /** The members it finds among the filtered ones: a condition, or (fuzzy texts) their ids. */
+  where: RawBuilder<boolean>;
+  /** How many it finds when no filter narrows the list, read from indexes alone (search.ts). */
+  countAlone?: RawBuilder<{ total: string }>;
+}
+
+async function searched(db: Kysely<Database>, query: MembersQuery, filters: RawBuilder<boolean>[]): Promise<Searched | undefined> {
   const search = memberSearch(query.search ?? "");
   if (!search) return undefined;
-  if (search.exact) return search.where;
+  if (search.exact) return { where: search.where, ...(filters.length === 0 && search.countAlone ? { countAlone: search.countAlone } : {}) };
   const { rows } = await sql<SearchedValues>`
     select m.id, m.first_name as "First_Name", m.middle_name as "Middle_Name", m.last_name as "Last_Name",
       m.subscriber_id as "Subscriber_ID", m.pat_num as "PatNum", m.phone as "Phone",
       to_char(m.date_of_birth, 'YYYY-MM-DD') as "Date_of_Birth"
     from members m where ${all([...filters, search.where])}`.execute(db);
-  return sql<boolean>`m.id = any(${search.keep(rows)}::int[])`;
+  return { where: sql<boolean>`m.id = any(${search.keep(rows)}::int[])` };
 }
 
 /** Whether only practices (by id or region) narrow the list: member_practice_counts then counts it. */
@@ -155,11 +162,13 @@ const byPracticeOnly = (query: MembersQuery) =>
  * How many members pass the filters: from member_counts (or the few rows of member_practice_counts)
  * unless a search narrows them.
  */
-async function countOf(db: Kysely<Database>, query: MembersQuery, conditions: RawBuilder<boolean>[], search: RawBuilder<boolean> | undefined) {
+async function countOf(db: Kysely<Database>, query: MembersQuery, conditions: RawBuilder<boolean>[], search: Searched | undefined) {
   const counts = byPracticeOnly(query) ? sql`member_practice_counts` : sql`member_counts`;
-  const { rows } = search
-    ? await sql<{ total: string }>`select count(*) as total from members m where ${all(conditions)}`.execute(db)
-    : await sql<{ total: string }>`select coalesce(sum(c.n), 0) as total from ${counts} c where ${all(filterConditions(query, "c"))}`.execute(db);
+  const { rows } = search?.countAlone
+    ? await search.countAlone.execute(db)
+    : search
+      ? await sql<{ total: string }>`select count(*) as total from members m where ${all(conditions)}`.execute(db)
+      : await sql<{ total: string }>`select coalesce(sum(c.n), 0) as total from ${counts} c where ${all(filterConditions(query, "c"))}`.execute(db);
   return Number(rows[0]!.total);
 }
 
@@ -181,7 +190,7 @@ export async function membersPage(db: Kysely<Database>, query: MembersQuery): Pr
     .execute(async (trx) => {
       const filters = filterConditions(query, "m");
       const search = await searched(trx, query, filters);
-      const conditions = search ? [...filters, search] : filters;
+      const conditions = search ? [...filters, search.where] : filters;
       const total = await countOf(trx, query, conditions, search);
       const skip = (query.pageNum - 1) * query.pageSize;
       if (skip >= total) return { rows: [], total };

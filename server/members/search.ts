@@ -21,6 +21,20 @@ export interface MemberSearch {
   /** False: `where` finds candidates; `keep` then tells which of them the text finds. */
   exact: boolean;
   keep: (candidates: readonly SearchedValues[]) => number[];
+  /**
+   * How many members the search finds among all of them, when an index answers that alone: names
+   * beginning with a short text are counted on the first-name index, plus those of the last-name
+   * index whose first name does not begin with it (both indexes hold both names: migration 0013).
+   */
+  countAlone?: RawBuilder<{ total: string }>;
+}
+
+function prefixCount(prefixes: readonly string[]): RawBuilder<{ total: string }> | undefined {
+  if (prefixes.length !== 1) return undefined;
+  const pattern = likeStarting(prefixes[0]!);
+  return sql<{ total: string }>`
+    select (select count(*) from members m where lower(m.first_name) like ${pattern})
+         + (select count(*) from members m where lower(m.last_name) like ${pattern} and lower(m.first_name) not like ${pattern}) as total`;
 }
 
 const NOTHING = sql<boolean>`false`;
@@ -38,9 +52,11 @@ export function memberSearch(text: string): MemberSearch | undefined {
     conditions.push(...term.pieces.map((piece) => sql<boolean>`${column} like ${likeContaining(piece)}`));
   }
   const where = conditions.length > 0 ? sql<boolean>`(${sql.join(conditions, sql` or `)})` : NOTHING;
+  const countAlone = search.fuzzy.length === 0 && search.birthDates.length === 0 ? prefixCount(search.namePrefixes) : undefined;
   return {
     where,
     exact: search.exact,
+    ...(countAlone ? { countAlone } : {}),
     keep: (candidates) => found(search, candidates.map(toSearchDoc)).map((position) => candidates[position]!.id),
   };
 }
