@@ -34,31 +34,42 @@ export interface MembersQuery {
 const AGE = sql`date_part('year', age(current_date, m.date_of_birth))::int`;
 
 /**
- * The SQL value each sort key is; text columns in code unit order. Practice sorts by the
- * abbreviation its members carry (migration 0013); Age by the birth date (domain/membersOrder.ts).
+ * The column each sort key is. Practice sorts by the abbreviation its members carry (migration
+ * 0013); Age by the birth date (domain/membersOrder.ts).
  */
-const SORT_KEYS: Record<MemberSortKey, Expression<unknown>> = {
-  Subscriber_ID: sql`m.subscriber_id collate "C"`,
-  PatNum: sql`m.pat_num collate "C"`,
-  MCO: sql`m.mco collate "C"`,
-  First_Name: sql`m.first_name collate "C"`,
-  Middle_Name: sql`m.middle_name collate "C"`,
-  Last_Name: sql`m.last_name collate "C"`,
-  Practice: sql`m.practice_abbr collate "C"`,
-  Address1: sql`m.address1 collate "C"`,
-  City: sql`m.city collate "C"`,
-  State: sql`m.state collate "C"`,
-  Phone: sql`m.phone collate "C"`,
-  Date_of_Birth: sql`m.date_of_birth`,
-  Days_Extracted: sql`m.days_extracted`,
-  notes: sql`m.notes collate "C"`,
-  notestimestamp: sql`m.notes_at`,
-  Status: sql`m.status collate "C"`,
-  Result: sql`m.result collate "C"`,
-  LastVisit: sql`m.last_visit`,
-  NextApt: sql`m.next_apt`,
-  entryTime: sql`m.entry_time`,
-} as Record<MemberSortKey, Expression<unknown>>;
+const SORT_COLUMNS: Record<MemberSortKey, string> = {
+  Subscriber_ID: "subscriber_id",
+  PatNum: "pat_num",
+  MCO: "mco",
+  First_Name: "first_name",
+  Middle_Name: "middle_name",
+  Last_Name: "last_name",
+  Practice: "practice_abbr",
+  Address1: "address1",
+  City: "city",
+  State: "state",
+  Phone: "phone",
+  Date_of_Birth: "date_of_birth",
+  Days_Extracted: "days_extracted",
+  notes: "notes",
+  notestimestamp: "notes_at",
+  Status: "status",
+  Result: "result",
+  LastVisit: "last_visit",
+  NextApt: "next_apt",
+  entryTime: "entry_time",
+};
+const NOT_TEXT = new Set(["date_of_birth", "days_extracted", "notes_at", "last_visit", "next_apt", "entry_time"]);
+
+/** The SQL value a sort key sorts by: text columns in code unit order. */
+function sortValue(key: MemberSortKey): Expression<unknown> {
+  const column = sql.ref(`m.${SORT_COLUMNS[key]}`);
+  return NOT_TEXT.has(SORT_COLUMNS[key]) ? column : sql`${column} collate "C"`;
+}
+
+/** The columns an order reads besides id: the filtered members are found with these alone. */
+const orderColumns = (column: MemberSortColumn | undefined) =>
+  column ? [SORT_COLUMNS[memberSortKey(column, false).key]] : ["last_name", "first_name"];
 
 const given = (value: string | undefined): value is string => value !== undefined && value !== "all";
 
@@ -96,7 +107,7 @@ function orderOf(column: MemberSortColumn | undefined, descending: boolean, mirr
     return sql`m.last_name collate "C" ${way}, m.first_name collate "C" ${way}, m.id ${way}`;
   }
   const sort = memberSortKey(column, descending);
-  const key = SORT_KEYS[sort.key];
+  const key = sortValue(sort.key);
   if (!mirrored) return sort.descending ? sql`${key} desc nulls last, m.id` : sql`${key} asc nulls last, m.id`;
   return sort.descending ? sql`${key} asc nulls first, m.id desc` : sql`${key} desc nulls first, m.id desc`;
 }
@@ -201,12 +212,13 @@ export async function membersPage(db: Kysely<Database>, query: MembersQuery): Pr
       const descending = Boolean(column && query.sameColumn);
       // Walking a sort index through filtered members costs about (offset + limit) × members / total
       // rows (without filters, just offset + limit, read from the index alone); finding the
-      // filtered members first (OFFSET 0 keeps the planner from merging the two) and sorting them
-      // costs about total. The exact total is known here, unlike to the planner. The factor 4 leans
+      // filtered members first (OFFSET 0 keeps the planner from merging the two; their id and sort
+      // columns only, which an index may hold) and sorting them costs about total. The exact
+      // total is known here, unlike to the planner. The factor 4 leans
       // towards sorting: a walk also reads the rows it skips, and suffers when the sort key follows
       // the filter (a practice's members share its city).
       const found = conditions.length > 0 && total * total < (offset + limit) * (await membersEstimate(trx, total)) * 4
-        ? sql`(select * from members m where ${all(conditions)} offset 0) m`
+        ? sql`(select ${sql.join(["id", ...orderColumns(column)].map((name) => sql.ref(`m.${name}`)))} from members m where ${all(conditions)} offset 0) m`
         : sql`members m where ${all(conditions)}`;
       const { rows } = await sql<MemberRow>`
         select ${PAGE_COLUMNS} from members m join practices p on p.id = m.practice_id
