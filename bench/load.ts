@@ -31,6 +31,7 @@ export type Engine = "pglite" | "postgres";
 const SOURCES = [
   "server/db/migrations/0002_practices_and_members.ts",
   "server/db/migrations/0010_members_search_indexes.ts",
+  "server/db/migrations/0013_members_list_keys.ts",
   "demo/members.ts",
   "demo/practices.ts",
   "bench/load.ts",

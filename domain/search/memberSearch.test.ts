@@ -2,6 +2,7 @@ import { Faker, en, en_US } from "@faker-js/faker";
 import Fuse from "fuse.js";
 import { describe, expect, it } from "vitest";
 import { allowedErrors, found, holdsWithin, memberSearchOf } from "./memberSearch.ts";
+import { namesBeginWith } from "./shortSearch.ts";
 import { FUSE_OPTIONS, searchTermsOf, toSearchDoc, type SearchedMember } from "./searchTerms.ts";
 
 const FIXED: SearchedMember[] = [
@@ -16,11 +17,15 @@ const DOCS = FIXED.map(toSearchDoc);
 /** Positions (1-based, as member ids) the search finds among the five. */
 const finds = (text: string) => found(memberSearchOf(text)!, DOCS).map((position) => position + 1);
 
-/** fuse.js over every document, the birth date exactly: what the specification's search answers. */
+/**
+ * fuse.js over every document, the birth date exactly: what the specification's search answers;
+ * a text of one or two characters, the names beginning with it.
+ */
 function fuseFinds(docs: ReturnType<typeof toSearchDoc>[], text: string): number[] {
   const hits = new Set<number>();
   for (const term of searchTermsOf(text)) {
     if ("birthDate" in term) docs.forEach((doc, position) => doc.Date_of_Birth === term.birthDate && hits.add(position));
+    else if ("namePrefix" in term) docs.forEach((doc, position) => namesBeginWith(doc, term.namePrefix) && hits.add(position));
     else new Fuse(docs, { ...FUSE_OPTIONS, keys: [...term.keys] }).search(term.pattern).forEach((match) => hits.add(match.refIndex));
   }
   return [...hits].sort((a, b) => a - b);
@@ -49,7 +54,7 @@ describe("memberSearchOf", () => {
   it("answers a text under ten characters by its pieces alone, a longer one through fuse.js", () => {
     expect(memberSearchOf("Smith")).toMatchObject({ exact: true, fuzzy: [{ pieces: ["smith"], errorFree: true }] });
     expect(memberSearchOf("Richardson")).toMatchObject({ exact: false, fuzzy: [{ pieces: ["richa", "rdson"], errorFree: false }] });
-    expect(memberSearchOf("2019-03-24")).toEqual({ birthDates: ["2019-03-24"], fuzzy: [], exact: true });
+    expect(memberSearchOf("2019-03-24")).toEqual({ birthDates: ["2019-03-24"], namePrefixes: [], fuzzy: [], exact: true });
   });
 });
 
@@ -65,6 +70,15 @@ describe("found, on five fixed members", () => {
     expect(finds("smiht")).toEqual([]);
     // "Lee" is the middle name and "Smith" the last: "First Last" only, not across values.
     expect(finds("lee smith")).toEqual([]);
+  });
+
+  it("finds for a text of one or two characters the first or last names beginning with it", () => {
+    expect(memberSearchOf(" An ")).toEqual({ birthDates: [], namePrefixes: ["an"], fuzzy: [], exact: true });
+    expect(finds("an")).toEqual([1, 5]);
+    expect(finds("J")).toEqual([2, 4]);
+    expect(finds("it")).toEqual([]); // inside "Smith" and "Smitty", at the start of no name
+    expect(finds("50")).toEqual([]); // names hold no digits
+    expect(finds("ann")).toEqual([1, 3, 5]); // three characters: anywhere, middle names too
   });
 
   it("allows one error per ten characters", () => {
@@ -117,6 +131,8 @@ describe("found, on generated members", () => {
       someone.Date_of_Birth,
       "son",
       "a",
+      "Ma",
+      someone.Last_Name.slice(0, 2),
       "Mar",
       "Christopherson",
       "Chrstopher Johnsen",

@@ -6,6 +6,7 @@
 // server with a trigram-indexed LIKE, the fake backend with indexOf over all values at once), and
 // `found` decides among them; texts that allow no error are answered by the pieces alone.
 import Fuse from "fuse.js";
+import { namesBeginWith } from "./shortSearch.ts";
 import { FUSE_OPTIONS, SEARCH_THRESHOLD, searchTermsOf, type SearchDoc, type SearchKey } from "./searchTerms.ts";
 
 /**
@@ -80,8 +81,10 @@ export interface FuzzyTerm {
 export interface MemberSearch {
   /** Members born on one of these days are found. */
   birthDates: string[];
+  /** Members whose first or last name begins with one of these (lower case) are found (shortSearch.ts). */
+  namePrefixes: string[];
   fuzzy: FuzzyTerm[];
-  /** Every term is a birth date or error-free: the candidates are the answer, `found` need not decide. */
+  /** Every term is a birth date, a name prefix or error-free: the candidates are the answer, `found` need not decide. */
   exact: boolean;
 }
 
@@ -89,10 +92,14 @@ export interface MemberSearch {
 export function memberSearchOf(text: string): MemberSearch | undefined {
   const terms = searchTermsOf(text);
   if (terms.length === 0) return undefined;
-  const search: MemberSearch = { birthDates: [], fuzzy: [], exact: true };
+  const search: MemberSearch = { birthDates: [], namePrefixes: [], fuzzy: [], exact: true };
   for (const term of terms) {
     if ("birthDate" in term) {
       search.birthDates.push(term.birthDate);
+      continue;
+    }
+    if ("namePrefix" in term) {
+      search.namePrefixes.push(term.namePrefix);
       continue;
     }
     const lower = term.pattern.toLowerCase();
@@ -107,12 +114,14 @@ export function memberSearchOf(text: string): MemberSearch | undefined {
 
 /**
  * The positions of the documents the search finds, as fuse.js with the specification's options
+ * (a text of one or two characters: by the prefix rule of shortSearch.ts)
  * finds them over every member. fuse.js only looks at the values that can match (one key at a
  * time): those holding a piece and a substring within the allowed errors of a chunk.
  */
 export function found(search: MemberSearch, docs: readonly SearchDoc[]): number[] {
   const hits = new Set<number>();
   docs.forEach((doc, position) => search.birthDates.includes(doc.Date_of_Birth) && hits.add(position));
+  docs.forEach((doc, position) => search.namePrefixes.some((prefix) => namesBeginWith(doc, prefix)) && hits.add(position));
   for (const term of search.fuzzy) {
     for (const key of term.keys) {
       const undecided: number[] = [];

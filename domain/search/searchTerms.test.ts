@@ -19,6 +19,12 @@ describe("searchTermsOf", () => {
     expect(searchTermsOf("3/4/2019")).toEqual([{ birthDate: "2019-03-04" }]);
   });
 
+  it("reads a text of one or two characters as the beginning of a name", () => {
+    expect(searchTermsOf(" Jo ")).toEqual([{ namePrefix: "jo" }]);
+    expect(searchTermsOf("a")).toEqual([{ namePrefix: "a" }]);
+    expect(searchTermsOf("Joh")).toEqual([{ pattern: "Joh", keys: TEXT_KEYS }]);
+  });
+
   it("searches a date that does not exist as text", () => {
     expect(asFullDate("02/30/2019")).toBeNull();
     expect(searchTermsOf("02/30/2019")).toEqual([{ pattern: "02/30/2019", keys: TEXT_KEYS }]);

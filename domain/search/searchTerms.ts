@@ -9,8 +9,10 @@
 //   - a full date ("2019-03-24", "03/24/2019", "3/24/2019") finds that birth date exactly: one
 //     changed digit of a date is another child's birthday, not a typo;
 //   - "First Last" is searched as one value, and the list's MM/DD/YYYY birth date beside the ISO one.
+// A text of one or two characters is a prefix of a first or last name instead (shortSearch.ts).
 import type { IFuseOptions } from "fuse.js";
 import type { components } from "../../src/api/schema";
+import { shortSearchPrefix } from "./shortSearch.ts";
 
 /** The member's fields the search looks in. */
 export type SearchedMember = Pick<
@@ -58,7 +60,7 @@ export const FUSE_OPTIONS = {
   shouldSort: false,
 } satisfies IFuseOptions<SearchDoc>;
 
-export type SearchTerm = { birthDate: string } | { pattern: string; keys: readonly SearchKey[] };
+export type SearchTerm = { birthDate: string } | { namePrefix: string } | { pattern: string; keys: readonly SearchKey[] };
 
 const digitsOf = (text: string) => text.replace(/\D/g, "");
 
@@ -95,6 +97,8 @@ export function searchTermsOf(text: string): SearchTerm[] {
   if (trimmed === "") return [];
   const birthDate = asFullDate(trimmed);
   if (birthDate) return [{ birthDate }];
+  const namePrefix = shortSearchPrefix(trimmed);
+  if (namePrefix !== null) return [{ namePrefix }];
   const terms: SearchTerm[] = [{ pattern: trimmed, keys: TEXT_KEYS }];
   if (/^[\d\s().+-]+$/.test(trimmed) && digitsOf(trimmed).length >= 7) {
     terms.push({ pattern: digitsOf(trimmed), keys: PHONE_KEYS });

@@ -111,9 +111,20 @@ describe("sortedPositions", () => {
   });
 
   it("sorts numbers as numbers, ascending or descending, ties by id ascending", () => {
-    const members = [member({ id: 1, Age: 9 }), member({ id: 2, Age: 10 }), member({ id: 3, Age: 9 })];
-    expect(sortedIds(members, "Age", false)).toEqual([1, 3, 2]);
-    expect(sortedIds(members, "Age", true)).toEqual([2, 1, 3]);
+    const members = [member({ id: 1, Days_Extracted: 9 }), member({ id: 2, Days_Extracted: 10 }), member({ id: 3, Days_Extracted: 9 })];
+    expect(sortedIds(members, "Days_Extracted", false)).toEqual([1, 3, 2]);
+    expect(sortedIds(members, "Days_Extracted", true)).toEqual([2, 1, 3]);
+  });
+
+  it("sorts by age as by birth date the other way, one age by birth date, then id", () => {
+    const members = [
+      member({ id: 1, Age: 9, Date_of_Birth: "2017-01-05" }),
+      member({ id: 2, Age: 10, Date_of_Birth: "2016-03-01" }),
+      member({ id: 3, Age: 9, Date_of_Birth: "2017-06-30" }),
+      member({ id: 4, Age: 9, Date_of_Birth: "2017-01-05" }),
+    ];
+    expect(sortedIds(members, "Age", false)).toEqual([3, 1, 4, 2]);
+    expect(sortedIds(members, "Age", true)).toEqual([2, 1, 4, 3]);
   });
 
   it("puts members without a value last in both directions", () => {

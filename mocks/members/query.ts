@@ -2,6 +2,7 @@
 // GET /Members/getMembersTableData). Search is in search.ts; membersList.ts puts them together.
 import type { components } from "../../src/api/schema";
 import type { MemberRecord } from "../../demo/records.ts";
+import { memberSortKey, type MemberSortKey } from "../../domain/membersOrder.ts";
 import { compareText } from "../../domain/order.ts";
 
 type Schemas = components["schemas"];
@@ -55,21 +56,22 @@ export function memberFilter(filters: MemberFilters, context: FilterContext): Ch
   };
 }
 
-const NUMERIC_COLUMNS: ReadonlySet<MemberSortColumn> = new Set(["Age", "Days_Extracted"]);
+const NUMERIC_COLUMNS: ReadonlySet<MemberSortKey> = new Set(["Days_Extracted"]);
 /** Joins last and first name so that one text comparison orders by both (no name contains it). */
 const NAME_SEPARATOR = "\u0000";
 
 /**
- * The members' positions in list order: by `column`, descending when `descending` (the call's
- * `sameColumn`); without a column, Last_Name then First_Name ascending. Nulls sort last in both
+ * The members' positions in list order: by `column` (Age by the birth date reversed,
+ * domain/membersOrder.ts), descending when `descending` (the call's `sameColumn`); without a column, Last_Name then First_Name ascending. Nulls sort last in both
  * directions; ties are broken by id ascending. Sort keys are read once (fast at 200,000 members).
  */
 export function sortedPositions(members: readonly MemberRecord[], column: MemberSortColumn | undefined, descending: boolean): Int32Array {
-  const keys: (string | number | null)[] = column
-    ? members.map((member) => member[column])
+  const sort = column && memberSortKey(column, descending);
+  const keys: (string | number | null)[] = sort
+    ? members.map((member) => member[sort.key])
     : members.map((member) => `${member.Last_Name}${NAME_SEPARATOR}${member.First_Name}`);
-  const numeric = column !== undefined && NUMERIC_COLUMNS.has(column);
-  const direction = column && descending ? -1 : 1;
+  const numeric = sort !== undefined && NUMERIC_COLUMNS.has(sort.key);
+  const direction = sort && sort.descending ? -1 : 1;
   const ids = Int32Array.from(members, (member) => member.id);
   return Int32Array.from(members.keys()).sort((a, b) => {
     const left = keys[a]!;

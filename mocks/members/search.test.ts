@@ -10,6 +10,7 @@ describe("MemberSearchIndex", () => {
   let db: MockDb;
   let index: MemberSearchIndex;
   let fuse: Fuse<ReturnType<typeof toSearchDoc>>;
+  const member42 = () => db.members[42]!;
   beforeAll(() => {
     db = createMockDb({ seed: 11, size: 1500 });
     index = new MemberSearchIndex(db.members);
@@ -30,7 +31,6 @@ describe("MemberSearchIndex", () => {
       typo(member.Phone),
       typo(`${member.Subscriber_ID}0`),
       "son",
-      "a",
       "Mar",
       "Christopherson",
       "Chrstopher Johnsen",
@@ -41,6 +41,15 @@ describe("MemberSearchIndex", () => {
     for (const query of queries) {
       const expected = fuse.search(query).map((match) => match.refIndex).sort((a, b) => a - b);
       expect(indicesOf(index.search(query)), query).toEqual(expected);
+    }
+  });
+
+  it("finds for a text of one or two characters the members whose first or last name begins with it", () => {
+    for (const text of ["a", "Ma", member42().Last_Name.slice(0, 2)]) {
+      const prefix = text.toLowerCase();
+      const expected = [...db.members.keys()].filter((at) => [db.members[at]!.First_Name, db.members[at]!.Last_Name].some((name) => name.toLowerCase().startsWith(prefix)));
+      expect(expected.length).toBeGreaterThan(0);
+      expect(indicesOf(index.search(text)), text).toEqual(expected);
     }
   });
 

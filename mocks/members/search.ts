@@ -3,6 +3,7 @@
 // found with the native indexOf at once, and domain/search decides among them. search.test.ts
 // proves the same results as fuse.js over every member.
 import { found, memberSearchOf, VALUE_SEPARATOR, type FuzzyTerm } from "../../domain/search/memberSearch.ts";
+import { namesBeginWith } from "../../domain/search/shortSearch.ts";
 import { toSearchDoc, type SearchedMember, type SearchKey } from "../../domain/search/searchTerms.ts";
 
 /** The values of one key set of every member, lower case, in one text; `starts[i]` is where member i begins. */
@@ -63,6 +64,9 @@ export class MemberSearchIndex {
     const candidates = new Set<number>();
     if (search.birthDates.length > 0) {
       this.members.forEach((member, position) => search.birthDates.includes(member.Date_of_Birth) && candidates.add(position));
+    }
+    if (search.namePrefixes.length > 0) {
+      this.members.forEach((member, position) => search.namePrefixes.some((prefix) => namesBeginWith(member, prefix)) && candidates.add(position));
     }
     for (const term of search.fuzzy) for (const position of this.holdingAPiece(term)) candidates.add(position);
     const positions = [...candidates];

@@ -77,6 +77,8 @@ export interface MembersTable {
   middle_name: string;
   last_name: string;
   practice_id: number;
+  /** The practice's abbreviation, written by a trigger (migration 0013): the Practice sort key. */
+  practice_abbr: Generated<string>;
   dentist_id: number | null;
   address1: string;
   city: string;

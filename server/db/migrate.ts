@@ -15,6 +15,7 @@ import * as jobsImport from "./migrations/0009_jobs_import.ts";
 import * as membersSearchIndexes from "./migrations/0010_members_search_indexes.ts";
 import * as signInFailures from "./migrations/0011_sign_in_failures.ts";
 import * as teamWorklist from "./migrations/0012_team_worklist.ts";
+import * as membersListKeys from "./migrations/0013_members_list_keys.ts";
 import * as oidcSignIns from "./migrations/0016_oidc_sign_ins.ts";
 
 export const MIGRATIONS: Record<string, Migration> = {
@@ -29,6 +30,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0010_members_search_indexes": membersSearchIndexes,
   "0011_sign_in_failures": signInFailures,
   "0012_team_worklist": teamWorklist,
+  "0013_members_list_keys": membersListKeys,
   "0016_oidc_sign_ins": oidcSignIns,
 };
 

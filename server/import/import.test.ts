@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { findJob } from "../jobs/runs.repository.ts";
 import { executeJob, type RunResult } from "../jobs/runner.ts";
 import { parseImportArgs, progressPrinter, UsageError } from "./command.ts";
+import { membersPage } from "../members/members.repository.ts";
 import { fileImportRunner, type FileImport } from "./importJob.ts";
 import { HEADER, openFixture, row, type Fixture } from "./testFixtures.ts";
 
@@ -184,6 +185,20 @@ describe("what a row writes", () => {
         entry_time: EXTRACTED_AT,
       }),
     ]);
+  });
+});
+
+describe("imported members in the list", () => {
+  it("sort by their practice's abbreviation and count under their practice", async () => {
+    const path = fixture.writeFile("DENTA_PRACTICES.csv", [HEADER, row("902", { Practice: "SM-PASA" }), row("904")]);
+    await runImport(path);
+    const page = await membersPage(fixture.database.db, { pageNum: 1, pageSize: 15, orderByColumn: "Practice" });
+    expect(page.rows.map((member) => [member.practice, member.subscriber_id])).toEqual([
+      ["SM-HOUS", "900"],
+      ["SM-HOUS", "904"],
+      ["SM-PASA", "902"],
+    ]);
+    expect((await membersPage(fixture.database.db, { pageNum: 1, pageSize: 15, practice: "1" })).total).toBe(2);
   });
 });
 

@@ -1,9 +1,11 @@
 // The members list: every filter, sort and page of GET /Members/getMembersTableData in SQL, and
 // the dentists. Text sorts compare code units ("C" collation) on both engines, nulls last in both
-// directions, ties by id. Fast at a million members (bench/README.md): counts from member_counts,
-// an index for each sort in each direction, deep pages read from the nearer end, search in search.ts.
+// directions, ties by id. Fast at a million members (bench/README.md): counts from member_counts
+// (member_practice_counts when only practices narrow the list), an index for each sort in each
+// direction, deep pages read from the nearer end, search in search.ts.
 import { sql, type Expression, type Kysely, type RawBuilder } from "kysely";
 import type { components } from "../../src/api/schema.d.ts";
+import { memberSortKey, type MemberSortKey } from "../../domain/membersOrder.ts";
 import type { Database } from "../db/database.ts";
 import { memberSearch, type SearchedValues } from "./search.ts";
 
@@ -31,30 +33,43 @@ export interface MembersQuery {
 
 const AGE = sql`date_part('year', age(current_date, m.date_of_birth))::int`;
 
-/** The SQL value each sortable column sorts by; text columns in code unit order. */
-const SORT_KEYS: Record<MemberSortColumn, Expression<unknown>> = {
-  Subscriber_ID: sql`m.subscriber_id collate "C"`,
-  PatNum: sql`m.pat_num collate "C"`,
-  MCO: sql`m.mco collate "C"`,
-  First_Name: sql`m.first_name collate "C"`,
-  Middle_Name: sql`m.middle_name collate "C"`,
-  Last_Name: sql`m.last_name collate "C"`,
-  Practice: sql`p.abbr collate "C"`,
-  Address1: sql`m.address1 collate "C"`,
-  City: sql`m.city collate "C"`,
-  State: sql`m.state collate "C"`,
-  Phone: sql`m.phone collate "C"`,
-  Date_of_Birth: sql`m.date_of_birth`,
-  Age: AGE,
-  Days_Extracted: sql`m.days_extracted`,
-  notes: sql`m.notes collate "C"`,
-  notestimestamp: sql`m.notes_at`,
-  Status: sql`m.status collate "C"`,
-  Result: sql`m.result collate "C"`,
-  LastVisit: sql`m.last_visit`,
-  NextApt: sql`m.next_apt`,
-  entryTime: sql`m.entry_time`,
-} as Record<MemberSortColumn, Expression<unknown>>;
+/**
+ * The column each sort key is. Practice sorts by the abbreviation its members carry (migration
+ * 0013); Age by the birth date (domain/membersOrder.ts).
+ */
+const SORT_COLUMNS: Record<MemberSortKey, string> = {
+  Subscriber_ID: "subscriber_id",
+  PatNum: "pat_num",
+  MCO: "mco",
+  First_Name: "first_name",
+  Middle_Name: "middle_name",
+  Last_Name: "last_name",
+  Practice: "practice_abbr",
+  Address1: "address1",
+  City: "city",
+  State: "state",
+  Phone: "phone",
+  Date_of_Birth: "date_of_birth",
+  Days_Extracted: "days_extracted",
+  notes: "notes",
+  notestimestamp: "notes_at",
+  Status: "status",
+  Result: "result",
+  LastVisit: "last_visit",
+  NextApt: "next_apt",
+  entryTime: "entry_time",
+};
+const NOT_TEXT = new Set(["date_of_birth", "days_extracted", "notes_at", "last_visit", "next_apt", "entry_time"]);
+
+/** The SQL value a sort key sorts by: text columns in code unit order. */
+function sortValue(key: MemberSortKey): Expression<unknown> {
+  const column = sql.ref(`m.${SORT_COLUMNS[key]}`);
+  return NOT_TEXT.has(SORT_COLUMNS[key]) ? column : sql`${column} collate "C"`;
+}
+
+/** The columns an order reads besides id: the filtered members are found with these alone. */
+const orderColumns = (column: MemberSortColumn | undefined) =>
+  column ? [SORT_COLUMNS[memberSortKey(column, false).key]] : ["last_name", "first_name"];
 
 const given = (value: string | undefined): value is string => value !== undefined && value !== "all";
 
@@ -91,9 +106,10 @@ function orderOf(column: MemberSortColumn | undefined, descending: boolean, mirr
     const way = mirrored ? sql`desc` : sql`asc`;
     return sql`m.last_name collate "C" ${way}, m.first_name collate "C" ${way}, m.id ${way}`;
   }
-  const key = SORT_KEYS[column];
-  if (!mirrored) return descending ? sql`${key} desc nulls last, m.id` : sql`${key} asc nulls last, m.id`;
-  return descending ? sql`${key} asc nulls first, m.id desc` : sql`${key} desc nulls first, m.id desc`;
+  const sort = memberSortKey(column, descending);
+  const key = sortValue(sort.key);
+  if (!mirrored) return sort.descending ? sql`${key} desc nulls last, m.id` : sql`${key} asc nulls last, m.id`;
+  return sort.descending ? sql`${key} asc nulls first, m.id desc` : sql`${key} desc nulls first, m.id desc`;
 }
 
 const PAGE_COLUMNS = sql`m.id, m.company, m.subscriber_id, m.pat_num, m.mco, m.first_name, m.middle_name, m.last_name,
@@ -129,24 +145,41 @@ export interface MemberRow {
   version: number;
 }
 
-/** The members a search finds among the filtered ones: a condition, or (fuzzy texts) their ids. */
-async function searched(db: Kysely<Database>, query: MembersQuery, filters: RawBuilder<boolean>[]): Promise<RawBuilder<boolean> | undefined> {
+/** What a search narrows the list to. */
+interface Searched {
+  /** The members it finds among the filtered ones: a condition, or (fuzzy texts) their ids. */
+  where: RawBuilder<boolean>;
+  /** How many it finds when no filter narrows the list, read from indexes alone (search.ts). */
+  countAlone?: RawBuilder<{ total: string }>;
+}
+
+async function searched(db: Kysely<Database>, query: MembersQuery, filters: RawBuilder<boolean>[]): Promise<Searched | undefined> {
   const search = memberSearch(query.search ?? "");
   if (!search) return undefined;
-  if (search.exact) return search.where;
+  if (search.exact) return { where: search.where, ...(filters.length === 0 && search.countAlone ? { countAlone: search.countAlone } : {}) };
   const { rows } = await sql<SearchedValues>`
     select m.id, m.first_name as "First_Name", m.middle_name as "Middle_Name", m.last_name as "Last_Name",
       m.subscriber_id as "Subscriber_ID", m.pat_num as "PatNum", m.phone as "Phone",
       to_char(m.date_of_birth, 'YYYY-MM-DD') as "Date_of_Birth"
     from members m where ${all([...filters, search.where])}`.execute(db);
-  return sql<boolean>`m.id = any(${search.keep(rows)}::int[])`;
+  return { where: sql<boolean>`m.id = any(${search.keep(rows)}::int[])` };
 }
 
-/** How many members pass the filters: from member_counts unless a search narrows them. */
-async function countOf(db: Kysely<Database>, query: MembersQuery, conditions: RawBuilder<boolean>[], search: RawBuilder<boolean> | undefined) {
-  const { rows } = search
-    ? await sql<{ total: string }>`select count(*) as total from members m where ${all(conditions)}`.execute(db)
-    : await sql<{ total: string }>`select coalesce(sum(c.n), 0) as total from member_counts c where ${all(filterConditions(query, "c"))}`.execute(db);
+/** Whether only practices (by id or region) narrow the list: member_practice_counts then counts it. */
+const byPracticeOnly = (query: MembersQuery) =>
+  !given(query.company) && !given(query.status) && !given(query.result) && !given(query.mco) && !query.dentistFirstName;
+
+/**
+ * How many members pass the filters: from member_counts (or the few rows of member_practice_counts)
+ * unless a search narrows them.
+ */
+async function countOf(db: Kysely<Database>, query: MembersQuery, conditions: RawBuilder<boolean>[], search: Searched | undefined) {
+  const counts = byPracticeOnly(query) ? sql`member_practice_counts` : sql`member_counts`;
+  const { rows } = search?.countAlone
+    ? await search.countAlone.execute(db)
+    : search
+      ? await sql<{ total: string }>`select count(*) as total from members m where ${all(conditions)}`.execute(db)
+      : await sql<{ total: string }>`select coalesce(sum(c.n), 0) as total from ${counts} c where ${all(filterConditions(query, "c"))}`.execute(db);
   return Number(rows[0]!.total);
 }
 
@@ -168,7 +201,7 @@ export async function membersPage(db: Kysely<Database>, query: MembersQuery): Pr
     .execute(async (trx) => {
       const filters = filterConditions(query, "m");
       const search = await searched(trx, query, filters);
-      const conditions = search ? [...filters, search] : filters;
+      const conditions = search ? [...filters, search.where] : filters;
       const total = await countOf(trx, query, conditions, search);
       const skip = (query.pageNum - 1) * query.pageSize;
       if (skip >= total) return { rows: [], total };
@@ -177,16 +210,16 @@ export async function membersPage(db: Kysely<Database>, query: MembersQuery): Pr
       const offset = mirrored ? total - skip - limit : skip;
       const column = query.orderByColumn;
       const descending = Boolean(column && query.sameColumn);
-      const practiceJoin = column === "Practice" ? sql`join practices p on p.id = m.practice_id` : sql``;
       // Walking a sort index through filtered members costs about (offset + limit) × members / total
       // rows (without filters, just offset + limit, read from the index alone); finding the
-      // filtered members first (OFFSET 0 keeps the planner from merging the two) and sorting them
-      // costs about total. The exact total is known here, unlike to the planner. The factor 4 leans
+      // filtered members first (OFFSET 0 keeps the planner from merging the two; their id and sort
+      // columns only, which an index may hold) and sorting them costs about total. The exact
+      // total is known here, unlike to the planner. The factor 4 leans
       // towards sorting: a walk also reads the rows it skips, and suffers when the sort key follows
       // the filter (a practice's members share its city).
       const found = conditions.length > 0 && total * total < (offset + limit) * (await membersEstimate(trx, total)) * 4
-        ? sql`(select * from members m where ${all(conditions)} offset 0) m ${practiceJoin}`
-        : sql`members m ${practiceJoin} where ${all(conditions)}`;
+        ? sql`(select ${sql.join(["id", ...orderColumns(column)].map((name) => sql.ref(`m.${name}`)))} from members m where ${all(conditions)} offset 0) m`
+        : sql`members m where ${all(conditions)}`;
       const { rows } = await sql<MemberRow>`
         select ${PAGE_COLUMNS} from members m join practices p on p.id = m.practice_id
         where m.id in (

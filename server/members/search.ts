@@ -1,13 +1,16 @@
 // Search of the members list in SQL (specification §5; openapi.yaml getMembersTableData `search`):
 // domain/search says what a text finds and how. The pieces of the text are looked up with a
 // trigram-indexed LIKE on the member's `search_text` (every searched value, lower case, in one
-// column; migration 0010) or `phone_digits`; a full birth date by equality. When the text allows
-// no error, that is the answer; otherwise domain/search decides among the candidates.
+// column; migration 0010) or `phone_digits`; a full birth date by equality; a text of one or two
+// characters as a prefix of the lower-case first or last name (each indexed, migration 0013). When
+// the text allows no error, that is the answer; otherwise domain/search decides among the candidates.
 import { sql, type RawBuilder } from "kysely";
 import { found, memberSearchOf } from "../../domain/search/memberSearch.ts";
 import { PHONE_KEYS, toSearchDoc, type SearchedMember } from "../../domain/search/searchTerms.ts";
 
-const likeContaining = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const escapedLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const likeContaining = (text: string) => `%${escapedLike(text)}%`;
+const likeStarting = (text: string) => `${escapedLike(text)}%`;
 
 /** The searched values of a member as the candidates query returns them. */
 export type SearchedValues = SearchedMember & { id: number };
@@ -18,6 +21,20 @@ export interface MemberSearch {
   /** False: `where` finds candidates; `keep` then tells which of them the text finds. */
   exact: boolean;
   keep: (candidates: readonly SearchedValues[]) => number[];
+  /**
+   * How many members the search finds among all of them, when an index answers that alone: names
+   * beginning with a short text are counted on the first-name index, plus those of the last-name
+   * index whose first name does not begin with it (both indexes hold both names: migration 0013).
+   */
+  countAlone?: RawBuilder<{ total: string }>;
+}
+
+function prefixCount(prefixes: readonly string[]): RawBuilder<{ total: string }> | undefined {
+  if (prefixes.length !== 1) return undefined;
+  const pattern = likeStarting(prefixes[0]!);
+  return sql<{ total: string }>`
+    select (select count(*) from members m where lower(m.first_name) like ${pattern})
+         + (select count(*) from members m where lower(m.last_name) like ${pattern} and lower(m.first_name) not like ${pattern}) as total`;
 }
 
 const NOTHING = sql<boolean>`false`;
@@ -27,14 +44,19 @@ export function memberSearch(text: string): MemberSearch | undefined {
   const search = memberSearchOf(text);
   if (!search) return undefined;
   const conditions = search.birthDates.map((birthDate) => sql<boolean>`m.date_of_birth = ${birthDate}::date`);
+  for (const prefix of search.namePrefixes) {
+    conditions.push(sql<boolean>`lower(m.first_name) like ${likeStarting(prefix)}`, sql<boolean>`lower(m.last_name) like ${likeStarting(prefix)}`);
+  }
   for (const term of search.fuzzy) {
     const column = term.keys === PHONE_KEYS ? sql.ref("m.phone_digits") : sql.ref("m.search_text");
     conditions.push(...term.pieces.map((piece) => sql<boolean>`${column} like ${likeContaining(piece)}`));
   }
   const where = conditions.length > 0 ? sql<boolean>`(${sql.join(conditions, sql` or `)})` : NOTHING;
+  const countAlone = search.fuzzy.length === 0 && search.birthDates.length === 0 ? prefixCount(search.namePrefixes) : undefined;
   return {
     where,
     exact: search.exact,
+    ...(countAlone ? { countAlone } : {}),
     keep: (candidates) => found(search, candidates.map(toSearchDoc)).map((position) => candidates[position]!.id),
   };
 }

@@ -671,11 +671,14 @@ export interface paths {
          *     user clicked the column that is already sorted, so the order is descending; the client
          *     flips it back to false on the next click). Without `orderByColumn` the order is
          *     `Last_Name`, then `First_Name`, ascending. Nulls sort last; ties are broken by `id`
-         *     ascending.
+         *     ascending. `Age` sorts by `Date_of_Birth` the other way (decided: the same order, youngest
+         *     first when ascending, so members of one age come by birth date, then by `id`).
          *
          *     Search: `search` (trimmed by client and server; '' = none) is a fuzzy match (Fuse-style
          *     threshold 0.1, i.e. nearly exact) over First_Name, Last_Name, Middle_Name, Subscriber_ID,
-         *     PatNum, Phone and Date_of_Birth. Every read is written to the audit log.
+         *     PatNum, Phone and Date_of_Birth; a text of one or two characters instead finds the members
+         *     whose First_Name or Last_Name begins with it, case ignored (see the parameter). Every read
+         *     is written to the audit log.
          */
         get: operations["getMembersTableData"];
         put?: never;
@@ -3581,7 +3584,13 @@ export interface operations {
                 pageSize?: 15 | 50 | 100 | 1000;
                 /** @description The payer (brand) the member came from, or `all` (absent = all). */
                 company?: components["schemas"]["BrandFilter"];
-                /** @description Free-text search, trimmed; '' or absent = no search. */
+                /**
+                 * @description Free-text search, trimmed; '' or absent = no search. A text of one or two characters
+                 *     (decided: someone typing so little is starting a name, and a fuzzy match of it would
+                 *     hold most members) is a prefix: it finds the members whose First_Name or Last_Name
+                 *     begins with it, case ignored, and nothing else (digits alone find no one). From three
+                 *     characters on, the fuzzy match above.
+                 */
                 search?: string;
                 /** @description `Dr_First_Name` of a dentist (`GET /Members/getDentistList`); '' or absent = every dentist. */
                 dentistFirstName?: string;

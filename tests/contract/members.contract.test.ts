@@ -110,11 +110,34 @@ describe("GET /Members/getMembersTableData", () => {
 
   it("sorts by a column ascending, descending when sameColumn is true, ties by id", async () => {
     const practice = String(practiceIds[3]);
+    const ascending = await walk({ practice, orderByColumn: "Last_Name" });
+    expect(inOrder(ascending, "Last_Name")).toBe(true);
+    const descending = await walk({ practice, orderByColumn: "Last_Name", sameColumn: true });
+    expect(inOrder(descending, "Last_Name", true)).toBe(true);
+    expect(new Set(ascending.map((m) => m.Last_Name)).size).toBeGreaterThan(1);
+    expect(descending[0].Last_Name > ascending[0].Last_Name).toBe(true);
+  });
+
+  it("sorts by age as by birth date the other way: youngest first, then oldest first", async () => {
+    const practice = String(practiceIds[3]);
     const ascending = await walk({ practice, orderByColumn: "Age" });
-    expect(inOrder(ascending, "Age")).toBe(true);
+    expect(inOrder(ascending, "Date_of_Birth", true)).toBe(true);
+    expect(ascending.every((m, i) => i === 0 || ascending[i - 1].Age <= m.Age)).toBe(true);
     const descending = await walk({ practice, orderByColumn: "Age", sameColumn: true });
-    expect(inOrder(descending, "Age", true)).toBe(true);
+    expect(inOrder(descending, "Date_of_Birth")).toBe(true);
     expect(descending[0].Age).toBeGreaterThan(ascending[0].Age);
+  });
+
+  it("sorts by practice abbreviation, ties by id, either way and on every page", async () => {
+    const practice = practiceIds.slice(0, 3).join(",");
+    const ascending = await walk({ practice, orderByColumn: "Practice" });
+    expect(inOrder(ascending, "Practice")).toBe(true);
+    expect(new Set(ascending.map((m) => m.Practice)).size).toBe(3);
+    const descending = await walk({ practice, orderByColumn: "Practice", sameColumn: true });
+    expect(inOrder(descending, "Practice", true)).toBe(true);
+    const { total_count } = await list({ practice });
+    const lastPage = await list({ practice, orderByColumn: "Practice", pageNum: Math.ceil(total_count / 15) });
+    expect(idsOf(lastPage.members)).toEqual(idsOf(ascending.slice(-lastPage.members.length)));
   });
 
   it("puts members without a value last in both directions", async () => {
@@ -184,6 +207,28 @@ describe("GET /Members/getMembersTableData", () => {
         expect(idsOf(found)).toContain(member.id);
         expect(found.every((m) => m.Date_of_Birth === member.Date_of_Birth)).toBe(true);
       }
+    });
+
+    it("finds for a text of one or two characters the members whose first or last name begins with it", async () => {
+      const prefix = member.Last_Name.slice(0, 2);
+      const found = await walk({ search: ` ${prefix.toLowerCase()} ` });
+      expect(idsOf(found)).toContain(member.id);
+      const begins = (m: any) => [m.First_Name, m.Last_Name].some((name: string) => name.toLowerCase().startsWith(prefix.toLowerCase()));
+      expect(found.every(begins)).toBe(true);
+      expect((await list({ search: prefix })).total_count).toBe(found.length);
+      // Every member with such a name, among all of one practice, is found.
+      const practice = String(member.practiceId);
+      const everyone = await walk({ practice });
+      expect(idsOf(await walk({ search: prefix, practice })).sort((a, b) => a - b)).toEqual(idsOf(everyone.filter(begins)).sort((a, b) => a - b));
+      const initial: string = member.First_Name.slice(0, 1).toLowerCase();
+      expect((await walk({ search: initial })).every((m) => [m.First_Name, m.Last_Name].some((name: string) => name.toLowerCase().startsWith(initial)))).toBe(true);
+      // Inside a name is not enough, and digits begin no name (fuzzy, "12" would be in most phones).
+      const inside = (m: any) => [m.First_Name, m.Middle_Name, m.Last_Name].some((name: string) => name.toLowerCase().includes("er"));
+      expect(everyone.some(inside)).toBe(true);
+      const er = await walk({ search: "er", practice });
+      expect(er.length).toBeLessThan(everyone.filter(inside).length);
+      expect(er.every((m) => [m.First_Name, m.Last_Name].some((name: string) => name.toLowerCase().startsWith("er")))).toBe(true);
+      expect((await list({ search: "12" })).total_count).toBe(0);
     });
 
     it("trims the text and searches within the other filters", async () => {
