@@ -6,6 +6,7 @@ import { sql, type Expression, type Kysely, type RawBuilder } from "kysely";
 import type { components } from "../../src/api/schema.d.ts";
 import type { Database } from "../db/database.ts";
 import { memberSearch, type SearchedValues } from "./search.ts";
+import { listFilterValues, priorityFilterValues } from "../../domain/members/listFilters.ts";
 
 type Schemas = components["schemas"];
 export type MemberSortColumn = Schemas["MemberSortColumn"];
@@ -13,11 +14,15 @@ export type MemberSortColumn = Schemas["MemberSortColumn"];
 export interface MembersQuery {
   pageNum: number;
   pageSize: number;
+  /** One payer, several separated by commas, or `all`. */
   company?: string;
   /** One practice id, several separated by commas, or `all`. */
   practice?: string;
   region?: string;
+  /** One status, several separated by commas, or `all`. */
   status?: string;
+  /** P1 to P4, `any`, or `all`: members with planned treatment (the priority status report's count). */
+  priority?: string;
   /** '' = members whose result is Blank. */
   result?: string;
   mco?: string;
@@ -62,15 +67,17 @@ const given = (value: string | undefined): value is string => value !== undefine
  * The list's filters as conditions on a row of `alias` (members, or member_counts whose dentist
  * column holds dentist_id, 0 for none): both answer the same filters the same way.
  */
-function filterConditions(query: MembersQuery, alias: "m" | "c"): RawBuilder<boolean>[] {
+function filterConditions(query: Omit<MembersQuery, "pageNum" | "pageSize">, alias: "m" | "c"): RawBuilder<boolean>[] {
   const column = (name: string) => sql.ref(`${alias}.${name}`);
   const conditions: RawBuilder<boolean>[] = [];
-  if (given(query.company)) conditions.push(sql`${column("company")} = ${query.company}`);
+  const companies = listFilterValues(query.company);
+  if (companies) conditions.push(sql`${column("company")} = any(${companies}::text[])`);
   if (given(query.practice)) conditions.push(sql`${column("practice_id")} = any(${query.practice.split(",").map(Number)}::int[])`);
   if (given(query.region)) {
     conditions.push(sql`${column("practice_id")} in (select p.id from practices p join regions r on r.id = p.region_id where r.name = ${query.region})`);
   }
-  if (given(query.status)) conditions.push(sql`${column("status")} = ${query.status}`);
+  const statuses = listFilterValues(query.status);
+  if (statuses) conditions.push(sql`${column("status")} = any(${statuses}::text[])`);
   if (given(query.result)) conditions.push(sql`${column("result")} = ${query.result}`);
   if (given(query.mco)) conditions.push(sql`${column("mco")} = ${query.mco}`);
   if (query.dentistFirstName) {
@@ -78,6 +85,14 @@ function filterConditions(query: MembersQuery, alias: "m" | "c"): RawBuilder<boo
     conditions.push(sql`${dentist} in (select id from dentists where first_name = ${query.dentistFirstName})`);
   }
   return conditions;
+}
+
+/** Members with planned treatment: a treatment of their practice under their patient number. */
+function priorityCondition(query: Pick<MembersQuery, "priority">): RawBuilder<boolean> | undefined {
+  const priorities = priorityFilterValues(query.priority);
+  if (!priorities) return undefined;
+  return sql<boolean>`exists (select 1 from treatment_priorities t
+    where t.practice_id = m.practice_id and t.pat_num = m.pat_num and t.priority = any(${priorities}::text[]))`;
 }
 
 const all = (conditions: RawBuilder<boolean>[]) => (conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`);
@@ -130,7 +145,7 @@ export interface MemberRow {
 }
 
 /** The members a search finds among the filtered ones: a condition, or (fuzzy texts) their ids. */
-async function searched(db: Kysely<Database>, query: MembersQuery, filters: RawBuilder<boolean>[]): Promise<RawBuilder<boolean> | undefined> {
+async function searched(db: Kysely<Database>, query: Pick<MembersQuery, "search">, filters: RawBuilder<boolean>[]): Promise<RawBuilder<boolean> | undefined> {
   const search = memberSearch(query.search ?? "");
   if (!search) return undefined;
   if (search.exact) return search.where;
@@ -142,9 +157,9 @@ async function searched(db: Kysely<Database>, query: MembersQuery, filters: RawB
   return sql<boolean>`m.id = any(${search.keep(rows)}::int[])`;
 }
 
-/** How many members pass the filters: from member_counts unless a search narrows them. */
-async function countOf(db: Kysely<Database>, query: MembersQuery, conditions: RawBuilder<boolean>[], search: RawBuilder<boolean> | undefined) {
-  const { rows } = search
+/** How many members pass the filters: from member_counts unless a search or the priority (which it does not count) narrows them. */
+async function countOf(db: Kysely<Database>, query: Omit<MembersQuery, "pageNum" | "pageSize">, conditions: RawBuilder<boolean>[], narrowed: boolean) {
+  const { rows } = narrowed
     ? await sql<{ total: string }>`select count(*) as total from members m where ${all(conditions)}`.execute(db)
     : await sql<{ total: string }>`select coalesce(sum(c.n), 0) as total from member_counts c where ${all(filterConditions(query, "c"))}`.execute(db);
   return Number(rows[0]!.total);
@@ -166,10 +181,11 @@ export async function membersPage(db: Kysely<Database>, query: MembersQuery): Pr
     .setIsolationLevel("repeatable read")
     .setAccessMode("read only")
     .execute(async (trx) => {
-      const filters = filterConditions(query, "m");
+      const priority = priorityCondition(query);
+      const filters = priority ? [...filterConditions(query, "m"), priority] : filterConditions(query, "m");
       const search = await searched(trx, query, filters);
       const conditions = search ? [...filters, search] : filters;
-      const total = await countOf(trx, query, conditions, search);
+      const total = await countOf(trx, query, conditions, Boolean(search || priority));
       const skip = (query.pageNum - 1) * query.pageSize;
       if (skip >= total) return { rows: [], total };
       const mirrored = skip > total / 2;
@@ -195,6 +211,37 @@ export async function membersPage(db: Kysely<Database>, query: MembersQuery): Pr
         order by ${orderOf(column, descending, false)}`.execute(trx);
       return { rows, total };
     });
+}
+
+/** How many members the filters and search keep (an export's progress), in one snapshot. */
+export async function membersCount(db: Kysely<Database>, query: Omit<MembersQuery, "pageNum" | "pageSize">): Promise<number> {
+  const priority = priorityCondition(query);
+  const filters = priority ? [...filterConditions(query, "m"), priority] : filterConditions(query, "m");
+  const search = await searched(db, query, filters);
+  return countOf(db, query, search ? [...filters, search] : filters, Boolean(search || priority));
+}
+
+/**
+ * Every member the filters and search keep, in id order, `batchSize` at a time. Each batch is a
+ * query of its own that starts after the last id (keyset): no OFFSET to skip, and no cursor or
+ * transaction held open between batches, which on PGlite would stop every other user's query
+ * for the whole export. Ids never change, so a save during the export neither drops nor repeats
+ * a member.
+ */
+export async function* membersInIdOrder(db: Kysely<Database>, query: Omit<MembersQuery, "pageNum" | "pageSize">, batchSize: number): AsyncGenerator<MemberRow[]> {
+  const priority = priorityCondition(query);
+  const filters = priority ? [...filterConditions(query, "m"), priority] : filterConditions(query, "m");
+  const search = await searched(db, query, filters);
+  const conditions = search ? [...filters, search] : filters;
+  let after = 0;
+  for (;;) {
+    const { rows } = await sql<MemberRow>`
+      select ${PAGE_COLUMNS} from members m join practices p on p.id = m.practice_id
+      where ${all(conditions)} and m.id > ${after} order by m.id limit ${batchSize}`.execute(db);
+    if (rows.length > 0) yield rows;
+    if (rows.length < batchSize) return;
+    after = rows[rows.length - 1]!.id;
+  }
 }
 
 export async function listDentists(db: Kysely<Database>) {

@@ -1407,8 +1407,20 @@ export interface components {
          * @enum {string}
          */
         MemberStatus: "Dropped Patient" | "Recare Future Appointment" | "Recare No Future Appointment" | "New Patient" | "New Patient With Apt" | "Duplicate SubID";
-        /** @description A member status, or `all`. */
-        StatusFilter: components["schemas"]["MemberStatus"] | "all";
+        /**
+         * @description A member status, several separated by commas, or `all`.
+         * @example New Patient
+         * @example New Patient,Recare Future Appointment
+         * @example all
+         */
+        StatusListFilter: string;
+        /**
+         * @description A priority of planned treatment, P1 most urgent.
+         * @enum {string}
+         */
+        TreatmentPriority: "P1" | "P2" | "P3" | "P4";
+        /** @description A treatment priority, `any` priority, or `all` (no filter). */
+        PriorityFilter: components["schemas"]["TreatmentPriority"] | ("any" | "all");
         /**
          * @description The call results an agent can choose (the specification's option list, exact spelling and
          *     case). The option "Blank" is not a value: it is the empty string of `MemberResult`.
@@ -1427,6 +1439,13 @@ export interface components {
         Brand: "denta" | "mcna" | "uhc" | "tmhp";
         /** @description A brand, or `all`. */
         BrandFilter: components["schemas"]["Brand"] | "all";
+        /**
+         * @description A brand, several separated by commas, or `all`.
+         * @example denta
+         * @example denta,mcna,uhc
+         * @example all
+         */
+        BrandListFilter: string;
         /**
          * @description A region (group of practices): SMD Smile Magic, FSD Family Smiles, OTD other, 3CD.
          * @enum {string}
@@ -2621,6 +2640,43 @@ export interface components {
         };
     };
     parameters: {
+        /**
+         * @description The payer (brand) the member came from, several separated by commas (any of them), or
+         *     `all` (absent = all). Several payers make the Members column of the members status
+         *     report a slice of the list (report drill-down).
+         */
+        MembersListCompany: components["schemas"]["BrandListFilter"];
+        /** @description Free-text search, trimmed; '' or absent = no search. */
+        MembersListSearch: string;
+        /** @description `Dr_First_Name` of a dentist (`GET /Members/getDentistList`); '' or absent = every dentist. */
+        MembersListDentistFirstName: string;
+        /** @description A result, `all` (absent = all), or '' for members whose result is Blank. */
+        MembersListResult: components["schemas"]["ResultFilter"];
+        /**
+         * @description A member status, several separated by commas (any of them), or `all` (absent = all).
+         *     Several statuses make the Members column of the members status report a slice of the
+         *     list (report drill-down).
+         */
+        MembersListStatus: components["schemas"]["StatusListFilter"];
+        /**
+         * @description Added for report drill-down: only members with planned treatment at this priority, at
+         *     `any` priority, or `all` (absent = no filter). A member has planned treatment when the
+         *     priority status report counts a treatment of its practice under its patient number.
+         */
+        MembersListPriority: components["schemas"]["PriorityFilter"];
+        /** @description The column to sort by; absent = Last_Name then First_Name. */
+        MembersListOrderByColumn: components["schemas"]["MemberSortColumn"];
+        /** @description A practice id, several ids separated by commas, or `all` (absent = all). */
+        MembersListPractice: string;
+        /** @description True when the already sorted column was clicked again, i.e. sort descending. */
+        MembersListSameColumn: boolean;
+        /** @description The member's managed-care organisation as written on the payer list, or `all` (absent = all). */
+        MembersListMco: string;
+        /**
+         * @description Added: scopes the list to a region's practices. The route /members/smile-magic sends
+         *     `SMD`, /members/family-smiles `FSD`, /members/all `all` (absent = all).
+         */
+        MembersListRegion: components["schemas"]["RegionFilter"];
         /** @description Always 1, as the specification's calls send it (`?jwt=1`); the answer is a session with a bearer token. */
         JwtFlag: 1;
         /** @description The record's id. */
@@ -3432,29 +3488,43 @@ export interface operations {
                 pageNum?: number;
                 /** @description Members per page; added by the design (the specification offers 15, 50, 100 and 1000). */
                 pageSize?: 15 | 50 | 100 | 1000;
-                /** @description The payer (brand) the member came from, or `all` (absent = all). */
-                company?: components["schemas"]["BrandFilter"];
+                /**
+                 * @description The payer (brand) the member came from, several separated by commas (any of them), or
+                 *     `all` (absent = all). Several payers make the Members column of the members status
+                 *     report a slice of the list (report drill-down).
+                 */
+                company?: components["parameters"]["MembersListCompany"];
                 /** @description Free-text search, trimmed; '' or absent = no search. */
-                search?: string;
+                search?: components["parameters"]["MembersListSearch"];
                 /** @description `Dr_First_Name` of a dentist (`GET /Members/getDentistList`); '' or absent = every dentist. */
-                dentistFirstName?: string;
+                dentistFirstName?: components["parameters"]["MembersListDentistFirstName"];
                 /** @description A result, `all` (absent = all), or '' for members whose result is Blank. */
-                result?: components["schemas"]["ResultFilter"];
-                /** @description A member status, or `all` (absent = all). */
-                status?: components["schemas"]["StatusFilter"];
+                result?: components["parameters"]["MembersListResult"];
+                /**
+                 * @description A member status, several separated by commas (any of them), or `all` (absent = all).
+                 *     Several statuses make the Members column of the members status report a slice of the
+                 *     list (report drill-down).
+                 */
+                status?: components["parameters"]["MembersListStatus"];
+                /**
+                 * @description Added for report drill-down: only members with planned treatment at this priority, at
+                 *     `any` priority, or `all` (absent = no filter). A member has planned treatment when the
+                 *     priority status report counts a treatment of its practice under its patient number.
+                 */
+                priority?: components["parameters"]["MembersListPriority"];
                 /** @description The column to sort by; absent = Last_Name then First_Name. */
-                orderByColumn?: components["schemas"]["MemberSortColumn"];
+                orderByColumn?: components["parameters"]["MembersListOrderByColumn"];
                 /** @description A practice id, several ids separated by commas, or `all` (absent = all). */
-                practice?: string;
+                practice?: components["parameters"]["MembersListPractice"];
                 /** @description True when the already sorted column was clicked again, i.e. sort descending. */
-                sameColumn?: boolean;
+                sameColumn?: components["parameters"]["MembersListSameColumn"];
                 /** @description The member's managed-care organisation as written on the payer list, or `all` (absent = all). */
-                mco?: string;
+                mco?: components["parameters"]["MembersListMco"];
                 /**
                  * @description Added: scopes the list to a region's practices. The route /members/smile-magic sends
                  *     `SMD`, /members/family-smiles `FSD`, /members/all `all` (absent = all).
                  */
-                region?: components["schemas"]["RegionFilter"];
+                region?: components["parameters"]["MembersListRegion"];
             };
             header?: never;
             path?: never;

@@ -40,7 +40,13 @@ export const BRAND_OPTIONS = BRANDS;
 /** The brand as the title shows it: upper case, or All brands. */
 export const selectBrandLabel = (snapshot: MembersSnapshot) => {
   const { brand } = snapshot.context.filters;
-  return brand === ALL ? "All brands" : brand.toUpperCase();
+  return brand === ALL ? "All brands" : brand.toUpperCase().replaceAll(",", ", ");
+};
+
+/** The notice of a link that named something unknown, or null. */
+export const selectUnknownInLink = (snapshot: MembersSnapshot) => {
+  const unknown = snapshot.context.unknownInLink;
+  return unknown.length ? `This link names an unknown ${unknown.join(" and ")}: showing every member instead.` : null;
 };
 
 const allPages = (snapshot: MembersSnapshot) => Math.max(1, Math.ceil(snapshot.context.totalCount / snapshot.context.pageSize));

@@ -48,6 +48,7 @@ export function MembersScreen({ region, title }: MembersScreenProps) {
   const notesActor = useSelector(actor, members.selectNotesActor);
   const historyActor = useSelector(actor, members.selectHistoryActor);
   const cronsActor = useSelector(actor, members.selectCronsActor);
+  const unknownInLink = useSelector(actor, members.selectUnknownInLink);
 
   // Stable callbacks: the memoised rows re-render only when their member changes.
   const rowActions = useMemo(
@@ -95,6 +96,11 @@ export function MembersScreen({ region, title }: MembersScreenProps) {
         </p>
       ) : (
         <>
+          {unknownInLink ? (
+            <div role="alert" className="alert alert--warning report-status">
+              <p className="alert__message">{unknownInLink}</p>
+            </div>
+          ) : null}
           <MembersFilters actor={actor} />
           <ul className="row-legend" aria-label="Row colours by result">
             {ROW_COLOURS.map((colour) => (

@@ -129,7 +129,7 @@ export function MembersStatusReportScreen() {
       </div>
 
       <ReportStatus status={status} failure={failure} onRetry={refresh} what="the members status report">
-        <MembersStatusTable rows={rows} totals={totals} sort={sort} onSort={(column) => actor.send({ type: "report.sort", column })} />
+        <MembersStatusTable rows={rows} totals={totals} query={filters} sort={sort} onSort={(column) => actor.send({ type: "report.sort", column })} />
       </ReportStatus>
 
       {confirming ? (
