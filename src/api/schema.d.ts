@@ -629,6 +629,36 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Members/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The members list as CSV (every page of the filters)
+         * @description Added by the design: every member `getMembersTableData` lists under the same filters and
+         *     search, not one page, in the order of their ids (a save during the export moves no member
+         *     in it). The columns are the list's: Brand, Subscriber ID, Patient Number, MCO, First Name,
+         *     Middle Name, Last Name, Practice, Address, City, State, Phone, Birth Date, Age, Days
+         *     Extracted, Notes, Note Time, Status, Result, Last Visit, Next Appointment, Entry Time.
+         *     Streamed as it is read (a few thousand rows at a time), so an export of any size is complete
+         *     and takes constant memory; nothing of it is written to the server's disk, so a cancelled
+         *     download leaves nothing behind. Comma-delimited, CRLF line ends, UTF-8, a header line even
+         *     when no row matches. A text cell beginning with `=`, `+`, `-` or `@` (or a tab or carriage
+         *     return) is written with a `'` in front, so spreadsheets never run it as a formula.
+         *     Audited as a read of the exported members.
+         */
+        get: operations["exportMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Members/getDentistList": {
         parameters: {
             query?: never;
@@ -971,6 +1001,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Members/members-status-report/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The members status report as CSV
+         * @description Added by the design: the rows of `getMembersStatusReport` under the same `params`, then
+         *     the Total row. Columns: Practice, the nine group cells (`New Patient DENTA` …
+         *     `Recare Future Appointment UHC`), Members, Extracted.
+         *     Streamed as it is read (a few thousand rows at a time), so an export of any size is complete
+         *     and takes constant memory; nothing of it is written to the server's disk, so a cancelled
+         *     download leaves nothing behind. Comma-delimited, CRLF line ends, UTF-8, a header line even
+         *     when no row matches. A text cell beginning with `=`, `+`, `-` or `@` (or a tab or carriage
+         *     return) is written with a `'` in front, so spreadsheets never run it as a formula.
+         *     Audited.
+         */
+        get: operations["exportMembersStatusReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/report/sendMembersReport": {
         parameters: {
             query?: never;
@@ -1059,6 +1117,33 @@ export interface paths {
          *     filters and column sorting are applied on the client.
          */
         get: operations["getPriorityStatusReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/report/priority-status-report/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The priority status report as CSV
+         * @description Added by the design: the rows of `getPriorityStatusReport` kept by the screen's region and
+         *     practice filters, sorted by location. Columns: Location, P1, P2, P3, P4, Sum.
+         *     Streamed as it is read (a few thousand rows at a time), so an export of any size is complete
+         *     and takes constant memory; nothing of it is written to the server's disk, so a cancelled
+         *     download leaves nothing behind. Comma-delimited, CRLF line ends, UTF-8, a header line even
+         *     when no row matches. A text cell beginning with `=`, `+`, `-` or `@` (or a tab or carriage
+         *     return) is written with a `'` in front, so spreadsheets never run it as a formula.
+         *     Audited.
+         */
+        get: operations["exportPriorityStatusReport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3546,6 +3631,67 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    exportMembers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The payer (brand) the member came from, several separated by commas (any of them), or
+                 *     `all` (absent = all). Several payers make the Members column of the members status
+                 *     report a slice of the list (report drill-down).
+                 */
+                company?: components["parameters"]["MembersListCompany"];
+                /** @description Free-text search, trimmed; '' or absent = no search. */
+                search?: components["parameters"]["MembersListSearch"];
+                /** @description `Dr_First_Name` of a dentist (`GET /Members/getDentistList`); '' or absent = every dentist. */
+                dentistFirstName?: components["parameters"]["MembersListDentistFirstName"];
+                /** @description A result, `all` (absent = all), or '' for members whose result is Blank. */
+                result?: components["parameters"]["MembersListResult"];
+                /**
+                 * @description A member status, several separated by commas (any of them), or `all` (absent = all).
+                 *     Several statuses make the Members column of the members status report a slice of the
+                 *     list (report drill-down).
+                 */
+                status?: components["parameters"]["MembersListStatus"];
+                /**
+                 * @description Added for report drill-down: only members with planned treatment at this priority, at
+                 *     `any` priority, or `all` (absent = no filter). A member has planned treatment when the
+                 *     priority status report counts a treatment of its practice under its patient number.
+                 */
+                priority?: components["parameters"]["MembersListPriority"];
+                /** @description A practice id, several ids separated by commas, or `all` (absent = all). */
+                practice?: components["parameters"]["MembersListPractice"];
+                /** @description The member's managed-care organisation as written on the payer list, or `all` (absent = all). */
+                mco?: components["parameters"]["MembersListMco"];
+                /**
+                 * @description Added: scopes the list to a region's practices. The route /members/smile-magic sends
+                 *     `SMD`, /members/family-smiles `FSD`, /members/all `all` (absent = all).
+                 */
+                region?: components["parameters"]["MembersListRegion"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The members, as CSV. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="<Report>-<YYYY-MM-DD>.csv"`: the report and the day, in the practices' time zone. */
+                    "Content-Disposition"?: string;
+                    /** @description How many data rows follow the header line (the browser's progress). */
+                    "X-Row-Count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     getDentistList: {
         parameters: {
             query?: never;
@@ -3939,6 +4085,36 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    exportMembersStatusReport: {
+        parameters: {
+            query: {
+                /** @description JSON `MembersStatusReportQuery`, URI-encoded, as for `getMembersStatusReport`. */
+                params: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report, as CSV. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="<Report>-<YYYY-MM-DD>.csv"`: the report and the day, in the practices' time zone. */
+                    "Content-Disposition"?: string;
+                    /** @description How many data rows follow the header line (the browser's progress). */
+                    "X-Row-Count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     sendMembersReport: {
         parameters: {
             query?: never;
@@ -4042,6 +4218,38 @@ export interface operations {
                     "application/json": components["schemas"]["PriorityRow"][];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    exportPriorityStatusReport: {
+        parameters: {
+            query?: {
+                /** @description Only the practices of this region; `all` or absent = every region. */
+                region?: components["schemas"]["RegionFilter"];
+                /** @description Only this practice; `all` or absent = every practice. */
+                practice?: components["schemas"]["PracticeIdOrAll"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report, as CSV. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="<Report>-<YYYY-MM-DD>.csv"`: the report and the day, in the practices' time zone. */
+                    "Content-Disposition"?: string;
+                    /** @description How many data rows follow the header line (the browser's progress). */
+                    "X-Row-Count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["ServerError"];
         };

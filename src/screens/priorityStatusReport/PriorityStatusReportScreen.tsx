@@ -12,7 +12,6 @@ import { ReportStatus } from "../../components/ReportStatus";
 import {
   INITIAL_PRIORITY_FILTERS,
   priorityFilterChange,
-  priorityStatusCsv,
   selectPriorityFilters,
   selectPriorityPractices,
   selectPriorityRegions,
@@ -23,6 +22,8 @@ import {
 import { selectReportFailure, selectReportSort, selectReportStatus } from "../../machines/report/report.selectors";
 import { PracticeSelect, RegionSelect } from "../../components/ReportFilters";
 import { PageHeader } from "../../components/PageHeader";
+import { ExportCsv } from "../export/ExportCsv";
+import type { RegionFilter } from "../../machines/members/members.filters";
 
 const priorityColumn = (priority: TreatmentPriority): Column<PriorityRow> => ({
   key: priority,
@@ -48,7 +49,6 @@ const COLUMNS: Column<PriorityRow>[] = [
 export function PriorityStatusReportScreen() {
   const { tableReports } = useServices();
   const actor = useAppActor(tableReports.priorityStatus, { input: { filters: INITIAL_PRIORITY_FILTERS } });
-  const download = useAppActor(tableReports.download);
   const status = useSelector(actor, selectReportStatus);
   const failure = useSelector(actor, selectReportFailure);
   const sort = useSelector(actor, selectReportSort);
@@ -64,14 +64,7 @@ export function PriorityStatusReportScreen() {
   return (
     <section className="page" aria-labelledby="page-title">
       <PageHeader title="Priority Status Report">
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={status !== "ready"}
-          onClick={() => download.send({ type: "download.file", file: priorityStatusCsv(rows) })}
-        >
-          Export CSV
-        </button>
+        <ExportCsv disabled={status !== "ready"} request={() => ({ report: "priorityStatus", query: { region: filters.region as RegionFilter, practice: filters.practice } })} />
         <button type="button" className="button" onClick={refresh}>
           Refresh
         </button>
