@@ -16,6 +16,7 @@ import { claimsHandlers } from "./members/claims.handlers.ts";
 import { eventsHandlers } from "./events/events.handlers.ts";
 import { setUpEventRelay } from "./events/events.plugin.ts";
 import { membersHandlers } from "./members/members.handlers.ts";
+import { exportsHandlers } from "./exports/exports.handlers.ts";
 import { practicesHandlers } from "./practices/practices.handlers.ts";
 import { setupHandlers } from "./setup/setup.handlers.ts";
 import { feedbackHandlers } from "./feedback/feedback.handlers.ts";
@@ -72,6 +73,7 @@ const allHandlers: Handlers = {
   ...authHandlers,
   ...practicesHandlers,
   ...membersHandlers,
+  ...exportsHandlers,
   ...historyHandlers,
   ...claimsHandlers,
   ...eventsHandlers,

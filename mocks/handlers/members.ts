@@ -13,6 +13,10 @@ import { createMembersList } from "../members/membersList";
 import { currentNoteOf, currentResultOf, findMember, newestFirst, toMemberAnswer, toNoteAnswer, toResultAnswer, type MemberKey } from "../members/records";
 import { afterSave, futureVersion, judgeSave, noteConflict, resultConflict } from "../../domain/team/versions.ts";
 import { compareText } from "../../domain/order.ts";
+import { EXPORT_BATCH_ROWS } from "../../domain/exports/protocol.ts";
+import { MEMBER_EXPORT_COLUMNS } from "../../domain/exports/columns.ts";
+import { exportFileName } from "../../domain/exports/fileName.ts";
+import { csvResponse, mapBatches } from "../exports/csvResponse";
 
 export function membersHandlers(db: MockDb) {
   const api = createApi(db);
@@ -32,6 +36,15 @@ export function membersHandlers(db: MockDb) {
         total_count: total,
       });
     }),
+
+    api.get("/Members/export", ({ query }) =>
+      csvResponse({
+        fileName: exportFileName("Members", db.now()),
+        columns: MEMBER_EXPORT_COLUMNS,
+        rowCount: list.count(query),
+        batches: mapBatches(list.inIdOrder(query, EXPORT_BATCH_ROWS), (member) => toMemberAnswer(member, null)),
+      }),
+    ),
 
     api.get("/Members/getDentistList", () =>
       HttpResponse.json(

@@ -17,6 +17,9 @@ import { zonedDate } from "../../domain/calendar.ts";
 import { newPatientOriginReport, type NewPatientOriginQuery } from "../reports/newPatientOrigin";
 import { priorityStatusReport } from "../reports/priorityStatus";
 import { qualityIndexReport } from "../reports/qualityIndex";
+import { MEMBERS_STATUS_EXPORT_COLUMNS, PRIORITY_EXPORT_COLUMNS, priorityRowsOf } from "../../domain/exports/columns.ts";
+import { exportFileName } from "../../domain/exports/fileName.ts";
+import { csvResponse, oneBatch } from "../exports/csvResponse";
 
 export function reportsHandlers(db: MockDb) {
   const api = createApi(db);
@@ -44,6 +47,17 @@ export function reportsHandlers(db: MockDb) {
     api.get("/report/contact-data-report", () => HttpResponse.json(contactDataReport(db.results, db.now()))),
 
     api.get("/report/priority-status-report", () => HttpResponse.json(priorityStatusReport(db.priorities, db.practices))),
+
+    api.get("/report/priority-status-report/export", ({ query }) => {
+      const rows = priorityRowsOf(priorityStatusReport(db.priorities, db.practices), query.region, query.practice);
+      return csvResponse({ fileName: exportFileName("PriorityStatus", db.now()), columns: PRIORITY_EXPORT_COLUMNS, rowCount: rows.length, batches: oneBatch(rows) });
+    }),
+
+    api.get("/Members/members-status-report/export", ({ json }) => {
+      const { rows, totals } = membersStatusReport(db.members, db.practices, json.params as MembersStatusQuery);
+      const lines = rows.length > 0 ? [...rows, totals] : [];
+      return csvResponse({ fileName: exportFileName("MembersStatusReport", db.now()), columns: MEMBERS_STATUS_EXPORT_COLUMNS, rowCount: lines.length, batches: oneBatch(lines) });
+    }),
 
     api.post("/report/lead-data-report", ({ body }) => {
       const asked = leadPeriodsOf(body);

@@ -16,7 +16,7 @@ export interface MembersPageQuery extends MemberFilters {
 
 const REMEMBERED_SEARCHES = 20;
 
-export function createMembersList(db: Pick<MockDb, "members" | "practices" | "dentists">) {
+export function createMembersList(db: Pick<MockDb, "members" | "practices" | "dentists" | "priorities">) {
   /** Member positions in list order, by "column:direction". */
   const orders = new Map<string, Int32Array>();
   let searchIndex: MemberSearchIndex | null = null;
@@ -62,6 +62,33 @@ export function createMembersList(db: Pick<MockDb, "members" | "practices" | "de
       const order = orderOf(query.orderByColumn, query.sameColumn ?? false);
       const { page, total } = pageOf(order, (position) => listed[position] === 1, query.pageNum, query.pageSize);
       return { members: page.map((position) => members[position]!), total };
+    },
+
+    /**
+     * Every member the filters and search keep, in id order, `batchSize` at a time (an export):
+     * what each batch holds is found as it is asked for.
+     */
+    *inIdOrder(query: Omit<MembersPageQuery, "pageNum" | "pageSize">, batchSize: number): Generator<MemberRecord[]> {
+      const keep = memberFilter(query, db);
+      const text = query.search?.trim() ?? "";
+      const matches = text === "" ? null : found(text);
+      const byId = Int32Array.from(db.members.keys()).sort((a, b) => db.members[a]!.id - db.members[b]!.id);
+      let batch: MemberRecord[] = [];
+      for (const position of byId) {
+        const member = db.members[position]!;
+        if ((matches !== null && matches[position] !== 1) || !keep(member)) continue;
+        batch.push(member);
+        if (batch.length === batchSize) {
+          yield batch;
+          batch = [];
+        }
+      }
+      if (batch.length > 0) yield batch;
+    },
+
+    /** How many members the filters and search keep. */
+    count(query: Omit<MembersPageQuery, "pageNum" | "pageSize">): number {
+      return this.page({ ...query, pageNum: 1, pageSize: 1 }).total;
     },
 
     /** A save changed these fields of some member: orders by them are stale. */

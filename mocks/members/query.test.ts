@@ -49,6 +49,11 @@ const context: FilterContext = {
     { id: 2, Dr_First_Name: "Omar" },
     { id: 3, Dr_First_Name: "Laura" },
   ],
+  priorities: [
+    { practiceId: 1, patNum: "100001", priority: "P2" },
+    { practiceId: 2, patNum: "100001", priority: "P1" },
+    { practiceId: 3, patNum: "100003", priority: "P4" },
+  ],
 };
 
 const ids = (members: MemberRecord[]) => members.map((m) => m.id);
@@ -74,6 +79,17 @@ describe("memberFilter", () => {
     expect(listed({ mco: "DentaQuest CHIP" })).toEqual([1]);
     expect(listed({ result: "" })).toEqual([1]);
     expect(listed({ result: "Appointment Made" })).toEqual([3]);
+  });
+
+  it("filters by several statuses or payers separated by commas, any of them", () => {
+    expect(listed({ status: "Dropped Patient,New Patient" })).toEqual([1, 2, 3]);
+    expect(listed({ company: "denta,uhc" })).toEqual([1, 3]);
+  });
+
+  it("filters by planned treatment of the member's practice and patient number, at one priority or any", () => {
+    expect(listed({ priority: "any" })).toEqual([1, 3]);
+    expect(listed({ priority: "P4" })).toEqual([3]);
+    expect(listed({ priority: "P1" })).toEqual([]);
   });
 
   it("filters by one practice or several, and by the region of the practice", () => {

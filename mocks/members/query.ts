@@ -4,17 +4,22 @@ import type { components } from "../../src/api/schema";
 import type { MemberRecord } from "../../demo/records.ts";
 import { memberSortKey, type MemberSortKey } from "../../domain/membersOrder.ts";
 import { compareText } from "../../domain/order.ts";
+import { listFilterValues, priorityFilterValues } from "../../domain/members/listFilters.ts";
 
 type Schemas = components["schemas"];
 export type MemberSortColumn = Schemas["MemberSortColumn"];
 
 /** The filters of the call, as validated by the contract ('all' or absent = no filter). */
 export interface MemberFilters {
-  company?: Schemas["BrandFilter"];
+  /** One payer, several separated by commas, or `all`. */
+  company?: string;
   /** One practice id, several separated by commas, or `all`. */
   practice?: string;
   region?: Schemas["RegionFilter"];
-  status?: Schemas["StatusFilter"];
+  /** One status, several separated by commas, or `all`. */
+  status?: string;
+  /** P1 to P4, `any` or `all`: members with planned treatment. */
+  priority?: Schemas["PriorityFilter"];
   /** '' = members whose result is Blank. */
   result?: Schemas["ResultFilter"];
   mco?: string;
@@ -22,10 +27,11 @@ export interface MemberFilters {
   dentistFirstName?: string;
 }
 
-/** What the filters look up: which region a practice is in, which dentist has which first name. */
+/** What the filters look up: which region a practice is in, which dentist has which first name, the planned treatment. */
 export interface FilterContext {
   practices: readonly { id: number; region: string }[];
   dentists: readonly { id: number; Dr_First_Name: string }[];
+  priorities: readonly { practiceId: number; patNum: string; priority: string }[];
 }
 
 type Check = (member: MemberRecord) => boolean;
@@ -33,8 +39,9 @@ type Check = (member: MemberRecord) => boolean;
 /** One predicate for every filter of the call; a member is listed when all of them hold. */
 export function memberFilter(filters: MemberFilters, context: FilterContext): Check {
   const checks: Check[] = [];
-  const { company, practice, region, status, result, mco, dentistFirstName } = filters;
-  if (company !== undefined && company !== "all") checks.push((member) => member.company === company);
+  const { company, practice, region, status, result, mco, dentistFirstName, priority } = filters;
+  const companies = listFilterValues(company);
+  if (companies) checks.push((member) => companies.includes(member.company));
   if (practice !== undefined && practice !== "all") {
     const ids = new Set(practice.split(",").map(Number));
     checks.push((member) => ids.has(member.practiceId));
@@ -43,7 +50,13 @@ export function memberFilter(filters: MemberFilters, context: FilterContext): Ch
     const ids = new Set(context.practices.filter((candidate) => candidate.region === region).map(({ id }) => id));
     checks.push((member) => ids.has(member.practiceId));
   }
-  if (status !== undefined && status !== "all") checks.push((member) => member.Status === status);
+  const statuses = listFilterValues(status);
+  if (statuses) checks.push((member) => statuses.includes(member.Status));
+  const priorities = priorityFilterValues(priority);
+  if (priorities) {
+    const planned = new Set(context.priorities.filter((entry) => priorities.includes(entry.priority as never)).map((entry) => `${entry.practiceId}/${entry.patNum}`));
+    checks.push((member) => planned.has(`${member.practiceId}/${member.PatNum}`));
+  }
   if (result !== undefined && result !== "all") checks.push((member) => member.Result === result);
   if (mco !== undefined && mco !== "all") checks.push((member) => member.MCO === mco);
   if (dentistFirstName) {

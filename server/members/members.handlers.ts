@@ -4,9 +4,9 @@ import { callerOf, type Handlers } from "../handlers.ts";
 import { audit } from "../audit.ts";
 import { listDentists, listOpenIssues, membersPage } from "./members.repository.ts";
 import { liveClaimsOf, toMemberClaim } from "./claims.repository.ts";
+import { memberOf } from "./memberAnswer.ts";
 
 type Member = components["schemas"]["Member"];
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 export const membersHandlers: Handlers = {
   async getMembersTableData(call) {
@@ -14,34 +14,7 @@ export const membersHandlers: Handlers = {
     const pageNum = query.pageNum ?? 1;
     const { rows, total } = await membersPage(services.db, { ...query, pageNum, pageSize: query.pageSize ?? 15 });
     const claims = new Map((await liveClaimsOf(services.db, rows.map((row) => row.id), services.now())).map((claim) => [claim.member_id, toMemberClaim(claim)]));
-    const members: Member[] = rows.map((row) => ({
-      id: row.id,
-      company: row.company as Member["company"],
-      Subscriber_ID: row.subscriber_id,
-      PatNum: row.pat_num,
-      MCO: row.mco,
-      First_Name: row.first_name,
-      Middle_Name: row.middle_name,
-      Last_Name: row.last_name,
-      Practice: row.practice,
-      practiceId: row.practice_id,
-      Address1: row.address1,
-      City: row.city,
-      State: row.state,
-      Phone: row.phone,
-      Date_of_Birth: row.date_of_birth,
-      Age: row.age,
-      Days_Extracted: row.days_extracted,
-      notes: row.notes,
-      notestimestamp: iso(row.notes_at),
-      Status: row.status as Member["Status"],
-      Result: row.result as Member["Result"],
-      LastVisit: row.last_visit,
-      NextApt: iso(row.next_apt),
-      entryTime: iso(row.entry_time)!,
-      version: row.version,
-      claim: claims.get(row.id) ?? null,
-    }));
+    const members: Member[] = rows.map((row) => ({ ...memberOf(row), claim: claims.get(row.id) ?? null }));
     await audit(services.db, { userId: callerOf(call).user.id, action: "getMembersTableData", memberIds: members.map((m) => m.id), address: call.request.ip });
     return { members, members_count: members.length, pageNum, total_count: total };
   },

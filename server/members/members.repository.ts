@@ -8,6 +8,7 @@ import type { components } from "../../src/api/schema.d.ts";
 import { memberSortKey, type MemberSortKey } from "../../domain/membersOrder.ts";
 import type { Database } from "../db/database.ts";
 import { memberSearch, type SearchedValues } from "./search.ts";
+import { listFilterValues, priorityFilterValues } from "../../domain/members/listFilters.ts";
 
 type Schemas = components["schemas"];
 export type MemberSortColumn = Schemas["MemberSortColumn"];
@@ -15,11 +16,15 @@ export type MemberSortColumn = Schemas["MemberSortColumn"];
 export interface MembersQuery {
   pageNum: number;
   pageSize: number;
+  /** One payer, several separated by commas, or `all`. */
   company?: string;
   /** One practice id, several separated by commas, or `all`. */
   practice?: string;
   region?: string;
+  /** One status, several separated by commas, or `all`. */
   status?: string;
+  /** P1 to P4, `any`, or `all`: members with planned treatment (the priority status report's count). */
+  priority?: string;
   /** '' = members whose result is Blank. */
   result?: string;
   mco?: string;
@@ -77,15 +82,17 @@ const given = (value: string | undefined): value is string => value !== undefine
  * The list's filters as conditions on a row of `alias` (members, or member_counts whose dentist
  * column holds dentist_id, 0 for none): both answer the same filters the same way.
  */
-function filterConditions(query: MembersQuery, alias: "m" | "c"): RawBuilder<boolean>[] {
+function filterConditions(query: Omit<MembersQuery, "pageNum" | "pageSize">, alias: "m" | "c"): RawBuilder<boolean>[] {
   const column = (name: string) => sql.ref(`${alias}.${name}`);
   const conditions: RawBuilder<boolean>[] = [];
-  if (given(query.company)) conditions.push(sql`${column("company")} = ${query.company}`);
+  const companies = listFilterValues(query.company);
+  if (companies) conditions.push(sql`${column("company")} = any(${companies}::text[])`);
   if (given(query.practice)) conditions.push(sql`${column("practice_id")} = any(${query.practice.split(",").map(Number)}::int[])`);
   if (given(query.region)) {
     conditions.push(sql`${column("practice_id")} in (select p.id from practices p join regions r on r.id = p.region_id where r.name = ${query.region})`);
   }
-  if (given(query.status)) conditions.push(sql`${column("status")} = ${query.status}`);
+  const statuses = listFilterValues(query.status);
+  if (statuses) conditions.push(sql`${column("status")} = any(${statuses}::text[])`);
   if (given(query.result)) conditions.push(sql`${column("result")} = ${query.result}`);
   if (given(query.mco)) conditions.push(sql`${column("mco")} = ${query.mco}`);
   if (query.dentistFirstName) {
@@ -93,6 +100,14 @@ function filterConditions(query: MembersQuery, alias: "m" | "c"): RawBuilder<boo
     conditions.push(sql`${dentist} in (select id from dentists where first_name = ${query.dentistFirstName})`);
   }
   return conditions;
+}
+
+/** Members with planned treatment: a treatment of their practice under their patient number. */
+function priorityCondition(query: Pick<MembersQuery, "priority">): RawBuilder<boolean> | undefined {
+  const priorities = priorityFilterValues(query.priority);
+  if (!priorities) return undefined;
+  return sql<boolean>`exists (select 1 from treatment_priorities t
+    where t.practice_id = m.practice_id and t.pat_num = m.pat_num and t.priority = any(${priorities}::text[]))`;
 }
 
 const all = (conditions: RawBuilder<boolean>[]) => (conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`);
@@ -145,6 +160,9 @@ export interface MemberRow {
   version: number;
 }
 
+/** The list's filters, without its page. */
+type ListQuery = Omit<MembersQuery, "pageNum" | "pageSize">;
+
 /** What a search narrows the list to. */
 interface Searched {
   /** The members it finds among the filtered ones: a condition, or (fuzzy texts) their ids. */
@@ -153,7 +171,7 @@ interface Searched {
   countAlone?: RawBuilder<{ total: string }>;
 }
 
-async function searched(db: Kysely<Database>, query: MembersQuery, filters: RawBuilder<boolean>[]): Promise<Searched | undefined> {
+async function searched(db: Kysely<Database>, query: Pick<MembersQuery, "search">, filters: RawBuilder<boolean>[]): Promise<Searched | undefined> {
   const search = memberSearch(query.search ?? "");
   if (!search) return undefined;
   if (search.exact) return { where: search.where, ...(filters.length === 0 && search.countAlone ? { countAlone: search.countAlone } : {}) };
@@ -166,19 +184,27 @@ async function searched(db: Kysely<Database>, query: MembersQuery, filters: RawB
 }
 
 /** Whether only practices (by id or region) narrow the list: member_practice_counts then counts it. */
-const byPracticeOnly = (query: MembersQuery) =>
+const byPracticeOnly = (query: ListQuery) =>
   !given(query.company) && !given(query.status) && !given(query.result) && !given(query.mco) && !query.dentistFirstName;
+
+/** The conditions of the filters, the priority and the search, and what a count needs of them. */
+async function narrowing(db: Kysely<Database>, query: ListQuery) {
+  const priority = priorityCondition(query);
+  const filters = priority ? [...filterConditions(query, "m"), priority] : filterConditions(query, "m");
+  const search = await searched(db, query, filters);
+  return { conditions: search ? [...filters, search.where] : filters, search, counted: !search && !priority };
+}
 
 /**
  * How many members pass the filters: from member_counts (or the few rows of member_practice_counts)
- * unless a search narrows them.
+ * unless a search or the priority (which they do not count) narrows them.
  */
-async function countOf(db: Kysely<Database>, query: MembersQuery, conditions: RawBuilder<boolean>[], search: Searched | undefined) {
+async function countOf(db: Kysely<Database>, query: ListQuery, list: Awaited<ReturnType<typeof narrowing>>) {
   const counts = byPracticeOnly(query) ? sql`member_practice_counts` : sql`member_counts`;
-  const { rows } = search?.countAlone
-    ? await search.countAlone.execute(db)
-    : search
-      ? await sql<{ total: string }>`select count(*) as total from members m where ${all(conditions)}`.execute(db)
+  const { rows } = list.search?.countAlone
+    ? await list.search.countAlone.execute(db)
+    : !list.counted
+      ? await sql<{ total: string }>`select count(*) as total from members m where ${all(list.conditions)}`.execute(db)
       : await sql<{ total: string }>`select coalesce(sum(c.n), 0) as total from ${counts} c where ${all(filterConditions(query, "c"))}`.execute(db);
   return Number(rows[0]!.total);
 }
@@ -199,10 +225,9 @@ export async function membersPage(db: Kysely<Database>, query: MembersQuery): Pr
     .setIsolationLevel("repeatable read")
     .setAccessMode("read only")
     .execute(async (trx) => {
-      const filters = filterConditions(query, "m");
-      const search = await searched(trx, query, filters);
-      const conditions = search ? [...filters, search.where] : filters;
-      const total = await countOf(trx, query, conditions, search);
+      const list = await narrowing(trx, query);
+      const conditions = list.conditions;
+      const total = await countOf(trx, query, list);
       const skip = (query.pageNum - 1) * query.pageSize;
       if (skip >= total) return { rows: [], total };
       const mirrored = skip > total / 2;
@@ -228,6 +253,31 @@ export async function membersPage(db: Kysely<Database>, query: MembersQuery): Pr
         order by ${orderOf(column, descending, false)}`.execute(trx);
       return { rows, total };
     });
+}
+
+/** How many members the filters and search keep (an export's progress), in one snapshot. */
+export async function membersCount(db: Kysely<Database>, query: ListQuery): Promise<number> {
+  return countOf(db, query, await narrowing(db, query));
+}
+
+/**
+ * Every member the filters and search keep, in id order, `batchSize` at a time. Each batch is a
+ * query of its own that starts after the last id (keyset): no OFFSET to skip, and no cursor or
+ * transaction held open between batches, which on PGlite would stop every other user's query
+ * for the whole export. Ids never change, so a save during the export neither drops nor repeats
+ * a member.
+ */
+export async function* membersInIdOrder(db: Kysely<Database>, query: ListQuery, batchSize: number): AsyncGenerator<MemberRow[]> {
+  const { conditions } = await narrowing(db, query);
+  let after = 0;
+  for (;;) {
+    const { rows } = await sql<MemberRow>`
+      select ${PAGE_COLUMNS} from members m join practices p on p.id = m.practice_id
+      where ${all(conditions)} and m.id > ${after} order by m.id limit ${batchSize}`.execute(db);
+    if (rows.length > 0) yield rows;
+    if (rows.length < batchSize) return;
+    after = rows[rows.length - 1]!.id;
+  }
 }
 
 export async function listDentists(db: Kysely<Database>) {

@@ -689,6 +689,36 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Members/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The members list as CSV (every page of the filters)
+         * @description Added by the design: every member `getMembersTableData` lists under the same filters and
+         *     search, not one page, in the order of their ids (a save during the export moves no member
+         *     in it). The columns are the list's: Brand, Subscriber ID, Patient Number, MCO, First Name,
+         *     Middle Name, Last Name, Practice, Address, City, State, Phone, Birth Date, Age, Days
+         *     Extracted, Notes, Note Time, Status, Result, Last Visit, Next Appointment, Entry Time.
+         *     Streamed as it is read (a few thousand rows at a time), so an export of any size is complete
+         *     and takes constant memory; nothing of it is written to the server's disk, so a cancelled
+         *     download leaves nothing behind. Comma-delimited, CRLF line ends, UTF-8, a header line even
+         *     when no row matches. A text cell beginning with `=`, `+`, `-` or `@` (or a tab or carriage
+         *     return) is written with a `'` in front, so spreadsheets never run it as a formula.
+         *     Audited as a read of the exported members.
+         */
+        get: operations["exportMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Members/getDentistList": {
         parameters: {
             query?: never;
@@ -1031,6 +1061,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Members/members-status-report/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The members status report as CSV
+         * @description Added by the design: the rows of `getMembersStatusReport` under the same `params`, then
+         *     the Total row. Columns: Practice, the nine group cells (`New Patient DENTA` …
+         *     `Recare Future Appointment UHC`), Members, Extracted.
+         *     Streamed as it is read (a few thousand rows at a time), so an export of any size is complete
+         *     and takes constant memory; nothing of it is written to the server's disk, so a cancelled
+         *     download leaves nothing behind. Comma-delimited, CRLF line ends, UTF-8, a header line even
+         *     when no row matches. A text cell beginning with `=`, `+`, `-` or `@` (or a tab or carriage
+         *     return) is written with a `'` in front, so spreadsheets never run it as a formula.
+         *     Audited.
+         */
+        get: operations["exportMembersStatusReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/report/sendMembersReport": {
         parameters: {
             query?: never;
@@ -1119,6 +1177,33 @@ export interface paths {
          *     filters and column sorting are applied on the client.
          */
         get: operations["getPriorityStatusReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/report/priority-status-report/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The priority status report as CSV
+         * @description Added by the design: the rows of `getPriorityStatusReport` kept by the screen's region and
+         *     practice filters, sorted by location. Columns: Location, P1, P2, P3, P4, Sum.
+         *     Streamed as it is read (a few thousand rows at a time), so an export of any size is complete
+         *     and takes constant memory; nothing of it is written to the server's disk, so a cancelled
+         *     download leaves nothing behind. Comma-delimited, CRLF line ends, UTF-8, a header line even
+         *     when no row matches. A text cell beginning with `=`, `+`, `-` or `@` (or a tab or carriage
+         *     return) is written with a `'` in front, so spreadsheets never run it as a formula.
+         *     Audited.
+         */
+        get: operations["exportPriorityStatusReport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1467,8 +1552,20 @@ export interface components {
          * @enum {string}
          */
         MemberStatus: "Dropped Patient" | "Recare Future Appointment" | "Recare No Future Appointment" | "New Patient" | "New Patient With Apt" | "Duplicate SubID";
-        /** @description A member status, or `all`. */
-        StatusFilter: components["schemas"]["MemberStatus"] | "all";
+        /**
+         * @description A member status, several separated by commas, or `all`.
+         * @example New Patient
+         * @example New Patient,Recare Future Appointment
+         * @example all
+         */
+        StatusListFilter: string;
+        /**
+         * @description A priority of planned treatment, P1 most urgent.
+         * @enum {string}
+         */
+        TreatmentPriority: "P1" | "P2" | "P3" | "P4";
+        /** @description A treatment priority, `any` priority, or `all` (no filter). */
+        PriorityFilter: components["schemas"]["TreatmentPriority"] | ("any" | "all");
         /**
          * @description The call results an agent can choose (the specification's option list, exact spelling and
          *     case). The option "Blank" is not a value: it is the empty string of `MemberResult`.
@@ -1487,6 +1584,13 @@ export interface components {
         Brand: "denta" | "mcna" | "uhc" | "tmhp";
         /** @description A brand, or `all`. */
         BrandFilter: components["schemas"]["Brand"] | "all";
+        /**
+         * @description A brand, several separated by commas, or `all`.
+         * @example denta
+         * @example denta,mcna,uhc
+         * @example all
+         */
+        BrandListFilter: string;
         /**
          * @description A region (group of practices): SMD Smile Magic, FSD Family Smiles, OTD other, 3CD.
          * @enum {string}
@@ -2714,6 +2818,49 @@ export interface components {
         };
     };
     parameters: {
+        /**
+         * @description The payer (brand) the member came from, several separated by commas (any of them), or
+         *     `all` (absent = all). Several payers make the Members column of the members status
+         *     report a slice of the list (report drill-down).
+         */
+        MembersListCompany: components["schemas"]["BrandListFilter"];
+        /**
+         * @description Free-text search, trimmed; '' or absent = no search. A text of one or two characters
+         *     (decided: someone typing so little is starting a name, and a fuzzy match of it would
+         *     hold most members) is a prefix: it finds the members whose First_Name or Last_Name
+         *     begins with it, case ignored, and nothing else (digits alone find no one). From three
+         *     characters on, the fuzzy match of `getMembersTableData`.
+         */
+        MembersListSearch: string;
+        /** @description `Dr_First_Name` of a dentist (`GET /Members/getDentistList`); '' or absent = every dentist. */
+        MembersListDentistFirstName: string;
+        /** @description A result, `all` (absent = all), or '' for members whose result is Blank. */
+        MembersListResult: components["schemas"]["ResultFilter"];
+        /**
+         * @description A member status, several separated by commas (any of them), or `all` (absent = all).
+         *     Several statuses make the Members column of the members status report a slice of the
+         *     list (report drill-down).
+         */
+        MembersListStatus: components["schemas"]["StatusListFilter"];
+        /**
+         * @description Added for report drill-down: only members with planned treatment at this priority, at
+         *     `any` priority, or `all` (absent = no filter). A member has planned treatment when the
+         *     priority status report counts a treatment of its practice under its patient number.
+         */
+        MembersListPriority: components["schemas"]["PriorityFilter"];
+        /** @description The column to sort by; absent = Last_Name then First_Name. */
+        MembersListOrderByColumn: components["schemas"]["MemberSortColumn"];
+        /** @description A practice id, several ids separated by commas, or `all` (absent = all). */
+        MembersListPractice: string;
+        /** @description True when the already sorted column was clicked again, i.e. sort descending. */
+        MembersListSameColumn: boolean;
+        /** @description The member's managed-care organisation as written on the payer list, or `all` (absent = all). */
+        MembersListMco: string;
+        /**
+         * @description Added: scopes the list to a region's practices. The route /members/smile-magic sends
+         *     `SMD`, /members/family-smiles `FSD`, /members/all `all` (absent = all).
+         */
+        MembersListRegion: components["schemas"]["RegionFilter"];
         /** @description Always 1, as the specification's calls send it (`?jwt=1`); the answer is a session with a bearer token. */
         JwtFlag: 1;
         /** @description The record's id. */
@@ -3582,35 +3729,49 @@ export interface operations {
                 pageNum?: number;
                 /** @description Members per page; added by the design (the specification offers 15, 50, 100 and 1000). */
                 pageSize?: 15 | 50 | 100 | 1000;
-                /** @description The payer (brand) the member came from, or `all` (absent = all). */
-                company?: components["schemas"]["BrandFilter"];
+                /**
+                 * @description The payer (brand) the member came from, several separated by commas (any of them), or
+                 *     `all` (absent = all). Several payers make the Members column of the members status
+                 *     report a slice of the list (report drill-down).
+                 */
+                company?: components["parameters"]["MembersListCompany"];
                 /**
                  * @description Free-text search, trimmed; '' or absent = no search. A text of one or two characters
                  *     (decided: someone typing so little is starting a name, and a fuzzy match of it would
                  *     hold most members) is a prefix: it finds the members whose First_Name or Last_Name
                  *     begins with it, case ignored, and nothing else (digits alone find no one). From three
-                 *     characters on, the fuzzy match above.
+                 *     characters on, the fuzzy match of `getMembersTableData`.
                  */
-                search?: string;
+                search?: components["parameters"]["MembersListSearch"];
                 /** @description `Dr_First_Name` of a dentist (`GET /Members/getDentistList`); '' or absent = every dentist. */
-                dentistFirstName?: string;
+                dentistFirstName?: components["parameters"]["MembersListDentistFirstName"];
                 /** @description A result, `all` (absent = all), or '' for members whose result is Blank. */
-                result?: components["schemas"]["ResultFilter"];
-                /** @description A member status, or `all` (absent = all). */
-                status?: components["schemas"]["StatusFilter"];
+                result?: components["parameters"]["MembersListResult"];
+                /**
+                 * @description A member status, several separated by commas (any of them), or `all` (absent = all).
+                 *     Several statuses make the Members column of the members status report a slice of the
+                 *     list (report drill-down).
+                 */
+                status?: components["parameters"]["MembersListStatus"];
+                /**
+                 * @description Added for report drill-down: only members with planned treatment at this priority, at
+                 *     `any` priority, or `all` (absent = no filter). A member has planned treatment when the
+                 *     priority status report counts a treatment of its practice under its patient number.
+                 */
+                priority?: components["parameters"]["MembersListPriority"];
                 /** @description The column to sort by; absent = Last_Name then First_Name. */
-                orderByColumn?: components["schemas"]["MemberSortColumn"];
+                orderByColumn?: components["parameters"]["MembersListOrderByColumn"];
                 /** @description A practice id, several ids separated by commas, or `all` (absent = all). */
-                practice?: string;
+                practice?: components["parameters"]["MembersListPractice"];
                 /** @description True when the already sorted column was clicked again, i.e. sort descending. */
-                sameColumn?: boolean;
+                sameColumn?: components["parameters"]["MembersListSameColumn"];
                 /** @description The member's managed-care organisation as written on the payer list, or `all` (absent = all). */
-                mco?: string;
+                mco?: components["parameters"]["MembersListMco"];
                 /**
                  * @description Added: scopes the list to a region's practices. The route /members/smile-magic sends
                  *     `SMD`, /members/family-smiles `FSD`, /members/all `all` (absent = all).
                  */
-                region?: components["schemas"]["RegionFilter"];
+                region?: components["parameters"]["MembersListRegion"];
             };
             header?: never;
             path?: never;
@@ -3625,6 +3786,73 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MembersTableData"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    exportMembers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The payer (brand) the member came from, several separated by commas (any of them), or
+                 *     `all` (absent = all). Several payers make the Members column of the members status
+                 *     report a slice of the list (report drill-down).
+                 */
+                company?: components["parameters"]["MembersListCompany"];
+                /**
+                 * @description Free-text search, trimmed; '' or absent = no search. A text of one or two characters
+                 *     (decided: someone typing so little is starting a name, and a fuzzy match of it would
+                 *     hold most members) is a prefix: it finds the members whose First_Name or Last_Name
+                 *     begins with it, case ignored, and nothing else (digits alone find no one). From three
+                 *     characters on, the fuzzy match of `getMembersTableData`.
+                 */
+                search?: components["parameters"]["MembersListSearch"];
+                /** @description `Dr_First_Name` of a dentist (`GET /Members/getDentistList`); '' or absent = every dentist. */
+                dentistFirstName?: components["parameters"]["MembersListDentistFirstName"];
+                /** @description A result, `all` (absent = all), or '' for members whose result is Blank. */
+                result?: components["parameters"]["MembersListResult"];
+                /**
+                 * @description A member status, several separated by commas (any of them), or `all` (absent = all).
+                 *     Several statuses make the Members column of the members status report a slice of the
+                 *     list (report drill-down).
+                 */
+                status?: components["parameters"]["MembersListStatus"];
+                /**
+                 * @description Added for report drill-down: only members with planned treatment at this priority, at
+                 *     `any` priority, or `all` (absent = no filter). A member has planned treatment when the
+                 *     priority status report counts a treatment of its practice under its patient number.
+                 */
+                priority?: components["parameters"]["MembersListPriority"];
+                /** @description A practice id, several ids separated by commas, or `all` (absent = all). */
+                practice?: components["parameters"]["MembersListPractice"];
+                /** @description The member's managed-care organisation as written on the payer list, or `all` (absent = all). */
+                mco?: components["parameters"]["MembersListMco"];
+                /**
+                 * @description Added: scopes the list to a region's practices. The route /members/smile-magic sends
+                 *     `SMD`, /members/family-smiles `FSD`, /members/all `all` (absent = all).
+                 */
+                region?: components["parameters"]["MembersListRegion"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The members, as CSV. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="<Report>-<YYYY-MM-DD>.csv"`: the report and the day, in the practices' time zone. */
+                    "Content-Disposition"?: string;
+                    /** @description How many data rows follow the header line (the browser's progress). */
+                    "X-Row-Count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4026,6 +4254,36 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    exportMembersStatusReport: {
+        parameters: {
+            query: {
+                /** @description JSON `MembersStatusReportQuery`, URI-encoded, as for `getMembersStatusReport`. */
+                params: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report, as CSV. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="<Report>-<YYYY-MM-DD>.csv"`: the report and the day, in the practices' time zone. */
+                    "Content-Disposition"?: string;
+                    /** @description How many data rows follow the header line (the browser's progress). */
+                    "X-Row-Count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     sendMembersReport: {
         parameters: {
             query?: never;
@@ -4129,6 +4387,38 @@ export interface operations {
                     "application/json": components["schemas"]["PriorityRow"][];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    exportPriorityStatusReport: {
+        parameters: {
+            query?: {
+                /** @description Only the practices of this region; `all` or absent = every region. */
+                region?: components["schemas"]["RegionFilter"];
+                /** @description Only this practice; `all` or absent = every practice. */
+                practice?: components["schemas"]["PracticeIdOrAll"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report, as CSV. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="<Report>-<YYYY-MM-DD>.csv"`: the report and the day, in the practices' time zone. */
+                    "Content-Disposition"?: string;
+                    /** @description How many data rows follow the header line (the browser's progress). */
+                    "X-Row-Count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["ServerError"];
         };

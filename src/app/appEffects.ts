@@ -4,7 +4,7 @@
 import type { ActorRefFrom } from "xstate";
 import type { ApiFailure } from "../api/errors";
 import type { authMachine } from "../machines/auth/auth.machine";
-import type { FileDownload } from "../machines/download/download.machine";
+import type { FileDownload } from "../lib/csv";
 import type { shellMachine } from "../machines/shell/shell.machine";
 import { saveFile } from "./saveFile";
 

@@ -6,7 +6,6 @@ import { offeredMonths } from "../../domain/reports/newPatientOrigin.ts";
 import { createContactDataActors } from "../machines/contactData/contactData.actors";
 import { initialDeletedFilters } from "../machines/deletedAppointments/deletedAppointments";
 import { createDeletedAppointmentsActors } from "../machines/deletedAppointments/deletedAppointments.actors";
-import { downloadMachine } from "../machines/download/download.machine";
 import { leadDataReportMachine } from "../machines/leadDataReport/leadDataReport.machine";
 import { createLeadDataActors } from "../machines/leadDataReport/leadDataReport.actors";
 import { createMembersStatusActors } from "../machines/membersStatusReport/membersStatusReport.actors";
@@ -44,7 +43,6 @@ export function createReportMachines(api: ApiClient, effects: AppEffects) {
       /** The screens' opening inputs: the periods and default ranges start from the moment a screen opens. */
       leadDataInput: () => ({ now: Date.now() }),
       deletedInput: () => ({ filters: initialDeletedFilters(Date.now()) }),
-      download: downloadMachine.provide({ actions: effects }),
     },
   };
 }

@@ -1,5 +1,5 @@
 // A file handed to the browser (a report's CSV export): a Blob link, clicked, then released.
-import type { FileDownload } from "../machines/download/download.machine";
+import type { FileDownload } from "../lib/csv";
 
 export function saveFile({ fileName, content, mimeType }: FileDownload): void {
   const link = Object.assign(document.createElement("a"), {

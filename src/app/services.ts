@@ -24,6 +24,9 @@ import { createTopBarActors } from "../machines/topBar/topBar.actors";
 import { usageTrackingMachine } from "../machines/usage/usageTracking.machine";
 import { createUsageTrackingActors } from "../machines/usage/usageTracking.actors";
 import { createAppEffects } from "./appEffects";
+import { exportMachine } from "../machines/export/export.machine";
+import { createExportActors } from "../machines/export/export.actors";
+import { saveExport } from "./saveExport";
 import { persistFilters, readSavedFilters } from "./memberFilterStorage";
 import { createReportMachines } from "./reportMachines";
 import { rememberLanding } from "./providerLanding";
@@ -89,6 +92,8 @@ export function createServices({ baseUrl, navigate, inspect }: ServicesOptions) 
       actors: { ...createMembersActors(api), readSavedFilters },
       actions: { ...effects, persistFilters },
     }),
+    /** A CSV export of the server, with progress and cancel (the members list and the table reports). */
+    exportCsv: exportMachine.provide({ actors: createExportActors(api), actions: { ...effects, saveExport: (_, file) => saveExport(file) } }),
     ...createReportMachines(api, effects),
     inspect,
     start: () => longLived.forEach((actor) => actor.start()),

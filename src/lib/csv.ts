@@ -2,6 +2,13 @@
 // papaparse: a header line of the column titles, then one line per row, comma-delimited.
 import Papa from "papaparse";
 
+/** A file made in the browser and handed to it (the first visits' CSV). */
+export interface FileDownload {
+  fileName: string;
+  content: string;
+  mimeType: string;
+}
+
 export interface CsvColumn<TRow> {
   header: string;
   value: (row: TRow) => string | number;

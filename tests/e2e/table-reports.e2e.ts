@@ -72,17 +72,19 @@ e2e("Priority Status Report: filters change the rows, P1 sorts both ways, the CS
   const p1Values = numbers(await columnTexts(table, 1));
   assert.ok(descending(p1Values), "P1 descending");
 
+  // The server's export: every row of the filters, by location, named by the report and the day.
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
-  assert.equal(download.suggestedFilename(), "PriorityStatus.csv");
+  assert.match(download.suggestedFilename(), /^PriorityStatus-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = await readFile((await download.path())!, "utf8");
   const lines = csv.trim().split(/\r?\n/);
   assert.equal(lines[0], "Location,P1,P2,P3,P4,Sum");
   assert.equal(lines.length - 1, all.length, "one line per row on screen");
   const locations = await columnTexts(table, 0);
+  const p1ByLocation = new Map(locations.map((location, i) => [location, p1Values[i]]));
   assert.deepEqual(
     lines.slice(1).map((line) => line.split(",").slice(0, 2).join(",")),
-    locations.map((location, i) => `${location},${p1Values[i]}`),
-    "the lines are the rows as sorted on screen",
+    [...locations].sort().map((location) => `${location},${p1ByLocation.get(location)}`),
+    "the lines are the rows on screen, by location",
   );
 
   await page.getByRole("button", { name: "Refresh" }).click();

@@ -4,6 +4,8 @@ import {
   defaultPracticeIds,
   initialFilters,
   mcoOptions,
+  unknownInLink,
+  unknownUrlFilters,
   NO_FILTERS,
   readCookieFilters,
   readUrlFilters,
@@ -18,18 +20,38 @@ const FILTERS: MemberFilters = {
   mco: "MCNA Dental CHIP",
   dentist: "Ruth",
   brand: "mcna",
+  priority: "all",
 };
 
 describe("member filters travel", () => {
-  it("round-trips practice, status and brand through the URL query", () => {
+  it("round-trips practice, status and brand through the URL query, with MCO and result while they filter", () => {
     const query = new URLSearchParams(urlQuery(FILTERS)).toString();
-    expect(query).toBe("practice=4%2C9&status=Recare+Future+Appointment&brand=mcna");
-    expect(readUrlFilters(`?${query}`)).toEqual({ practiceIds: [4, 9], status: "Recare Future Appointment", brand: "mcna" });
+    expect(query).toBe("practice=4%2C9&status=Recare+Future+Appointment&brand=mcna&mco=MCNA+Dental+CHIP&result=");
+    expect(readUrlFilters(`?${query}`)).toEqual({ practiceIds: [4, 9], status: "Recare Future Appointment", brand: "mcna", mco: "MCNA Dental CHIP", result: "" });
+    expect(new URLSearchParams(urlQuery({ ...FILTERS, mco: "all", result: "all" })).toString()).toBe("practice=4%2C9&status=Recare+Future+Appointment&brand=mcna");
     expect(readUrlFilters("?practice=all&status=all&brand=all")).toEqual({ practiceIds: [], status: "all", brand: "all" });
   });
 
-  it("ignores URL values that are not filters", () => {
-    expect(readUrlFilters("?practice=x&status=Happy&brand=acme&page=members")).toEqual({ practiceIds: [] });
+  it("ignores URL values that are not filters, and names them", () => {
+    const link = "?practice=x&status=Happy&brand=acme&priority=P9&page=members";
+    expect(readUrlFilters(link)).toEqual({ practiceIds: [] });
+    expect(unknownUrlFilters(link)).toEqual(["practice “x”", "status “Happy”", "brand “acme”", "priority “P9”"]);
+    expect(unknownUrlFilters("?practice=all&status=all&brand=all&page=members")).toEqual([]);
+  });
+
+  it("reads a drill-down link: several statuses and brands, MCO, Blank result and priority, and writes them back", () => {
+    const link = "?practice=4&status=New+Patient%2CRecare+Future+Appointment&brand=denta%2Cuhc&mco=DentaQuest+CHIP&result=&priority=any";
+    const filters = readUrlFilters(link);
+    expect(filters).toEqual({
+      practiceIds: [4],
+      status: "New Patient,Recare Future Appointment",
+      brand: "denta,uhc",
+      mco: "DentaQuest CHIP",
+      result: "",
+      priority: "any",
+    });
+    expect(unknownUrlFilters(link)).toEqual([]);
+    expect(`?${new URLSearchParams(urlQuery({ ...NO_FILTERS, ...filters })).toString()}`).toBe(link);
   });
 
   it("round-trips every filter and the page size through the cookie, and ignores a broken cookie", () => {
@@ -52,7 +74,7 @@ describe("the first filters", () => {
 
   it("drop practices outside the list's region and an MCO of another brand", () => {
     const filters = initialFilters({
-      saved: { url: { brand: "uhc" }, cookie: { practiceIds: [4, 77], mco: "MCNA Dental CHIP" } },
+      saved: { url: { brand: "uhc" }, cookie: { practiceIds: [4, 77], mco: "MCNA Dental CHIP" }, unknown: [] },
       setup: [],
       defaultLocationId: "",
       practices,
@@ -60,8 +82,17 @@ describe("the first filters", () => {
     expect(filters).toEqual({ ...NO_FILTERS, brand: "uhc", practiceIds: [4] });
   });
 
-  it("offer the MCOs of the chosen brand, or of every brand", () => {
+  it("name a link's practice outside the list, besides its unknown values", () => {
+    expect(unknownInLink({ saved: { url: { practiceIds: [4, 77] }, cookie: {}, unknown: ["status “Happy”"] }, practices })).toEqual([
+      "status “Happy”",
+      "practice 77",
+    ]);
+    expect(unknownInLink({ saved: { url: {}, cookie: { practiceIds: [77] }, unknown: [] }, practices })).toEqual([]);
+  });
+
+  it("offer the MCOs of the chosen brand, of several, or of every brand", () => {
     expect(mcoOptions("tmhp")).toEqual(["TMHP Fee-for-Service"]);
+    expect(mcoOptions("denta,tmhp")).toEqual(["DentaQuest Medicaid", "DentaQuest CHIP", "TMHP Fee-for-Service"]);
     expect(mcoOptions("all")).toHaveLength(7);
   });
 });

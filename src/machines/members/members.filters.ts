@@ -5,6 +5,7 @@
 import type { components } from "../../api/schema";
 import { MAX_DEFAULT_PRACTICES, PAGE_SIZES, type PageSize } from "../../lib/constants";
 import { BRANDS, MCO_BY_BRAND, MEMBER_STATUSES, RESULT_OPTIONS } from "../../../domain/vocabulary.ts";
+import { listFilterValues } from "../../../domain/members/listFilters.ts";
 
 type Schemas = components["schemas"];
 export type Member = Schemas["Member"];
@@ -16,36 +17,51 @@ export type MemberStatus = Schemas["MemberStatus"];
 export type MemberResult = Schemas["MemberResult"];
 export type MemberSortColumn = Schemas["MemberSortColumn"];
 export type RegionFilter = Schemas["RegionFilter"];
+export type PriorityFilter = Schemas["PriorityFilter"];
 
 export const ALL = "all";
 
 export interface MemberFilters {
   /** The chosen practice ids; none means every practice of the list's region. */
   practiceIds: number[];
-  status: MemberStatus | typeof ALL;
+  /** A status, several separated by commas (a report's drill-down), or all. */
+  status: string;
   /** A result, '' for Blank, or all. */
   result: MemberResult | typeof ALL;
   mco: string;
   /** A dentist's Dr_First_Name; '' = every dentist. */
   dentist: string;
-  brand: Brand | typeof ALL;
+  /** A brand, several separated by commas (a report's drill-down), or all. */
+  brand: string;
+  /** Members with planned treatment at a priority, at any, or all (the priority report's drill-down). */
+  priority: PriorityFilter;
 }
 
-export const NO_FILTERS: MemberFilters = { practiceIds: [], status: ALL, result: ALL, mco: ALL, dentist: "", brand: ALL };
+export const NO_FILTERS: MemberFilters = { practiceIds: [], status: ALL, result: ALL, mco: ALL, dentist: "", brand: ALL, priority: ALL };
 
-/** The MCO filter's options: with a brand chosen, only its MCOs. */
+/** The brands a brand filter keeps: every brand for all. */
+export const brandsOf = (brand: MemberFilters["brand"]): Brand[] => (listFilterValues(brand) as Brand[] | undefined) ?? [...BRANDS];
+
+/** The MCO filter's options: with brands chosen, only their MCOs. */
 export function mcoOptions(brand: MemberFilters["brand"]): string[] {
-  return brand === ALL ? BRANDS.flatMap((name) => MCO_BY_BRAND[name]) : [...MCO_BY_BRAND[brand]];
+  return brandsOf(brand).flatMap((name) => MCO_BY_BRAND[name]);
 }
 
 /** Filters as saved: in the URL query (practice, status, brand) and the memberFilters cookie (all). */
 export interface SavedFilters {
   url: Partial<MemberFilters>;
   cookie: Partial<MemberFilters> & { pageSize?: PageSize };
+  /** The URL query's values that name no status, brand or priority (a mistyped or stale link). */
+  unknown: string[];
 }
 
-const isBrand = (value: unknown): value is Brand => (BRANDS as readonly unknown[]).includes(value);
 const isStatus = (value: unknown): value is MemberStatus => (MEMBER_STATUSES as readonly unknown[]).includes(value);
+/** One value of `known`, several separated by commas, or all. */
+const isListOf = (known: readonly string[]) => (value: unknown): value is string =>
+  value === ALL || (typeof value === "string" && value.split(",").every((part) => known.includes(part)));
+const isStatusList = isListOf(MEMBER_STATUSES);
+const isBrandList = isListOf(BRANDS);
+const isPriority = (value: unknown): value is PriorityFilter => ["all", "any", "P1", "P2", "P3", "P4"].includes(value as string);
 const isResult = (value: unknown): value is MemberResult => value === "" || (RESULT_OPTIONS as readonly unknown[]).includes(value);
 export const isPageSize = (value: unknown): value is PageSize => (PAGE_SIZES as readonly unknown[]).includes(value);
 
@@ -56,25 +72,49 @@ export function parsePracticeIds(value: string | null | undefined): number[] {
   return ids.every((id) => Number.isInteger(id) && id > 0) ? ids : [];
 }
 
-/** The URL query's practice, status and brand, each only when valid. */
+/** The URL query's filters (practice, status and brand, and a drill-down's MCO, result and priority), each only when valid. */
 export function readUrlFilters(search: string): Partial<MemberFilters> {
   const query = new URLSearchParams(search);
   const filters: Partial<MemberFilters> = {};
   const practice = query.get("practice");
   if (practice !== null) filters.practiceIds = parsePracticeIds(practice);
   const status = query.get("status");
-  if (status === ALL || isStatus(status)) filters.status = status;
+  if (isStatusList(status)) filters.status = status;
   const brand = query.get("brand");
-  if (brand === ALL || isBrand(brand)) filters.brand = brand;
+  if (isBrandList(brand)) filters.brand = brand;
+  const mco = query.get("mco");
+  if (mco !== null) filters.mco = mco;
+  const result = query.get("result");
+  if (result === ALL || isResult(result)) filters.result = result;
+  const priority = query.get("priority");
+  if (isPriority(priority)) filters.priority = priority;
   return filters;
 }
 
-/** The URL query mirroring the filters (§2: practice, status and brand). */
-export function urlQuery(filters: MemberFilters): Record<"practice" | "status" | "brand", string> {
+/** What the URL query names that is no practice id, status, brand or priority, as a person reads it. */
+export function unknownUrlFilters(search: string): string[] {
+  const query = new URLSearchParams(search);
+  const unknown: string[] = [];
+  const practice = query.get("practice");
+  if (practice !== null && practice !== "" && practice !== ALL && parsePracticeIds(practice).length === 0) unknown.push(`practice “${practice}”`);
+  const status = query.get("status");
+  if (status !== null && !isStatusList(status)) unknown.push(`status “${status}”`);
+  const brand = query.get("brand");
+  if (brand !== null && !isBrandList(brand)) unknown.push(`brand “${brand}”`);
+  const priority = query.get("priority");
+  if (priority !== null && !isPriority(priority)) unknown.push(`priority “${priority}”`);
+  return unknown;
+}
+
+/** The URL query mirroring the filters (§2: practice, status and brand; a drill-down's others while they filter). */
+export function urlQuery(filters: MemberFilters): Record<string, string> {
   return {
     practice: filters.practiceIds.length ? filters.practiceIds.join(",") : ALL,
     status: filters.status,
     brand: filters.brand,
+    ...(filters.mco !== ALL ? { mco: filters.mco } : {}),
+    ...(filters.result !== ALL ? { result: filters.result } : {}),
+    ...(filters.priority !== ALL ? { priority: filters.priority } : {}),
   };
 }
 
@@ -95,11 +135,12 @@ export function readCookieFilters(value: string | null): SavedFilters["cookie"] 
   }
   const filters: SavedFilters["cookie"] = {};
   if (Array.isArray(raw.practiceIds)) filters.practiceIds = parsePracticeIds(raw.practiceIds.join(","));
-  if (raw.status === ALL || isStatus(raw.status)) filters.status = raw.status;
+  if (isStatusList(raw.status)) filters.status = raw.status;
   if (raw.result === ALL || isResult(raw.result)) filters.result = raw.result;
   if (typeof raw.mco === "string") filters.mco = raw.mco;
   if (typeof raw.dentist === "string") filters.dentist = raw.dentist;
-  if (raw.brand === ALL || isBrand(raw.brand)) filters.brand = raw.brand;
+  if (isBrandList(raw.brand)) filters.brand = raw.brand;
+  if (isPriority(raw.priority)) filters.priority = raw.priority;
   if (isPageSize(raw.pageSize)) filters.pageSize = raw.pageSize;
   return filters;
 }
@@ -117,6 +158,16 @@ export interface StartingPoint {
   defaultLocationId: string;
   /** The practices of the list's region: a restored practice outside them is dropped. */
   practices: readonly Practice[];
+}
+
+/**
+ * What a link (the URL query) names that this list does not know: a value of no filter, or a
+ * practice id outside the practices the list shows. A link with any of them opens the whole list.
+ */
+export function unknownInLink({ saved, practices }: Pick<StartingPoint, "saved" | "practices">): string[] {
+  const known = new Set(practices.map((practice) => practice.id));
+  const strangers = (saved.url.practiceIds ?? []).filter((id) => !known.has(id)).map((id) => `practice ${id}`);
+  return [...saved.unknown, ...strangers];
 }
 
 /** The first filters: the URL query, else the cookie, else the user's saved defaults, else all. */
@@ -146,17 +197,20 @@ export function changeFilters(current: MemberFilters, change: Partial<MemberFilt
 
 /** The practices a brand's members can be in (a practice receives some payers' lists). */
 export function practicesOfBrand(practices: readonly Practice[], brand: MemberFilters["brand"]): Practice[] {
-  return brand === ALL ? [...practices] : practices.filter((practice) => practice.brands.includes(brand));
+  if (brand === ALL) return [...practices];
+  const brands = brandsOf(brand);
+  return practices.filter((practice) => practice.brands.some((candidate) => brands.includes(candidate)));
 }
 
 export interface MembersQuery {
   pageNum: number;
   pageSize: PageSize;
-  company: Brand | typeof ALL;
+  company: string;
   search: string;
   dentistFirstName: string;
   result: MemberResult | typeof ALL;
-  status: MemberStatus | typeof ALL;
+  status: string;
+  priority: PriorityFilter;
   orderByColumn?: MemberSortColumn;
   practice: string;
   sameColumn: boolean;

@@ -60,7 +60,7 @@ function start(options: Options = {}) {
   const notesSaved: unknown[] = [];
   const machine = membersMachine.provide({
     actors: {
-      readSavedFilters: fromPromise(async () => options.saved ?? { url: {}, cookie: {} }),
+      readSavedFilters: fromPromise(async () => options.saved ?? { url: {}, cookie: {}, unknown: [] }),
       loadOptions: fromPromise<MemberOptions, { userId: number }>(async () => ({ practices: PRACTICES, dentists: [], setup: options.setup ?? [] })),
       loadMembers: fromPromise<MembersTableData, MembersQuery>(async ({ input }) => {
         queries.push(input);
@@ -110,6 +110,7 @@ describe("members machine: starting", () => {
         dentistFirstName: "",
         result: "all",
         status: "all",
+        priority: "all",
         practice: "all",
         sameColumn: false,
         mco: "all",
@@ -149,11 +150,22 @@ describe("members machine: starting", () => {
       saved: {
         url: { practiceIds: [2], brand: "uhc" },
         cookie: { practiceIds: [3], status: "Dropped Patient", result: "Broken", pageSize: 100 },
+        unknown: [],
       },
     });
     await settle();
     expect(actor.getSnapshot().context.filters).toMatchObject({ practiceIds: [2], brand: "uhc", status: "Dropped Patient", result: "Broken" });
     expect(queries[0]).toMatchObject({ practice: "2", company: "uhc", status: "Dropped Patient", result: "Broken", pageSize: 100 });
+  });
+
+  it("opens a link naming an unknown practice or status on the whole list, and says what was unknown", async () => {
+    const { actor, queries } = start({
+      defaultLocationId: "1",
+      saved: { url: { practiceIds: [999], brand: "uhc" }, cookie: { status: "Dropped Patient" }, unknown: ["status “Happy”"] },
+    });
+    await settle();
+    expect(actor.getSnapshot().context.unknownInLink).toEqual(["status “Happy”", "practice 999"]);
+    expect(queries[0]).toMatchObject({ practice: "all", company: "all", status: "all", priority: "all" });
   });
 
   it("mirrors the first filters into the URL and cookie at once", async () => {
@@ -267,7 +279,7 @@ describe("members machine: filters, paging and sort", () => {
     const failures: unknown[] = [];
     const machine = membersMachine.provide({
       actors: {
-        readSavedFilters: fromPromise(async () => ({ url: {}, cookie: {} })),
+        readSavedFilters: fromPromise(async (): Promise<SavedFilters> => ({ url: {}, cookie: {}, unknown: [] })),
         loadOptions: fromPromise<MemberOptions, { userId: number }>(async () => ({ practices: [], dentists: [], setup: [] })),
         loadMembers: fromPromise<MembersTableData, MembersQuery>(async () => {
           if (fail) throw { message: "Boom", statusCode: 500 };

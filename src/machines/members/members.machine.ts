@@ -13,6 +13,7 @@ import {
   changeFilters,
   initialFilters,
   NO_FILTERS,
+  unknownInLink,
   type Dentist,
   type Member,
   type MemberFilters,
@@ -70,6 +71,8 @@ export interface MembersContext extends MembersInput {
   /** The member whose notes or results history is open. */
   dialogMember: Member | null;
   failure: ApiFailure | null;
+  /** What the opening link named that the list does not know (its filters were then dropped). */
+  unknownInLink: string[];
 }
 
 export type MembersEvent =
@@ -105,6 +108,7 @@ export function membersQuery(context: MembersContext): MembersQuery {
     dentistFirstName: filters.dentist,
     result: filters.result,
     status: filters.status,
+    priority: filters.priority,
     ...(sort.column ? { orderByColumn: sort.column } : {}),
     practice: filters.practiceIds.length ? filters.practiceIds.join(",") : ALL,
     sameColumn: sort.sameColumn,
@@ -156,7 +160,7 @@ export const membersMachine = setup({
   id: "members",
   context: ({ input }) => ({
     ...input,
-    saved: { url: {}, cookie: {} },
+    saved: { url: {}, cookie: {}, unknown: [] },
     practices: [],
     dentists: [],
     filters: NO_FILTERS,
@@ -170,6 +174,7 @@ export const membersMachine = setup({
     savingResult: null,
     dialogMember: null,
     failure: null,
+    unknownInLink: [],
   }),
   initial: "starting",
   states: {
@@ -193,10 +198,13 @@ export const membersMachine = setup({
                 (practice) => context.region === ALL || practice.region === context.region,
               );
               const ids = new Set(practices.map((practice) => practice.id));
+              const unknown = unknownInLink({ saved: context.saved, practices });
               return {
                 practices,
                 dentists: event.output.dentists.filter((dentist) => ids.has(dentist.practiceId)),
-                filters: initialFilters({
+                unknownInLink: unknown,
+                // A link naming something unknown opens the whole list rather than a guessed part of it.
+                filters: unknown.length > 0 ? NO_FILTERS : initialFilters({
                   saved: context.saved,
                   setup: event.output.setup,
                   defaultLocationId: context.defaultLocationId,

@@ -4,7 +4,7 @@ import type { SortState } from "../../lib/sortRows";
 import { BRANDS } from "../../../domain/vocabulary.ts";
 import type { listDialogMachine } from "./listDialog.machine";
 import { ALL, mcoOptions, practicesOfBrand, type Member } from "./members.filters";
-import type { membersMachine } from "./members.machine";
+import { membersQuery, type membersMachine } from "./members.machine";
 import type { notesMachine } from "./notes.machine";
 
 type MembersSnapshot = SnapshotFrom<typeof membersMachine>;
@@ -40,7 +40,13 @@ export const BRAND_OPTIONS = BRANDS;
 /** The brand as the title shows it: upper case, or All brands. */
 export const selectBrandLabel = (snapshot: MembersSnapshot) => {
   const { brand } = snapshot.context.filters;
-  return brand === ALL ? "All brands" : brand.toUpperCase();
+  return brand === ALL ? "All brands" : brand.toUpperCase().replaceAll(",", ", ");
+};
+
+/** The notice of a link that named something unknown, or null. */
+export const selectUnknownInLink = (snapshot: MembersSnapshot) => {
+  const unknown = snapshot.context.unknownInLink;
+  return unknown.length ? `This link names an unknown ${unknown.join(" and ")}: showing every member instead.` : null;
 };
 
 const allPages = (snapshot: MembersSnapshot) => Math.max(1, Math.ceil(snapshot.context.totalCount / snapshot.context.pageSize));
@@ -88,3 +94,9 @@ export function notePreview(notes: string | null): string {
   if (!notes) return "";
   return notes.length > NOTE_PREVIEW_LENGTH ? `${notes.slice(0, NOTE_PREVIEW_LENGTH)}…` : notes;
 }
+
+/** The export of every page of the current filters and search (GET /Members/export). */
+export const selectExportQuery = (snapshot: MembersSnapshot) => {
+  const { pageNum: _pageNum, pageSize: _pageSize, orderByColumn: _column, sameColumn: _sameColumn, ...filters } = membersQuery(snapshot.context);
+  return filters;
+};

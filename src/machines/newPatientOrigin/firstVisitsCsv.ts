@@ -3,7 +3,7 @@
 import type { components } from "../../api/schema";
 import { FIRST_VISIT_CSV_DELIMITER } from "../../lib/constants";
 import { buildCsv, type CsvColumn } from "../../lib/csv";
-import type { FileDownload } from "../download/download.machine";
+import type { FileDownload } from "../../lib/csv";
 
 type FirstVisit = components["schemas"]["FirstVisit"];
 

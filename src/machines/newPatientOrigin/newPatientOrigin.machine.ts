@@ -7,7 +7,7 @@ import { assign, setup } from "xstate";
 import { notProvided } from "../notProvided";
 import type { components } from "../../api/schema";
 import { type ApiFailure, toFailure } from "../../api/errors";
-import type { FileDownload } from "../download/download.machine";
+import type { FileDownload } from "../../lib/csv";
 import { firstVisitsCsv } from "./firstVisitsCsv";
 
 type Schemas = components["schemas"];

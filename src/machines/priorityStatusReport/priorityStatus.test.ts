@@ -4,7 +4,6 @@ import { reportMachine, type ReportFilters } from "../report/report.machine";
 import {
   INITIAL_PRIORITY_FILTERS,
   priorityFilterChange,
-  priorityStatusCsv,
   selectPriorityPractices,
   selectPriorityRows,
   type PriorityData,
@@ -64,9 +63,4 @@ describe("priority status report", () => {
     expect(selectPriorityRows(actor.getSnapshot()).map((r) => r.P1)).toEqual([9, 5, 2]);
   });
 
-  it("exports the rows as PriorityStatus.csv", () => {
-    const file = priorityStatusCsv([row("A-HOU", 1, "SMD", 5)]);
-    expect(file.fileName).toBe("PriorityStatus.csv");
-    expect(file.content).toBe("Location,P1,P2,P3,P4,Sum\r\nA-HOU,5,1,0,0,6");
-  });
 });

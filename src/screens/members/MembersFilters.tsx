@@ -6,6 +6,7 @@ import { ALL, type MemberFilters } from "../../machines/members/members.filters"
 import type { membersMachine } from "../../machines/members/members.machine";
 import * as members from "../../machines/members/members.selectors";
 import { BLANK_RESULT, MEMBER_STATUSES, RESULT_OPTIONS } from "../../../domain/vocabulary.ts";
+import { ANY_PRIORITY, TREATMENT_PRIORITIES } from "../../../domain/members/listFilters.ts";
 
 interface MembersFiltersProps {
   actor: ActorRefFrom<typeof membersMachine>;
@@ -35,6 +36,7 @@ export function MembersFilters({ actor }: MembersFiltersProps) {
           onChange={(event) => change({ brand: event.target.value as MemberFilters["brand"] })}
         >
           <option value={ALL}>All brands</option>
+          {filters.brand.includes(",") ? <option value={filters.brand}>{filters.brand.toUpperCase().replaceAll(",", ", ")}</option> : null}
           {members.BRAND_OPTIONS.map((brand) => (
             <option key={brand} value={brand}>
               {brand.toUpperCase()}
@@ -74,9 +76,28 @@ export function MembersFilters({ actor }: MembersFiltersProps) {
           onChange={(event) => change({ status: event.target.value as MemberFilters["status"] })}
         >
           <option value={ALL}>All statuses</option>
+          {filters.status.includes(",") ? <option value={filters.status}>{filters.status.replaceAll(",", ", ")}</option> : null}
           {MEMBER_STATUSES.map((status) => (
             <option key={status} value={status}>
               {status}
+            </option>
+          ))}
+        </select>
+        )}
+      </Field>
+      <Field label="Planned treatment">
+        {(id) => (
+        <select
+          id={id}
+          value={filters.priority}
+          disabled={locked}
+          onChange={(event) => change({ priority: event.target.value as MemberFilters["priority"] })}
+        >
+          <option value={ALL}>All members</option>
+          <option value={ANY_PRIORITY}>Any priority</option>
+          {TREATMENT_PRIORITIES.map((priority) => (
+            <option key={priority} value={priority}>
+              {priority}
             </option>
           ))}
         </select>

@@ -10,6 +10,7 @@ import * as members from "../../machines/members/members.selectors";
 import { MEMBERS_PAGINATION_PAGES, type PageSize } from "../../lib/constants";
 import { ROW_COLOURS } from "../../lib/resultColours";
 import { CronsDialog } from "./CronsDialog";
+import { ExportCsv } from "../export/ExportCsv";
 import { countFormat, memberName } from "./memberFormat";
 import { MembersFilters } from "./MembersFilters";
 import { MembersTable } from "./MembersTable";
@@ -48,6 +49,8 @@ export function MembersScreen({ region, title }: MembersScreenProps) {
   const notesActor = useSelector(actor, members.selectNotesActor);
   const historyActor = useSelector(actor, members.selectHistoryActor);
   const cronsActor = useSelector(actor, members.selectCronsActor);
+  const unknownInLink = useSelector(actor, members.selectUnknownInLink);
+  const exportQuery = useSelector(actor, members.selectExportQuery);
 
   // Stable callbacks: the memoised rows re-render only when their member changes.
   const rowActions = useMemo(
@@ -74,6 +77,7 @@ export function MembersScreen({ region, title }: MembersScreenProps) {
           </span>
         </h1>
         <div className="page__actions">
+          <ExportCsv request={() => ({ report: "members", query: exportQuery })} disabled={starting} />
           <button type="button" className="button" onClick={() => actor.send({ type: "members.crons.open" })} disabled={starting}>
             Crons
           </button>
@@ -95,6 +99,11 @@ export function MembersScreen({ region, title }: MembersScreenProps) {
         </p>
       ) : (
         <>
+          {unknownInLink ? (
+            <div role="alert" className="alert alert--warning report-status">
+              <p className="alert__message">{unknownInLink}</p>
+            </div>
+          ) : null}
           <MembersFilters actor={actor} />
           <ul className="row-legend" aria-label="Row colours by result">
             {ROW_COLOURS.map((colour) => (

@@ -23,6 +23,7 @@ import { SEND_REPORT_QUESTION } from "../../machines/membersStatusReport/members
 import { selectConfirming, selectSending, selectSentMessage } from "../../machines/membersStatusReport/membersStatusSend.selectors";
 import { selectReportFailure, selectReportSort, selectReportStatus } from "../../machines/report/report.selectors";
 import { MembersStatusTable } from "./MembersStatusTable";
+import { ExportCsv } from "../export/ExportCsv";
 import "./membersStatusReport.css";
 import { RegionSelect } from "../../components/ReportFilters";
 import { PageHeader } from "../../components/PageHeader";
@@ -59,6 +60,13 @@ export function MembersStatusReportScreen() {
         >
           {sending ? "Sending…" : "Send Report"}
         </button>
+        <ExportCsv
+          disabled={status !== "ready"}
+          request={() => ({
+            report: "membersStatus",
+            query: { params: JSON.stringify({ brand: filters.brand, region: filters.region, practice: filters.practice, mco: filters.mco, result: filters.result }) },
+          })}
+        />
         <button type="button" className="button" onClick={refresh}>
           Refresh
         </button>
@@ -129,7 +137,7 @@ export function MembersStatusReportScreen() {
       </div>
 
       <ReportStatus status={status} failure={failure} onRetry={refresh} what="the members status report">
-        <MembersStatusTable rows={rows} totals={totals} sort={sort} onSort={(column) => actor.send({ type: "report.sort", column })} />
+        <MembersStatusTable rows={rows} totals={totals} query={filters} sort={sort} onSort={(column) => actor.send({ type: "report.sort", column })} />
       </ReportStatus>
 
       {confirming ? (

@@ -2,19 +2,28 @@
 // draws one header row only), sortable columns, and the total cells marked as matching the
 // extracted count or not, by colour and by a mark and words.
 import type { ReactNode } from "react";
+import { CountLink } from "../../components/CountLink";
+import { membersStatusHref } from "../../machines/report/drillDown";
 import type { SortState } from "../../lib/sortRows";
 import {
   countColumn,
   PAYERS,
   STATUS_GROUPS,
   totalsMatch,
+  type MembersStatusQuery,
   type MembersStatusRow,
   type MembersStatusTotals,
 } from "../../machines/membersStatusReport/membersStatusReport";
 
+type CountKey = Exclude<keyof MembersStatusTotals, "practice" | "practiceId">;
+/** The address of the members behind a count of a row, or undefined (nothing to open). */
+type HrefOf = (column: CountKey, count: number) => string | undefined;
+
 interface MembersStatusTableProps {
   rows: MembersStatusRow[];
   totals: MembersStatusTotals | null;
+  /** The filters the rows were counted under, which the members list keeps. */
+  query: MembersStatusQuery;
   sort: SortState;
   onSort: (column: string) => void;
 }
@@ -40,37 +49,43 @@ function SortHeader({ column, children, sort, onSort, rowSpan, className }: {
   );
 }
 
-function TotalCell({ row, value }: { row: Pick<MembersStatusRow, "total" | "extractedMembers">; value: number }) {
+function TotalCell({ row, column, hrefOf }: { row: Pick<MembersStatusRow, "total" | "extractedMembers">; column: "total" | "extractedMembers"; hrefOf: HrefOf }) {
   const match = totalsMatch(row);
+  const value = row[column];
   return (
     <td className={`num ${match ? "total-cell--match" : "total-cell--mismatch"}`}>
       <span aria-hidden="true" className="total-cell__mark">
         {match ? "✓" : "≠"}
       </span>
-      {value}
+      <CountLink count={value} href={hrefOf(column, value)} label={`Open these ${value} members`} />
       <span className="members-status__sr">{match ? " (members match extracted)" : " (members differ from extracted)"}</span>
     </td>
   );
 }
 
-function Cells({ row }: { row: MembersStatusRow | MembersStatusTotals }) {
+function Cells({ row, hrefOf }: { row: MembersStatusRow | MembersStatusTotals; hrefOf: HrefOf }) {
   return (
     <>
       {STATUS_GROUPS.flatMap((group) =>
-        PAYERS.map((payer, i) => (
-          <td key={countColumn(group, payer)} className={`num${i === 0 ? " members-status__group-start" : ""}`}>
-            {row[countColumn(group, payer)]}
-          </td>
-        )),
+        PAYERS.map((payer, i) => {
+          const column = countColumn(group, payer);
+          return (
+            <td key={column} className={`num${i === 0 ? " members-status__group-start" : ""}`}>
+              <CountLink count={row[column]} href={hrefOf(column, row[column])} label={`Open these ${row[column]} members`} />
+            </td>
+          );
+        }),
       )}
-      <TotalCell row={row} value={row.total} />
-      <TotalCell row={row} value={row.extractedMembers} />
+      <TotalCell row={row} column="total" hrefOf={hrefOf} />
+      <TotalCell row={row} column="extractedMembers" hrefOf={hrefOf} />
     </>
   );
 }
 
-export function MembersStatusTable({ rows, totals, sort, onSort }: MembersStatusTableProps) {
+export function MembersStatusTable({ rows, totals, query, sort, onSort }: MembersStatusTableProps) {
   const header = { sort, onSort };
+  const everyPractice = rows.map((row) => row.practiceId);
+  const hrefIn = (practiceIds: number[]): HrefOf => (column, count) => membersStatusHref(query, practiceIds, column, count);
   return (
     <div className="table-scroll">
       <table className="data-table">
@@ -119,7 +134,7 @@ export function MembersStatusTable({ rows, totals, sort, onSort }: MembersStatus
             rows.map((row) => (
               <tr key={row.practiceId}>
                 <th scope="row">{row.practice}</th>
-                <Cells row={row} />
+                <Cells row={row} hrefOf={hrefIn([row.practiceId])} />
               </tr>
             ))
           )}
@@ -128,7 +143,7 @@ export function MembersStatusTable({ rows, totals, sort, onSort }: MembersStatus
           <tfoot>
             <tr>
               <th scope="row">Total</th>
-              <Cells row={totals} />
+              <Cells row={totals} hrefOf={hrefIn(everyPractice)} />
             </tr>
           </tfoot>
         ) : null}

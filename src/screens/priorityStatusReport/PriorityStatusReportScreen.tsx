@@ -1,6 +1,10 @@
 // §2 Priority Status Report: a table by location with P1, P2, P3, P4 and sum, sortable; filters by
 // practice and region; Export CSV (PriorityStatus.csv) and Refresh.
 import { useSelector } from "@xstate/react";
+import { Link } from "wouter";
+import { CountLink } from "../../components/CountLink";
+import { priorityHref } from "../../machines/report/drillDown";
+import { TREATMENT_PRIORITIES, type TreatmentPriority } from "../../../domain/members/listFilters.ts";
 import { useAppActor } from "../../app/useAppActor";
 import { useServices } from "../../app/ServicesContext";
 import { DataTable, type Column } from "../../components/DataTable";
@@ -8,7 +12,6 @@ import { ReportStatus } from "../../components/ReportStatus";
 import {
   INITIAL_PRIORITY_FILTERS,
   priorityFilterChange,
-  priorityStatusCsv,
   selectPriorityFilters,
   selectPriorityPractices,
   selectPriorityRegions,
@@ -19,20 +22,33 @@ import {
 import { selectReportFailure, selectReportSort, selectReportStatus } from "../../machines/report/report.selectors";
 import { PracticeSelect, RegionSelect } from "../../components/ReportFilters";
 import { PageHeader } from "../../components/PageHeader";
+import { ExportCsv } from "../export/ExportCsv";
+import type { RegionFilter } from "../../machines/members/members.filters";
 
+const priorityColumn = (priority: TreatmentPriority): Column<PriorityRow> => ({
+  key: priority,
+  header: priority,
+  align: "end",
+  cell: (row) => <CountLink count={row[priority]} href={priorityHref(row.practiceId, row[priority], priority)} label={`Open these ${row[priority]} members`} />,
+});
+
+// Each count opens the members behind it; the location opens all of its members with planned treatment.
 const COLUMNS: Column<PriorityRow>[] = [
-  { key: "location", header: "Location" },
-  { key: "P1", header: "P1", align: "end" },
-  { key: "P2", header: "P2", align: "end" },
-  { key: "P3", header: "P3", align: "end" },
-  { key: "P4", header: "P4", align: "end" },
-  { key: "sum", header: "Sum", align: "end" },
+  {
+    key: "location",
+    header: "Location",
+    cell: (row) => {
+      const href = priorityHref(row.practiceId, row.sum);
+      return href ? <Link href={href} title={`Open the ${row.sum} members of ${row.location} with planned treatment`}>{row.location}</Link> : row.location;
+    },
+  },
+  ...TREATMENT_PRIORITIES.map(priorityColumn),
+  { key: "sum", header: "Sum", align: "end", cell: (row) => <CountLink count={row.sum} href={priorityHref(row.practiceId, row.sum)} label={`Open these ${row.sum} members`} /> },
 ];
 
 export function PriorityStatusReportScreen() {
   const { tableReports } = useServices();
   const actor = useAppActor(tableReports.priorityStatus, { input: { filters: INITIAL_PRIORITY_FILTERS } });
-  const download = useAppActor(tableReports.download);
   const status = useSelector(actor, selectReportStatus);
   const failure = useSelector(actor, selectReportFailure);
   const sort = useSelector(actor, selectReportSort);
@@ -48,14 +64,7 @@ export function PriorityStatusReportScreen() {
   return (
     <section className="page" aria-labelledby="page-title">
       <PageHeader title="Priority Status Report">
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={status !== "ready"}
-          onClick={() => download.send({ type: "download.file", file: priorityStatusCsv(rows) })}
-        >
-          Export CSV
-        </button>
+        <ExportCsv disabled={status !== "ready"} request={() => ({ report: "priorityStatus", query: { region: filters.region as RegionFilter, practice: filters.practice } })} />
         <button type="button" className="button" onClick={refresh}>
           Refresh
         </button>

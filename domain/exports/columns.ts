@@ -1,0 +1,59 @@
+// The columns of each CSV export, over the contract's own row types, so that both backends write
+// the same file from the same answer they give the screens.
+import type { components } from "../../src/api/schema";
+import { GROUP_CELLS } from "../reports/membersStatus.ts";
+import type { ExportColumn } from "./csv.ts";
+
+type Schemas = components["schemas"];
+type Member = Omit<Schemas["Member"], "claim">;
+type MembersStatusLine = Schemas["MembersStatusReportCounts"] & { practice: string };
+type PriorityRow = Schemas["PriorityRow"];
+
+/** The members list's columns (§2), with the payer first. */
+export const MEMBER_EXPORT_COLUMNS: readonly ExportColumn<Member>[] = [
+  { header: "Brand", value: (m) => m.company.toUpperCase() },
+  { header: "Subscriber ID", value: (m) => m.Subscriber_ID },
+  { header: "Patient Number", value: (m) => m.PatNum },
+  { header: "MCO", value: (m) => m.MCO },
+  { header: "First Name", value: (m) => m.First_Name },
+  { header: "Middle Name", value: (m) => m.Middle_Name },
+  { header: "Last Name", value: (m) => m.Last_Name },
+  { header: "Practice", value: (m) => m.Practice },
+  { header: "Address", value: (m) => m.Address1 },
+  { header: "City", value: (m) => m.City },
+  { header: "State", value: (m) => m.State },
+  { header: "Phone", value: (m) => m.Phone },
+  { header: "Birth Date", value: (m) => m.Date_of_Birth },
+  { header: "Age", value: (m) => m.Age },
+  { header: "Days Extracted", value: (m) => m.Days_Extracted },
+  { header: "Notes", value: (m) => m.notes },
+  { header: "Note Time", value: (m) => m.notestimestamp },
+  { header: "Status", value: (m) => m.Status },
+  { header: "Result", value: (m) => m.Result },
+  { header: "Last Visit", value: (m) => m.LastVisit },
+  { header: "Next Appointment", value: (m) => m.NextApt },
+  { header: "Entry Time", value: (m) => m.entryTime },
+];
+
+/** The members status table's columns: practice, the nine group cells, Members, Extracted. */
+export const MEMBERS_STATUS_EXPORT_COLUMNS: readonly ExportColumn<MembersStatusLine>[] = [
+  { header: "Practice", value: (row) => row.practice },
+  ...GROUP_CELLS.map(({ cell, status, brand }) => ({ header: `${status} ${brand.toUpperCase()}`, value: (row: MembersStatusLine) => row[cell] })),
+  { header: "Members", value: (row) => row.total },
+  { header: "Extracted", value: (row) => row.extractedMembers },
+];
+
+/** §2 Priority Status Report's columns. */
+export const PRIORITY_EXPORT_COLUMNS: readonly ExportColumn<PriorityRow>[] = [
+  { header: "Location", value: (row) => row.location },
+  { header: "P1", value: (row) => row.P1 },
+  { header: "P2", value: (row) => row.P2 },
+  { header: "P3", value: (row) => row.P3 },
+  { header: "P4", value: (row) => row.P4 },
+  { header: "Sum", value: (row) => row.sum },
+];
+
+/** The priority rows the screen's region and practice filters keep (the export's query). */
+export function priorityRowsOf(rows: readonly PriorityRow[], region: string | undefined, practice: string | undefined): PriorityRow[] {
+  return rows.filter((row) => (!region || region === "all" || row.region === region) && (!practice || practice === "all" || String(row.practiceId) === practice));
+}

@@ -1,0 +1,50 @@
+// The CSV exports (openapi.yaml exportMembers, exportMembersStatusReport, exportPriorityStatusReport):
+// each reads what its screen's call reads, under the same filters, and streams it as CSV.
+import { callerOf, type Handlers } from "../handlers.ts";
+import { audit } from "../audit.ts";
+import { EXPORT_BATCH_ROWS } from "../../domain/exports/protocol.ts";
+import { MEMBER_EXPORT_COLUMNS, MEMBERS_STATUS_EXPORT_COLUMNS, PRIORITY_EXPORT_COLUMNS, priorityRowsOf } from "../../domain/exports/columns.ts";
+import { exportFileName } from "../../domain/exports/fileName.ts";
+import { totalsOf, type MembersStatusQuery } from "../../domain/reports/membersStatus.ts";
+import { membersCount, membersInIdOrder } from "../members/members.repository.ts";
+import { memberOf } from "../members/memberAnswer.ts";
+import { membersStatusRows } from "../reports/membersStatus.repository.ts";
+import { priorityStatusRows } from "../reports/priorityStatus.repository.ts";
+import { oneBatch, sendCsv } from "./csvReply.ts";
+import type { Services } from "../services.ts";
+
+const fileName = (services: Services, report: Parameters<typeof exportFileName>[0]) =>
+  exportFileName(report, services.now(), services.config.reportTimeZone);
+
+export const exportsHandlers: Handlers = {
+  async exportMembers(call) {
+    const { query, services } = call;
+    const userId = callerOf(call).user.id;
+    const address = call.request.ip;
+    // Each batch is audited as it is read, as each page of the list is: who read which members.
+    async function* audited() {
+      for await (const rows of membersInIdOrder(services.db, query, EXPORT_BATCH_ROWS)) {
+        await audit(services.db, { userId, action: "exportMembers", memberIds: rows.map((row) => row.id), address });
+        yield rows.map(memberOf);
+      }
+    }
+    const rowCount = await membersCount(services.db, query);
+    return sendCsv(call.reply, { fileName: fileName(services, "Members"), columns: MEMBER_EXPORT_COLUMNS, rowCount, batches: audited() });
+  },
+
+  async exportMembersStatusReport(call) {
+    const { query, services } = call;
+    const filters = services.decodeJson<MembersStatusQuery>(query.params, "MembersStatusReportQuery", "params");
+    const rows = await membersStatusRows(services.db, filters);
+    const lines = rows.length > 0 ? [...rows, { practice: "Total", ...totalsOf(rows) }] : [];
+    await audit(services.db, { userId: callerOf(call).user.id, action: "exportMembersStatusReport", memberIds: [], address: call.request.ip });
+    return sendCsv(call.reply, { fileName: fileName(services, "MembersStatusReport"), columns: MEMBERS_STATUS_EXPORT_COLUMNS, rowCount: lines.length, batches: oneBatch(lines) });
+  },
+
+  async exportPriorityStatusReport(call) {
+    const { query, services } = call;
+    const rows = priorityRowsOf(await priorityStatusRows(services.db), query.region, query.practice);
+    await audit(services.db, { userId: callerOf(call).user.id, action: "exportPriorityStatusReport", memberIds: [], address: call.request.ip });
+    return sendCsv(call.reply, { fileName: fileName(services, "PriorityStatus"), columns: PRIORITY_EXPORT_COLUMNS, rowCount: rows.length, batches: oneBatch(rows) });
+  },
+};

@@ -1,0 +1,36 @@
+// A members row as the contract's Member (without its claim): the list and the export answer alike.
+import type { components } from "../../src/api/schema.d.ts";
+import type { MemberRow } from "./members.repository.ts";
+
+type Member = components["schemas"]["Member"];
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+export function memberOf(row: MemberRow): Omit<Member, "claim"> {
+  return {
+    id: row.id,
+    company: row.company as Member["company"],
+    Subscriber_ID: row.subscriber_id,
+    PatNum: row.pat_num,
+    MCO: row.mco,
+    First_Name: row.first_name,
+    Middle_Name: row.middle_name,
+    Last_Name: row.last_name,
+    Practice: row.practice,
+    practiceId: row.practice_id,
+    Address1: row.address1,
+    City: row.city,
+    State: row.state,
+    Phone: row.phone,
+    Date_of_Birth: row.date_of_birth,
+    Age: row.age,
+    Days_Extracted: row.days_extracted,
+    notes: row.notes,
+    notestimestamp: iso(row.notes_at),
+    Status: row.status as Member["Status"],
+    Result: row.result as Member["Result"],
+    LastVisit: row.last_visit,
+    NextApt: iso(row.next_apt),
+    entryTime: iso(row.entry_time)!,
+    version: row.version,
+  };
+}

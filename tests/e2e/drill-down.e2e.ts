@@ -1,0 +1,97 @@
+// Report drill-down: a count of the members status or priority status report opens the members
+// list of exactly those members, with the filters in the address; a link naming an unknown
+// practice or status says so and opens the whole list.
+import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
+import { ADMIN, goInApp, signInAs, waitForPath } from "./accounts.ts";
+import { e2e, expectVisible } from "./harness.ts";
+import { snapshot } from "./visit.ts";
+
+async function openReport(page: Page, path: string, heading: string): Promise<void> {
+  await signInAs(page, ADMIN);
+  await waitForPath(page, ADMIN.defaultPage);
+  await goInApp(page, path);
+  await expectVisible(page.getByRole("heading", { level: 1, name: heading }));
+}
+
+/** Opens an address with a query inside the running app, as a link in the app does. */
+async function followInApp(page: Page, address: string): Promise<void> {
+  await page.evaluate((to) => {
+    history.pushState(null, "", to);
+    dispatchEvent(new PopStateEvent("popstate"));
+  }, address);
+  await waitForPath(page, new URL(address, "http://app").pathname);
+}
+
+/** The members list's count in its title, once loaded. */
+async function listedCount(page: Page): Promise<number> {
+  const count = page.locator(".members-page__count");
+  await page.waitForFunction(() => {
+    const text = document.querySelector(".members-page__count")?.textContent ?? "";
+    return /\d/.test(text) && !document.querySelector('[aria-busy="true"]') && document.querySelector(".members-page__status")?.textContent === "";
+  });
+  return Number((await count.innerText()).replace(/[^0-9]/g, ""));
+}
+
+e2e("Members Status Report: a count opens the members list of exactly that many members, the filters in the address", async ({ page }) => {
+  await openReport(page, "/members-status-report", "Members Status Report");
+  const table = page.getByRole("table", { name: /Members by status and payer/ });
+  await expectVisible(table.locator("tbody tr").first());
+  await page.getByLabel("Brand").selectOption("uhc");
+  await page.waitForFunction(() => document.querySelector("table tfoot td")?.textContent === "0");
+
+  // Recare Future Appointment, UHC: the ninth count of a row, where it is not zero.
+  const cell = table.locator("tbody tr > td:nth-of-type(9) a").nth(1);
+  const clicked = Number(await cell.innerText());
+  assert.ok(clicked > 0);
+  await snapshot(page, "drill-down-members-status", { waitFor: cell });
+  await cell.click();
+  await waitForPath(page, "/members/all");
+  assert.equal(await listedCount(page), clicked, "the list counts what the cell counted");
+  const query = new URL(page.url()).searchParams;
+  assert.equal(query.get("status"), "Recare Future Appointment");
+  assert.equal(query.get("brand"), "uhc");
+  await snapshot(page, "drill-down-members-list");
+
+  // The address is a link to send: opened afresh, it lists the same members.
+  const link = page.url();
+  await page.goto(link);
+  assert.equal(await listedCount(page), clicked);
+
+  // The Members total of the totals row: the worked statuses of the payer, every practice.
+  await goInApp(page, "/members-status-report");
+  await page.getByLabel("Brand").selectOption("uhc");
+  await page.waitForFunction(() => document.querySelector("table tfoot td")?.textContent === "0");
+  const total = table.locator("tfoot td").nth(9).getByRole("link");
+  const totalCount = Number((await total.innerText()).replace(/[^0-9]/g, ""));
+  await total.click();
+  await waitForPath(page, "/members/all");
+  assert.equal(await listedCount(page), totalCount);
+}, { timeout: 120_000 });
+
+e2e("Priority Status Report: a location opens its members with planned treatment, as many as the row's sum", async ({ page }) => {
+  await openReport(page, "/priority-status-report", "Priority Status Report");
+  const table = page.getByRole("table", { name: /Patients with planned treatment by priority/ });
+  const row = table.locator("tbody tr").nth(2);
+  await expectVisible(row);
+  const sum = Number(await row.locator("td").nth(5).innerText());
+  await row.locator("td").first().getByRole("link").click();
+  await waitForPath(page, "/members/all");
+  assert.equal(await listedCount(page), sum);
+  assert.equal(new URL(page.url()).searchParams.get("priority"), "any");
+  assert.equal(await page.getByLabel("Planned treatment").inputValue(), "any");
+}, { timeout: 120_000 });
+
+e2e("A drill-down link naming an unknown practice or status says so and shows every member", async ({ page }) => {
+  await signInAs(page, ADMIN);
+  await waitForPath(page, ADMIN.defaultPage);
+  await followInApp(page, "/members/all?practice=987654&status=Sleeping&brand=all");
+  await expectVisible(page.getByRole("alert").filter({ hasText: /unknown status “Sleeping” and practice 987654/ }));
+  const unfiltered = await listedCount(page);
+  await goInApp(page, "/members-status-report");
+  const extracted = page.getByRole("table", { name: /Members by status and payer/ }).locator("tfoot td").nth(10);
+  await expectVisible(extracted);
+  assert.equal(Number((await extracted.innerText()).replace(/\(.*\)/, "").replace(/[^0-9]/g, "")), unfiltered, "the whole list: every extracted member");
+  await followInApp(page, "/members/all?practice=987654&status=Sleeping&brand=all");
+  await snapshot(page, "drill-down-unknown-link", { waitFor: page.getByRole("alert") });
+}, { timeout: 120_000 });

@@ -1,0 +1,86 @@
+// CSV exports in the browser: the members list under its filters (every page, not the one on
+// screen) and a report, streamed from the backend with progress; a cancelled export saves nothing.
+import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
+import Papa from "papaparse";
+import type { Page } from "playwright-core";
+import { ADMIN, STAFF, goInApp, signInAs, waitForPath } from "./accounts.ts";
+import { join } from "node:path";
+import { e2e, expectVisible, screenshotsDir } from "./harness.ts";
+import { snapshot } from "./visit.ts";
+
+const DATED = (report: string) => new RegExp(`^${report}-\\d{4}-\\d{2}-\\d{2}\\.csv$`);
+
+async function listedCount(page: Page): Promise<number> {
+  await page.waitForFunction(
+    () => /\d/.test(document.querySelector(".members-page__count")?.textContent ?? "") && document.querySelector(".members-page__status")?.textContent === "",
+  );
+  return Number((await page.locator(".members-page__count").innerText()).replace(/[^0-9]/g, ""));
+}
+
+async function downloadedRows(page: Page, button: string): Promise<{ name: string; rows: string[][] }> {
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: button }).click()]);
+  const text = await readFile((await download.path())!, "utf8");
+  return { name: download.suggestedFilename(), rows: Papa.parse<string[]>(text.replace(/\r\n$/, ""), { newline: "\r\n" }).data };
+}
+
+e2e("Members list: Export CSV downloads every member of the filters, not just the page on screen", async ({ page }) => {
+  await signInAs(page, STAFF);
+  await waitForPath(page, STAFF.defaultPage);
+  await page.getByLabel("Practice").selectOption("all");
+  await page.getByLabel("Status").selectOption("New Patient");
+  const count = await listedCount(page);
+  assert.ok(count > 15, "more members than one page");
+  const { name, rows } = await downloadedRows(page, "Export CSV");
+  assert.match(name, DATED("Members"));
+  const [header, ...members] = rows;
+  assert.equal(header![17], "Status");
+  assert.equal(members.length, count, "one line per member the list counts");
+  assert.ok(members.every((member) => member[17] === "New Patient"));
+  await expectVisible(page.getByRole("status").filter({ hasText: new RegExp(`Saved Members-.*\\(${count.toLocaleString("en-US")} rows\\)`) }));
+  await snapshot(page, "members-export-saved");
+}, { timeout: 120_000 });
+
+e2e("Members list: a cancelled export stops and saves nothing", async ({ page }) => {
+  await signInAs(page, STAFF);
+  await waitForPath(page, STAFF.defaultPage);
+  await listedCount(page);
+  // Hold the export's answer back, so that it is still under way when Cancel is pressed.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/Members/export?**", async (route) => {
+    await held;
+    await route.continue().catch(() => {});
+  });
+  const downloads: string[] = [];
+  page.on("download", (download) => downloads.push(download.suggestedFilename()));
+  await page.getByRole("button", { name: "Export CSV" }).click();
+  const cancel = page.getByRole("button", { name: "Cancel export" });
+  await expectVisible(cancel);
+  await expectVisible(page.getByRole("progressbar", { name: "Export progress" }));
+  // The held request keeps the network busy, so no "settled" snapshot: a plain screenshot.
+  await page.screenshot({ path: join(screenshotsDir, "members-export-progress.png"), fullPage: true });
+  await cancel.click();
+  release();
+  await expectVisible(page.getByText("Export cancelled: nothing was saved."));
+  await page.waitForTimeout(1000);
+  assert.deepEqual(downloads, [], "no file was saved");
+  assert.equal(await page.getByRole("button", { name: "Export CSV" }).isEnabled(), true);
+}, { timeout: 120_000 });
+
+e2e("Members Status Report: Export CSV downloads the rows on screen and the Total row", async ({ page }) => {
+  await signInAs(page, ADMIN);
+  await waitForPath(page, ADMIN.defaultPage);
+  await goInApp(page, "/members-status-report");
+  const table = page.getByRole("table", { name: /Members by status and payer/ });
+  await expectVisible(table.locator("tbody tr").first());
+  await page.getByLabel("Region").selectOption("SMD");
+  await page.waitForFunction(() => {
+    const practices = [...document.querySelectorAll("table tbody th")];
+    return !document.querySelector('[aria-busy="true"]') && practices.length > 0 && practices.every((th) => th.textContent?.startsWith("SM-"));
+  });
+  const practices = await table.locator("tbody th").allInnerTexts();
+  const { name, rows } = await downloadedRows(page, "Export CSV");
+  assert.match(name, DATED("MembersStatusReport"));
+  assert.deepEqual(rows.slice(1).map((row) => row[0]), [...practices].sort().concat("Total"));
+}, { timeout: 120_000 });
