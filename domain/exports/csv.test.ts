@@ -26,6 +26,7 @@ describe("CSV export", () => {
 
   it("names the file by report and the day in the practices' time zone", () => {
     expect(exportFileName("Members", new Date("2026-11-24T03:00:00Z"))).toBe("Members-2026-11-23.csv");
-    expect(exportFileName("PriorityStatus", new Date("2026-11-24T12:00:00Z"))).toBe("PriorityStatus-2026-11-24.csv");
+    expect(exportFileName("MembersStatusReport", new Date("2026-11-24T12:00:00Z"))).toBe("MembersStatusReport-2026-11-24.csv");
+    expect(exportFileName("PriorityStatus", new Date("2026-11-24T12:00:00Z"))).toBe("PriorityStatus.csv");
   });
 });

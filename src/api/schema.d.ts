@@ -4408,7 +4408,7 @@ export interface operations {
             /** @description The report, as CSV. */
             200: {
                 headers: {
-                    /** @description `attachment; filename="<Report>-<YYYY-MM-DD>.csv"`: the report and the day, in the practices' time zone. */
+                    /** @description `attachment; filename="PriorityStatus.csv"`, the name §9 of the specification gives this export. */
                     "Content-Disposition"?: string;
                     /** @description How many data rows follow the header line (the browser's progress). */
                     "X-Row-Count"?: number;
