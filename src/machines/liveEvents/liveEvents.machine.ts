@@ -59,7 +59,7 @@ export const liveEventsMachine = setup({
   initial: "streaming",
   states: {
     streaming: {
-      invoke: { src: "stream" },
+      invoke: { src: "stream", onError: "reconnecting" },
       initial: "connecting",
       on: {
         "stream.event": { actions: { type: "deliver", params: ({ event }) => ({ event: event.event }) } },
