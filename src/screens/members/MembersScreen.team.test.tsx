@@ -143,6 +143,8 @@ describe("Members list as a team", { timeout: 30_000 }, () => {
     expect(within(rowOf(member.id)).queryByRole("alert")).not.toBeInTheDocument();
     expect(resultSelect(member.id)).toHaveValue("Appointment Made");
     expect(backend.db.members.find((entry) => entry.id === member.id)!.Result).toBe("Appointment Made");
+    // The keyboard stays in the row.
+    expect(within(rowOf(member.id)).getByRole("button", { name: /^View History of / })).toHaveFocus();
   });
 
   it("shows a note a colleague saved while the notes were open; Save mine adds the agent's too", async () => {

@@ -7,7 +7,7 @@
 // with Keep theirs / Save mine; opening the result selector or pressing the phone number (the call
 // action) starts working the member, and focus leaving the row stops it.
 import { defaultRangeExtractor, useVirtualizer, type Range } from "@tanstack/react-virtual";
-import { createContext, memo, useContext, useRef, useState, type CSSProperties, type FocusEvent, type Ref } from "react";
+import { createContext, memo, useContext, useRef, useState, type CSSProperties, type FocusEvent, type MouseEvent, type Ref } from "react";
 import type { Member, MemberResult, MemberSortColumn } from "../../machines/members/members.filters";
 import type { ResultConflict } from "../../machines/members/members.machine";
 import { holderName } from "../../machines/members/team";
@@ -295,6 +295,11 @@ interface ConflictNoticeProps extends Pick<RowActions, "keepTheirs" | "saveMine"
 function ConflictNotice({ conflict: { mine, current }, memberId, name, keepTheirs, saveMine }: ConflictNoticeProps) {
   const disabled = useContext(LockedContext);
   const label = (result: MemberResult) => (result === BLANK_RESULT ? "Blank" : result);
+  // The notice goes with the choice: focus stays in the row, on its View History (never disabled).
+  const choose = (event: MouseEvent<HTMLButtonElement>, choice: (memberId: number) => void) => {
+    event.currentTarget.closest("td")?.querySelector<HTMLButtonElement>(".member-row__result-line button")?.focus();
+    choice(memberId);
+  };
   return (
     <div className="member-row__conflict" role="alert">
       <p>
@@ -302,10 +307,10 @@ function ConflictNotice({ conflict: { mine, current }, memberId, name, keepTheir
         <time dateTime={current.savedAt}>{formatDateTime(current.savedAt)}</time>. Yours: <strong>{label(mine)}</strong>.
       </p>
       <span className="member-row__conflict-actions">
-        <button type="button" className="button button--small" disabled={disabled} aria-label={`Keep theirs for ${name}`} onClick={() => keepTheirs(memberId)}>
+        <button type="button" className="button button--small" disabled={disabled} aria-label={`Keep theirs for ${name}`} onClick={(event) => choose(event, keepTheirs)}>
           Keep theirs
         </button>
-        <button type="button" className="button button--small button--primary" disabled={disabled} aria-label={`Save mine for ${name}`} onClick={() => saveMine(memberId)}>
+        <button type="button" className="button button--small button--primary" disabled={disabled} aria-label={`Save mine for ${name}`} onClick={(event) => choose(event, saveMine)}>
           Save mine
         </button>
       </span>
