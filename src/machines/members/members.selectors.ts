@@ -6,6 +6,7 @@ import type { listDialogMachine } from "./listDialog.machine";
 import { ALL, mcoOptions, practicesOfBrand, type Member } from "./members.filters";
 import type { membersMachine } from "./members.machine";
 import type { notesMachine } from "./notes.machine";
+import type { liveEventsMachine } from "../liveEvents/liveEvents.machine";
 
 type MembersSnapshot = SnapshotFrom<typeof membersMachine>;
 
@@ -95,3 +96,13 @@ export function notePreview(notes: string | null): string {
   if (!notes) return "";
   return notes.length > NOTE_PREVIEW_LENGTH ? `${notes.slice(0, NOTE_PREVIEW_LENGTH)}…` : notes;
 }
+
+export const selectLiveActor = (snapshot: MembersSnapshot) =>
+  snapshot.children.live as ActorRefFrom<typeof liveEventsMachine> | undefined;
+
+/**
+ * Whether the list follows colleagues' changes (read from the live events actor): "interrupted"
+ * once its stream has failed and until the page is reloaded on a new one.
+ */
+export const selectStreamStatus = (stream: SnapshotFrom<typeof liveEventsMachine>): "live" | "interrupted" =>
+  stream.matches("reconnecting") || stream.context.missedChanges ? "interrupted" : "live";

@@ -69,6 +69,7 @@ const resultSelect = (memberId: number) => within(rowOf(memberId)).getByRole("co
 describe("Members list as a team", { timeout: 30_000 }, () => {
   it("shows a colleague's claim on the row while they call, and drops it when they release it", async () => {
     const { member } = await renderAsAgent();
+    expect(screen.queryByText(/^Live updates interrupted/)).not.toBeInTheDocument();
     const priya = await colleague(staff("Priya"));
     expect((await priya.claim(member.id)).status).toBe(200);
     expect(await within(rowOf(member.id)).findByText("Priya Natarajan is calling")).toBeInTheDocument();
@@ -143,6 +144,7 @@ describe("Members list as a team", { timeout: 30_000 }, () => {
     expect(within(rowOf(member.id)).queryByRole("alert")).not.toBeInTheDocument();
     expect(resultSelect(member.id)).toHaveValue("Appointment Made");
     expect(backend.db.members.find((entry) => entry.id === member.id)!.Result).toBe("Appointment Made");
+    expect(screen.getByText("Live updates interrupted: colleagues' changes show again once reconnected.")).toBeInTheDocument();
     // The keyboard stays in the row.
     expect(within(rowOf(member.id)).getByRole("button", { name: /^View History of / })).toHaveFocus();
   });

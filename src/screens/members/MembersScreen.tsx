@@ -40,6 +40,7 @@ export function MembersScreen({ region, title }: MembersScreenProps) {
   const confirming = useSelector(actor, members.selectConfirming);
   const conflicts = useSelector(actor, members.selectConflicts);
   const userId = useSelector(actor, members.selectUserId);
+  const liveActor = useSelector(actor, members.selectLiveActor);
   const locked = useSelector(actor, members.selectControlsLocked);
   const pageNum = useSelector(actor, members.selectPageNum);
   const pageSize = useSelector(actor, members.selectPageSize);
@@ -112,6 +113,7 @@ export function MembersScreen({ region, title }: MembersScreenProps) {
               </li>
             ))}
           </ul>
+          {liveActor ? <LiveStatus actor={liveActor} /> : null}
           <p role="status" className="members-page__status">
             {loading ? "Loading members…" : searchPending ? "Searching when you stop typing…" : ""}
           </p>
@@ -183,6 +185,16 @@ export function MembersScreen({ region, title }: MembersScreenProps) {
         </Modal>
       ) : null}
     </div>
+  );
+}
+
+/** Says when colleagues' changes are not reaching the list (its event stream is reconnecting). */
+function LiveStatus({ actor }: { actor: NonNullable<ReturnType<typeof members.selectLiveActor>> }) {
+  const status = useSelector(actor, members.selectStreamStatus);
+  return (
+    <p role="status" className="members-page__live">
+      {status === "interrupted" ? "Live updates interrupted: colleagues' changes show again once reconnected." : ""}
+    </p>
   );
 }
 
