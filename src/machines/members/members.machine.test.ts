@@ -428,6 +428,17 @@ describe("members machine: claims", () => {
     expect(claims).toEqual(["claim 1", "release 1", "claim 2", "release 2"]);
   });
 
+  it("releases the claim when the member leaves the page the agent shows", async () => {
+    let page = [member(1), member(2)];
+    const { actor, claims } = start({ page: () => page });
+    await settle();
+    actor.send({ type: "members.work.start", member: member(2) });
+    page = [member(3), member(4)];
+    actor.send({ type: "members.page.change", pageNum: 2 });
+    await settle();
+    expect(claims).toEqual(["claim 2", "release 2"]);
+  });
+
   it("a saved result or note ends the claim on the server: nothing is released", async () => {
     const { actor, claims } = start();
     await settle();

@@ -407,6 +407,12 @@ export const membersMachine = setup({
                     sendTo("live", { type: "live.resynced" } satisfies LiveEventsEvent),
                     "claimsChanged",
                     "tellNotesTheClaim",
+                    // The member the agent worked is no longer on the page (another page, filter or sort): they moved on.
+                    enqueueActions(({ context, enqueue }) => {
+                      if (context.working !== null && !context.members.some((member) => member.id === context.working)) {
+                        enqueue.raise({ type: "members.work.leave", memberId: context.working });
+                      }
+                    }),
                   ],
                 },
                 onError: {
