@@ -1,6 +1,6 @@
 // A small HTTP host for the fake backend's handlers, so that callers which speak real HTTP (the
 // conformance suite in tests/contract) reach the mock exactly as they will reach the server.
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
@@ -26,15 +26,18 @@ async function toRequest(incoming: IncomingMessage, origin: string, signal: Abor
   return new Request(new URL(incoming.url ?? "/", origin), { method: incoming.method, headers, body, signal });
 }
 
-export async function startMockHost(options?: MockDbOptions): Promise<MockHost> {
-  const db = createMockDb(options);
+/**
+ * Answers Node HTTP requests with the fake backend's handlers over `db`: the contract host below,
+ * and the development server of the e2e `fake-host` target (tests/e2e/vite.e2e.config.ts), where
+ * several browsers share one store.
+ */
+export function mockRequestListener(db: MockDb, origin: () => string) {
   const handlers = createHandlers(db);
-  let origin = "http://127.0.0.1";
-  const server: Server = createServer(async (incoming, outgoing) => {
+  return async (incoming: IncomingMessage, outgoing: ServerResponse) => {
     // The client leaving aborts the request: an event stream's handler stops on it.
     const left = new AbortController();
     outgoing.on("close", () => left.abort());
-    const response = (await getResponse(handlers, await toRequest(incoming, origin, left.signal), { quiet: true })) ?? Response.json(
+    const response = (await getResponse(handlers, await toRequest(incoming, origin(), left.signal), { quiet: true })) ?? Response.json(
       { message: `No such call: ${incoming.method} ${incoming.url}`, statusCode: 404 },
       { status: 404 },
     );
@@ -44,7 +47,13 @@ export async function startMockHost(options?: MockDbOptions): Promise<MockHost> 
     Readable.fromWeb(response.body as WebReadableStream<Uint8Array>)
       .on("error", () => outgoing.destroy())
       .pipe(outgoing);
-  });
+  };
+}
+
+export async function startMockHost(options?: MockDbOptions): Promise<MockHost> {
+  const db = createMockDb(options);
+  let origin = "http://127.0.0.1";
+  const server: Server = createServer(mockRequestListener(db, () => origin));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

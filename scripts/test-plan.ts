@@ -15,6 +15,7 @@ export interface Stage {
  */
 export const STAGES: Stage[] = [
   { script: "test:e2e" },
+  { script: "test:e2e:team" },
   { script: "build" },
   { script: "test:e2e:server", needs: ["build"] },
   { script: "test:unit" },

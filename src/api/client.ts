@@ -43,9 +43,10 @@ function failures(onSessionExpired: ApiClientOptions["onSessionExpired"]): Middl
   return {
     async onResponse({ request, response }) {
       if (response.ok) return undefined;
-      const failure = await readFailure(response);
+      const { failure, body } = await readFailure(response);
       if (request.headers.has("Authorization") && isSessionExpired(failure)) onSessionExpired();
-      return Response.json(failure, { status: response.status, statusText: response.statusText });
+      // The rest of the body stays: a 409 carries what it conflicts with (`current`, `claim`).
+      return Response.json({ ...body, ...failure }, { status: response.status, statusText: response.statusText });
     },
     onError({ error }) {
       // A cancelled request is the caller's decision, not a failure: let the AbortError through.
@@ -56,7 +57,7 @@ function failures(onSessionExpired: ApiClientOptions["onSessionExpired"]): Middl
   };
 }
 
-async function readFailure(response: Response): Promise<ApiFailure> {
+async function readFailure(response: Response): Promise<{ failure: ApiFailure; body: Record<string, unknown> }> {
   const text = await response.text();
   let body: unknown;
   try {
@@ -64,14 +65,14 @@ async function readFailure(response: Response): Promise<ApiFailure> {
   } catch {
     body = undefined;
   }
-  const fields = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
+  const fields = typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
   // A body that is not the contract's error shape (a proxy's HTML page, say) is not shown to staff.
   const message =
     typeof fields.message === "string" && fields.message
       ? fields.message
       : `Request failed with status ${response.status}${response.statusText ? ` (${response.statusText})` : ""}`;
   const details = Array.isArray(fields.details) ? (fields.details as ApiFailure["details"]) : undefined;
-  return { message, statusCode: response.status, ...(details ? { details } : {}) };
+  return { failure: { message, statusCode: response.status, ...(details ? { details } : {}) }, body: fields };
 }
 
 /** The data of a successful call, or an ApiError thrown with the failure. */

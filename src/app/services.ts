@@ -16,6 +16,8 @@ import { loginMachine } from "../machines/login/login.machine";
 import { createLoginActors } from "../machines/login/login.actors";
 import { membersMachine } from "../machines/members/members.machine";
 import { createMembersActors } from "../machines/members/members.actors";
+import { liveEventsMachine } from "../machines/liveEvents/liveEvents.machine";
+import { createLiveEventsActors } from "../machines/liveEvents/liveEvents.actors";
 import { setDefaultMachine } from "../machines/setDefault/setDefault.machine";
 import { createSetDefaultActors } from "../machines/setDefault/setDefault.actors";
 import { shellMachine } from "../machines/shell/shell.machine";
@@ -89,7 +91,11 @@ export function createServices({ baseUrl, navigate, inspect }: ServicesOptions) 
     dashboard: dashboardMachine.provide({ actors: createDashboardActors(api), actions: effects }),
     callRecordings: callRecordingsMachine.provide({ actors: createCallRecordingsActors(api), actions: effects }),
     members: membersMachine.provide({
-      actors: { ...createMembersActors(api), readSavedFilters },
+      actors: {
+        ...createMembersActors(api, { signedIn: () => accessToken() !== undefined }),
+        liveEvents: liveEventsMachine.provide({ actors: createLiveEventsActors(api, baseUrl) }),
+        readSavedFilters,
+      },
       actions: { ...effects, persistFilters },
     }),
     /** A CSV export of the server, with progress and cancel (the members list and the table reports). */

@@ -46,3 +46,14 @@ export const FIRST_VISIT_CSV_DELIMITER = ",";
 /** §9 Date formats (dayjs tokens; the lead report's MM-dd-yyyy is written in domain/reports/leadData.ts). */
 export const OPEN_ISSUE_DATE_FORMAT = "D MMMM YYYY HH:mm";
 export const FEEDBACK_DATE_FORMAT = "MM/DD/YYYY hh:mm A";
+
+/** The team's worklist (docs/architecture.md, Agents as a team), not the specification's. */
+/** A held claim is renewed this often: well inside its 2 minutes, so one lost renewal does not end it. */
+export const CLAIM_RENEW_MS = 45_000;
+/** The event stream's first reconnection waits this long, doubling with each failure up to the cap. */
+export const STREAM_BACKOFF_FIRST_MS = 1_000;
+export const STREAM_BACKOFF_MAX_MS = 30_000;
+/** A live stream silent this long is dead (the server comments every 25 s): reconnect. */
+export const STREAM_SILENCE_MS = 60_000;
+/** Another agent's saves refresh the list's count once they pause this long. */
+export const COUNT_REFRESH_DEBOUNCE_MS = 1_000;

@@ -12,6 +12,7 @@ import { join } from "node:path";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { launchBrowser, type BrowserOptions } from "./browser.ts";
 import { getSession } from "./session.ts";
+import { trackNetwork } from "./network.ts";
 
 /** One folder per target: npm test runs the walks against the mock and the server side by side. */
 export const screenshotsDir = join(import.meta.dirname, "screenshots", process.env.E2E_TARGET || "mock");
@@ -39,6 +40,7 @@ export function e2e(name: string, fn: (e: E2EContext) => Promise<void>, options:
     const { baseURL } = session;
     const own = options.cookies === "blocked" ? await launchBrowser(baseURL, { cookies: "blocked" }) : undefined;
     const page = own ? await own.context.newPage() : await freshPage(session.context, baseURL);
+    trackNetwork(page);
     testContextOf.set(page, t);
 
     const errors: string[] = [];

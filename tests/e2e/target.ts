@@ -2,6 +2,8 @@
  * The app under test. A target starts the app on a free loopback port and stops it again.
  *
  * - `mock`: the Vite dev server (vite.e2e.config.ts); the MSW service worker answers /api in the browser.
+ * - `fake-host`: the same dev server answering /api itself with the fake backend's handlers over
+ *   one store in Node (vite.e2e.config.ts), so every browser shares it: two agents see each other.
  * - `server`: the real server as `npm start` runs it (`node server/main.ts`: the API and the built
  *   app in dist/, which must exist) on a fresh temporary PGlite data folder holding the demo data.
  *   Unlike the mock, which starts from the seeded data on every page load, the server keeps what
@@ -17,7 +19,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { promisify } from "node:util";
 
-export type TargetMode = "mock" | "server";
+export type TargetMode = "mock" | "fake-host" | "server";
 
 export interface Target {
   mode: TargetMode | "external";
@@ -29,8 +31,8 @@ export const projectRoot = resolve(import.meta.dirname, "../..");
 
 export function parseMode(value: string | undefined): TargetMode {
   if (value === undefined || value === "" || value === "mock") return "mock";
-  if (value === "server") return "server";
-  throw new Error(`E2E_TARGET must be "mock" or "server", not "${value}"`);
+  if (value === "server" || value === "fake-host") return value;
+  throw new Error(`E2E_TARGET must be "mock", "fake-host" or "server", not "${value}"`);
 }
 
 export async function startTarget(mode: TargetMode): Promise<Target> {
@@ -44,9 +46,24 @@ export async function startTarget(mode: TargetMode): Promise<Target> {
         "--port", String(port), "--strictPort", "--host", "127.0.0.1",
         "--config", join(import.meta.dirname, "vite.e2e.config.ts"),
       ]);
+    case "fake-host":
+      return startFakeHost(port);
     case "server":
       return startRealServer(port);
   }
+}
+
+/** The dev server answering /api itself with the fake backend's handlers over one store (vite.e2e.config.ts). */
+function startFakeHost(port: number): Promise<Target> {
+  return spawnServer("fake-host", port, join(projectRoot, "node_modules/.bin/vite"), [
+    "--port", String(port), "--strictPort", "--host", "127.0.0.1",
+    "--config", join(import.meta.dirname, "vite.e2e.config.ts"),
+  ], {
+    VITE_API_MODE: "server",
+    E2E_FAKE_HOST: "1",
+    // MSW's sse() needs a global EventSource (docs/conventions.md, Traps of the toolchain).
+    NODE_OPTIONS: [process.env.NODE_OPTIONS, "--experimental-eventsource"].filter(Boolean).join(" "),
+  });
 }
 
 /**

@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Locator, Page } from "playwright-core";
 import { screenshotsDir, testContextOf } from "./harness.ts";
+import { networkQuiet } from "./network.ts";
 
 export interface SnapshotOptions {
   /** Shown once the screen is really there (the settle step cannot know what a screen loads). */
@@ -34,11 +35,12 @@ export async function snapshot(page: Page, name: string, options: SnapshotOption
 }
 
 /**
- * Settled = no network for 500 ms (module loads, /api calls through the service worker), fonts
- * loaded, no element marked aria-busy="true" (the app's loading convention), and two frames painted.
+ * Settled = no network for 500 ms (module loads, /api calls through the service worker; the event
+ * stream aside), fonts loaded, no element marked aria-busy="true" (the app's loading convention),
+ * and two frames painted.
  */
 async function settle(page: Page, waitFor: Locator | undefined): Promise<void> {
-  await page.waitForLoadState("networkidle");
+  await networkQuiet(page);
   if (waitFor) await waitFor.waitFor({ state: "visible" });
   await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null);
   await page.evaluate(async () => {

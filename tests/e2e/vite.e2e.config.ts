@@ -1,10 +1,34 @@
 /**
  * The project's Vite config, for browser tests: the same app, but no file watcher, so an edit
  * made while tests run (other work in the same tree) cannot reload the page under test.
+ *
+ * E2E_FAKE_HOST=1 (the `fake-host` target, with VITE_API_MODE=server so the app starts no service
+ * worker): the dev server itself answers /api with the fake backend's handlers over one store, so
+ * every browser shares it, as agents share a server. Vite loads the handlers (they import the
+ * contract as `?raw`, which only Vite resolves).
  */
-import type { UserConfig } from "vite";
+import type { Plugin, UserConfig } from "vite";
 import projectConfig from "../../vite.config.ts";
 
 const base: UserConfig = projectConfig;
 
-export default { ...base, server: { ...base.server, watch: null } } satisfies UserConfig;
+function sharedFakeBackend(): Plugin {
+  return {
+    name: "recall-desk:shared-fake-backend",
+    apply: "serve",
+    async configureServer(server) {
+      const { createMockDb } = await server.ssrLoadModule("/mocks/db/createMockDb.ts");
+      const { mockRequestListener } = await server.ssrLoadModule("/mocks/host.ts");
+      const listener = mockRequestListener(createMockDb({ now: () => new Date() }), () => "http://127.0.0.1");
+      server.middlewares.use((request, response, next) => (request.url?.startsWith("/api/") ? void listener(request, response) : next()));
+    },
+  };
+}
+
+const sharedBackend = process.env.E2E_FAKE_HOST === "1";
+
+export default {
+  ...base,
+  plugins: [...(base.plugins ?? []), ...(sharedBackend ? [sharedFakeBackend()] : [])],
+  server: { ...base.server, watch: null, ...(sharedBackend ? { proxy: undefined } : {}) },
+} satisfies UserConfig;

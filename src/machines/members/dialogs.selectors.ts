@@ -9,7 +9,11 @@ type NotesSnapshot = SnapshotFrom<typeof notesMachine>;
 type ListSnapshot = SnapshotFrom<typeof listDialogMachine>;
 
 export const selectNotesStatus = (snapshot: NotesSnapshot) =>
-  snapshot.value as "loading" | "loadFailed" | "ready" | "submitting" | "saved";
+  snapshot.value as "loading" | "loadFailed" | "ready" | "confirming" | "submitting" | "conflict" | "saved";
+/** Who else is calling the member ("Marcus Reed"), asked about before saving. */
+export const selectNotesClaimedBy = (snapshot: NotesSnapshot) => snapshot.context.claimedBy;
+/** The note someone else saved after the version the dialog opened on. */
+export const selectNotesConflict = (snapshot: NotesSnapshot) => snapshot.context.conflict;
 export const selectNotes = (snapshot: NotesSnapshot) => snapshot.context.notes;
 export const selectDraft = (snapshot: NotesSnapshot) => snapshot.context.draft;
 export const selectNotesFailure = (snapshot: NotesSnapshot) => snapshot.context.failure;

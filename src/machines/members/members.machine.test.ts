@@ -1,9 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createActor, fromPromise } from "xstate";
+import { createActor, fromCallback, fromPromise } from "xstate";
 import type { Member, MembersQuery, Practice, SavedFilters, SetupRecord } from "./members.filters";
-import { membersMachine, type MemberOptions, type MembersTableData, type SaveResultRequest } from "./members.machine";
+import {
+  membersMachine,
+  type ClaimCommand,
+  type MemberOptions,
+  type MembersTableData,
+  type SaveResultOutcome,
+  type SaveResultRequest,
+} from "./members.machine";
 import { selectSort, selectStatus } from "./members.selectors";
-import { notesMachine, type Note, type NotesQuery } from "./notes.machine";
+import { notesMachine, type Note, type NotesQuery, type SaveNoteOutcome, type SaveNotesRequest } from "./notes.machine";
+import { liveEventsMachine, type LiveEventsEvent, type StreamEvent } from "../liveEvents/liveEvents.machine";
+import type { MemberClaim } from "./team";
 
 const practice = (id: number, region: Practice["region"], brands: Practice["brands"] = ["denta", "mcna"]): Practice => ({
   id,
@@ -49,7 +58,12 @@ interface Options {
   setup?: SetupRecord[];
   defaultLocationId?: string;
   region?: "all" | "SMD" | "FSD";
-  saveResult?: (request: SaveResultRequest) => Promise<void>;
+  saveResult?: (request: SaveResultRequest) => Promise<SaveResultOutcome | void>;
+  saveNote?: () => Promise<SaveNoteOutcome | void>;
+  /** The page the list call answers (members 1 and 2 by default). */
+  page?: () => Member[];
+  /** What a claim of a member answers: the agent's own claim by default. */
+  claimAnswer?: (memberId: number) => MemberClaim;
 }
 
 function start(options: Options = {}) {
@@ -58,23 +72,42 @@ function start(options: Options = {}) {
   const failures: unknown[] = [];
   const saves: SaveResultRequest[] = [];
   const notesSaved: unknown[] = [];
+  /** What the claim holders did, in order: "claim 2", "renew 2", "release 2". */
+  const claims: string[] = [];
+  /** The live event streams opened, newest last: the test reports what each stream does. */
+  const streams: ((event: StreamEvent) => void)[] = [];
   const machine = membersMachine.provide({
     actors: {
       readSavedFilters: fromPromise(async () => options.saved ?? { url: {}, cookie: {}, unknown: [] }),
       loadOptions: fromPromise<MemberOptions, { userId: number }>(async () => ({ practices: PRACTICES, dentists: [], setup: options.setup ?? [] })),
       loadMembers: fromPromise<MembersTableData, MembersQuery>(async ({ input }) => {
         queries.push(input);
-        return { members: [member(1), member(2)], members_count: 2, pageNum: input.pageNum, total_count: 120 };
+        const members = options.page?.() ?? [member(1), member(2)];
+        return { members, members_count: members.length, pageNum: input.pageNum, total_count: 120 };
       }),
-      saveResult: fromPromise<void, SaveResultRequest>(async ({ input }) => {
+      saveResult: fromPromise<SaveResultOutcome, SaveResultRequest>(async ({ input }) => {
         saves.push(input);
-        await options.saveResult?.(input);
+        return (await options.saveResult?.(input)) ?? { version: (input.version ?? 1) + 1 };
+      }),
+      holdClaim: fromCallback<ClaimCommand, { memberId: number }>(({ input: { memberId }, sendBack, receive }) => {
+        let ended = false;
+        const claim = (what: string) => {
+          claims.push(`${what} ${memberId}`);
+          sendBack({ type: "members.claim.report", claim: options.claimAnswer?.(memberId) ?? claimBy(memberId, 7, "Ana", "Self") });
+        };
+        claim("claim");
+        receive((command) => (command.type === "claim.renew" ? claim("renew") : (ended = true)));
+        return () => void (ended || claims.push(`release ${memberId}`));
+      }),
+      liveEvents: liveEventsMachine.provide({
+        actors: { stream: fromCallback<LiveEventsEvent>(({ sendBack }) => void streams.push((event: StreamEvent) => sendBack(event))) },
       }),
       notesDialog: notesMachine.provide({
         actors: {
           loadNotes: fromPromise<Note[], NotesQuery>(async () => []),
-          saveNote: fromPromise(async ({ input }) => {
+          saveNote: fromPromise<SaveNoteOutcome, SaveNotesRequest>(async ({ input }) => {
             notesSaved.push(input);
+            return (await options.saveNote?.()) ?? { version: (input.version ?? 1) + 1 };
           }),
         },
       }),
@@ -87,7 +120,12 @@ function start(options: Options = {}) {
   const actor = createActor(machine, {
     input: { region: options.region ?? "all", userId: 7, defaultLocationId: options.defaultLocationId ?? "" },
   }).start();
-  return { actor, queries, persisted, failures, saves, notesSaved };
+  return { actor, queries, persisted, failures, saves, notesSaved, claims, streams };
+}
+
+/** A claim by user `userId` that runs for 2 minutes from now. */
+function claimBy(memberId: number, userId: number, firstname = "Marcus", lastname = "Reed"): MemberClaim {
+  return { memberId, by: { id: userId, firstname, lastname }, expiresAt: new Date(Date.now() + 120_000).toISOString() };
 }
 
 /** Lets the stubs' promises settle under fake timers. */
@@ -306,7 +344,7 @@ describe("members machine: results and notes", () => {
     actor.send({ type: "members.result.save", member: member(2), result: "Appointment Made" });
     expect(selectStatus(actor.getSnapshot())).toBe("saving");
     await settle();
-    expect(saves).toEqual([{ sid: "S2", Result: "Appointment Made", patnum: "102", practice: 1, addLocation: "callCenter" }]);
+    expect(saves).toEqual([{ sid: "S2", Result: "Appointment Made", patnum: "102", practice: 1, addLocation: "callCenter", version: 1 }]);
     expect(queries).toHaveLength(2);
     expect(selectStatus(actor.getSnapshot())).toBe("ready");
   });
@@ -335,7 +373,7 @@ describe("members machine: results and notes", () => {
     notes.send({ type: "notes.submit" });
     await settle();
     expect(notesSaved).toEqual([
-      { sid: "S1", practice: 1, patnum: "101", notes: "Called, call back Friday", addLocation: "callCenter" },
+      { sid: "S1", practice: 1, patnum: "101", notes: "Called, call back Friday", addLocation: "callCenter", version: 1 },
     ]);
     expect(actor.getSnapshot().matches({ active: { dialog: "closed" } })).toBe(true);
     expect(queries).toHaveLength(2);
@@ -363,5 +401,187 @@ describe("members machine: results and notes", () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(queries.at(-1)).toMatchObject({ result: "Broken", search: "lee" });
     expect(actor.getSnapshot().matches({ active: { dialog: "crons" } })).toBe(true);
+  });
+});
+
+const result = (actor: ReturnType<typeof start>["actor"], id: number) => actor.getSnapshot().context.members.find((m) => m.id === id)!;
+const memberEvent = (memberId: number, version: number, Result: Member["Result"]) =>
+  ({ type: "live.event", event: { event: "member", data: { memberId, version, Result, notes: "Called", notestimestamp: "2026-11-24T10:00:00Z" } } }) as const;
+
+describe("members machine: claims", () => {
+  it("claims the member the agent starts working, renews it every 45 s, and releases it when they leave the row", async () => {
+    const { actor, claims } = start();
+    await settle();
+    actor.send({ type: "members.work.start", member: member(2) });
+    expect(claims).toEqual(["claim 2"]);
+    expect(result(actor, 2).claim?.by.id).toBe(7);
+    await vi.advanceTimersByTimeAsync(44_999);
+    expect(claims).toEqual(["claim 2"]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(claims).toEqual(["claim 2", "renew 2"]);
+    actor.send({ type: "members.work.start", member: member(2) });
+    actor.send({ type: "members.work.leave", memberId: 1 });
+    expect(claims).toEqual(["claim 2", "renew 2"]);
+    actor.send({ type: "members.work.leave", memberId: 2 });
+    expect(claims).toEqual(["claim 2", "renew 2", "release 2"]);
+    expect(result(actor, 2).claim).toBeNull();
+  });
+
+  it("moving to another member releases the first; leaving the page releases too", async () => {
+    const { actor, claims } = start();
+    await settle();
+    actor.send({ type: "members.work.start", member: member(1) });
+    actor.send({ type: "members.notes.open", member: member(2) });
+    expect(claims).toEqual(["claim 1", "release 1", "claim 2"]);
+    // Focus moving into the member's notes dialog is not leaving the member.
+    actor.send({ type: "members.work.leave", memberId: 2 });
+    expect(claims).toHaveLength(3);
+    actor.stop();
+    expect(claims).toEqual(["claim 1", "release 1", "claim 2", "release 2"]);
+  });
+
+  it("releases the claim when the member leaves the page the agent shows", async () => {
+    let page = [member(1), member(2)];
+    const { actor, claims } = start({ page: () => page });
+    await settle();
+    actor.send({ type: "members.work.start", member: member(2) });
+    page = [member(3), member(4)];
+    actor.send({ type: "members.page.change", pageNum: 2 });
+    await settle();
+    expect(claims).toEqual(["claim 2", "release 2"]);
+  });
+
+  it("a saved result or note ends the claim on the server: nothing is released", async () => {
+    const { actor, claims } = start();
+    await settle();
+    actor.send({ type: "members.work.start", member: member(1) });
+    actor.send({ type: "members.result.save", member: member(1), result: "Confirm" });
+    await settle();
+    actor.send({ type: "members.notes.open", member: member(2) });
+    await settle();
+    const notes = actor.getSnapshot().children.notes!;
+    notes.send({ type: "notes.draft.change", text: "Call back" });
+    notes.send({ type: "notes.submit" });
+    await settle();
+    actor.stop();
+    expect(claims).toEqual(["claim 1", "claim 2"]);
+  });
+
+  it("shows a colleague's claim the claim call answers (409) instead of the agent's", async () => {
+    const { actor } = start({ claimAnswer: (id) => claimBy(id, 9) });
+    await settle();
+    actor.send({ type: "members.work.start", member: member(1) });
+    expect(result(actor, 1).claim?.by).toEqual({ id: 9, firstname: "Marcus", lastname: "Reed" });
+  });
+
+  it("drops a claim from its row when its expiresAt passes, without an event", async () => {
+    const { actor } = start({ page: () => [member(1, { claim: claimBy(1, 9) }), member(2)] });
+    await settle();
+    await vi.advanceTimersByTimeAsync(119_999);
+    expect(result(actor, 1).claim).not.toBeNull();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(result(actor, 1).claim).toBeNull();
+  });
+});
+
+describe("members machine: saving as a team", () => {
+  it("asks before saving a member a colleague is calling; Cancel saves nothing, Save anyway saves", async () => {
+    const { actor, saves } = start({ page: () => [member(1, { claim: claimBy(1, 9), version: 4 }), member(2)] });
+    await settle();
+    actor.send({ type: "members.result.save", member: member(1), result: "Broken" });
+    expect(actor.getSnapshot().context.confirming).toEqual({ memberId: 1, result: "Broken", claimedBy: "Marcus Reed" });
+    actor.send({ type: "members.save.cancel" });
+    await settle();
+    expect(saves).toEqual([]);
+    expect(selectStatus(actor.getSnapshot())).toBe("ready");
+    actor.send({ type: "members.result.save", member: member(1), result: "Broken" });
+    actor.send({ type: "members.save.confirm" });
+    await settle();
+    expect(saves).toMatchObject([{ sid: "S1", Result: "Broken", version: 4 }]);
+  });
+
+  it("a save refused because another landed since shows theirs; Keep theirs keeps it, Save mine sends mine on their version", async () => {
+    const current = { version: 5, Result: "Appointment Made" as const, savedAt: "2026-11-24T10:42:00Z", savedBy: { firstname: "Priya", lastname: "Natarajan" } };
+    let refuse = true;
+    const { actor, saves, queries } = start({ saveResult: async () => (refuse ? { conflict: current } : undefined) });
+    await settle();
+    actor.send({ type: "members.result.save", member: member(1), result: "No answer" });
+    await settle();
+    expect(actor.getSnapshot().context.conflicts[1]).toEqual({ mine: "No answer", current });
+    expect(result(actor, 1)).toMatchObject({ Result: "Appointment Made", version: 5 });
+    expect(queries).toHaveLength(1);
+
+    actor.send({ type: "members.conflict.keepTheirs", memberId: 1 });
+    expect(actor.getSnapshot().context.conflicts).toEqual({});
+
+    actor.send({ type: "members.result.save", member: member(1), result: "No answer" });
+    await settle();
+    refuse = false;
+    actor.send({ type: "members.conflict.saveMine", memberId: 1 });
+    await settle();
+    expect(saves.at(-1)).toMatchObject({ Result: "No answer", version: 5 });
+    expect(actor.getSnapshot().context.conflicts).toEqual({});
+    expect(queries).toHaveLength(2);
+  });
+});
+
+describe("members machine: the live list", () => {
+  it("updates a row in place from a newer save, and ignores an older one", async () => {
+    const { actor, queries } = start();
+    await settle();
+    const before = actor.getSnapshot().context.members;
+    actor.send(memberEvent(2, 3, "Confirm"));
+    expect(result(actor, 2)).toMatchObject({ Result: "Confirm", version: 3, notes: "Called" });
+    expect(actor.getSnapshot().context.members[0]).toBe(before[0]);
+    actor.send(memberEvent(2, 2, "Broken"));
+    expect(result(actor, 2).Result).toBe("Confirm");
+    actor.send({ type: "live.event", event: { event: "claim", data: { memberId: 1, claim: claimBy(1, 9) } } });
+    expect(result(actor, 1).claim?.by.id).toBe(9);
+    expect(queries).toHaveLength(1);
+  });
+
+  it("applies events that arrive during a load to the page it loads", async () => {
+    const { actor } = start();
+    await settle();
+    actor.send({ type: "members.reload" });
+    actor.send(memberEvent(1, 2, "Transfer"));
+    await settle();
+    expect(result(actor, 1).Result).toBe("Transfer");
+  });
+
+  it("refreshes the count 1 s after colleagues' saves when a result filter is set, without reloading the page", async () => {
+    const { actor, queries } = start();
+    await settle();
+    actor.send(memberEvent(2, 3, "Confirm"));
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(queries).toHaveLength(1);
+    actor.send({ type: "members.filter.change", change: { result: "" } });
+    actor.send({ type: "members.page.change", pageNum: 3 });
+    await settle();
+    expect(queries).toHaveLength(3);
+    actor.send(memberEvent(2, 4, "Confirm"));
+    actor.send(memberEvent(1, 2, "Broken"));
+    await vi.advanceTimersByTimeAsync(999);
+    expect(queries).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(queries).toHaveLength(4);
+    expect(queries.at(-1)).toMatchObject({ result: "", pageNum: 1, pageSize: 15 });
+    expect(actor.getSnapshot().context.pageNum).toBe(3);
+    expect(selectStatus(actor.getSnapshot())).toBe("ready");
+  });
+
+  it("reloads the page once the stream reconnects, and the stream is live again after it", async () => {
+    const { actor, queries, streams } = start();
+    await settle();
+    streams[0]!({ type: "stream.open" });
+    streams[0]!({ type: "stream.failed" });
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(streams).toHaveLength(2);
+    expect(queries).toHaveLength(1);
+    streams[1]!({ type: "stream.open" });
+    expect(selectStatus(actor.getSnapshot())).toBe("loading");
+    await settle();
+    expect(queries).toHaveLength(2);
+    expect((actor.getSnapshot().children.live!.getSnapshot() as { value: unknown }).value).toEqual({ streaming: "live" });
   });
 });

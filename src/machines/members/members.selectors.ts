@@ -6,15 +6,17 @@ import type { listDialogMachine } from "./listDialog.machine";
 import { ALL, mcoOptions, practicesOfBrand, type Member } from "./members.filters";
 import { membersQuery, type membersMachine } from "./members.machine";
 import type { notesMachine } from "./notes.machine";
+import type { liveEventsMachine } from "../liveEvents/liveEvents.machine";
 
 type MembersSnapshot = SnapshotFrom<typeof membersMachine>;
 
-export type MembersStatus = "starting" | "startFailed" | "loading" | "ready" | "saving" | "failed";
+export type MembersStatus = "starting" | "startFailed" | "loading" | "ready" | "confirming" | "saving" | "failed";
 
 export function selectStatus(snapshot: MembersSnapshot): MembersStatus {
   if (snapshot.matches("startFailed")) return "startFailed";
   if (snapshot.matches({ active: { list: "loading" } })) return "loading";
   if (snapshot.matches({ active: { list: "ready" } })) return "ready";
+  if (snapshot.matches({ active: { list: "confirming" } })) return "confirming";
   if (snapshot.matches({ active: { list: "saving" } })) return "saving";
   if (snapshot.matches({ active: { list: "failed" } })) return "failed";
   return "starting";
@@ -29,6 +31,12 @@ export const selectPageNum = (snapshot: MembersSnapshot) => snapshot.context.pag
 export const selectPageSize = (snapshot: MembersSnapshot) => snapshot.context.pageSize;
 export const selectDentists = (snapshot: MembersSnapshot) => snapshot.context.dentists;
 export const selectSavingResult = (snapshot: MembersSnapshot) => snapshot.context.savingResult;
+/** The save waiting for "Save anyway?", and who is calling the member. */
+export const selectConfirming = (snapshot: MembersSnapshot) => snapshot.context.confirming;
+/** Saves refused because another landed since, by member id. */
+export const selectConflicts = (snapshot: MembersSnapshot) => snapshot.context.conflicts;
+/** The signed-in agent: their own claims read "You are calling". */
+export const selectUserId = (snapshot: MembersSnapshot) => snapshot.context.userId;
 export const selectSearchPending = (snapshot: MembersSnapshot) => snapshot.matches({ active: { search: "debouncing" } });
 
 /** Practices of the chosen brand: a brand change resets the practice, so the list follows it. */
@@ -100,3 +108,13 @@ export const selectExportQuery = (snapshot: MembersSnapshot) => {
   const { pageNum: _pageNum, pageSize: _pageSize, orderByColumn: _column, sameColumn: _sameColumn, ...filters } = membersQuery(snapshot.context);
   return filters;
 };
+
+export const selectLiveActor = (snapshot: MembersSnapshot) =>
+  snapshot.children.live as ActorRefFrom<typeof liveEventsMachine> | undefined;
+
+/**
+ * Whether the list follows colleagues' changes (read from the live events actor): "interrupted"
+ * once its stream has failed and until the page is reloaded on a new one.
+ */
+export const selectStreamStatus = (stream: SnapshotFrom<typeof liveEventsMachine>): "live" | "interrupted" =>
+  stream.matches("reconnecting") || stream.context.missedChanges ? "interrupted" : "live";

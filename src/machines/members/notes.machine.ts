@@ -1,45 +1,70 @@
 // The notes dialog of a member (§2 "Notes modal: lists prior notes with author and relative time,
 // and has an Add Note text area with Cancel and Submit"; §4 "Submitting a note saves it and reloads
 // the list"; §5 "Notes submit has no visible validation": an empty note is simply not sent).
-// It ends (final state) once the note is saved; the members machine then closes it and reloads.
-import { assign, setup } from "xstate";
+// As a team (docs/architecture.md, Agents as a team): the note is sent with the member's version the
+// agent saw; a member another agent is calling asks "Save anyway?" first; a note someone else saved
+// since shows with Keep theirs (drop the draft, read their note) and Save mine (send it again on
+// their version). It ends (final state) once the note is saved; the members machine then closes
+// it and reloads.
+import { and, assign, setup } from "xstate";
 import { notProvided } from "../notProvided";
 import { type ApiFailure, toFailure } from "../../api/errors";
 import type { components } from "../../api/schema";
+import type { CurrentNote } from "./team";
 
 type Schemas = components["schemas"];
 export type Note = Schemas["Note"];
 export type NotesQuery = Schemas["NotesQuery"];
 export type SaveNotesRequest = Schemas["SaveNotesRequest"];
+/** A saved note's new version, or the note someone else saved after the version sent (409). */
+export type SaveNoteOutcome = { version: number } | { conflict: CurrentNote };
 
-export interface NotesContext {
+export interface NotesInput {
   member: NotesQuery;
+  /** The member's version when the dialog opened. */
+  version: number;
+  /** Who else is calling the member ("Marcus Reed"), or null. */
+  claimedBy: string | null;
+}
+
+export interface NotesContext extends NotesInput {
   notes: Note[];
   draft: string;
+  conflict: CurrentNote | null;
   failure: ApiFailure | null;
 }
 
-export type NotesEvent = { type: "notes.draft.change"; text: string } | { type: "notes.submit" } | { type: "notes.retry" };
+export type NotesEvent =
+  | { type: "notes.draft.change"; text: string }
+  | { type: "notes.submit" }
+  | { type: "notes.retry" }
+  | { type: "notes.claim.change"; claimedBy: string | null }
+  | { type: "notes.confirm" }
+  | { type: "notes.cancel" }
+  | { type: "notes.conflict.keepTheirs" }
+  | { type: "notes.conflict.saveMine" };
 
 export const notesMachine = setup({
   types: {
-    input: {} as { member: NotesQuery },
+    input: {} as NotesInput,
     context: {} as NotesContext,
     events: {} as NotesEvent,
   },
   actors: {
     loadNotes: notProvided<Note[], NotesQuery>("loadNotes"),
-    saveNote: notProvided<void, SaveNotesRequest>("saveNote"),
+    saveNote: notProvided<SaveNoteOutcome, SaveNotesRequest>("saveNote"),
   },
   guards: {
     hasDraft: ({ context }) => context.draft.trim() !== "",
+    claimedByOther: ({ context }) => context.claimedBy !== null,
   },
 }).createMachine({
   id: "notes",
-  context: ({ input }) => ({ member: input.member, notes: [], draft: "", failure: null }),
+  context: ({ input }) => ({ ...input, notes: [], draft: "", conflict: null, failure: null }),
   initial: "loading",
   on: {
     "notes.draft.change": { actions: assign({ draft: ({ event }) => event.text }) },
+    "notes.claim.change": { actions: assign({ claimedBy: ({ event }) => event.claimedBy }) },
   },
   states: {
     loading: {
@@ -53,15 +78,49 @@ export const notesMachine = setup({
     },
     loadFailed: { on: { "notes.retry": "loading" } },
     ready: {
-      on: { "notes.submit": { guard: "hasDraft", target: "submitting" } },
+      on: {
+        "notes.submit": [
+          { guard: and(["hasDraft", "claimedByOther"]), target: "confirming" },
+          { guard: "hasDraft", target: "submitting" },
+        ],
+      },
+    },
+    /** "Marcus Reed is calling this member. Save anyway?" */
+    confirming: {
+      on: { "notes.confirm": "submitting", "notes.cancel": "ready" },
     },
     submitting: {
       entry: assign({ failure: null }),
       invoke: {
         src: "saveNote",
-        input: ({ context }) => ({ ...context.member, notes: context.draft.trim(), addLocation: "callCenter" as const }),
-        onDone: "saved",
+        input: ({ context }) => ({
+          ...context.member,
+          notes: context.draft.trim(),
+          addLocation: "callCenter" as const,
+          version: context.version,
+        }),
+        onDone: [
+          {
+            guard: ({ event }) => "conflict" in event.output,
+            target: "conflict",
+            actions: assign({ conflict: ({ event }) => ("conflict" in event.output ? event.output.conflict : null) }),
+          },
+          { target: "saved" },
+        ],
         onError: { target: "ready", actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+      },
+    },
+    /** Someone else's note landed after the version sent: theirs is shown, mine kept until chosen. */
+    conflict: {
+      on: {
+        "notes.conflict.keepTheirs": {
+          target: "loading",
+          actions: assign(({ context }) => ({ draft: "", version: context.conflict!.version, conflict: null })),
+        },
+        "notes.conflict.saveMine": {
+          target: "submitting",
+          actions: assign(({ context }) => ({ version: context.conflict!.version, conflict: null })),
+        },
       },
     },
     saved: { type: "final" },

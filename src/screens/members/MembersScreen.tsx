@@ -3,6 +3,7 @@
 import { useActorRef, useSelector } from "@xstate/react";
 import { useCallback, useMemo } from "react";
 import { useServices } from "../../app/ServicesContext";
+import { Modal } from "../../components/Modal";
 import { Pagination } from "../../components/Pagination";
 import { selectUser } from "../../machines/auth/auth.selectors";
 import type { Member, MemberResult, MemberSortColumn, RegionFilter } from "../../machines/members/members.filters";
@@ -37,6 +38,10 @@ export function MembersScreen({ region, title }: MembersScreenProps) {
   const brand = useSelector(actor, members.selectBrandLabel);
   const sort = useSelector(actor, members.selectSort);
   const savingResult = useSelector(actor, members.selectSavingResult);
+  const confirming = useSelector(actor, members.selectConfirming);
+  const conflicts = useSelector(actor, members.selectConflicts);
+  const userId = useSelector(actor, members.selectUserId);
+  const liveActor = useSelector(actor, members.selectLiveActor);
   const locked = useSelector(actor, members.selectControlsLocked);
   const pageNum = useSelector(actor, members.selectPageNum);
   const pageSize = useSelector(actor, members.selectPageSize);
@@ -58,9 +63,13 @@ export function MembersScreen({ region, title }: MembersScreenProps) {
       saveResult: (member: Member, result: MemberResult) => actor.send({ type: "members.result.save", member, result }),
       openNotes: (member: Member) => actor.send({ type: "members.notes.open", member }),
       openHistory: (member: Member) => actor.send({ type: "members.history.open", member }),
+      startWork: (member: Member) => actor.send({ type: "members.work.start", member }),
+      keepTheirs: (memberId: number) => actor.send({ type: "members.conflict.keepTheirs", memberId }),
+      saveMine: (memberId: number) => actor.send({ type: "members.conflict.saveMine", memberId }),
     }),
     [actor],
   );
+  const leaveWork = useCallback((memberId: number) => actor.send({ type: "members.work.leave", memberId }), [actor]);
   const sortBy = useCallback((column: MemberSortColumn) => actor.send({ type: "members.sort.toggle", column }), [actor]);
   const closeDialog = () => actor.send({ type: "members.dialog.close" });
 
@@ -113,6 +122,7 @@ export function MembersScreen({ region, title }: MembersScreenProps) {
               </li>
             ))}
           </ul>
+          {liveActor ? <LiveStatus actor={liveActor} /> : null}
           <p role="status" className="members-page__status">
             {loading ? "Loading members…" : searchPending ? "Searching when you stop typing…" : ""}
           </p>
@@ -133,6 +143,10 @@ export function MembersScreen({ region, title }: MembersScreenProps) {
                 sort={sort}
                 onSort={sortBy}
                 savingResult={savingResult}
+                confirmingResult={confirming}
+                conflicts={conflicts}
+                userId={userId}
+                onLeave={leaveWork}
                 locked={locked}
                 busy={loading}
                 empty={loading ? "Loading members…" : "No members match these filters."}
@@ -160,7 +174,36 @@ export function MembersScreen({ region, title }: MembersScreenProps) {
         <ResultHistoryDialog actor={historyActor} memberName={memberName(dialogMember)} onClose={closeDialog} />
       ) : null}
       {dialog === "crons" && cronsActor ? <CronsDialog actor={cronsActor} onClose={closeDialog} /> : null}
+      {confirming ? (
+        <Modal
+          title="Save anyway?"
+          size="small"
+          onClose={() => actor.send({ type: "members.save.cancel" })}
+          actions={
+            <>
+              <button type="button" className="button" onClick={() => actor.send({ type: "members.save.cancel" })}>
+                Cancel
+              </button>
+              <button type="button" className="button button--primary" onClick={() => actor.send({ type: "members.save.confirm" })}>
+                Save anyway
+              </button>
+            </>
+          }
+        >
+          <p>{confirming.claimedBy} is calling this member. Save anyway?</p>
+        </Modal>
+      ) : null}
     </div>
+  );
+}
+
+/** Says when colleagues' changes are not reaching the list (its event stream is reconnecting). */
+function LiveStatus({ actor }: { actor: NonNullable<ReturnType<typeof members.selectLiveActor>> }) {
+  const status = useSelector(actor, members.selectStreamStatus);
+  return (
+    <p role="status" className="members-page__live">
+      {status === "interrupted" ? "Live updates interrupted: colleagues' changes show again once reconnected." : ""}
+    </p>
   );
 }
 

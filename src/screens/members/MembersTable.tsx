@@ -3,9 +3,14 @@
 // costs what a 30-row page does; the table still tells assistive technology its size and each
 // row's place (aria-rowcount, aria-rowindex), and the row holding the focus stays rendered while it
 // scrolls away, so keyboard focus survives scrolling. A row is memoised: a change re-renders it alone.
+// As a team: a row shows who is calling the member, and a save refused because another landed since
+// with Keep theirs / Save mine; opening the result selector or pressing the phone number (the call
+// action) starts working the member, and focus leaving the row stops it.
 import { defaultRangeExtractor, useVirtualizer, type Range } from "@tanstack/react-virtual";
-import { createContext, memo, useContext, useRef, useState, type CSSProperties, type FocusEvent, type Ref } from "react";
+import { createContext, memo, useContext, useRef, useState, type CSSProperties, type FocusEvent, type MouseEvent, type Ref } from "react";
 import type { Member, MemberResult, MemberSortColumn } from "../../machines/members/members.filters";
+import type { ResultConflict } from "../../machines/members/members.machine";
+import { holderName } from "../../machines/members/team";
 import { notePreview } from "../../machines/members/members.selectors";
 import type { SortState } from "../../lib/sortRows";
 import { rowColour } from "../../lib/resultColours";
@@ -57,6 +62,10 @@ export interface RowActions {
   saveResult: (member: Member, result: MemberResult) => void;
   openNotes: (member: Member) => void;
   openHistory: (member: Member) => void;
+  /** The agent opened the member's result selector or pressed its call action. */
+  startWork: (member: Member) => void;
+  keepTheirs: (memberId: number) => void;
+  saveMine: (memberId: number) => void;
 }
 
 interface MembersTableProps extends RowActions {
@@ -66,6 +75,13 @@ interface MembersTableProps extends RowActions {
   onSort: (column: MemberSortColumn) => void;
   /** The result being saved, and for whom. */
   savingResult: { memberId: number; result: MemberResult } | null;
+  /** The result waiting for "Save anyway?", shown in its selector meanwhile. */
+  confirmingResult: { memberId: number; result: MemberResult } | null;
+  conflicts: Record<number, ResultConflict>;
+  /** The signed-in agent, whose own claims read "You are calling". */
+  userId: number;
+  /** The agent's focus left a member's row. */
+  onLeave: (memberId: number) => void;
   locked: boolean;
   busy: boolean;
   empty: string;
@@ -83,7 +99,8 @@ const withFocused = (focused: number | null) => (range: Range) => {
   return [...indexes, focused].sort((a, b) => a - b);
 };
 
-export function MembersTable({ caption, members, sort, onSort, savingResult, locked, busy, empty, ...actions }: MembersTableProps) {
+export function MembersTable(props: MembersTableProps) {
+  const { caption, members, sort, onSort, savingResult, confirmingResult, conflicts, userId, onLeave, locked, busy, empty, ...actions } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const [focused, setFocused] = useState<number | null>(null);
   // The app is not built with the React Compiler, which is what this rule guards.
@@ -104,7 +121,12 @@ export function MembersTable({ caption, members, sort, onSort, savingResult, loc
     if (index !== undefined) setFocused(Number(index));
   };
   const onBlur = (event: FocusEvent) => {
-    if (!rowOf(event.relatedTarget)) setFocused(null);
+    // The window losing focus (the agent switched to the phone) leaves the focus where it was.
+    if (document.activeElement === event.target) return;
+    const from = rowOf(event.target);
+    const to = rowOf(event.relatedTarget);
+    if (!to) setFocused(null);
+    if (from && from !== to) onLeave(Number(from.dataset.memberId));
   };
   const classes = ["table-scroll", "members-table", busy && "members-table--busy"];
   return (
@@ -154,6 +176,9 @@ export function MembersTable({ caption, members, sort, onSort, savingResult, loc
                     offset={item.start}
                     member={member}
                     pendingResult={member.id === savingResult?.memberId ? savingResult.result : undefined}
+                    shownResult={member.id === confirmingResult?.memberId ? confirmingResult.result : undefined}
+                    conflict={conflicts[member.id]}
+                    userId={userId}
                     {...actions}
                   />
                 );
@@ -174,15 +199,21 @@ interface MemberRowProps extends RowActions {
   member: Member;
   /** The result being saved for this member: shown until the reloaded list has it. */
   pendingResult?: MemberResult;
+  /** The result the agent chose, shown while they are asked "Save anyway?". */
+  shownResult?: MemberResult;
+  conflict?: ResultConflict;
+  userId: number;
 }
 
-const MemberRow = memo(function MemberRow({ ref, index, offset, member, pendingResult, saveResult, openNotes, openHistory }: MemberRowProps) {
+const MemberRow = memo(function MemberRow(props: MemberRowProps) {
+  const { ref, index, offset, member, pendingResult, shownResult, conflict, userId, saveResult, openNotes, openHistory, startWork } = props;
   const name = memberName(member);
   const colour = rowColour(member.Result, member.Status);
+  const classes = ["member-row", colour && `member-row--${colour.tone}`, conflict && "member-row--conflict"];
   return (
     <tr
       ref={ref}
-      className={colour ? `member-row member-row--${colour.tone}` : "member-row"}
+      className={classes.filter(Boolean).join(" ")}
       data-member-id={member.id}
       data-index={index}
       aria-rowindex={index + 2}
@@ -193,6 +224,11 @@ const MemberRow = memo(function MemberRow({ ref, index, offset, member, pendingR
       <td>{member.MCO}</td>
       <th scope="row" className="member-row__name">
         {member.Last_Name}, {[member.First_Name, member.Middle_Name].filter(Boolean).join(" ")}
+        {member.claim ? (
+          <span className={member.claim.by.id === userId ? "claim-badge claim-badge--own" : "claim-badge"}>
+            {member.claim.by.id === userId ? "You are calling" : `${holderName(member.claim)} is calling`}
+          </span>
+        ) : null}
       </th>
       <td>{member.Practice}</td>
       <td className="member-row__address">
@@ -200,7 +236,14 @@ const MemberRow = memo(function MemberRow({ ref, index, offset, member, pendingR
         <br />
         {member.City}, {member.State}
       </td>
-      <td className="nowrap">{member.Phone}</td>
+      <td className="nowrap">
+        {member.Phone ? (
+          <a href={`tel:${member.Phone.replace(/[^0-9+]/g, "")}`} className="member-row__call" onClick={() => startWork(member)}>
+            {member.Phone}
+            <span className="visually-hidden"> (call {name})</span>
+          </a>
+        ) : null}
+      </td>
       <td>{formatDate(member.Date_of_Birth)}</td>
       <td className="num">{member.Age}</td>
       <td className="num">{member.Days_Extracted}</td>
@@ -217,7 +260,8 @@ const MemberRow = memo(function MemberRow({ ref, index, offset, member, pendingR
       <td className="member-row__result">
         <ResultSelect
           label={`Result for ${name}`}
-          value={pendingResult ?? member.Result}
+          value={pendingResult ?? shownResult ?? member.Result}
+          onOpen={() => startWork(member)}
           onChange={(result) => saveResult(member, result)}
         />
         <span className="member-row__result-line">
@@ -232,6 +276,7 @@ const MemberRow = memo(function MemberRow({ ref, index, offset, member, pendingR
             View History
           </button>
         </span>
+        {conflict ? <ConflictNotice conflict={conflict} memberId={member.id} name={name} keepTheirs={props.keepTheirs} saveMine={props.saveMine} /> : null}
       </td>
       <td>{formatDate(member.LastVisit)}</td>
       <td>{formatDateTime(member.NextApt)}</td>
@@ -240,17 +285,62 @@ const MemberRow = memo(function MemberRow({ ref, index, offset, member, pendingR
   );
 });
 
+interface ConflictNoticeProps extends Pick<RowActions, "keepTheirs" | "saveMine"> {
+  conflict: ResultConflict;
+  memberId: number;
+  name: string;
+}
+
+/** A save refused because another landed since: theirs (now in the selector), by whom and when, and the choice. */
+function ConflictNotice({ conflict: { mine, current }, memberId, name, keepTheirs, saveMine }: ConflictNoticeProps) {
+  const disabled = useContext(LockedContext);
+  const label = (result: MemberResult) => (result === BLANK_RESULT ? "Blank" : result);
+  // The notice goes with the choice: focus stays in the row, on its View History (never disabled).
+  const choose = (event: MouseEvent<HTMLButtonElement>, choice: (memberId: number) => void) => {
+    event.currentTarget.closest("td")?.querySelector<HTMLButtonElement>(".member-row__result-line button")?.focus();
+    choice(memberId);
+  };
+  return (
+    <div className="member-row__conflict" role="alert">
+      <p>
+        {current.savedBy.firstname} {current.savedBy.lastname} saved <strong>{label(current.Result)}</strong> at{" "}
+        <time dateTime={current.savedAt}>{formatDateTime(current.savedAt)}</time>. Yours: <strong>{label(mine)}</strong>.
+      </p>
+      <span className="member-row__conflict-actions">
+        <button type="button" className="button button--small" disabled={disabled} aria-label={`Keep theirs for ${name}`} onClick={(event) => choose(event, keepTheirs)}>
+          Keep theirs
+        </button>
+        <button type="button" className="button button--small button--primary" disabled={disabled} aria-label={`Save mine for ${name}`} onClick={(event) => choose(event, saveMine)}>
+          Save mine
+        </button>
+      </span>
+    </div>
+  );
+}
+
 interface ResultSelectProps {
   label: string;
   value: MemberResult;
+  /** The agent is opening the selector (pointer, or a key that opens or changes it). */
+  onOpen: () => void;
   onChange: (result: MemberResult) => void;
 }
 
+/** Keys that only move focus through the selector do not start working its member. */
+const PASSING_KEYS = new Set(["Tab", "Shift", "Escape", "Control", "Alt", "Meta"]);
+
 /** The result selector: Blank and every option of §4. */
-function ResultSelect({ label, value, onChange }: ResultSelectProps) {
+function ResultSelect({ label, value, onOpen, onChange }: ResultSelectProps) {
   const disabled = useContext(LockedContext);
   return (
-    <select aria-label={label} value={value} disabled={disabled} onChange={(event) => onChange(event.target.value as MemberResult)}>
+    <select
+      aria-label={label}
+      value={value}
+      disabled={disabled}
+      onPointerDown={onOpen}
+      onKeyDown={(event) => PASSING_KEYS.has(event.key) || onOpen()}
+      onChange={(event) => onChange(event.target.value as MemberResult)}
+    >
       <option value={BLANK_RESULT}>Blank</option>
       {RESULT_OPTIONS.map((result) => (
         <option key={result} value={result}>

@@ -1,4 +1,6 @@
 // §2 Notes modal: prior notes with author and relative time; Add Note with Cancel and Submit.
+// As a team: "Save anyway?" when a colleague is calling the member, and a note saved since the
+// dialog opened shown with Keep theirs / Save mine.
 import { useSelector } from "@xstate/react";
 import { useId, type FormEvent } from "react";
 import type { ActorRefFrom } from "xstate";
@@ -19,6 +21,8 @@ export function NotesDialog({ actor, memberName, onClose }: NotesDialogProps) {
   const draft = useSelector(actor, dialogs.selectDraft);
   const failure = useSelector(actor, dialogs.selectNotesFailure);
   const canSubmit = useSelector(actor, dialogs.selectCanSubmit);
+  const claimedBy = useSelector(actor, dialogs.selectNotesClaimedBy);
+  const conflict = useSelector(actor, dialogs.selectNotesConflict);
   const formId = useId();
   const draftId = useId();
 
@@ -82,6 +86,31 @@ export function NotesDialog({ actor, memberName, onClose }: NotesDialogProps) {
           value={draft}
           onChange={(event) => actor.send({ type: "notes.draft.change", text: event.target.value })}
         />
+        {status === "confirming" ? (
+          <div role="alert" className="alert notes-dialog__question">
+            <p className="alert__message">{claimedBy} is calling this member. Save anyway?</p>
+            <button type="button" className="button button--primary" onClick={() => actor.send({ type: "notes.confirm" })}>
+              Save anyway
+            </button>{" "}
+            <button type="button" className="button" onClick={() => actor.send({ type: "notes.cancel" })}>
+              Don't save
+            </button>
+          </div>
+        ) : null}
+        {status === "conflict" && conflict ? (
+          <div role="alert" className="alert notes-dialog__question">
+            <p className="alert__message">
+              {conflict.savedBy.firstname} {conflict.savedBy.lastname} saved a note at{" "}
+              <time dateTime={conflict.savedAt}>{formatDateTime(conflict.savedAt)}</time> since you opened this member: “{conflict.notes}”
+            </p>
+            <button type="button" className="button" onClick={() => actor.send({ type: "notes.conflict.keepTheirs" })}>
+              Keep theirs
+            </button>{" "}
+            <button type="button" className="button button--primary" onClick={() => actor.send({ type: "notes.conflict.saveMine" })}>
+              Save mine
+            </button>
+          </div>
+        ) : null}
         {failure && status === "ready" ? (
           <p role="alert" className="alert alert--error">
             The note could not be saved: {failure.message}
