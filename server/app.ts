@@ -37,6 +37,7 @@ import { refuseNulText } from "./http/requestText.ts";
 import { BAD_URL, PATH_TOO_LONG } from "../domain/http/mediaType.ts";
 import { loggerOptions, redactSecrets } from "./http/logging.ts";
 import { registerSecurity } from "./http/security.ts";
+import { registerProbes } from "./http/probes.ts";
 import { registerSpa } from "./http/spa.ts";
 import { ADMIN_ONLY, errorBody, HttpError, INVALID_JSON_BODY, invalidRequest, SERVER_FAULT, SESSION_EXPIRED, type FieldProblem } from "../domain/errors.ts";
 import type { Call, Caller, Handler, Handlers, OperationId } from "./handlers.ts";
@@ -211,7 +212,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     };
   };
 
-  await registerSecurity(app, config);
+  await registerSecurity(app, config, database.db);
+  await registerProbes(app, config, database);
   parseJsonBodies(app);
   refuseNulText(app);
   await app.register(openapiGlue, {

@@ -38,6 +38,8 @@
 //                         reference date); unset: the real clock. Refused in production.
 //   IMPORT_DIR            inbox of the payers' member files (CSV) that the import jobs read (default
 //                         DATA_DIR/import; none when DATA_DIR is memory://); see server/import/README.md
+//   METRICS_TOKEN         a bearer token that GET /metrics asks for (at least 16 characters); unset: /metrics
+//                         answers only requests made on this machine, not through a proxy
 //   SCHEDULER             on or off: run the scheduled jobs in this instance (default on; off when
 //                         NODE_ENV=test). Every instance may: a PostgreSQL advisory lock runs each once.
 
@@ -92,6 +94,8 @@ export interface ServerConfig {
   importDir: string | undefined;
   /** Whether this instance runs the scheduled jobs (server/jobs/scheduler.ts). */
   schedulerEnabled: boolean;
+  /** The bearer token of GET /metrics; undefined: only requests from this machine (server/http/metrics.ts). */
+  metricsToken: string | undefined;
 }
 
 const encoder = new TextEncoder();
@@ -257,7 +261,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ...filesOf(env),
     ...calendarOf(env, production),
     ...jobsOf(env),
+    metricsToken: metricsTokenOf(env),
   };
+}
+
+function metricsTokenOf(env: NodeJS.ProcessEnv): string | undefined {
+  const token = env.METRICS_TOKEN || undefined;
+  if (token !== undefined && (token.length < 16 || /\s/.test(token))) throw new ConfigError("METRICS_TOKEN must be at least 16 characters without spaces");
+  return token;
 }
 
 function jobsOf(env: NodeJS.ProcessEnv): Pick<ServerConfig, "importDir" | "schedulerEnabled"> {

@@ -14,6 +14,8 @@ export interface DatabaseHandle {
   engine: "pglite" | "postgres";
   /** PGlite only: e.g. VACUUM ANALYZE after a bulk load (PGlite has no autovacuum). */
   pglite: PGlite | undefined;
+  /** The connections (metrics: how many are busy, how many requests wait for one). */
+  pool: pg.Pool;
   /** LISTEN for what transactions NOTIFY (server/db/notifications.ts). */
   notifications: Notifications;
   close: () => Promise<void>;
@@ -58,9 +60,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       // A test schema first; extensions (pg_trgm) live in public, shared by every schema.
       ...(options.schema ? { options: `-c search_path=${options.schema},public` } : {}),
     };
-    const pool = new pg.Pool({ ...connection, max: 10 });
+    // A database that cannot be reached fails a request in 10 s rather than holding it forever.
+    const pool = new pg.Pool({ ...connection, max: 10, connectionTimeoutMillis: 10_000 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, engine: "postgres", pglite: undefined, notifications: postgresNotifications(connection), close: () => db.destroy() };
+    return { db, engine: "postgres", pglite: undefined, pool, notifications: postgresNotifications(connection), close: () => db.destroy() };
   }
   const dataDir = options.dataDir ?? "./data";
   const release = dataDir === "memory://" ? () => {} : lockDataFolder(dataDir);
@@ -77,6 +80,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db,
     engine: "pglite",
     pglite,
+    pool,
     notifications: pgliteNotifications(pglite),
     close: async () => {
       // Closing the pool leaves PGlite running and the process never exits: close both.
