@@ -31,6 +31,7 @@ import { priorityStatusHandlers } from "./reports/priorityStatus.handlers.ts";
 import { deletedAppointmentsHandlers } from "./reports/deletedAppointments.handlers.ts";
 import { jobsHandlers } from "./jobs/jobs.handlers.ts";
 import { registerHelpFiles } from "./files/helpFiles.ts";
+import { databaseFileStore } from "./files/fileStore.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { parseJsonBodies } from "./http/jsonBody.ts";
 import { refuseNulText } from "./http/requestText.ts";
@@ -156,10 +157,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     verifyIdToken: idTokenVerifier(config.oidc, config.production),
     decodeJson: jsonParamDecoder(document),
     now: options.now ?? (() => new Date()),
+    files: databaseFileStore(database.db),
   };
   app.decorate("services", services);
   app.decorate("database", database);
-  await setUpRecordingStorage(app, config, database.db);
+  await setUpRecordingStorage(services);
   await setUpEventRelay(app, database);
   app.decorateRequest("caller", null);
 
@@ -228,7 +230,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
   });
-  await registerHelpFiles(app, config.helpFilesDir);
+  await registerHelpFiles(app, services);
   if (options.spaDir) await registerSpa(app, options.spaDir);
 
   return app;

@@ -4,6 +4,7 @@ import type { ServerConfig } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import type { IdTokenVerifier } from "./auth/tokens.ts";
 import type { JsonParamDecoder } from "./jsonParams.ts";
+import type { FileStore } from "./files/fileStore.ts";
 
 export interface Services {
   db: Kysely<Database>;
@@ -13,4 +14,6 @@ export interface Services {
   decodeJson: JsonParamDecoder;
   /** The time of the sessions' rules (idle and absolute expiry); tests pass a clock they control. */
   now: () => Date;
+  /** Recordings, help files and queued mail, shared by every instance (server/files/fileStore.ts). */
+  files: FileStore;
 }

@@ -9,6 +9,7 @@ import type { Database } from "../db/database.ts";
 import type { Call, Handler, OperationId } from "../handlers.ts";
 import { jsonParamDecoder } from "../jsonParams.ts";
 import type { Services } from "../services.ts";
+import { databaseFileStore } from "../files/fileStore.ts";
 
 export { freshTestDatabase } from "../mail/testDatabase.ts";
 
@@ -66,6 +67,7 @@ export function servicesAt(db: Kysely<Database>, now: string, timeZone = "Americ
     db,
     config: loadConfig({ NODE_ENV: "test", REPORT_TIME_ZONE: timeZone }),
     now: () => new Date(now),
+    files: databaseFileStore(db),
     decodeJson,
     verifyIdToken: () => Promise.reject(new Error("no sign-in in report tests")),
   } as Services;
