@@ -15,7 +15,7 @@ import * as jobsImport from "./migrations/0009_jobs_import.ts";
 import * as membersSearchIndexes from "./migrations/0010_members_search_indexes.ts";
 import * as signInFailures from "./migrations/0011_sign_in_failures.ts";
 import * as teamWorklist from "./migrations/0012_team_worklist.ts";
-import * as sharedCountersAndFiles from "./migrations/0014_shared_counters_and_files.ts";
+import * as instancesAndSaves from "./migrations/0014_instances_and_saves.ts";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001_staff_and_sessions": staffAndSessions,
@@ -29,7 +29,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0010_members_search_indexes": membersSearchIndexes,
   "0011_sign_in_failures": signInFailures,
   "0012_team_worklist": teamWorklist,
-  "0014_shared_counters_and_files": sharedCountersAndFiles,
+  "0014_instances_and_saves": instancesAndSaves,
 };
 
 /**
