@@ -158,6 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     decodeJson: jsonParamDecoder(document),
     now: options.now ?? (() => new Date()),
     files: databaseFileStore(database.db),
+    saves: database.saves,
   };
   app.decorate("services", services);
   app.decorate("database", database);
