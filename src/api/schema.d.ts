@@ -3560,6 +3560,7 @@ export interface operations {
                     "application/json": components["schemas"]["ClaimConflict"];
                 };
             };
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
         };
     };
