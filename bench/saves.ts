@@ -5,8 +5,11 @@
 // GET /sessions every 200 ms, as every open page does, and its latency is reported. Afterwards
 // the result history must hold exactly one new row per acknowledged save: the ids the server
 // answered, no more, no fewer.
-//   npx tsx bench/saves.ts [postgres|pglite] [members] [seconds] [agents] [save|reload]
-// Defaults: PostgreSQL, the 1,000,000-member benchmark database, 30 s, 20 agents, save.
+// With a pause, each agent waits that many milliseconds after each save: back to back, N agents
+// keep N requests waiting at every moment, and any call waits behind them (N / throughput); a
+// real agent saves once per call, every minute or two.
+//   npx tsx bench/saves.ts [postgres|pglite] [members] [seconds] [agents] [save|reload] [pause ms]
+// Defaults: PostgreSQL, the 1,000,000-member benchmark database, 30 s, 20 agents, save, no pause.
 import { sql } from "kysely";
 import { keepResult, ms, quantile, startBenchServer } from "./app.ts";
 import { benchDatabase, type Engine } from "./load.ts";
@@ -21,7 +24,7 @@ interface Listed {
 
 export type SavesMode = "save" | "reload";
 
-export async function benchSaves(engine: Engine, size: number, seconds: number, agents: number, mode: SavesMode = "save") {
+export async function benchSaves(engine: Engine, size: number, seconds: number, agents: number, mode: SavesMode = "save", pauseMs = 0) {
   const database = await benchDatabase(engine, size);
   const server = await startBenchServer(database);
   const tokens = await server.tokens(agents);
@@ -62,6 +65,7 @@ export async function benchSaves(engine: Engine, size: number, seconds: number, 
         if (save.status !== 201) throw new Error(`saveResult answered ${save.status}: ${JSON.stringify(save.answer)}`);
         saveTimes.push(save.time);
         savedIds.push(save.answer.id as number);
+        if (pauseMs > 0) await new Promise((done) => setTimeout(done, pauseMs));
         if (mode === "save") continue;
         const reload = await call(page, token);
         if (reload.status !== 200) throw new Error(`reload answered ${reload.status}`);
@@ -101,6 +105,7 @@ export async function benchSaves(engine: Engine, size: number, seconds: number, 
       seconds: elapsed,
       agents,
       mode,
+      pauseMs,
       savesPerSecond: savedIds.length / elapsed,
       save: { p50: quantile(saveTimes, 0.5), p95: quantile(saveTimes, 0.95), p99: quantile(saveTimes, 0.99) },
       reload: { p50: quantile(reloadTimes, 0.5), p95: quantile(reloadTimes, 0.95), p99: quantile(reloadTimes, 0.99) },
@@ -118,7 +123,7 @@ export async function benchSaves(engine: Engine, size: number, seconds: number, 
 
 export function savesTable(result: Awaited<ReturnType<typeof benchSaves>>): string {
   return [
-    `Saves, ${result.engine}, ${result.size.toLocaleString("en-US")} members, ${result.agents} agents for ${result.seconds.toFixed(1)} s (${result.mode === "reload" ? "each saves a result, then reloads its page of 50" : "each saves a result for the next member of its page, back to back"}; GET /sessions every 200 ms beside them):`,
+    `Saves, ${result.engine}, ${result.size.toLocaleString("en-US")} members, ${result.agents} agents for ${result.seconds.toFixed(1)} s (${result.mode === "reload" ? "each saves a result, then reloads its page of 50" : "each saves a result for the next member of its page"}${result.pauseMs > 0 ? `, then pauses ${result.pauseMs} ms` : ", back to back"}; GET /sessions every 200 ms beside them):`,
     "",
     "| saves/s | save p50 | save p95 | save p99 | reload p50 | reload p95 | GET /sessions p50 | p95 | errors | history rows / acknowledged saves |",
     "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
@@ -134,8 +139,9 @@ if (process.argv[1]?.endsWith("saves.ts")) {
   const size = Number(process.argv[3] ?? (engine === "postgres" ? 1_000_000 : 200_000));
   const mode = (process.argv[6] ?? "save") as SavesMode;
   if (mode !== "save" && mode !== "reload") throw new Error(`the mode is save or reload, not ${mode}`);
-  const result = await benchSaves(engine, size, Number(process.argv[4] ?? 30), Number(process.argv[5] ?? 20), mode);
-  keepResult(`saves-${engine}-${size}-${mode}`, result);
+  const pauseMs = Number(process.argv[7] ?? 0);
+  const result = await benchSaves(engine, size, Number(process.argv[4] ?? 30), Number(process.argv[5] ?? 20), mode, pauseMs);
+  keepResult(`saves-${engine}-${size}-${mode}-${pauseMs}`, result);
   console.log(savesTable(result));
   // A lost or doubled save, or an error, is a failure, whatever the speed.
   if (!result.history.exact || result.errors > 0) process.exitCode = 1;
