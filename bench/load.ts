@@ -119,7 +119,8 @@ export async function benchDatabase(engine: Engine, size: number): Promise<Datab
     return database;
   }
   const url = process.env.BENCH_DATABASE_URL ?? DEFAULT_BENCH_URL;
-  const schema = `bench_${size}`;
+  // BENCH_SCHEMA_PREFIX: another worktree's benchmarks on the same database keep their own schemas.
+  const schema = `${process.env.BENCH_SCHEMA_PREFIX ?? "bench"}_${size}`;
   const admin = await openDatabase({ url });
   try {
     await sql`create table if not exists public.bench_ready (schema text primary key, hash text not null)`.execute(admin.db);

@@ -18,6 +18,7 @@ export const STAGES: Stage[] = [
   { script: "test:e2e:team" },
   { script: "build" },
   { script: "test:e2e:server", needs: ["build"] },
+  { script: "test:team", needs: ["build"] },
   { script: "test:unit" },
   { script: "test:fuzz" },
   { script: "test:contract:server:pglite" },

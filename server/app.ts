@@ -33,12 +33,14 @@ import { priorityStatusHandlers } from "./reports/priorityStatus.handlers.ts";
 import { deletedAppointmentsHandlers } from "./reports/deletedAppointments.handlers.ts";
 import { jobsHandlers } from "./jobs/jobs.handlers.ts";
 import { registerHelpFiles } from "./files/helpFiles.ts";
+import { databaseFileStore } from "./files/fileStore.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { parseJsonBodies } from "./http/jsonBody.ts";
 import { refuseNulText } from "./http/requestText.ts";
 import { BAD_URL, PATH_TOO_LONG } from "../domain/http/mediaType.ts";
 import { loggerOptions, redactSecrets } from "./http/logging.ts";
 import { registerSecurity } from "./http/security.ts";
+import { registerProbes } from "./http/probes.ts";
 import { registerSpa } from "./http/spa.ts";
 import { ADMIN_ONLY, errorBody, HttpError, INVALID_JSON_BODY, invalidRequest, SERVER_FAULT, SESSION_EXPIRED, type FieldProblem } from "../domain/errors.ts";
 import type { Call, Caller, Handler, Handlers, OperationId } from "./handlers.ts";
@@ -159,10 +161,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     oidc: config.oidc ? oidcFlow(config.oidc) : undefined,
     decodeJson: jsonParamDecoder(document),
     now: options.now ?? (() => new Date()),
+    files: databaseFileStore(database.db),
+    saves: database.saves,
   };
   app.decorate("services", services);
   app.decorate("database", database);
-  await setUpRecordingStorage(app, config, database.db);
+  await setUpRecordingStorage(services);
   await setUpEventRelay(app, database);
   app.decorateRequest("caller", null);
 
@@ -215,7 +219,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     };
   };
 
-  await registerSecurity(app, config);
+  await registerSecurity(app, config, database.db);
+  await registerProbes(app, config, database);
   parseJsonBodies(app);
   refuseNulText(app);
   await app.register(openapiGlue, {
@@ -230,7 +235,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
   });
-  await registerHelpFiles(app, config.helpFilesDir);
+  await registerHelpFiles(app, services);
   if (options.spaDir) await registerSpa(app, options.spaDir);
 
   return app;

@@ -30,20 +30,24 @@
 //   TRUST_PROXY           addresses or CIDR ranges of the reverse proxies (load balancers) in front,
 //                         comma-separated: their X-Forwarded-For names the client, so that rate limits
 //                         and the audit log see its address (default: none, the connecting address)
-//   SMTP_URL              smtp:// or smtps:// server for outgoing mail; unset: mail goes to the outbox
-//                         table and DATA_DIR/outbox/*.eml (no files when DATA_DIR is memory://)
+//   SMTP_URL              smtp:// or smtps:// server for outgoing mail; unset: mail waits in the outbox
+//                         table, each message also an .eml in the file store
 //   MAIL_FROM             sender of outgoing mail (default "Recall Desk <no-reply@recalldesk.example>")
 //   OUTBOX_MAX_MB         megabytes of messages the outbox may hold unsent before mail calls answer 503
 //                         (default 500)
-//   RECORDINGS_DIR        call-recording audio files (default DATA_DIR/recordings; a temporary folder,
-//                         removed on close, when DATA_DIR is memory://)
-//   HELP_FILES_DIR        help videos and PDFs served at /api/files/help/<name> (default demo/files/help)
+//   RECORDINGS_DIR        a folder of call-recording audio kept before the file store (default
+//                         DATA_DIR/recordings; none when DATA_DIR is memory://): a file asked for that
+//                         only the folder has moves into the store
+//   HELP_FILES_DIR        a folder of help videos and PDFs that move into the file store as they are asked
+//                         for at /api/files/help/<name> (default demo/files/help)
 //   REPORT_TIME_ZONE      IANA time zone of the practice group's report days (default America/Chicago)
 //   DEMO_CLOCK_START      ISO instant at which the calendar of saved results and report periods starts,
 //                         then runs on (demos and tests of the demo data, which ends at the mock's
 //                         reference date); unset: the real clock. Refused in production.
 //   IMPORT_DIR            inbox of the payers' member files (CSV) that the import jobs read (default
 //                         DATA_DIR/import; none when DATA_DIR is memory://); see server/import/README.md
+//   METRICS_TOKEN         a bearer token that GET /metrics asks for (at least 16 characters); unset: /metrics
+//                         answers only requests made on this machine, not through a proxy
 //   SCHEDULER             on or off: run the scheduled jobs in this instance (default on; off when
 //                         NODE_ENV=test). Every instance may: a PostgreSQL advisory lock runs each once.
 
@@ -92,10 +96,9 @@ export interface ServerConfig {
   mailFrom: string;
   /** Bytes of unsent messages the outbox may hold (OUTBOX_MAX_MB); beyond it mail calls answer 503. */
   outboxMaxBytes: number;
-  /** Where unsent mail is written as .eml files; undefined (in-memory data) keeps it in the outbox table only. */
-  outboxDir: string | undefined;
-  /** Call-recording audio; undefined (in-memory data): a temporary folder of the app's own. */
+  /** A folder of call-recording audio from before the file store, moved into it as asked for; undefined: none. */
   recordingsDir: string | undefined;
+  /** A folder of help files moved into the file store as asked for (the demo help files by default). */
   helpFilesDir: string;
   /** openapi.yaml, Dates: the days of every report are days of this zone. */
   reportTimeZone: string;
@@ -105,6 +108,8 @@ export interface ServerConfig {
   importDir: string | undefined;
   /** Whether this instance runs the scheduled jobs (server/jobs/scheduler.ts). */
   schedulerEnabled: boolean;
+  /** The bearer token of GET /metrics; undefined: only requests from this machine (server/http/metrics.ts). */
+  metricsToken: string | undefined;
 }
 
 const encoder = new TextEncoder();
@@ -166,17 +171,15 @@ function passwordSignInOf(env: NodeJS.ProcessEnv, oidc: OidcConfig | undefined):
   return value === "on";
 }
 
-function mailOf(env: NodeJS.ProcessEnv): Pick<ServerConfig, "smtpUrl" | "mailFrom" | "outboxDir" | "outboxMaxBytes"> {
+function mailOf(env: NodeJS.ProcessEnv): Pick<ServerConfig, "smtpUrl" | "mailFrom" | "outboxMaxBytes"> {
   // The value is not repeated in the messages: it may hold the mail server's password.
   const smtpUrl = env.SMTP_URL || undefined;
   if (smtpUrl && !URL.canParse(smtpUrl)) throw new ConfigError("SMTP_URL must be a URL such as smtp://user:password@mail.example:587");
   if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new ConfigError("SMTP_URL must start with smtp:// or smtps://");
-  const dataDir = env.DATA_DIR || "./data";
   return {
     smtpUrl,
     mailFrom: env.MAIL_FROM || "Recall Desk <no-reply@recalldesk.example>",
     outboxMaxBytes: integer(env, "OUTBOX_MAX_MB", 500, 1, 1_000_000) * 1_000_000,
-    outboxDir: dataDir === "memory://" ? undefined : `${dataDir.replace(/\/+$/, "")}/outbox`,
   };
 }
 
@@ -290,7 +293,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ...filesOf(env),
     ...calendarOf(env, production),
     ...jobsOf(env),
+    metricsToken: metricsTokenOf(env),
   };
+}
+
+function metricsTokenOf(env: NodeJS.ProcessEnv): string | undefined {
+  const token = env.METRICS_TOKEN || undefined;
+  if (token !== undefined && (token.length < 16 || /\s/.test(token))) throw new ConfigError("METRICS_TOKEN must be at least 16 characters without spaces");
+  return token;
 }
 
 function jobsOf(env: NodeJS.ProcessEnv): Pick<ServerConfig, "importDir" | "schedulerEnabled"> {

@@ -5,6 +5,8 @@ import type { Database } from "./db/database.ts";
 import type { IdTokenVerifier } from "./auth/tokens.ts";
 import type { OidcFlow } from "./auth/oidc.ts";
 import type { JsonParamDecoder } from "./jsonParams.ts";
+import type { FileStore } from "./files/fileStore.ts";
+import type { WriteLane } from "./db/writeLane.ts";
 
 export interface Services {
   db: Kysely<Database>;
@@ -16,4 +18,8 @@ export interface Services {
   decodeJson: JsonParamDecoder;
   /** The time of the sessions' rules (idle and absolute expiry); tests pass a clock they control. */
   now: () => Date;
+  /** Where saves wait for a connection, leaving some to reads (server/db/writeLane.ts). */
+  saves: WriteLane;
+  /** Recordings, help files and queued mail, shared by every instance (server/files/fileStore.ts). */
+  files: FileStore;
 }

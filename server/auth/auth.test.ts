@@ -124,6 +124,20 @@ describe("sessions and hand-off jtis in the database", () => {
     expect(await touchSession(database.db, busy.token, rules, minutes(7 * 24 * 60 + 1))).toBeUndefined();
   }, 60_000);
 
+  it("write a session's idle clock at most once a minute", async () => {
+    const start = new Date("2026-11-16T15:00:00Z");
+    const seconds = (n: number) => new Date(start.getTime() + n * 1000);
+    const { token, session } = await openSession(database.db, 1, rules, start);
+    const lastSeen = async () =>
+      (await database.db.selectFrom("sessions").select("last_seen_at").where("id", "=", session.id).executeTakeFirstOrThrow()).last_seen_at.toISOString();
+    expect((await touchSession(database.db, token, rules, seconds(59)))?.user.email).toBe("a@b.example");
+    expect(await lastSeen()).toBe(start.toISOString());
+    await touchSession(database.db, token, rules, seconds(60));
+    expect(await lastSeen()).toBe(seconds(60).toISOString());
+    await touchSession(database.db, token, rules, seconds(100));
+    expect(await lastSeen()).toBe(seconds(60).toISOString());
+  }, 60_000);
+
   it("store only the token's hash", async () => {
     const { token, session } = await openSession(database.db, 1, rules);
     expect(session.token_hash).not.toContain(token);

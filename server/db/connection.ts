@@ -8,12 +8,17 @@ import pg from "pg";
 import type { Database } from "./database.ts";
 import { lockDataFolder } from "./lock.ts";
 import { pgliteNotifications, postgresNotifications, type Notifications } from "./notifications.ts";
+import { writeLane, type WriteLane } from "./writeLane.ts";
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
   engine: "pglite" | "postgres";
   /** PGlite only: e.g. VACUUM ANALYZE after a bulk load (PGlite has no autovacuum). */
   pglite: PGlite | undefined;
+  /** The connections (metrics: how many are busy, how many requests wait for one). */
+  pool: pg.Pool;
+  /** Where saves wait for a connection, leaving some to reads (server/db/writeLane.ts). */
+  saves: WriteLane;
   /** LISTEN for what transactions NOTIFY (server/db/notifications.ts). */
   notifications: Notifications;
   close: () => Promise<void>;
@@ -58,9 +63,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       // A test schema first; extensions (pg_trgm) live in public, shared by every schema.
       ...(options.schema ? { options: `-c search_path=${options.schema},public` } : {}),
     };
-    const pool = new pg.Pool({ ...connection, max: 10 });
+    // A database that cannot be reached fails a request in 10 s rather than holding it forever.
+    const pool = new pg.Pool({ ...connection, max: 10, connectionTimeoutMillis: 10_000 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, engine: "postgres", pglite: undefined, notifications: postgresNotifications(connection), close: () => db.destroy() };
+    // Two of the ten connections stay free for reads.
+    return { db, engine: "postgres", pglite: undefined, pool, saves: writeLane(8), notifications: postgresNotifications(connection), close: () => db.destroy() };
   }
   const dataDir = options.dataDir ?? "./data";
   const release = dataDir === "memory://" ? () => {} : lockDataFolder(dataDir);
@@ -77,6 +84,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db,
     engine: "pglite",
     pglite,
+    pool,
+    // One connection: one save waits in the pool's queue, the others here, behind the reads.
+    saves: writeLane(1),
     notifications: pgliteNotifications(pglite),
     close: async () => {
       // Closing the pool leaves PGlite running and the process never exits: close both.

@@ -174,6 +174,25 @@ export interface Database {
   jobs: JobsTable;
   job_runs: JobRunsTable;
   job_run_rejections: JobRunRejectionsTable;
+  rate_limit_hits: RateLimitHitsTable;
+  stored_files: StoredFilesTable;
+}
+
+/** A rate-limit counter every instance shares (server/http/rateLimitStore.ts). */
+export interface RateLimitHitsTable {
+  key: string;
+  hits: number;
+  window_ends_at: Timestamp;
+}
+
+/** A file kept in the database (server/files/fileStore.ts). */
+export interface StoredFilesTable {
+  area: "recordings" | "help" | "outbox";
+  name: string;
+  content_type: string;
+  size: number;
+  content: Buffer;
+  stored_at: CreatedAt;
 }
 
 /** Every outgoing message (server/mail/mailer.ts): sent through SMTP, or kept here when none is set. */

@@ -16,6 +16,7 @@ import * as membersSearchIndexes from "./migrations/0010_members_search_indexes.
 import * as signInFailures from "./migrations/0011_sign_in_failures.ts";
 import * as teamWorklist from "./migrations/0012_team_worklist.ts";
 import * as membersListKeys from "./migrations/0013_members_list_keys.ts";
+import * as instancesAndSaves from "./migrations/0014_instances_and_saves.ts";
 import * as oidcSignIns from "./migrations/0016_oidc_sign_ins.ts";
 
 export const MIGRATIONS: Record<string, Migration> = {
@@ -31,6 +32,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0011_sign_in_failures": signInFailures,
   "0012_team_worklist": teamWorklist,
   "0013_members_list_keys": membersListKeys,
+  "0014_instances_and_saves": instancesAndSaves,
   "0016_oidc_sign_ins": oidcSignIns,
 };
 

@@ -205,4 +205,31 @@ describe("help files", () => {
       expect(answer.statusCode, name).toBe(404);
     }
   });
+
+  it("stores a file an administrator uploads, served from then on to anyone", async () => {
+    const pdf = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
+    const upload = (who: number | undefined, name: string, body: Buffer, type = "application/pdf") =>
+      app.inject({ method: "PUT", url: `/api/files/help/${name}`, headers: { ...(who ? headers[who] : {}), "content-type": type }, payload: body });
+    expect((await upload(undefined, "new-guide.pdf", pdf)).statusCode).toBe(401);
+    expect((await upload(STAFF, "new-guide.pdf", pdf)).statusCode).toBe(403);
+    const badName = await upload(ADMIN, "guide.exe", pdf);
+    expect([badName.statusCode, badName.json().details]).toEqual([400, [{ field: "name", message: "must be a flat name ending in .pdf or .mp4" }]]);
+    expect((await upload(ADMIN, "new-guide.pdf", pdf, "text/plain")).statusCode).toBe(415);
+    const notPdf = await upload(ADMIN, "new-guide.pdf", Buffer.from("plain words"));
+    expect([notPdf.statusCode, notPdf.json().details]).toEqual([400, [{ field: "body", message: "is not a PDF file" }]]);
+    expect((await app.inject({ method: "GET", url: "/api/files/help/new-guide.pdf" })).statusCode).toBe(404);
+
+    const stored = await upload(ADMIN, "new-guide.pdf", pdf);
+    expect([stored.statusCode, stored.json()]).toEqual([201, { name: "new-guide.pdf", size: pdf.byteLength }]);
+    const served = await app.inject({ method: "GET", url: "/api/files/help/new-guide.pdf" });
+    expect([served.statusCode, served.headers["content-type"]]).toEqual([200, "application/pdf"]);
+    expect(served.rawPayload.equals(pdf)).toBe(true);
+    const audited = await database.db.selectFrom("audit_log").select("user_id").where("action", "=", "uploadHelpFile").execute();
+    expect(audited).toEqual([{ user_id: ADMIN }]);
+  });
+
+  it("answers 416 for a range past the end of the file", async () => {
+    const answer = await app.inject({ method: "GET", url: "/api/files/help/app-tour.mp4", headers: { range: "bytes=999999999-" } });
+    expect(answer.statusCode).toBe(416);
+  });
 });

@@ -117,7 +117,21 @@ describe("the sign-in rate limit", () => {
     }
   });
 
+  it("counts the calls every instance on the database answered", async () => {
+    const other = await buildApp({ config: loadConfig({ SIGN_IN_RATE_LIMIT: "2", TRUST_PROXY: "10.9.0.1" }), database });
+    try {
+      const address = "10.0.0.6";
+      expect((await devToken(limited, address)).statusCode).toBe(200);
+      expect((await devToken(other, address)).statusCode).toBe(200);
+      expect((await devToken(limited, address)).statusCode).toBe(429);
+      expect((await devToken(other, address)).statusCode).toBe(429);
+    } finally {
+      await other.close();
+    }
+  });
+
   it("lets the address in again once the minute has passed", async () => {
+    // The windows run on the database's clock; PGlite's is this process's Date, which is faked.
     vi.useFakeTimers({ toFake: ["Date"] });
     const address = "10.0.0.4";
     await devToken(limited, address);

@@ -4,7 +4,10 @@
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
+import type { Kysely } from "kysely";
 import type { ServerConfig } from "../config.ts";
+import type { Database } from "../db/database.ts";
+import { databaseRateLimitStore } from "./rateLimitStore.ts";
 
 /** Every call that turns a credential into a session or issues one. */
 export const SIGN_IN_OPERATIONS = new Set(["signIn", "signInWithPassword", "cdpLogin", "issueDevToken", "startOidcSignIn", "finishOidcSignIn"]);
@@ -32,7 +35,7 @@ const directives = {
   upgradeInsecureRequests: null,
 };
 
-export async function registerSecurity(app: FastifyInstance, config: ServerConfig): Promise<void> {
+export async function registerSecurity(app: FastifyInstance, config: ServerConfig, db: Kysely<Database>): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives },
     // Hand-off tokens travel in page URLs (/cdpLogin/{token}, ?token=): never sent on as a referrer.
@@ -53,18 +56,23 @@ export async function registerSecurity(app: FastifyInstance, config: ServerConfi
 
   await app.register(rateLimit, {
     global: false,
+    store: databaseRateLimitStore(db),
     errorResponseBuilder: (_request, context) =>
       Object.assign(new Error(`Too many sign-in attempts from this address: try again in ${context.after}.`), {
         statusCode: context.statusCode,
       }),
   });
   // Each sign-in call counts on its own, before the body is read; the routes come from openapi.yaml.
-  // The counts live in this instance's memory: n instances behind a balancer allow n times the limit,
-  // which still keeps guessing slow (TRUST_PROXY lets them see the client's address).
+  // The counts are in the database, so every instance behind a balancer counts the same calls
+  // (TRUST_PROXY lets them see the client's address).
   app.addHook("onRoute", (route) => {
     const operationId = (route.schema as { operationId?: string } | undefined)?.operationId;
     if (!operationId || !SIGN_IN_OPERATIONS.has(operationId)) return;
-    const limit = app.rateLimit({ max: config.signInRateLimit, timeWindow: RATE_WINDOW_MS });
+    const limit = app.rateLimit({
+      max: config.signInRateLimit,
+      timeWindow: RATE_WINDOW_MS,
+      keyGenerator: (request) => `${operationId}:${request.ip}`,
+    });
     route.onRequest = [limit, ...[route.onRequest ?? []].flat()];
   });
 }

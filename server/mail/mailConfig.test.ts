@@ -13,12 +13,6 @@ describe("the mail configuration", () => {
     expect(() => loadConfig({ SMTP_URL: "http://desk:hunter2@mail.example" })).toThrow(expect.objectContaining({ message: expect.not.stringContaining("hunter2") }));
   });
 
-  it("without SMTP_URL keeps mail in DATA_DIR/outbox, or in the table only for an in-memory database", () => {
-    expect(loadConfig({})).toMatchObject({ smtpUrl: undefined, outboxDir: "./data/outbox" });
-    expect(loadConfig({ DATA_DIR: "/var/lib/recall/" }).outboxDir).toBe("/var/lib/recall/outbox");
-    expect(loadConfig({ DATA_DIR: "memory://" }).outboxDir).toBeUndefined();
-  });
-
   it("sends from MAIL_FROM, or a no-reply address of the desk", () => {
     expect(loadConfig({ MAIL_FROM: "Desk <desk@clinic.example>" }).mailFrom).toBe("Desk <desk@clinic.example>");
     expect(loadConfig({}).mailFrom).toBe("Recall Desk <no-reply@recalldesk.example>");

@@ -1,19 +1,15 @@
 // @vitest-environment node
 // Mail leaves the server in one of two ways (docs/architecture.md, Mail and files): through a real SMTP
 // server (here an in-process smtp-server) or, without SMTP_URL, into the outbox table and an .eml
-// file. Feedback with a binary attachment is followed all the way to the bytes that arrive.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+// in the file store. Feedback with a binary attachment is followed all the way to the bytes that arrive.
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
 import { issueDevIdToken } from "../../domain/signInTokens.ts";
 import { loadConfig } from "../config.ts";
 import type { DatabaseHandle } from "../db/connection.ts";
-import type { Services } from "../services.ts";
-import { sendMail } from "./mailer.ts";
+import { databaseFileStore } from "../files/fileStore.ts";
 import { freshTestDatabase } from "./testDatabase.ts";
 
 interface Received {
@@ -157,41 +153,24 @@ describe("feedback through SMTP (SMTP_URL set)", () => {
 });
 
 describe("the outbox (no SMTP_URL)", () => {
-  const folders: string[] = [];
-  afterAll(() => {
-    for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-  });
-
-  it("keeps feedback as a queued row and <DATA_DIR>/outbox/<time>-<id>.eml holding the same message", APP_TIMEOUT, async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "recall-desk-mail-"));
-    folders.push(dataDir);
-    const { app, sendFeedback } = await appWith({ DATA_DIR: dataDir });
+  it("keeps feedback as a queued row and the stored file <time>-<id>.eml holding the same message", APP_TIMEOUT, async () => {
+    const { app, sendFeedback } = await appWith({ DATA_DIR: "memory://" });
     try {
       const before = (await outboxRows()).length;
       expect((await sendFeedback()).statusCode).toBe(202);
       const [row, ...more] = (await outboxRows()).slice(before);
       expect(more).toEqual([]);
       expect(row).toMatchObject({ status: "queued", to_address: "support@recalldesk.example", subject: "Recall Desk feedback: Filter resets" });
-
-      const files = readdirSync(join(dataDir, "outbox"));
-      expect(files).toEqual([expect.stringMatching(new RegExp(`^\\d{8}T\\d{6}Z-${row!.id}\\.eml$`))]);
-      expect(row!.file).toBe(join(dataDir, "outbox", files[0]!));
-      const eml = readFileSync(row!.file!, "utf8");
+      expect(row!.file).toMatch(new RegExp(`^\\d{8}T\\d{6}Z-${row!.id}\\.eml$`));
+      const stored = await databaseFileStore(database.db).read("outbox", row!.file!);
+      expect(stored?.contentType).toBe("message/rfc822");
+      const eml = stored!.content.toString("utf8");
       expect(eml).toBe(row!.raw);
       expect(eml).toContain("To: support@recalldesk.example");
       expect(attachmentBytes(eml, "feedback-attachment.png").equals(BINARY)).toBe(true);
     } finally {
       await app.close();
     }
-  });
-
-  it("with an in-memory data folder keeps the row only", async () => {
-    const services = { db: database.db, config: loadConfig({ DATA_DIR: "memory://" }) } as Services;
-    const before = (await outboxRows()).length;
-    await sendMail(services, { to: "agent@recalldesk.example", subject: "Members report", text: "rows", attachments: [{ filename: "report.csv", content: "a,b\n1,2\n", contentType: "text/csv" }] });
-    const rows = (await outboxRows()).slice(before);
-    expect(rows).toMatchObject([{ status: "queued", to_address: "agent@recalldesk.example", subject: "Members report", file: null }]);
-    expect(attachmentBytes(rows[0]!.raw, "report.csv").toString()).toBe("a,b\n1,2\n");
   });
 });
 

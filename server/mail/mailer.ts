@@ -1,15 +1,14 @@
 // Outgoing mail (docs/architecture.md, Mail and files). Every message is built once as RFC 822 text and
 // recorded in the outbox table: with SMTP_URL it is then sent through SMTP ("sent", or "failed"
-// and the error thrown); without, it stays "queued" in the table and is written to
-// <DATA_DIR>/outbox/<time>-<id>.eml. With an in-memory database (DATA_DIR=memory://, tests) no file
-// is written: the row keeps the whole message, so nothing is lost.
-import { mkdir, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+// and the error thrown); without, it stays "queued" in the table and is kept as the file
+// <time>-<id>.eml in the file store's area "outbox" (server/files/fileStore.ts), which every
+// instance shares.
 import nodemailer from "nodemailer";
 import { sql } from "kysely";
 import { HttpError } from "../../domain/errors.ts";
 import type { Mail } from "../../domain/mail/mail.ts";
 import type { Services } from "../services.ts";
+import { databaseFileStore } from "../files/fileStore.ts";
 
 /** The message as an .eml file would hold it (nodemailer's buffer transport builds it, no network). */
 async function rfc822(from: string, mail: Mail): Promise<string> {
@@ -60,7 +59,7 @@ export async function sendMail(services: Services, mail: Mail): Promise<void> {
 /** Sends (SMTP) or queues (outbox) a composed message, recording it in the outbox table. */
 export async function deliverMail(services: Services, { mail, raw }: ComposedMail): Promise<void> {
   const { db, config } = services;
-  const { smtpUrl, outboxDir } = config;
+  const { smtpUrl } = config;
   if (smtpUrl) {
     try {
       await sendBySmtp(smtpUrl, config.mailFrom, mail.to, raw);
@@ -72,17 +71,15 @@ export async function deliverMail(services: Services, { mail, raw }: ComposedMai
     await db.insertInto("outbox").values({ to_address: mail.to, subject: mail.subject, status: "sent", raw, file: null, error: null }).execute();
     return;
   }
-  // The row and its file together: a file that cannot be written leaves no row behind.
+  // The row and its file together: a file that cannot be stored leaves no row behind.
   await db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto("outbox")
       .values({ to_address: mail.to, subject: mail.subject, status: "queued", raw, file: null, error: null })
       .returning(["id", "created_at"])
       .executeTakeFirstOrThrow();
-    if (!outboxDir) return;
-    const file = join(outboxDir, `${fileTime(row.created_at)}-${row.id}.eml`);
-    await mkdir(outboxDir, { recursive: true });
-    await writeFile(file, raw);
+    const file = `${fileTime(row.created_at)}-${row.id}.eml`;
+    await databaseFileStore(trx).put("outbox", file, Buffer.from(raw, "utf8"), "message/rfc822");
     await trx.updateTable("outbox").set({ file }).where("id", "=", row.id).execute();
   });
 }

@@ -16,7 +16,7 @@ export const historyHandlers: Handlers = {
     const { user } = callerOf(call);
     const { body, services } = call;
     const context = { userId: user.id, address: call.request.ip, seen: body.version, clock: () => calendarNow(services), claimsNow: services.now };
-    const outcome = await saveResult(services.db, body, body.Result, context);
+    const outcome = await services.saves(() => saveResult(services.db, body, body.Result, context));
     if ("stale" in outcome) {
       const { stale } = outcome;
       const current = { version: stale.version, Result: stale.result as Schemas["MemberResult"], savedAt: iso(stale.saved_at!), savedBy: personOf(stale) };
@@ -30,7 +30,9 @@ export const historyHandlers: Handlers = {
   async saveNotes(call) {
     const { user } = callerOf(call);
     const { body, services } = call;
-    const outcome = await saveNote(services.db, body, body.notes.trim(), { userId: user.id, address: call.request.ip, seen: body.version, claimsNow: services.now });
+    const outcome = await services.saves(() =>
+      saveNote(services.db, body, body.notes.trim(), { userId: user.id, address: call.request.ip, seen: body.version, claimsNow: services.now }),
+    );
     if ("stale" in outcome) {
       const { stale } = outcome;
       const savedAt = iso(stale.saved_at ?? stale.notes_at!);

@@ -2,8 +2,6 @@
 // A link is a random token valid 5 minutes; the file behind it is public (the token authorises it,
 // so a new browser tab can fetch it without the bearer token). Issuing and fetching are audited.
 import { randomBytes } from "node:crypto";
-import { createReadStream } from "node:fs";
-import { stat } from "node:fs/promises";
 import { directoryFiltersOf, SEARCH_ROWS } from "../../domain/recordings/directory.ts";
 import { attachmentDisposition } from "../../domain/recordings/contentDisposition.ts";
 import { HttpError, INVALID_TOKEN } from "../../domain/errors.ts";
@@ -20,7 +18,8 @@ import {
   saveDownloadLink,
   type RecordingRow,
 } from "./recordings.repository.ts";
-import { audioContentType, storedFilePath } from "./storage.ts";
+import { audioContentType } from "./storage.ts";
+import { statWithFolder } from "../files/folderImport.ts";
 
 type CallRecording = components["schemas"]["CallRecording"];
 
@@ -37,14 +36,6 @@ const toCallRecording = (row: RecordingRow): CallRecording => ({
   url: row.url,
   recordedAt: new Date(row.recorded_at).toISOString(),
 });
-
-async function fileSize(path: string): Promise<number | undefined> {
-  try {
-    return (await stat(path)).size;
-  } catch {
-    return undefined;
-  }
-}
 
 export const recordingsHandlers: Handlers = {
   async getCallCampaigns({ services }) {
@@ -83,17 +74,17 @@ export const recordingsHandlers: Handlers = {
     if (!link) throw new HttpError(401, INVALID_TOKEN);
     const { file_path: filePath } = link;
     if (filePath === null) throw new HttpError(404, "The recording no longer exists");
-    const path = storedFilePath(call.request.server.recordingStorage.dir, filePath);
-    const size = path === undefined ? undefined : await fileSize(path);
-    if (path === undefined || size === undefined) throw new HttpError(404, "The recording's audio file no longer exists");
+    const found = await statWithFolder(services.files, "recordings", filePath, services.config.recordingsDir, audioContentType);
+    const file = found && (await services.files.read("recordings", filePath));
+    if (!file) throw new HttpError(404, "The recording's audio file no longer exists");
     await audit(services.db, { userId: link.user_id, action: "getCallRecordingFile", memberIds: [], address: call.request.ip });
     reply.headers({
-      "content-type": audioContentType(filePath),
-      "content-length": String(size),
+      "content-type": file.contentType,
+      "content-length": String(file.size),
       "content-disposition": attachmentDisposition(link.title),
       "cache-control": "no-store",
     });
-    // The reply is a thenable: the app's route waits on it until the download ends or is cut off.
-    return reply.send(createReadStream(path)) as never;
+    // The reply is a thenable: the app's route waits on it until the answer is sent or cut off.
+    return reply.send(file.content) as never;
   },
 };

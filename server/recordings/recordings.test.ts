@@ -195,6 +195,8 @@ describe("signed downloads", () => {
 
   it("answers 404 when the audio file is gone from storage", async () => {
     const { path } = await linkAt("2026-11-16T18:00:00.000Z");
+    // Moved into the file store by the downloads above, and gone from the former folder too.
+    await fixture.database.db.deleteFrom("stored_files").where("area", "=", "recordings").where("name", "=", recording.file_path).execute();
     rmSync(join(fixture.recordingsDir, recording.file_path));
     expect((await fetchFile(path)).statusCode).toBe(404);
   });

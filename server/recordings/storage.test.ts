@@ -1,43 +1,33 @@
 // @vitest-environment node
-// The recordings folder: a temporary one for in-memory data, removed on close; the demo audio
-// copied once, byte for byte; stored paths kept inside the folder.
-import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+// The demo audio in the file store: stored once, byte for byte, and never over a file already there.
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
-import { DEMO_AUDIO_FOLDER, installDemoAudio, openRecordingStorage, storedFilePath } from "./storage.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type DatabaseHandle } from "../db/connection.ts";
+import { migrateToLatest } from "../db/migrate.ts";
+import { databaseFileStore } from "../files/fileStore.ts";
+import { installDemoAudio } from "./storage.ts";
 
 const DEMO_SOURCE = fileURLToPath(new URL("../../demo/files/recordings", import.meta.url));
+let database: DatabaseHandle;
 
-describe("the recordings folder", () => {
-  it("is a temporary folder without a configured one, removed on close", () => {
-    const storage = openRecordingStorage(undefined);
-    expect(existsSync(storage.dir)).toBe(true);
-    storage.close();
-    expect(existsSync(storage.dir)).toBe(false);
-  });
+beforeAll(async () => {
+  database = await openDatabase({ dataDir: "memory://" });
+  await migrateToLatest(database.db);
+}, 60_000);
+afterAll(() => database?.close());
 
-  it("gets the three demo files, byte for byte, and keeps a file already there", () => {
-    const storage = openRecordingStorage(undefined);
-    try {
-      const kept = join(storage.dir, DEMO_AUDIO_FOLDER, "inbound-call.mp3");
-      installDemoAudio(storage.dir);
-      writeFileSync(kept, "replaced by an operator");
-      installDemoAudio(storage.dir);
-      const names = readdirSync(join(storage.dir, DEMO_AUDIO_FOLDER)).sort();
-      expect(names).toEqual(["inbound-call.mp3", "new-patient-welcome.mp3", "recare-voicemail.mp3"]);
-      const copied = readFileSync(join(storage.dir, DEMO_AUDIO_FOLDER, "recare-voicemail.mp3"));
-      expect(copied.equals(readFileSync(join(DEMO_SOURCE, "recare-voicemail.mp3")))).toBe(true);
-      expect(readFileSync(kept, "utf8")).toBe("replaced by an operator");
-    } finally {
-      storage.close();
-    }
-  });
-
-  it("resolves stored paths inside the folder only", () => {
-    expect(storedFilePath("/srv/recordings", "2026-11-16/SM-A/a.mp3")).toBe("/srv/recordings/2026-11-16/SM-A/a.mp3");
-    expect(storedFilePath("/srv/recordings", "../secrets/a.mp3")).toBeUndefined();
-    expect(storedFilePath("/srv/recordings", "/etc/passwd")).toBeUndefined();
-    expect(storedFilePath("/srv/recordings", "")).toBeUndefined();
+describe("the demo audio", () => {
+  it("is stored byte for byte under demo/, and a file already there is kept", async () => {
+    const files = databaseFileStore(database.db);
+    await files.put("recordings", "demo/inbound-call.mp3", Buffer.from("replaced by an operator"), "audio/mpeg");
+    await installDemoAudio(files);
+    await installDemoAudio(files);
+    const names = await database.db.selectFrom("stored_files").select("name").where("area", "=", "recordings").orderBy("name").execute();
+    expect(names.map((row) => row.name)).toEqual(["demo/inbound-call.mp3", "demo/new-patient-welcome.mp3", "demo/recare-voicemail.mp3"]);
+    const copied = await files.read("recordings", "demo/recare-voicemail.mp3");
+    expect(copied?.content.equals(readFileSync(`${DEMO_SOURCE}/recare-voicemail.mp3`))).toBe(true);
+    expect(copied?.contentType).toBe("audio/mpeg");
+    expect((await files.read("recordings", "demo/inbound-call.mp3"))?.content.toString()).toBe("replaced by an operator");
   });
 });

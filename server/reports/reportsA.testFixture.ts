@@ -10,6 +10,8 @@ import type { Database } from "../db/database.ts";
 import type { Call, Caller, Handler, OperationId } from "../handlers.ts";
 import { jsonParamDecoder } from "../jsonParams.ts";
 import type { Services } from "../services.ts";
+import { databaseFileStore } from "../files/fileStore.ts";
+import { writeLane } from "../db/writeLane.ts";
 
 export { freshTestDatabase } from "../mail/testDatabase.ts";
 
@@ -86,6 +88,8 @@ export function servicesAt(db: Kysely<Database>, now: string, timeZone = "Americ
     db,
     config: loadConfig({ NODE_ENV: "test", DATA_DIR: "memory://", REPORT_TIME_ZONE: timeZone }),
     now: () => new Date(now),
+    files: databaseFileStore(db),
+    saves: writeLane(1),
     decodeJson,
     verifyIdToken: () => Promise.reject(new Error("no sign-in in report tests")),
   } as Services;

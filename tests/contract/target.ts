@@ -71,7 +71,7 @@ async function startServerTarget(): Promise<Target> {
 
   // The development hand-off secret, issuer and audience (config defaults) are the mock's.
   // The demo data ends at the mock's reference date; the server's calendar starts there, as the mock's clock stands there.
-  // DATA_DIR memory://: the database is in memory or a throwaway schema, so files (recordings, mail) go to temporary folders or nowhere.
+  // DATA_DIR memory://: the database is in memory or a throwaway schema, and with it the stored files (recordings, help files, mail).
   // SIGN_IN_RATE_LIMIT: the suite signs in once per secured operation, all from 127.0.0.1.
   const config = loadConfig({
     NODE_ENV: "test",
