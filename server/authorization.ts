@@ -2,7 +2,7 @@
 // permissions shows up in review: server/authorization.test.ts fails when this table and the contract
 // (`security: []`, `x-admin-only: true`) disagree, when an operation has no row, or a row no operation,
 // and proves each row over HTTP with no session, a staff session and an administrator session.
-//   public  no session needed (sign-in, the development provider, health, signed recording files,
+//   public  no session needed (sign-in and its OpenID Connect steps, the development provider, health, signed recording files,
 //           the event stream, which a ticket of a session opens)
 //   staff   any signed-in user
 //   admin   administrators only: other staff get 403
@@ -17,6 +17,8 @@ export const AUTHORIZATION: Record<string, Access> = {
   getAuthProvider: "public",
   listDevAccounts: "public",
   issueDevToken: "public",
+  startOidcSignIn: "public",
+  finishOidcSignIn: "public",
   getPartnersList: "staff",
   sendFeedback: "staff",
   setDefault: "staff",
@@ -40,6 +42,7 @@ export const AUTHORIZATION: Record<string, Access> = {
   getHelpNotifications: "staff",
   markHelpNotificationsSeen: "staff",
   getMembersTableData: "staff",
+  exportMembers: "staff",
   getDentistList: "staff",
   getOpenIssues: "staff",
   claimMember: "staff",
@@ -51,10 +54,12 @@ export const AUTHORIZATION: Record<string, Access> = {
   getCrons: "staff",
   rerunCron: "admin",
   getMembersStatusReport: "staff",
+  exportMembersStatusReport: "staff",
   sendMembersReport: "staff",
   getQualityIndexReport: "staff",
   getContactDataReport: "staff",
   getPriorityStatusReport: "staff",
+  exportPriorityStatusReport: "staff",
   getLeadDataReport: "staff",
   getNewPatientOriginReport: "staff",
   getCallDirectoryList: "staff",

@@ -67,12 +67,16 @@ interface LatestSave {
   lastname: string | null;
 }
 
-/** The member's result now and who saved it when (a stale save's 409). */
+/**
+ * The member's result now and who saved it when (a stale save's 409): the last save made, by id,
+ * since saves of a member are serialised by its lock while `created_at` is each instance's clock
+ * (and the demo history may be dated later today).
+ */
 async function currentResult(trx: Transaction<Database>, memberId: number) {
   const { rows } = await sql<LatestSave & { result: string }>`
     select m.version, m.result, r.created_at as saved_at, u.firstname, u.lastname
     from members m
-    left join lateral (select created_at, user_id from results where member_id = m.id order by created_at desc, id desc limit 1) r on true
+    left join lateral (select created_at, user_id from results where member_id = m.id order by id desc limit 1) r on true
     left join users u on u.id = r.user_id
     where m.id = ${memberId}`.execute(trx);
   return rows[0]!;
@@ -83,7 +87,7 @@ async function currentNote(trx: Transaction<Database>, memberId: number) {
   const { rows } = await sql<LatestSave & { notes: string | null; notes_at: Date | null }>`
     select m.version, m.notes, m.notes_at, n.created_at as saved_at, u.firstname, u.lastname
     from members m
-    left join lateral (select created_at, user_id from notes where member_id = m.id order by created_at desc, id desc limit 1) n on true
+    left join lateral (select created_at, user_id from notes where member_id = m.id order by id desc limit 1) n on true
     left join users u on u.id = n.user_id
     where m.id = ${memberId}`.execute(trx);
   return rows[0]!;

@@ -41,7 +41,13 @@ e2e("Members list: Export CSV downloads every member of the filters, not just th
   await snapshot(page, "members-export-saved");
 }, { timeout: 120_000 });
 
-e2e("Members list: a cancelled export stops and saves nothing", async ({ page }) => {
+e2e("Members list: a cancelled export stops and saves nothing", async ({ page, t }) => {
+  if (process.env.E2E_TARGET !== "server") {
+    // The in-page fake backend answers from its service worker, where Playwright's routes cannot
+    // hold the export back: it is over before Cancel can be pressed.
+    t.skip("an export held back for Cancel needs the server build (E2E_TARGET=server)");
+    return;
+  }
   await signInAs(page, STAFF);
   await waitForPath(page, STAFF.defaultPage);
   await listedCount(page);

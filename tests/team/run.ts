@@ -146,6 +146,9 @@ test("a claim made on A reaches B's event stream within 1 s, and B's members lis
   assert.ok(took <= LIVE_WITHIN_MS, `the claim reached B after ${took.toFixed(0)} ms`);
   assert.equal(JSON.parse(event.data).claim.by.firstname, "Marcus");
   assert.deepEqual((await listed(b, tokens.priya!, member.Subscriber_ID)).claim?.by, { id: (claim.body!.by as { id: number }).id, firstname: "Marcus", lastname: "Reed" });
+  // And in B's browser, the row of the member says so without a reload.
+  const pageB = browsers[1]!.context.pages()[0]!;
+  await pageB.getByText("Marcus Reed is calling", { exact: true }).waitFor({ state: "visible", timeout: LIVE_WITHIN_MS });
 });
 
 test("a save in B's browser reaches A's event stream within 1 s, and A's list", { timeout: 60_000 }, async () => {
@@ -154,6 +157,10 @@ test("a save in B's browser reaches A's event stream within 1 s, and A's list", 
   const saved = pageB.waitForResponse((response) => response.url().includes("/api/Members/saveResult") && response.request().method() === "POST");
   const started = performance.now();
   await resultBox(pageB).selectOption("Left message");
+  // Marcus still holds his claim: Priya's browser asks first.
+  const ask = pageB.getByRole("dialog", { name: "Save anyway?" });
+  await ask.getByText("Marcus Reed is calling this member. Save anyway?").waitFor({ state: "visible", timeout: 5_000 });
+  await ask.getByRole("button", { name: "Save anyway" }).click();
   assert.equal((await saved).status(), 201);
   const event = await onA.next((candidate) => candidate.event === "member" && JSON.parse(candidate.data).memberId === member.id, 5_000);
   const took = performance.now() - started;
