@@ -69,8 +69,7 @@ interface LatestSave {
 
 /**
  * The member's result now and who saved it when (a stale save's 409): the last save made, by id,
- * since saves of a member are serialised by its lock while `created_at` is each instance's clock
- * (and the demo history may be dated later today).
+ * since saves of a member are serialised by its lock while `created_at` is each instance's clock.
  */
 async function currentResult(trx: Transaction<Database>, memberId: number) {
   const { rows } = await sql<LatestSave & { result: string }>`
