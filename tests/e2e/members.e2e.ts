@@ -4,32 +4,25 @@ import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { goInApp, signInAs, STAFF, waitForPath } from "./accounts.ts";
 import { e2e, expectVisible } from "./harness.ts";
+import { membersListReady } from "./membersList.ts";
 import { snapshot } from "./visit.ts";
 
 const table = (page: Page) => page.locator(".members-table table");
 const rows = (page: Page) => table(page).locator("tbody tr.member-row");
 
-/** The list has settled: no load under way and no search waiting. */
-async function listReady(page: Page) {
-  await page.waitForFunction(() => {
-    const busy = document.querySelector(".members-table")?.getAttribute("aria-busy");
-    const status = document.querySelector(".members-page__status")?.textContent ?? "";
-    return busy === "false" && status === "";
-  }, undefined, { timeout: 60_000 });
-}
 
 async function openMembers(page: Page, path = "/members/all") {
   await signInAs(page, STAFF);
   await waitForPath(page, STAFF.defaultPage);
   if (path !== STAFF.defaultPage) await goInApp(page, path);
   await expectVisible(table(page));
-  await listReady(page);
+  await membersListReady(page);
 }
 
 /** Sets a filter to All so every test starts from the whole list (the user's defaults preselect practices). */
 async function filter(page: Page, label: string, value: string | { label: string }) {
   await page.getByRole("search", { name: "Filter members" }).getByLabel(label, { exact: true }).selectOption(value);
-  await listReady(page);
+  await membersListReady(page);
 }
 
 const count = async (page: Page) => Number((await page.locator(".members-page__count").textContent())?.replace(/[^0-9]/g, ""));
@@ -91,12 +84,12 @@ e2e("search waits for typing to stop and trims; an unmatched search shows the em
   await filter(page, "Practice", "all");
   const surname = ((await rows(page).first().locator("th").textContent()) ?? "").split(",")[0]!;
   await page.getByRole("searchbox", { name: "Search" }).fill(`  ${surname} `);
-  await listReady(page);
+  await membersListReady(page);
   const names = await rows(page).locator("th").allTextContents();
   assert.ok(names.length > 0 && names.some((name) => name.includes(surname)));
 
   await page.getByRole("searchbox", { name: "Search" }).fill("zzzzqqqqxxxx");
-  await listReady(page);
+  await membersListReady(page);
   await expectVisible(page.getByText("No members match these filters."));
   await snapshot(page, "members-empty");
 }, { timeout: 120_000 });
@@ -106,12 +99,12 @@ e2e("sorting by a column goes ascending, then descending on a second click", asy
   await filter(page, "Practice", "all");
   const header = table(page).locator("thead th").filter({ hasText: "Age" });
   await header.getByRole("button").click();
-  await listReady(page);
+  await membersListReady(page);
   assert.equal(await header.getAttribute("aria-sort"), "ascending");
   const up = (await columnTexts(page, 9)).map(Number);
   assert.deepEqual(up, [...up].sort((a, b) => a - b));
   await header.getByRole("button").click();
-  await listReady(page);
+  await membersListReady(page);
   assert.equal(await header.getAttribute("aria-sort"), "descending");
   const down = (await columnTexts(page, 9)).map(Number);
   assert.deepEqual(down, [...down].sort((a, b) => b - a));
@@ -123,7 +116,7 @@ e2e("pages and a page size of 1000", async ({ page, t }) => {
   await filter(page, "Practice", "all");
   const pages = page.getByRole("navigation", { name: "Pages of members" });
   await pages.getByRole("button", { name: "Page 2" }).click();
-  await listReady(page);
+  await membersListReady(page);
   assert.equal(await pages.getByRole("button", { name: "Page 2" }).getAttribute("aria-current"), "page");
   await expectVisible(page.getByText(/^Showing 16–30 of /));
   // §9 "Members page pagination set to 30 pages": thousands of members, 30 pages offered.
@@ -133,7 +126,7 @@ e2e("pages and a page size of 1000", async ({ page, t }) => {
 
   let t0 = Date.now();
   await page.getByLabel("Rows per page").selectOption("1000");
-  await listReady(page);
+  await membersListReady(page);
   t.diagnostic(`1000 rows ready in ${Date.now() - t0} ms`);
   const total = await count(page);
   const onPage = Math.min(1000, total);
@@ -171,7 +164,7 @@ e2e("setting a result colours the row, keeps words beside the colour, and shows 
   const result = sameRow.getByRole("combobox", { name: /^Result for / });
   await result.focus();
   await result.selectOption("Appointment Made");
-  await listReady(page);
+  await membersListReady(page);
   await page.waitForFunction((memberId) => document.querySelector(`tr[data-member-id="${memberId}"]`)?.classList.contains("member-row--appointment"), id);
   await expectVisible(sameRow.locator(".member-row__tag", { hasText: "Appointment Made" }));
 
@@ -198,7 +191,7 @@ e2e("adding a note saves it, reloads the list and shows its preview", async ({ p
   await dialog.getByLabel("Add Note").fill(text);
   await dialog.getByRole("button", { name: "Submit" }).click();
   await dialog.waitFor({ state: "detached" });
-  await listReady(page);
+  await membersListReady(page);
   const preview = table(page).locator(`tr[data-member-id="${id}"] .member-row__note-preview`);
   await expectVisible(preview.filter({ hasText: text.slice(0, 27) }));
   assert.equal(await preview.textContent(), `${text.slice(0, 27)}…`);
@@ -234,7 +227,7 @@ e2e("filters are mirrored into the URL and restored from it and from the cookie 
 
   await page.reload();
   await expectVisible(table(page));
-  await listReady(page);
+  await membersListReady(page);
   const search = page.getByRole("search", { name: "Filter members" });
   assert.equal(await search.getByLabel("Brand").inputValue(), "mcna");
   assert.equal(await search.getByLabel("Status").inputValue(), "Recare Future Appointment");
@@ -247,7 +240,7 @@ e2e("filters are mirrored into the URL and restored from it and from the cookie 
   });
   await waitForPath(page, "/members/all");
   await expectVisible(page.getByRole("heading", { level: 1, name: /^Members · DENTA/ }));
-  await listReady(page);
+  await membersListReady(page);
   assert.equal(await search.getByLabel("Brand").inputValue(), "denta");
   assert.equal(await search.getByLabel("Result").inputValue(), "Left message");
   const cookie = (await page.context().cookies()).find((c) => c.name === "memberFilters");

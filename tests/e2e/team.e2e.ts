@@ -11,6 +11,7 @@ import type { Page } from "playwright-core";
 import { chooseAccount, goInApp, waitForPath } from "./accounts.ts";
 import { launchBrowser } from "./browser.ts";
 import { e2e, expectVisible } from "./harness.ts";
+import { membersListReady } from "./membersList.ts";
 import { trackNetwork } from "./network.ts";
 import { snapshot } from "./visit.ts";
 
@@ -19,14 +20,6 @@ const SHARED_BACKEND = ["server", "fake-host"].includes(process.env.E2E_TARGET ?
 const MARCUS = { name: "Marcus Reed" };
 const PRIYA = { name: "Priya Natarajan" };
 
-/** The list has settled: no load under way and no search waiting. */
-async function listReady(page: Page) {
-  await page.waitForFunction(() => {
-    const busy = document.querySelector(".members-table")?.getAttribute("aria-busy");
-    const status = document.querySelector(".members-page__status")?.textContent ?? "";
-    return busy === "false" && status === "";
-  }, undefined, { timeout: 60_000 });
-}
 
 /** Signed in, on the whole list, searched down to one member. */
 async function openMember(page: Page, person: { name: string }, subscriberId?: string): Promise<string> {
@@ -36,17 +29,17 @@ async function openMember(page: Page, person: { name: string }, subscriberId?: s
   await goInApp(page, "/members/all");
   await waitForPath(page, "/members/all");
   await expectVisible(page.locator(".members-table table"));
-  await listReady(page);
+  await membersListReady(page);
   const filters = page.getByRole("search", { name: "Filter members" });
   await filters.getByLabel("Practice", { exact: true }).selectOption("all");
-  await listReady(page);
+  await membersListReady(page);
   const id = subscriberId ?? ((await page.locator("tbody tr.member-row td").first().textContent()) ?? "");
   await filters.getByLabel("Search", { exact: true }).fill(id);
   await page.waitForFunction((sid) => {
     const rows = [...document.querySelectorAll("tbody tr.member-row")];
     return rows.length === 1 && rows[0]!.querySelector("td")?.textContent === sid;
   }, id, { timeout: 30_000 });
-  await listReady(page);
+  await membersListReady(page);
   return id;
 }
 
@@ -94,18 +87,18 @@ e2e("two agents: a claim shows on the colleague's row within 1 s, a save updates
     t.diagnostic(`saved result shown on the colleague's row ${Date.now() - saved} ms after the choice`);
     assert.match((await row(page).getAttribute("class")) ?? "", /member-row--appointment/);
     assert.equal(await page.evaluate(() => (window as unknown as { unreloaded?: boolean }).unreloaded), true);
-    await listReady(priya);
+    await membersListReady(priya);
 
     // 3. Marcus's page misses Priya's next save (his event stream cannot reconnect): his save is stale.
     await page.route("**/api/events/ticket", (route) => route.abort());
     expectConsoleError(/ERR_FAILED/);
     await page.reload();
-    await listReady(page);
+    await membersListReady(page);
     await page.getByRole("search", { name: "Filter members" }).getByLabel("Search", { exact: true }).fill(sid);
     await page.waitForFunction(() => document.querySelectorAll("tbody tr.member-row").length === 1, undefined, { timeout: 30_000 });
-    await listReady(page);
+    await membersListReady(page);
     await resultOf(priya).selectOption("No answer");
-    await listReady(priya);
+    await membersListReady(priya);
     assert.equal(await resultOf(page).inputValue(), "Appointment Made");
 
     expectConsoleError(/409/);
@@ -119,7 +112,7 @@ e2e("two agents: a claim shows on the colleague's row within 1 s, a save updates
     await notice.getByRole("button", { name: /^Save mine for / }).focus();
     await page.keyboard.press("Enter");
     await notice.waitFor({ state: "detached" });
-    await listReady(page);
+    await membersListReady(page);
     assert.equal(await resultOf(page).inputValue(), "Broken");
     // Priya's stream is live: Marcus's save reaches her row too.
     await priya.waitForFunction(() => document.querySelector<HTMLSelectElement>("tbody tr.member-row select")?.value === "Broken", undefined, { timeout: 1_000 });

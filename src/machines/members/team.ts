@@ -61,3 +61,7 @@ export function claimOfOther(member: Member | undefined, userId: number, now: Da
 
 /** "Marcus Reed". */
 export const holderName = (claim: MemberClaim) => `${claim.by.firstname} ${claim.by.lastname}`;
+
+/** The badge of a row someone is calling: "You are calling" for the agent's own claim. */
+export const claimBadge = (claim: MemberClaim, userId: number) =>
+  claim.by.id === userId ? { own: true, text: "You are calling" } : { own: false, text: `${holderName(claim)} is calling` };

@@ -10,7 +10,7 @@ import { defaultRangeExtractor, useVirtualizer, type Range } from "@tanstack/rea
 import { createContext, memo, useContext, useRef, useState, type CSSProperties, type FocusEvent, type MouseEvent, type Ref } from "react";
 import type { Member, MemberResult, MemberSortColumn } from "../../machines/members/members.filters";
 import type { ResultConflict } from "../../machines/members/members.machine";
-import { holderName } from "../../machines/members/team";
+import { claimBadge } from "../../machines/members/team";
 import { notePreview } from "../../machines/members/members.selectors";
 import type { SortState } from "../../lib/sortRows";
 import { rowColour } from "../../lib/resultColours";
@@ -209,6 +209,7 @@ const MemberRow = memo(function MemberRow(props: MemberRowProps) {
   const { ref, index, offset, member, pendingResult, shownResult, conflict, userId, saveResult, openNotes, openHistory, startWork } = props;
   const name = memberName(member);
   const colour = rowColour(member.Result, member.Status);
+  const badge = member.claim ? claimBadge(member.claim, userId) : undefined;
   const classes = ["member-row", colour && `member-row--${colour.tone}`, conflict && "member-row--conflict"];
   return (
     <tr
@@ -224,11 +225,7 @@ const MemberRow = memo(function MemberRow(props: MemberRowProps) {
       <td>{member.MCO}</td>
       <th scope="row" className="member-row__name">
         {member.Last_Name}, {[member.First_Name, member.Middle_Name].filter(Boolean).join(" ")}
-        {member.claim ? (
-          <span className={member.claim.by.id === userId ? "claim-badge claim-badge--own" : "claim-badge"}>
-            {member.claim.by.id === userId ? "You are calling" : `${holderName(member.claim)} is calling`}
-          </span>
-        ) : null}
+        {badge ? <span className={badge.own ? "claim-badge claim-badge--own" : "claim-badge"}>{badge.text}</span> : null}
       </th>
       <td>{member.Practice}</td>
       <td className="member-row__address">
