@@ -13,6 +13,7 @@ import { openDatabase, type DatabaseHandle } from "./db/connection.ts";
 import { jsonParamDecoder } from "./jsonParams.ts";
 import { historyHandlers } from "./members/history.handlers.ts";
 import { claimsHandlers } from "./members/claims.handlers.ts";
+import { callsHandlers } from "./members/calls.handlers.ts";
 import { eventsHandlers } from "./events/events.handlers.ts";
 import { setUpEventRelay } from "./events/events.plugin.ts";
 import { membersHandlers } from "./members/members.handlers.ts";
@@ -78,6 +79,7 @@ const allHandlers: Handlers = {
   ...exportsHandlers,
   ...historyHandlers,
   ...claimsHandlers,
+  ...callsHandlers,
   ...eventsHandlers,
   ...jobsHandlers,
   ...setupHandlers,

@@ -127,6 +127,15 @@ export function membersHandlers(db: MockDb) {
       return HttpResponse.json(claim);
     }),
 
+    api.post("/Members/calls", (context) => {
+      const { user } = caller(context);
+      const { memberId } = context.body;
+      if (!db.members.some((member) => member.id === memberId)) throw new HttpError(404, "No such member");
+      const startedAt = db.now().toISOString();
+      db.callStarts.push({ id: nextId(db.callStarts), memberId, userId: user.id, startedAt });
+      return HttpResponse.json({ memberId, startedAt }, { status: 201 });
+    }),
+
     api.delete("/Members/claims/{memberId}", (context) => {
       const { user } = caller(context);
       const ended = endClaimsOf(db.claims, user.id, context.path.memberId);

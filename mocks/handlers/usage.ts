@@ -7,6 +7,8 @@ import { caller, createApi } from "../api";
 import { nextId, type MockDb } from "../db/createMockDb";
 import { recordPageVisit } from "../usage/pageVisits";
 import { usageReport } from "../usage/usageReport";
+import { callActivityReport } from "../usage/callActivity";
+import { checkDayRange } from "../../domain/reports/callActivity.ts";
 
 type UsageQuery = components["schemas"]["UsageQuery"];
 
@@ -35,6 +37,11 @@ export function usageHandlers(db: MockDb) {
         throw new HttpError(400, "Invalid request: params.endDate", [{ field: "params.endDate", message: "must not be before startDate" }]);
       }
       return HttpResponse.json(usageReport(db.pageVisits, db.users, query));
+    }),
+
+    api.get("/report/call-activity", ({ query }) => {
+      checkDayRange(query);
+      return HttpResponse.json(callActivityReport(db.callStarts, db.results, db.users, query));
     }),
   ];
 }

@@ -106,6 +106,14 @@ export interface MemberClaimsTable {
   expires_at: Timestamp;
 }
 
+/** A call an agent started from a member's phone link (POST /Members/calls). */
+export interface CallStartsTable {
+  id: Generated<number>;
+  member_id: number;
+  user_id: number;
+  started_at: Timestamp;
+}
+
 /** A ticket that opens an event stream once (domain/team/events.ts); only its SHA-256 is kept. */
 export interface EventTicketsTable {
   ticket_hash: string;
@@ -151,6 +159,7 @@ export interface Database {
   dentists: DentistsTable;
   members: MembersTable;
   member_claims: MemberClaimsTable;
+  call_starts: CallStartsTable;
   event_tickets: EventTicketsTable;
   notes: NotesTable;
   results: ResultsTable;

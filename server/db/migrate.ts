@@ -18,6 +18,7 @@ import * as teamWorklist from "./migrations/0012_team_worklist.ts";
 import * as membersListKeys from "./migrations/0013_members_list_keys.ts";
 import * as instancesAndSaves from "./migrations/0014_instances_and_saves.ts";
 import * as oidcSignIns from "./migrations/0016_oidc_sign_ins.ts";
+import * as callStarts from "./migrations/0017_call_starts.ts";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001_staff_and_sessions": staffAndSessions,
@@ -34,6 +35,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0013_members_list_keys": membersListKeys,
   "0014_instances_and_saves": instancesAndSaves,
   "0016_oidc_sign_ins": oidcSignIns,
+  "0017_call_starts": callStarts,
 };
 
 /**

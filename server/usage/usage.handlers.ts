@@ -4,6 +4,8 @@ import type { components } from "../../src/api/schema.d.ts";
 import { HttpError } from "../../domain/errors.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
 import { usageReport } from "./usageReport.ts";
+import { callActivityReport } from "./callActivity.ts";
+import { checkDayRange } from "../../domain/reports/callActivity.ts";
 
 type UsageQuery = components["schemas"]["UsageQuery"];
 
@@ -37,5 +39,10 @@ export const usageHandlers: Handlers = {
       throw new HttpError(400, "Invalid request: params.endDate", [{ field: "params.endDate", message: "must not be before startDate" }]);
     }
     return usageReport(call.services.db, query, call.services.config.reportTimeZone);
+  },
+
+  async getCallActivityReport(call) {
+    checkDayRange(call.query);
+    return callActivityReport(call.services.db, call.query, call.services.config.reportTimeZone);
   },
 };

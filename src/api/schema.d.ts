@@ -793,6 +793,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Members/calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record that the caller started a call to a member
+         * @description Added by the design. The browser sends it when the agent starts a call from a member's
+         *     phone link (a softphone opens the `tel:` link; the browser also claims the member, see
+         *     `claimMember`). Records the member, the caller and the time, so that administrators can
+         *     compare the calls started with the results saved (`getCallActivityReport`). A call start
+         *     is recorded whoever holds a claim on the member. 404 for an unknown member. Audited.
+         */
+        post: operations["recordCallStart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Members/claims/{memberId}": {
         parameters: {
             query?: never;
@@ -1444,6 +1468,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/report/call-activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Calls started and results saved per agent (administrators)
+         * @description Added by the design. One row per user who started a call (`recordCallStart`) or saved a
+         *     result in the range of days (both included, in the practice group's time zone; `endDate`
+         *     before `startDate` is 400): `callsStarted` and `resultsSaved`. Complete (unpaged), sorted
+         *     by `callsStarted` descending, then `resultsSaved` descending, then `username`, ties by
+         *     `userId`. Administrators only (403).
+         */
+        get: operations["getCallActivityReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/deleted-appointments/bygroup": {
         parameters: {
             query?: never;
@@ -1977,6 +2025,17 @@ export interface components {
         ClaimRequest: {
             /** @description The member's `id` (as in the members list). */
             memberId: number;
+        };
+        /** @description The member whose call starts. */
+        CallStartRequest: {
+            /** @description The member's `id` (as in the members list). */
+            memberId: number;
+        };
+        /** @description A recorded call start. */
+        CallStart: {
+            memberId: number;
+            /** Format: date-time */
+            startedAt: string;
         };
         /** @description The 409 of a claim on a member another agent holds (the Error body and their claim). */
         ClaimConflict: components["schemas"]["Error"] & {
@@ -2537,6 +2596,17 @@ export interface components {
             accessDate: string;
             /** @description Visits in the range. */
             count: number;
+        };
+        CallActivityRow: {
+            userId: number;
+            /** @description The user's e-mail address. */
+            username: string;
+            firstname: string;
+            lastname: string;
+            /** @description Calls the user started in the range. */
+            callsStarted: number;
+            /** @description Results the user saved in the range. */
+            resultsSaved: number;
         };
         DeletedAppointmentsGroup: {
             group: components["schemas"]["Region"];
@@ -3948,6 +4018,35 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    recordCallStart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallStartRequest"];
+            };
+        };
+        responses: {
+            /** @description Recorded. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallStart"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     releaseClaim: {
         parameters: {
             query?: never;
@@ -4702,6 +4801,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UsageRow"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getCallActivityReport: {
+        parameters: {
+            query: {
+                /** @description First day of the range (included). */
+                startDate: components["parameters"]["DeletedStartDate"];
+                /** @description Last day of the range (included); not before startDate (400). */
+                endDate: components["parameters"]["DeletedEndDate"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The agents' rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallActivityRow"][];
                 };
             };
             400: components["responses"]["BadRequest"];

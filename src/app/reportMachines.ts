@@ -18,14 +18,16 @@ import { createQualityIndexActors } from "../machines/qualityIndex/qualityIndex.
 import { reportMachine } from "../machines/report/report.machine";
 import type { reportActors } from "../machines/report/report.actors";
 import { usageReportMachine } from "../machines/usageReport/usageReport.machine";
-import { createUsageReportActors } from "../machines/usageReport/usageReport.actors";
+import { createCallActivityActors, createUsageReportActors } from "../machines/usageReport/usageReport.actors";
 import type { AppEffects } from "./appEffects";
 
 export function createReportMachines(api: ApiClient, effects: AppEffects) {
   const report = (actors: ReturnType<typeof reportActors>) => reportMachine.provide({ actors, actions: effects });
   const deleted = createDeletedAppointmentsActors(api);
   return {
-    usageReport: usageReportMachine.provide({ actors: { report: report(createUsageReportActors(api)) } }),
+    usageReport: usageReportMachine.provide({
+      actors: { report: report(createUsageReportActors(api)), calls: report(createCallActivityActors(api)) },
+    }),
     chartReports: {
       contactData: report(createContactDataActors(api)),
       qualityIndex: report(createQualityIndexActors(api)),

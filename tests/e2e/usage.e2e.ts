@@ -1,8 +1,10 @@
 // Universal Usage Report: the current month by default, search by visited page and by
-// user, the sortable table, and its empty and error states.
+// user, the sortable table, and its empty and error states; beside it, the calls started from the
+// members list and the results saved, per agent.
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { ADMIN, goInApp, signInAs } from "./accounts.ts";
+import { membersListReady } from "./membersList.ts";
 import { e2e, expectVisible } from "./harness.ts";
 import { snapshot } from "./visit.ts";
 
@@ -12,12 +14,16 @@ async function openUsage(page: Page) {
   await signInAs(page, ADMIN);
   await goInApp(page, "/usage");
   await expectVisible(page.getByRole("heading", { level: 1, name: "Universal Usage Report" }));
-  await expectVisible(page.getByRole("table"));
+  await expectVisible(visitsTable(page));
 }
+
+/** The page visits (the first table; the call activity follows it). */
+const visitsTable = (page: Page) => page.getByRole("table", { name: /^Page visits/ });
+const callsTable = (page: Page) => page.getByRole("table", { name: /^Calls started and results saved/ });
 
 async function columnValues(page: Page, index: number): Promise<string[]> {
   await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null);
-  return page.locator(`tbody tr td:nth-child(${index + 1})`).allTextContents();
+  return visitsTable(page).locator(`tbody tr td:nth-child(${index + 1})`).allTextContents();
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -28,11 +34,11 @@ e2e("the report opens on the current month, sortable by every column", async ({ 
   const last = new Date(today.getFullYear(), today.getMonth() + 1, 0);
   assert.equal(await page.getByLabel("Start date").inputValue(), `${today.getFullYear()}-${pad(today.getMonth() + 1)}-01`);
   assert.equal(await page.getByLabel("End date").inputValue(), `${last.getFullYear()}-${pad(last.getMonth() + 1)}-${pad(last.getDate())}`);
-  assert.deepEqual(await page.getByRole("columnheader").allTextContents().then((h) => h.map((t) => t.replace(/[↕▲▼]/g, "").trim())), HEADERS);
-  assert.ok((await page.locator("tbody tr").count()) > 1, "some visits this month");
+  assert.deepEqual(await visitsTable(page).getByRole("columnheader").allTextContents().then((h) => h.map((t) => t.replace(/[↕▲▼]/g, "").trim())), HEADERS);
+  assert.ok((await visitsTable(page).locator("tbody tr").count()) > 1, "some visits this month");
   await snapshot(page, "usage");
 
-  const count = page.getByRole("columnheader", { name: /^Count/ });
+  const count = visitsTable(page).getByRole("columnheader", { name: /^Count/ });
   await count.getByRole("button").click();
   assert.equal(await count.getAttribute("aria-sort"), "ascending");
   const ascending = (await columnValues(page, 7)).map(Number);
@@ -47,7 +53,7 @@ e2e("search by visited page as you type, and by user with Enter or the button", 
   await openUsage(page);
   await page.getByLabel("Visited page").fill("dashboard");
   await page.waitForFunction(
-    () => [...document.querySelectorAll("tbody tr td:nth-child(2)")].every((cell) => cell.textContent?.includes("dashboard")),
+    () => [...document.querySelector("table")!.querySelectorAll("tbody tr td:nth-child(2)")].every((cell) => cell.textContent?.includes("dashboard")),
     undefined,
     { timeout: 5_000 },
   );
@@ -57,7 +63,7 @@ e2e("search by visited page as you type, and by user with Enter or the button", 
   const user = page.getByRole("searchbox", { name: "User" });
   await user.fill("Moreno");
   await user.press("Enter");
-  await page.waitForFunction(() => [...document.querySelectorAll("tbody tr td:nth-child(6)")].every((cell) => cell.textContent === "Moreno"));
+  await page.waitForFunction(() => [...document.querySelector("table")!.querySelectorAll("tbody tr td:nth-child(6)")].every((cell) => cell.textContent === "Moreno"));
   assert.ok((await columnValues(page, 5)).length > 0);
   await snapshot(page, "usage-by-user");
 
@@ -75,6 +81,41 @@ e2e("an end date before the start date is refused: the error state and the alert
   const before = month === 1 ? `${year - 1}-12-15` : `${year}-${pad(month - 1)}-15`;
   await page.getByLabel("End date").fill(before);
   await expectVisible(page.getByText(/The usage report could not be loaded/));
-  await expectVisible(page.getByRole("button", { name: "Try again" }));
+  await expectVisible(page.getByText(/The call activity could not be loaded/));
+  assert.equal(await page.getByRole("button", { name: "Try again" }).count(), 2);
   await snapshot(page, "usage-error");
+});
+
+/** The administrator's calls started and results saved this month, as the report shows them (0 without a row). */
+async function myCallActivity(page: Page): Promise<{ calls: number; results: number }> {
+  await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null);
+  const table = callsTable(page);
+  await expectVisible(table);
+  const row = table.getByRole("row").filter({ has: page.getByRole("cell", { name: ADMIN.email, exact: true }) });
+  if ((await row.count()) === 0) return { calls: 0, results: 0 };
+  const cells = await row.getByRole("cell").allTextContents();
+  return { calls: Number(cells[4]), results: Number(cells[5]) };
+}
+
+e2e("a call started from a member's phone number is counted beside the results saved", async ({ page }) => {
+  await openUsage(page);
+  const before = await myCallActivity(page);
+  assert.deepEqual(
+    await callsTable(page).getByRole("columnheader").allTextContents().then((h) => h.map((t) => t.replace(/[↕▲▼]/g, "").trim())),
+    ["User Id", "User Name", "First Name", "Last Name", "Calls Started", "Results Saved"],
+  );
+
+  await goInApp(page, "/members/all");
+  await membersListReady(page);
+  const phone = page.getByRole("link", { name: /\(call .+\)$/ }).first();
+  assert.match((await phone.getAttribute("href")) ?? "", /^tel:[0-9+]+$/);
+  const recorded = page.waitForResponse((response) => response.url().endsWith("/api/Members/calls") && response.request().method() === "POST");
+  await phone.click();
+  assert.equal((await recorded).status(), 201);
+  await expectVisible(page.getByText("You are calling").first());
+
+  await goInApp(page, "/usage");
+  await expectVisible(visitsTable(page));
+  assert.deepEqual(await myCallActivity(page), { calls: before.calls + 1, results: before.results });
+  await snapshot(page, "usage-call-activity");
 });

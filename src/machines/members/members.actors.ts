@@ -1,7 +1,7 @@
 // The members worklist's calls: its filter options, the list, the result save, the agent's claim,
 // and the dialogs' lists (notes, results history, crons) as provided child machines. The saved
 // filters (URL query, cookie) and the live event stream are provided by src/app.
-import { fromCallback } from "xstate";
+import { fromCallback, fromPromise } from "xstate";
 import { jsonParam, unwrap, type ApiClient } from "../../api/client";
 import { fromApiCall } from "../../api/fromApiCall";
 import { fetchUserPractices, fetchUserSetup } from "../../api/userCalls";
@@ -37,6 +37,10 @@ export function createMembersActors(api: ApiClient, { signedIn }: { signedIn: ()
       if (response.status === 409 && error && "current" in error) return { conflict: error.current };
       const saved = await unwrap(call);
       return { version: saved.version };
+    }),
+    /** The call is under way in the softphone whatever happens here: a failed record is not the agent's to handle. */
+    recordCallStart: fromPromise(async ({ input: { memberId } }: { input: { memberId: number } }) => {
+      await api.POST("/Members/calls", { body: { memberId } }).catch(() => {});
     }),
     holdClaim: fromCallback<ClaimCommand, { memberId: number }>(({ input: { memberId }, sendBack, receive }) => {
       /** The claim is the agent's (not a colleague's), the server has ended it, the member was left. */

@@ -74,6 +74,8 @@ function start(options: Options = {}) {
   const notesSaved: unknown[] = [];
   /** What the claim holders did, in order: "claim 2", "renew 2", "release 2". */
   const claims: string[] = [];
+  /** The members whose call starts were recorded, in order. */
+  const callStarts: number[] = [];
   /** The live event streams opened, newest last: the test reports what each stream does. */
   const streams: ((event: StreamEvent) => void)[] = [];
   const machine = membersMachine.provide({
@@ -89,6 +91,7 @@ function start(options: Options = {}) {
         saves.push(input);
         return (await options.saveResult?.(input)) ?? { version: (input.version ?? 1) + 1 };
       }),
+      recordCallStart: fromPromise<void, { memberId: number }>(async ({ input }) => void callStarts.push(input.memberId)),
       holdClaim: fromCallback<ClaimCommand, { memberId: number }>(({ input: { memberId }, sendBack, receive }) => {
         let ended = false;
         const claim = (what: string) => {
@@ -120,7 +123,7 @@ function start(options: Options = {}) {
   const actor = createActor(machine, {
     input: { region: options.region ?? "all", userId: 7, defaultLocationId: options.defaultLocationId ?? "" },
   }).start();
-  return { actor, queries, persisted, failures, saves, notesSaved, claims, streams };
+  return { actor, queries, persisted, failures, saves, notesSaved, claims, streams, callStarts };
 }
 
 /** A claim by user `userId` that runs for 2 minutes from now. */
@@ -425,6 +428,23 @@ describe("members machine: claims", () => {
     actor.send({ type: "members.work.leave", memberId: 2 });
     expect(claims).toEqual(["claim 2", "renew 2", "release 2"]);
     expect(result(actor, 2).claim).toBeNull();
+  });
+
+  it("a call started from the phone link is recorded and claims the member, once per call", async () => {
+    const { actor, claims, callStarts } = start();
+    await settle();
+    actor.send({ type: "members.call.start", member: member(2) });
+    await settle();
+    expect(callStarts).toEqual([2]);
+    expect(claims).toEqual(["claim 2"]);
+    actor.send({ type: "members.call.start", member: member(2) });
+    await settle();
+    expect(callStarts).toEqual([2, 2]);
+    expect(claims).toEqual(["claim 2"]);
+    actor.send({ type: "members.call.start", member: member(1) });
+    await settle();
+    expect(callStarts).toEqual([2, 2, 1]);
+    expect(claims).toEqual(["claim 2", "release 2", "claim 1"]);
   });
 
   it("moving to another member releases the first; leaving the page releases too", async () => {

@@ -131,6 +131,8 @@ export type MembersEvent =
   | { type: "members.dialog.close" }
   /** The agent started working a member: opened its result selector or pressed its call action. */
   | { type: "members.work.start"; member: Member }
+  /** The agent started a call from the member's phone link: recorded, and the member is worked. */
+  | { type: "members.call.start"; member: Member }
   /** The agent's focus left the member's row. */
   | { type: "members.work.leave"; memberId: number }
   | { type: "members.save.confirm" }
@@ -198,6 +200,8 @@ export const membersMachine = setup({
      * Claims the member when started and on each `claim.renew`, reports the claim, and releases it
      * when stopped unless the server has ended it (`claim.ended`) or a colleague holds it.
      */
+    /** Records a call start (POST /Members/calls); nothing waits for it. */
+    recordCallStart: notProvided<void, { memberId: number }>("recordCallStart"),
     holdClaim: fromCallback<ClaimCommand, { memberId: number }>(() => {
       throw new Error("holdClaim is not provided");
     }),
@@ -335,6 +339,12 @@ export const membersMachine = setup({
       type: "parallel",
       invoke: { id: "live", src: "liveEvents" },
       on: {
+        "members.call.start": {
+          actions: enqueueActions(({ event, enqueue }) => {
+            enqueue.spawnChild("recordCallStart", { input: { memberId: event.member.id } });
+            enqueue.raise({ type: "members.work.start", member: event.member });
+          }),
+        },
         "live.event": {
           actions: enqueueActions(({ context, event, enqueue, check }) => {
             enqueue.assign({

@@ -1,8 +1,9 @@
 // The Universal Usage Report's call, made by its child report machine (openapi.yaml
-// GET /report/usage/{params}); an empty page search is left out of the query.
+// GET /report/usage/{params}); an empty page search is left out of the query. And the call
+// activity beside it.
 import { jsonParam, unwrap, type ApiClient } from "../../api/client";
 import { reportActors } from "../report/report.actors";
-import type { UsageQuery, UsageRow } from "./usageReport.machine";
+import type { CallActivityQuery, CallActivityRow, UsageQuery, UsageRow } from "./usageReport.machine";
 
 export function createUsageReportActors(api: ApiClient) {
   return reportActors<UsageQuery, UsageRow[]>(({ visitedUrl, ...query }, signal) =>
@@ -13,4 +14,9 @@ export function createUsageReportActors(api: ApiClient) {
       }),
     ),
   );
+}
+
+/** The calls started and results saved per agent over the report's dates (GET /report/call-activity). */
+export function createCallActivityActors(api: ApiClient) {
+  return reportActors<CallActivityQuery, CallActivityRow[]>((query, signal) => unwrap(api.GET("/report/call-activity", { params: { query }, signal })));
 }

@@ -12,12 +12,14 @@ const rows: UsageRow[] = [
 
 function start(isAdmin = true) {
   const load = vi.fn(async (_filters: ReportFilters) => rows);
+  const loadCalls = vi.fn(async (_filters: ReportFilters) => []);
   const report = reportMachine.provide({ actors: { load: fromPromise(({ input }) => load(input)) } });
-  const actor = createActor(usageReportMachine.provide({ actors: { report } }), {
+  const calls = reportMachine.provide({ actors: { load: fromPromise(({ input }) => loadCalls(input)) } });
+  const actor = createActor(usageReportMachine.provide({ actors: { report, calls } }), {
     input: { isAdmin, today: new Date(2026, 2, 17) },
   }).start();
   const child = () => selectReport(actor.getSnapshot());
-  return { actor, load, child };
+  return { actor, load, loadCalls, child };
 }
 
 beforeEach(() => vi.useFakeTimers());
@@ -57,13 +59,24 @@ describe("usage report machine", () => {
     expect(load).toHaveBeenLastCalledWith(expect.objectContaining({ userSearch: "moreno" }));
   });
 
-  it("reloads when a date changes", async () => {
-    const { actor, load } = start();
+  it("loads the call activity of the same month, and not again on a search", async () => {
+    const { actor, loadCalls } = start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(loadCalls).toHaveBeenCalledExactlyOnceWith({ startDate: "2026-03-01", endDate: "2026-03-31" });
+    actor.send({ type: "usage.user.change", value: "moreno" });
+    actor.send({ type: "usage.user.search" });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(loadCalls).toHaveBeenCalledTimes(1);
+  });
+
+  it("reloads both tables when a date changes", async () => {
+    const { actor, load, loadCalls } = start();
     await vi.advanceTimersByTimeAsync(0);
     actor.send({ type: "usage.startDate.change", value: "2026-02-01" });
     actor.send({ type: "usage.endDate.change", value: "2026-02-28" });
     await vi.advanceTimersByTimeAsync(0);
     expect(load).toHaveBeenLastCalledWith({ startDate: "2026-02-01", endDate: "2026-02-28", userSearch: "", visitedUrl: "" });
+    expect(loadCalls).toHaveBeenLastCalledWith({ startDate: "2026-02-01", endDate: "2026-02-28" });
   });
 
   it("sorts the rows on the client, the same column again reversing", async () => {

@@ -2,6 +2,8 @@
 // search by visited page, debounced 500 ms (§9), and by user, on Enter or the button. Loading,
 // sorting and errors are the shared report machine's, run here as the child `report`.
 // §6: the administrator flag sets allowEdit, which has no visible effect: kept, never shown.
+// Beside the visits, the child `calls` loads the calls started and results saved per agent over
+// the same dates (openapi.yaml getCallActivityReport).
 import dayjs from "dayjs";
 import { assign, sendTo, setup } from "xstate";
 import type { components } from "../../api/schema";
@@ -10,6 +12,8 @@ import { reportMachine } from "../report/report.machine";
 
 export type UsageRow = components["schemas"]["UsageRow"];
 export type UsageQuery = components["schemas"]["UsageQuery"];
+export type CallActivityRow = components["schemas"]["CallActivityRow"];
+export type CallActivityQuery = Pick<UsageQuery, "startDate" | "endDate">;
 
 /** The report's dates (openapi.yaml UsageQuery). */
 const DATE_FORMAT = "YYYY-MM-DD";
@@ -53,7 +57,7 @@ export const usageReportMachine = setup({
     context: {} as UsageReportContext,
     events: {} as UsageReportEvent,
   },
-  actors: { report: reportMachine },
+  actors: { report: reportMachine, calls: reportMachine },
   actions: {
     keepVisitedUrlDraft: assign((_, params: { value: string }) => ({ visitedUrlDraft: params.value })),
   },
@@ -64,24 +68,33 @@ export const usageReportMachine = setup({
     const { startDate, endDate } = initialUsageQuery(input.today ?? new Date());
     return { allowEdit: input.isAdmin, startDate, endDate, visitedUrlDraft: "", userSearchDraft: "" };
   },
-  invoke: {
-    id: "report",
-    src: "report",
-    input: ({ context }) => ({
-      filters: { startDate: context.startDate, endDate: context.endDate, userSearch: "", visitedUrl: "" },
-    }),
-  },
+  invoke: [
+    {
+      id: "report",
+      src: "report",
+      input: ({ context }) => ({
+        filters: { startDate: context.startDate, endDate: context.endDate, userSearch: "", visitedUrl: "" },
+      }),
+    },
+    {
+      id: "calls",
+      src: "calls",
+      input: ({ context }) => ({ filters: { startDate: context.startDate, endDate: context.endDate } satisfies CallActivityQuery }),
+    },
+  ],
   on: {
     "usage.startDate.change": {
       actions: [
         assign({ startDate: ({ event }) => event.value }),
         sendTo("report", ({ event }) => changeFilters({ startDate: event.value })),
+        sendTo("calls", ({ event }) => changeFilters({ startDate: event.value })),
       ],
     },
     "usage.endDate.change": {
       actions: [
         assign({ endDate: ({ event }) => event.value }),
         sendTo("report", ({ event }) => changeFilters({ endDate: event.value })),
+        sendTo("calls", ({ event }) => changeFilters({ endDate: event.value })),
       ],
     },
     "usage.user.change": { actions: assign({ userSearchDraft: ({ event }) => event.value }) },

@@ -64,6 +64,7 @@ export function MembersScreen({ region, title }: MembersScreenProps) {
       openNotes: (member: Member) => actor.send({ type: "members.notes.open", member }),
       openHistory: (member: Member) => actor.send({ type: "members.history.open", member }),
       startWork: (member: Member) => actor.send({ type: "members.work.start", member }),
+      startCall: (member: Member) => actor.send({ type: "members.call.start", member }),
       keepTheirs: (memberId: number) => actor.send({ type: "members.conflict.keepTheirs", memberId }),
       saveMine: (memberId: number) => actor.send({ type: "members.conflict.saveMine", memberId }),
     }),

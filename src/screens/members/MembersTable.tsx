@@ -62,8 +62,10 @@ export interface RowActions {
   saveResult: (member: Member, result: MemberResult) => void;
   openNotes: (member: Member) => void;
   openHistory: (member: Member) => void;
-  /** The agent opened the member's result selector or pressed its call action. */
+  /** The agent opened the member's result selector. */
   startWork: (member: Member) => void;
+  /** The agent started a call from the member's phone link. */
+  startCall: (member: Member) => void;
   keepTheirs: (memberId: number) => void;
   saveMine: (memberId: number) => void;
 }
@@ -206,7 +208,7 @@ interface MemberRowProps extends RowActions {
 }
 
 const MemberRow = memo(function MemberRow(props: MemberRowProps) {
-  const { ref, index, offset, member, pendingResult, shownResult, conflict, userId, saveResult, openNotes, openHistory, startWork } = props;
+  const { ref, index, offset, member, pendingResult, shownResult, conflict, userId, saveResult, openNotes, openHistory, startWork, startCall } = props;
   const name = memberName(member);
   const colour = rowColour(member.Result, member.Status);
   const badge = member.claim ? claimBadge(member.claim, userId) : undefined;
@@ -235,7 +237,7 @@ const MemberRow = memo(function MemberRow(props: MemberRowProps) {
       </td>
       <td className="nowrap">
         {member.Phone ? (
-          <a href={`tel:${member.Phone.replace(/[^0-9+]/g, "")}`} className="member-row__call" onClick={() => startWork(member)}>
+          <a href={`tel:${member.Phone.replace(/[^0-9+]/g, "")}`} className="member-row__call" onClick={() => startCall(member)}>
             {member.Phone}
             <span className="visually-hidden"> (call {name})</span>
           </a>

@@ -76,8 +76,25 @@ describe("Universal Usage Report screen", () => {
     const user = await renderScreen(staff);
     expect(await screen.findByText(/^The usage report could not be loaded: .+ \(status 403\)$/)).toBeInTheDocument();
 
+    expect(await screen.findByText(/^The call activity could not be loaded: .+ \(status 403\)$/)).toBeInTheDocument();
+
     staff.isAdmin = true;
-    await user.click(screen.getByRole("button", { name: "Try again" }));
+    const usageAlert = screen.getByText(/^The usage report could not be loaded/).closest<HTMLElement>("[role=alert]")!;
+    await user.click(within(usageAlert).getByRole("button", { name: "Try again" }));
     expect(await screen.findByRole("cell", { name: "/usage" })).toBeInTheDocument();
+  });
+
+  it("shows each agent's calls started beside the results saved over the same dates", async () => {
+    arrangeVisits();
+    const thisMonth = new Date(new Date().getFullYear(), new Date().getMonth(), 15, 12).toISOString();
+    const lastMonth = new Date(new Date().getFullYear(), new Date().getMonth() - 1, 15, 12).toISOString();
+    const memberId = backend.db.members[0]!.id;
+    backend.db.callStarts.splice(0, Infinity, ...[thisMonth, thisMonth, lastMonth].map((startedAt, index) => ({ id: index + 1, memberId, userId: agent().id, startedAt })));
+    backend.db.results.splice(0, Infinity, { id: 1, memberId, userId: agent().id, Result: "No answer", createdAt: thisMonth }, { id: 2, memberId, userId: admin().id, Result: "Left message", createdAt: thisMonth });
+    await renderScreen(admin());
+    const table = await screen.findByRole("table", { name: /^Calls started and results saved from .+: 2 agents$/ });
+    const [, first, second] = within(table).getAllByRole("row");
+    expect(first).toHaveTextContent(new RegExp(`${agent().email}.*${agent().lastname}\\s*2\\s*1$`));
+    expect(second).toHaveTextContent(new RegExp(`${admin().email}.*${admin().lastname}\\s*0\\s*1$`));
   });
 });

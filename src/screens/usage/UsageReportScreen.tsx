@@ -7,7 +7,7 @@ import { DataTable, type Column } from "../../components/DataTable";
 import { ReportStatus } from "../../components/ReportStatus";
 import { selectIsAdmin } from "../../machines/auth/auth.selectors";
 import { selectReportFailure, selectReportSort, selectReportStatus } from "../../machines/report/report.selectors";
-import type { UsageRow } from "../../machines/usageReport/usageReport.machine";
+import type { CallActivityRow, UsageRow } from "../../machines/usageReport/usageReport.machine";
 import * as usage from "../../machines/usageReport/usageReport.selectors";
 import "./usage.css";
 import { PageHeader } from "../../components/PageHeader";
@@ -24,6 +24,15 @@ const COLUMNS: Column<UsageRow>[] = [
   { key: "count", header: "Count", align: "end" },
 ];
 
+const CALL_COLUMNS: Column<CallActivityRow>[] = [
+  { key: "userId", header: "User Id", align: "end" },
+  { key: "username", header: "User Name" },
+  { key: "firstname", header: "First Name" },
+  { key: "lastname", header: "Last Name" },
+  { key: "callsStarted", header: "Calls Started", align: "end" },
+  { key: "resultsSaved", header: "Results Saved", align: "end" },
+];
+
 export function UsageReportScreen() {
   const services = useServices();
   const isAdmin = useSelector(services.auth, selectIsAdmin);
@@ -37,6 +46,11 @@ export function UsageReportScreen() {
   const failure = useSelector(report, selectReportFailure);
   const sort = useSelector(report, selectReportSort);
   const rows = useSelector(report, usage.selectUsageRows);
+  const calls = useSelector(actor, usage.selectCalls);
+  const callsStatus = useSelector(calls, selectReportStatus);
+  const callsFailure = useSelector(calls, selectReportFailure);
+  const callsSort = useSelector(calls, selectReportSort);
+  const callRows = useSelector(calls, usage.selectCallActivityRows);
 
   return (
     <section className="page usage-report" aria-labelledby="page-title">
@@ -93,6 +107,22 @@ export function UsageReportScreen() {
           empty="No usage found for these dates and searches."
         />
       </ReportStatus>
+
+      <section className="usage-report__calls" aria-labelledby="call-activity-title">
+        <h2 id="call-activity-title">Calls started and results saved</h2>
+        <p className="usage-report__hint">Calls started from a member&apos;s phone number beside the results saved, per agent, over the same dates.</p>
+        <ReportStatus status={callsStatus} failure={callsFailure} onRetry={() => calls.send({ type: "report.refresh" })} what="the call activity">
+          <DataTable
+            caption={`Calls started and results saved from ${startDate} to ${endDate}: ${callRows.length} agents`}
+            columns={CALL_COLUMNS}
+            rows={callRows}
+            rowKey={(row) => String(row.userId)}
+            sort={callsSort}
+            onSort={(column) => calls.send({ type: "report.sort", column })}
+            empty="No calls started and no results saved on these dates."
+          />
+        </ReportStatus>
+      </section>
     </section>
   );
 }
