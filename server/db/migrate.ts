@@ -19,6 +19,7 @@ import * as membersListKeys from "./migrations/0013_members_list_keys.ts";
 import * as instancesAndSaves from "./migrations/0014_instances_and_saves.ts";
 import * as oidcSignIns from "./migrations/0016_oidc_sign_ins.ts";
 import * as callStarts from "./migrations/0017_call_starts.ts";
+import * as memberNamePrefixCounts from "./migrations/0018_member_name_prefix_counts.ts";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001_staff_and_sessions": staffAndSessions,
@@ -36,6 +37,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0014_instances_and_saves": instancesAndSaves,
   "0016_oidc_sign_ins": oidcSignIns,
   "0017_call_starts": callStarts,
+  "0018_member_name_prefix_counts": memberNamePrefixCounts,
 };
 
 /**

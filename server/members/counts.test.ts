@@ -42,3 +42,30 @@ describe("member_counts", () => {
     expect(await wrongCounts()).toBe(0);
   });
 });
+
+/** Prefixes whose kept count differs from the members whose first or last name begins with them, or that are missing. */
+async function wrongPrefixCounts(): Promise<string[]> {
+  const { rows } = await sql<{ prefix: string }>`
+    select c.prefix from member_name_prefix_counts c
+    where c.n <> (select count(*) from members m where lower(m.first_name) like c.prefix || '%' or lower(m.last_name) like c.prefix || '%')
+    union all
+    select distinct left(lower(m.last_name), 2) from members m
+    where not exists (select 1 from member_name_prefix_counts c where c.prefix = left(lower(m.last_name), 2))`.execute(database.db);
+  return rows.map((row) => row.prefix);
+}
+
+describe("member_name_prefix_counts", () => {
+  it("count every name prefix of the seeded members, and follow renames and deletes but not saves", async () => {
+    expect(await wrongPrefixCounts()).toEqual([]);
+    const [a, b, c] = await database.db.selectFrom("members").select(["id", "first_name", "last_name"]).orderBy("id").limit(3).execute();
+    await database.db.updateTable("members").set({ first_name: "Zyx", last_name: `Q${a!.last_name}` }).where("id", "=", a!.id).execute();
+    await database.db.updateTable("members").set({ last_name: b!.first_name }).where("id", "=", b!.id).execute();
+    await database.db.updateTable("members").set({ result: "No answer", notes: "called" }).where("id", "=", c!.id).execute();
+    await database.db.updateTable("members").set({ first_name: sql`upper(first_name)` }).where("practice_id", "=", 2).execute();
+    await database.db.deleteFrom("first_visits").where("member_id", "=", c!.id).execute();
+    await database.db.deleteFrom("members").where("id", "=", c!.id).execute();
+    expect(await wrongPrefixCounts()).toEqual([]);
+    const zy = await sql<{ n: number }>`select n from member_name_prefix_counts where prefix = 'zy'`.execute(database.db);
+    expect(zy.rows[0]?.n).toBeGreaterThanOrEqual(1);
+  });
+});

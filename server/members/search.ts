@@ -22,19 +22,15 @@ export interface MemberSearch {
   exact: boolean;
   keep: (candidates: readonly SearchedValues[]) => number[];
   /**
-   * How many members the search finds among all of them, when an index answers that alone: names
-   * beginning with a short text are counted on the first-name index, plus those of the last-name
-   * index whose first name does not begin with it (both indexes hold both names: migration 0013).
+   * How many members the search finds among all of them, when a table answers that alone: names
+   * beginning with a short text are counted per prefix (member_name_prefix_counts, migration 0018).
    */
   countAlone?: RawBuilder<{ total: string }>;
 }
 
 function prefixCount(prefixes: readonly string[]): RawBuilder<{ total: string }> | undefined {
   if (prefixes.length !== 1) return undefined;
-  const pattern = likeStarting(prefixes[0]!);
-  return sql<{ total: string }>`
-    select (select count(*) from members m where lower(m.first_name) like ${pattern})
-         + (select count(*) from members m where lower(m.last_name) like ${pattern} and lower(m.first_name) not like ${pattern}) as total`;
+  return sql<{ total: string }>`select coalesce((select n from member_name_prefix_counts where prefix = ${prefixes[0]!}), 0) as total`;
 }
 
 const NOTHING = sql<boolean>`false`;
