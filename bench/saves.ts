@@ -10,88 +10,40 @@
 // real agent saves once per call, every minute or two.
 //   npx tsx bench/saves.ts [postgres|pglite] [members] [seconds] [agents] [save|reload] [pause ms]
 // Defaults: PostgreSQL, the 1,000,000-member benchmark database, 30 s, 20 agents, save, no pause.
+import { Worker } from "node:worker_threads";
 import { sql } from "kysely";
 import { keepResult, ms, quantile, startBenchServer } from "./app.ts";
 import { benchDatabase, type Engine } from "./load.ts";
+import type { AgentsInput, AgentsOutput, SavesMode } from "./saveAgents.ts";
 
-const RESULTS = ["Appointment Made", "Left message", "No answer", "Broken", "Transfer", "Reschedule", "Confirm", ""];
+export type { SavesMode } from "./saveAgents.ts";
 
-interface Listed {
-  Subscriber_ID: string;
-  PatNum: string;
-  practiceId: number;
+/** Runs the agents in a worker thread (bench/saveAgents.ts) and answers what they measured. */
+function runAgentsApart(input: AgentsInput): Promise<AgentsOutput> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL("./saveAgents.ts", import.meta.url), { workerData: input });
+    worker.once("message", resolve);
+    worker.once("error", reject);
+    worker.once("exit", (code) => code !== 0 && reject(new Error(`the agents' worker exited with ${code}`)));
+  });
 }
-
-export type SavesMode = "save" | "reload";
 
 export async function benchSaves(engine: Engine, size: number, seconds: number, agents: number, mode: SavesMode = "save", pauseMs = 0) {
   const database = await benchDatabase(engine, size);
   const server = await startBenchServer(database);
-  const tokens = await server.tokens(agents);
+  // One more for the client that asks GET /sessions beside the agents.
+  const tokens = await server.tokens(agents + 1);
   const { rows: practices } = await sql<{ id: number }>`select id from practices order by id`.execute(database.db);
   const { rows: before } = await sql<{ last: number | null }>`select max(id) as last from results`.execute(database.db);
-  const saveTimes: number[] = [];
-  const reloadTimes: number[] = [];
-  const sessionTimes: number[] = [];
-  const savedIds: number[] = [];
-  const errors: string[] = [];
-  const deadline = performance.now() + seconds * 1000;
-
-  async function call(path: string, token: string, body?: unknown) {
-    const started = performance.now();
-    const response = await fetch(`${server.baseUrl}${path}`, {
-      method: body ? "POST" : "GET",
-      headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    const answer = (await response.json()) as Record<string, unknown>;
-    return { status: response.status, answer, time: performance.now() - started };
-  }
-
-  async function agent(index: number) {
-    const token = tokens[index]!;
-    const page = `/Members/getMembersTableData?practice=${practices[index % practices.length]!.id}&pageSize=50&orderByColumn=Last_Name`;
-    let members = (await call(page, token)).answer.members as Listed[];
-    for (let turn = 0; performance.now() < deadline; turn += 1) {
-      const member = members[turn % members.length]!;
-      try {
-        const save = await call("/Members/saveResult", token, {
-          sid: member.Subscriber_ID,
-          patnum: member.PatNum,
-          practice: member.practiceId,
-          Result: RESULTS[(index + turn) % RESULTS.length],
-          addLocation: "callCenter",
-        });
-        if (save.status !== 201) throw new Error(`saveResult answered ${save.status}: ${JSON.stringify(save.answer)}`);
-        saveTimes.push(save.time);
-        savedIds.push(save.answer.id as number);
-        if (pauseMs > 0) await new Promise((done) => setTimeout(done, pauseMs));
-        if (mode === "save") continue;
-        const reload = await call(page, token);
-        if (reload.status !== 200) throw new Error(`reload answered ${reload.status}`);
-        reloadTimes.push(reload.time);
-        members = reload.answer.members as Listed[];
-      } catch (error) {
-        errors.push(String(error));
-      }
-    }
-  }
-
-  /** An open page's own calls: GET /sessions (the app checks its session) every 200 ms. */
-  async function watcher() {
-    const token = (await server.tokens(1))[0]!;
-    while (performance.now() < deadline) {
-      const answer = await call("/sessions", token);
-      if (answer.status !== 200) errors.push(`GET /sessions answered ${answer.status}`);
-      else sessionTimes.push(answer.time);
-      await new Promise((done) => setTimeout(done, 200));
-    }
-  }
-
-  const started = performance.now();
   try {
-    await Promise.all([...Array.from({ length: agents }, (_, index) => agent(index)), watcher()]);
-    const elapsed = (performance.now() - started) / 1000;
+    const { saveTimes, reloadTimes, sessionTimes, savedIds, errors, seconds: elapsed } = await runAgentsApart({
+      baseUrl: server.baseUrl,
+      tokens,
+      practiceIds: practices.map((practice) => practice.id),
+      seconds,
+      mode,
+      pauseMs,
+    });
     const { rows: added } = await sql<{ id: number }>`select id from results where id > ${before[0]?.last ?? 0} order by id`.execute(database.db);
     const acknowledged = new Set(savedIds);
     const history = {
