@@ -32,6 +32,14 @@ export interface ResultRecord {
   createdAt: string;
 }
 
+/** A call an agent started from a member's phone link (`POST /Members/calls`). */
+export interface CallStartRecord {
+  id: number;
+  memberId: number;
+  userId: number;
+  startedAt: string;
+}
+
 export interface LeadRecord {
   id: number;
   practiceId: number;

@@ -4,6 +4,7 @@
 // Fixed by (seed, size, today): every builder draws from one faker sequence, in this order.
 import { Faker, en, en_US } from "@faker-js/faker";
 import { buildActivity } from "./activity.ts";
+import { buildCallStarts } from "./callStarts.ts";
 import { buildContent } from "./content/content.ts";
 import { buildCrons } from "./jobs/jobRuns.ts";
 import { buildOpenIssues } from "./jobs/openIssues.ts";
@@ -36,10 +37,12 @@ export function generateWorld({ seed = DEMO_SEED, size = DEMO_SIZE, today = DEMO
   const dentists = buildDentists(faker, practices);
   const members = buildMembers(faker, { practices, dentists, size, today });
   const base = { practices, users, dentists, members, today };
+  const activity = buildActivity(faker, base);
   return {
     ...base,
     regions: buildRegions(practices),
-    ...buildActivity(faker, base),
+    ...activity,
+    callStarts: buildCallStarts(seed + 1, activity.results),
     crons: buildCrons(faker, base),
     openIssues: buildOpenIssues(base),
     ...buildReportData(faker, base),

@@ -32,7 +32,6 @@ export type MockDb = DemoWorld & {
   recordingDownloads: R.RecordingDownloadRecord[];
   setups: R.SetupRow[];
   reportUses: R.ReportUseRecord[];
-  callStarts: R.CallStartRecord[];
   outbox: R.OutboxMessage[];
   sessions: SessionStore;
   /** Agents working members (domain/team/claims.ts). */
@@ -64,7 +63,6 @@ export function createMockDb({ seed, size, now = () => new Date(DEMO_REFERENCE_D
     recordingDownloads: [],
     setups: [],
     reportUses: [],
-    callStarts: [],
     outbox: [],
     sessions: new Map(),
     claims: new Map(),

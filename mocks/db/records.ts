@@ -29,13 +29,5 @@ export interface ReportUseRecord {
   at: string;
 }
 
-/** A call an agent started from a member's phone link (`POST /Members/calls`). */
-export interface CallStartRecord {
-  id: number;
-  memberId: number;
-  userId: number;
-  startedAt: string;
-}
-
 /** Mail the fake backend "sent": feedback and members reports (the server's outbox). */
 export type OutboxMessage = Mail & { id: number; sentAt: string };

@@ -1,8 +1,7 @@
 // The call activity report (`GET /report/call-activity`): calls started and results saved per user
 // in a range of days of the practice group's time zone.
 import type { components } from "../../src/api/schema";
-import type { ResultRecord } from "../../demo/records.ts";
-import type { CallStartRecord } from "../db/records";
+import type { CallStartRecord, ResultRecord } from "../../demo/records.ts";
 import { contains, toInstantRange, type DateRange } from "../../domain/calendar.ts";
 import { callActivityRows } from "../../domain/reports/callActivity.ts";
 

@@ -52,5 +52,11 @@ export async function seedMembers(trx: Kysely<Database>, world: DemoWorld): Prom
       .values(chunk.map((r) => ({ id: r.id, member_id: r.memberId, user_id: r.userId, result: r.Result, created_at: r.createdAt })))
       .execute(),
   );
-  for (const table of ["members", "notes", "results"]) await resetIdentity(trx, table);
+  await insertChunked(world.callStarts, (chunk) =>
+    trx
+      .insertInto("call_starts")
+      .values(chunk.map((c) => ({ id: c.id, member_id: c.memberId, user_id: c.userId, started_at: c.startedAt })))
+      .execute(),
+  );
+  for (const table of ["members", "notes", "results", "call_starts"]) await resetIdentity(trx, table);
 }
