@@ -2,12 +2,11 @@
 // compare them with the results saved in the call activity report.
 import { describe, expect, it } from "vitest";
 import { addDays, zonedDate } from "../../domain/calendar";
-import { useBackend, type SignedIn } from "./fixtures";
+import { fieldsOf, useBackend, type SignedIn } from "./fixtures";
 import { worklist } from "./worklist";
 
 const backend = useBackend();
 const members = worklist(backend);
-const fieldsOf = (body: { details?: { field: string }[] }) => (body.details ?? []).map((detail) => detail.field);
 
 interface CallActivityRow {
   userId: number;

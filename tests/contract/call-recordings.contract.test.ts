@@ -1,7 +1,7 @@
 // The call-recordings tag: the directory with its filters and paging, campaigns, search, and
 // signed, expiring download links whose file is served without a session.
 import { describe, expect, it } from "vitest";
-import { useBackend } from "./fixtures";
+import { fieldsOf, useBackend } from "./fixtures";
 
 const backend = useBackend();
 
@@ -18,7 +18,6 @@ interface Recording {
   recordedAt: string;
 }
 
-const fieldsOf = (body: { details?: { field: string }[] }) => (body.details ?? []).map((detail) => detail.field);
 const directory = (query: Record<string, string | number>) =>
   backend.api.get("/call-recordings/directoryList", { token: backend.staff.token, query });
 const newestFirst = (rows: Recording[]) =>

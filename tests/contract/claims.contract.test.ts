@@ -1,12 +1,11 @@
 // Claims: an agent working a member claims it for 2 minutes, renews while on it and releases when
 // moving on; the others see the claim in the list, and a claim never blocks a save.
-import { beforeAll, describe, expect, it } from "vitest";
-import { useBackend, type SignedIn } from "./fixtures";
+import { describe, expect, it } from "vitest";
+import { fieldsOf, useBackend, type SignedIn } from "./fixtures";
 import { worklist } from "./worklist";
 
 const backend = useBackend();
 const members = worklist(backend);
-const fieldsOf = (body: { details?: { field: string }[] }) => (body.details ?? []).map((detail) => detail.field);
 const holderOf = (who: SignedIn) => ({ id: who.user.id, firstname: who.user.firstname, lastname: who.user.lastname });
 const CLAIM_MS = 2 * 60 * 1000;
 
@@ -14,14 +13,6 @@ const claim = (memberId: unknown, who: SignedIn | null) =>
   backend.api.post("/Members/claims", { token: who?.token ?? null, body: { memberId } });
 const release = (memberId: unknown, who: SignedIn | null) =>
   backend.api.delete("/Members/claims/{memberId}", { token: who?.token ?? null, path: { memberId: String(memberId) } });
-
-/** A second agent beside backend.staff. */
-let colleague: SignedIn;
-beforeAll(async () => {
-  const accounts = (await backend.api.get("/auth/dev/accounts")).body as { email: string; isAdmin: boolean }[];
-  const other = accounts.find((account) => !account.isAdmin && account.email !== backend.staff.user.email);
-  colleague = await backend.signIn(other!.email);
-});
 
 describe("POST /Members/claims", () => {
   it("claims a member for 2 minutes; every agent's list shows who is on it", async () => {
@@ -35,7 +26,7 @@ describe("POST /Members/claims", () => {
     const expiresAt = new Date(body.expiresAt).getTime();
     expect(expiresAt).toBeGreaterThanOrEqual(before + CLAIM_MS - 1000);
     expect(expiresAt).toBeLessThanOrEqual(after + CLAIM_MS + 1000);
-    expect((await members.listed(member, colleague))?.claim).toEqual(body);
+    expect((await members.listed(member, backend.colleague))?.claim).toEqual(body);
     expect((await members.listed(member, backend.staff))?.claim).toEqual(body);
   });
 
@@ -47,25 +38,25 @@ describe("POST /Members/claims", () => {
     expect(renewed.status).toBe(200);
     expect(renewed.body.by).toEqual(first.by);
     expect(new Date(renewed.body.expiresAt).getTime()).toBeGreaterThan(new Date(first.expiresAt).getTime());
-    expect((await members.listed(member, colleague))?.claim).toEqual(renewed.body);
+    expect((await members.listed(member, backend.colleague))?.claim).toEqual(renewed.body);
   });
 
   it("answers 409 with the holder's claim while another agent holds it", async () => {
     const member = await members.freshMember();
-    const theirs = (await claim(member.id, colleague)).body;
+    const theirs = (await claim(member.id, backend.colleague)).body;
     const { status, body } = await claim(member.id, backend.staff);
     expect(status).toBe(409);
     expect(body).toMatchObject({ statusCode: 409, claim: theirs });
-    expect(body.message).toContain(`${colleague.user.firstname} ${colleague.user.lastname}`);
+    expect(body.message).toContain(`${backend.colleague.user.firstname} ${backend.colleague.user.lastname}`);
     expect((await members.listed(member))?.claim).toEqual(theirs);
   });
 
   it("lets another agent claim once the claim has ended by itself; an ended claim never shows", async () => {
     const member = await members.freshMember();
-    await claim(member.id, colleague);
+    await claim(member.id, backend.colleague);
     await backend.target.expireClaim(member.id);
     expect((await members.listed(member))?.claim).toBeNull();
-    expect((await release(member.id, colleague)).status).toBe(404);
+    expect((await release(member.id, backend.colleague)).status).toBe(404);
     const mine = await claim(member.id, backend.staff);
     expect(mine.status).toBe(200);
     expect(mine.body.by).toEqual(holderOf(backend.staff));
@@ -99,13 +90,13 @@ describe("DELETE /Members/claims/{memberId}", () => {
     await claim(member.id, backend.staff);
     const { status } = await release(member.id, backend.staff);
     expect(status).toBe(204);
-    expect((await members.listed(member, colleague))?.claim).toBeNull();
+    expect((await members.listed(member, backend.colleague))?.claim).toBeNull();
     expect((await release(member.id, backend.staff)).status).toBe(404);
   });
 
   it("answers 404 for another agent's claim, and leaves it", async () => {
     const member = await members.freshMember();
-    const theirs = (await claim(member.id, colleague)).body;
+    const theirs = (await claim(member.id, backend.colleague)).body;
     expect((await release(member.id, backend.staff)).status).toBe(404);
     expect((await members.listed(member))?.claim).toEqual(theirs);
   });
@@ -136,7 +127,7 @@ describe("claims and saves", () => {
 
   it("a member claimed by someone else can still be saved, and their claim stays", async () => {
     const member = await members.freshMember();
-    const theirs = (await claim(member.id, colleague)).body;
+    const theirs = (await claim(member.id, backend.colleague)).body;
     expect((await members.saveResult(member, "Transfer", backend.staff, member.version)).status).toBe(201);
     expect((await members.listed(member))).toMatchObject({ Result: "Transfer", claim: theirs });
   });

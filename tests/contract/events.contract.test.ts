@@ -1,16 +1,15 @@
 // Live events: a ticket of the session opens the event stream once; the stream sends a `member`
 // event after each save and a `claim` event after each change of a claim, as the contract's
 // schemas describe them, carrying no more than the members list shows; refusals are plain errors.
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { validateComponent } from "../../mocks/openapi/validate";
 import { openEventStream, type EventStream, type StreamEvent } from "../../server/events/testStream.ts";
-import { useBackend, type SignedIn } from "./fixtures";
+import { fieldsOf, useBackend, type SignedIn } from "./fixtures";
 import { record } from "./http";
 import { worklist } from "./worklist";
 
 const backend = useBackend();
 const members = worklist(backend);
-const fieldsOf = (body: { details?: { field: string }[] }) => (body.details ?? []).map((detail) => detail.field);
 
 const ticketOf = (who: SignedIn | null) => backend.api.post("/events/ticket", { token: who?.token ?? null });
 
@@ -39,12 +38,6 @@ async function nextOf(events: EventStream, name: "member" | "claim", memberId: n
   expect(validateComponent(name === "member" ? "MemberEvent" : "ClaimEvent", data)).toEqual([]);
   return data;
 }
-
-let colleague: SignedIn;
-beforeAll(async () => {
-  const accounts = (await backend.api.get("/auth/dev/accounts")).body as { email: string; isAdmin: boolean }[];
-  colleague = await backend.signIn(accounts.find((account) => !account.isAdmin && account.email !== backend.staff.user.email)!.email);
-});
 
 describe("POST /events/ticket", () => {
   it("issues a single-use ticket valid 30 seconds", async () => {
@@ -86,31 +79,31 @@ describe("GET /events", () => {
   it("sends a member event after another agent's save, carrying no more than the list shows", async () => {
     const events = await listen(backend.staff);
     const member = await members.freshMember();
-    const saved = await members.saveResult(member, "Appointment Made", colleague);
+    const saved = await members.saveResult(member, "Appointment Made", backend.colleague);
     const data = await nextOf(events, "member", member.id);
     const listed = await members.listed(member);
     expect(data).toEqual({ memberId: member.id, version: saved.body.version, Result: "Appointment Made", notes: listed.notes, notestimestamp: listed.notestimestamp });
-    const note = await members.saveNotes(member, "Booked for Tuesday.", colleague);
+    const note = await members.saveNotes(member, "Booked for Tuesday.", backend.colleague);
     expect(await nextOf(events, "member", member.id)).toMatchObject({ version: note.body.version, Result: "Appointment Made", notes: "Booked for Tuesday." });
   });
 
   it("sends a claim event after a claim, its renewal and its release", async () => {
     const events = await listen(backend.staff);
     const member = await members.freshMember();
-    const claimed = await backend.api.post("/Members/claims", { token: colleague.token, body: { memberId: member.id } });
+    const claimed = await backend.api.post("/Members/claims", { token: backend.colleague.token, body: { memberId: member.id } });
     expect(await nextOf(events, "claim", member.id)).toEqual({ memberId: member.id, claim: claimed.body });
-    const renewed = await backend.api.post("/Members/claims", { token: colleague.token, body: { memberId: member.id } });
+    const renewed = await backend.api.post("/Members/claims", { token: backend.colleague.token, body: { memberId: member.id } });
     expect(await nextOf(events, "claim", member.id)).toEqual({ memberId: member.id, claim: renewed.body });
-    await backend.api.delete("/Members/claims/{memberId}", { token: colleague.token, path: { memberId: member.id } });
+    await backend.api.delete("/Members/claims/{memberId}", { token: backend.colleague.token, path: { memberId: member.id } });
     expect(await nextOf(events, "claim", member.id)).toEqual({ memberId: member.id, claim: null });
   });
 
   it("sends the end of a claim that a save ended, after the save", async () => {
     const events = await listen(backend.staff);
     const member = await members.freshMember();
-    await backend.api.post("/Members/claims", { token: colleague.token, body: { memberId: member.id } });
+    await backend.api.post("/Members/claims", { token: backend.colleague.token, body: { memberId: member.id } });
     await nextOf(events, "claim", member.id);
-    await members.saveNotes(member, "Spoke with dad.", colleague);
+    await members.saveNotes(member, "Spoke with dad.", backend.colleague);
     await nextOf(events, "member", member.id);
     expect(await nextOf(events, "claim", member.id)).toEqual({ memberId: member.id, claim: null });
   });

@@ -16,6 +16,8 @@ export interface Backend {
   /** An administrator and a member of staff who is not one. */
   admin: SignedIn;
   staff: SignedIn;
+  /** A second member of staff who is not an administrator, beside `staff` (the team's cases). */
+  colleague: SignedIn;
   signIn: (email: string) => Promise<SignedIn>;
 }
 
@@ -27,6 +29,9 @@ export async function signIn(api: Caller, email: string): Promise<SignedIn> {
   return { token: session.body.accessToken, user: session.body.user };
 }
 
+/** The fields a 400 names (openapi.yaml, Errors). */
+export const fieldsOf = (body: { details?: { field: string }[] }) => (body.details ?? []).map((detail) => detail.field);
+
 /** Call in a describe block or at file level: `const backend = useBackend();` then read it in tests. */
 export function useBackend(): Backend {
   const backend = {} as Backend;
@@ -35,11 +40,12 @@ export function useBackend(): Backend {
     backend.api = createCaller(backend.target.baseUrl);
     const accounts = (await backend.api.get("/auth/dev/accounts")).body as { email: string; isAdmin: boolean }[];
     const adminAccount = accounts.find((account) => account.isAdmin);
-    const staffAccount = accounts.find((account) => !account.isAdmin);
-    if (!adminAccount || !staffAccount) throw new Error("the target needs an administrator and other staff");
+    const [staffAccount, colleagueAccount] = accounts.filter((account) => !account.isAdmin);
+    if (!adminAccount || !staffAccount || !colleagueAccount) throw new Error("the target needs an administrator and two other staff");
     backend.signIn = (email) => signIn(backend.api, email);
     backend.admin = await backend.signIn(adminAccount.email);
     backend.staff = await backend.signIn(staffAccount.email);
+    backend.colleague = await backend.signIn(colleagueAccount.email);
   });
   afterAll(async () => {
     await backend.target?.close();

@@ -1,7 +1,7 @@
 // The help tag: help items per screen, their management by administrators, and the notifications
 // every user gets of a new item.
 import { describe, expect, it } from "vitest";
-import { useBackend } from "./fixtures";
+import { fieldsOf, useBackend } from "./fixtures";
 
 const backend = useBackend();
 
@@ -13,7 +13,6 @@ interface HelpItem {
   parentPageId: string;
 }
 
-const fieldsOf = (body: { details?: { field: string }[] }) => (body.details ?? []).map((detail) => detail.field);
 const pageParams = (pageId: string) => ({ params: JSON.stringify({ pageId }) });
 /** Sorted by heading (by code point, as every text order of the contract), ties by id. */
 const inHeadingOrder = (items: HelpItem[]) =>

@@ -1,10 +1,9 @@
 // The jobs tag: the scheduled jobs with their recent runs (Crons modal), and re-running a job.
 import { describe, expect, it } from "vitest";
-import { useBackend } from "./fixtures";
+import { fieldsOf, useBackend } from "./fixtures";
 
 const backend = useBackend();
 
-const fieldsOf = (body: { details?: { field: string }[] }) => (body.details ?? []).map((detail) => detail.field);
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const crons = async () => {
   const answer = await backend.api.get("/Members/crons", { token: backend.staff.token });

@@ -1,7 +1,7 @@
 // The members tag: the members list (filters, sort, paging, search), dentists, open issues, and
 // the results and notes of a member, with what a save changes in later reads.
 import { beforeAll, describe, expect, it } from "vitest";
-import { useBackend } from "./fixtures";
+import { fieldsOf, useBackend } from "./fixtures";
 
 const backend = useBackend();
 
@@ -10,7 +10,6 @@ const RESULT_OPTIONS = [
   "Left message", "Broken", "Broken-Tx", "No answer", "Phone number issues", "Excessive Broken", "DNC- Other Dentist",
   "DNC- Moved", "DNC-Notes", "Transfer", "Reschedule", "Confirm",
 ];
-const fieldsOf = (body: { details?: { field: string }[] }) => (body.details ?? []).map((detail) => detail.field);
 const idsOf = (members: { id: number }[]) => members.map((member) => member.id);
 
 type Query = Record<string, string | number | boolean | undefined>;

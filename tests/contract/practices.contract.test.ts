@@ -1,11 +1,10 @@
 // The practices tag: practices and regions for the filters, complete and sorted, and the members
 // list's practices of a user with its own-user rule.
 import { beforeAll, describe, expect, it } from "vitest";
-import { useBackend } from "./fixtures";
+import { fieldsOf, useBackend } from "./fixtures";
 
 const backend = useBackend();
 
-const fieldsOf = (body: { details?: { field: string }[] }) => (body.details ?? []).map((detail) => detail.field);
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const byAbbreviation = (practices: any[]) => [...practices].sort((a, b) => byText(a.practiceabbr, b.practiceabbr) || a.id - b.id);
 const get = (path: string, options: { token?: string; path?: Record<string, string | number> } = {}) =>

@@ -4,12 +4,11 @@
 // with the contract's error body, and nothing written.
 import { describe, expect, it } from "vitest";
 import { operations } from "../../mocks/openapi/document";
-import { useBackend } from "./fixtures";
+import { fieldsOf, useBackend } from "./fixtures";
 
 const backend = useBackend();
 
 const anyPath = (path: string) => Object.fromEntries([...path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => [name!, "1"]));
-const fieldsOf = (body: { details?: { field: string }[] }) => (body.details ?? []).map((detail) => detail.field);
 const LARGEST_ID = 2147483647;
 
 describe("bodies that are not JSON", () => {

@@ -1,11 +1,10 @@
 // The setup tag: the partner portal link, feedback, the default page and practices, and the
 // members-list defaults (user setup), with their own-user rules.
 import { describe, expect, it } from "vitest";
-import { useBackend, type SignedIn } from "./fixtures";
+import { fieldsOf, useBackend, type SignedIn } from "./fixtures";
 
 const backend = useBackend();
 
-const fieldsOf = (body: { details?: { field: string }[] }) => (body.details ?? []).map((detail) => detail.field);
 const encodeJson = (value: unknown) => JSON.stringify(value);
 
 /** A member of staff this file may change without disturbing the shared `staff` account. */

@@ -1,7 +1,7 @@
 // The usage tag: report actions and page visits are recorded (a visit's token counts it once), and
 // administrators read them in the universal usage report.
 import { describe, expect, it } from "vitest";
-import { useBackend } from "./fixtures";
+import { fieldsOf, useBackend } from "./fixtures";
 
 const backend = useBackend();
 
@@ -16,7 +16,6 @@ interface UsageRow {
   count: number;
 }
 
-const fieldsOf = (body: { details?: { field: string }[] }) => (body.details ?? []).map((detail) => detail.field);
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 
 function report(query: { startDate: string; endDate: string; userSearch: string; visitedUrl?: string }, token = backend.admin.token) {

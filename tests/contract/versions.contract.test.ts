@@ -1,22 +1,13 @@
 // No silent overwrite: every member carries a version; a save that sends the version its agent saw
 // is refused with the current value (409) when a save of its kind landed since, and a save without
 // one keeps the latest-wins behaviour.
-import { beforeAll, describe, expect, it } from "vitest";
-import { useBackend, type SignedIn } from "./fixtures";
+import { describe, expect, it } from "vitest";
+import { fieldsOf, useBackend, type SignedIn } from "./fixtures";
 import { worklist } from "./worklist";
 
 const backend = useBackend();
 const members = worklist(backend);
-const fieldsOf = (body: { details?: { field: string }[] }) => (body.details ?? []).map((detail) => detail.field);
 const nameOf = (who: SignedIn) => ({ firstname: who.user.firstname, lastname: who.user.lastname });
-
-/** A second agent beside backend.staff. */
-let colleague: SignedIn;
-beforeAll(async () => {
-  const accounts = (await backend.api.get("/auth/dev/accounts")).body as { email: string; isAdmin: boolean }[];
-  const other = accounts.find((account) => !account.isAdmin && account.email !== backend.staff.user.email);
-  colleague = await backend.signIn(other!.email);
-});
 
 describe("the members list", () => {
   it("shows every member's version, 1 until its result or notes are saved", async () => {
@@ -40,15 +31,15 @@ describe("saving with the version the agent saw", () => {
     expect((await members.listed(member))).toMatchObject({ Result: "Left message", notes: "Try after 5pm.", version: member.version + 2 });
   });
 
-  it("refuses a result save that missed a colleague's, with the result now, who saved it and when", async () => {
+  it("refuses a result save that missed a backend.colleague's, with the result now, who saved it and when", async () => {
     const member = await members.freshMember({ result: "" });
-    const theirs = await members.saveResult(member, "Appointment Made", colleague, member.version);
+    const theirs = await members.saveResult(member, "Appointment Made", backend.colleague, member.version);
     expect(theirs.status).toBe(201);
     const mine = await members.saveResult(member, "No answer", backend.staff, member.version);
     expect(mine.status).toBe(409);
     expect(mine.body).toMatchObject({
       statusCode: 409,
-      current: { version: theirs.body.version, Result: "Appointment Made", savedAt: theirs.body.createdAt, savedBy: nameOf(colleague) },
+      current: { version: theirs.body.version, Result: "Appointment Made", savedAt: theirs.body.createdAt, savedBy: nameOf(backend.colleague) },
     });
     expect((await members.listed(member))).toMatchObject({ Result: "Appointment Made", version: theirs.body.version });
 
@@ -58,9 +49,9 @@ describe("saving with the version the agent saw", () => {
     expect((await members.listed(member))).toMatchObject({ Result: "No answer", version: again.body.version });
   });
 
-  it("refuses a note save that missed a colleague's note, with the note now", async () => {
+  it("refuses a note save that missed a backend.colleague's note, with the note now", async () => {
     const member = await members.freshMember();
-    const theirs = await members.saveNotes(member, "Mom prefers Spanish.", colleague, member.version);
+    const theirs = await members.saveNotes(member, "Mom prefers Spanish.", backend.colleague, member.version);
     const mine = await members.saveNotes(member, "Called, no answer.", backend.staff, member.version);
     expect(mine.status).toBe(409);
     expect(mine.body.current).toEqual({
@@ -68,17 +59,17 @@ describe("saving with the version the agent saw", () => {
       notes: "Mom prefers Spanish.",
       notestimestamp: theirs.body.notestimestamp,
       savedAt: theirs.body.notestimestamp,
-      savedBy: nameOf(colleague),
+      savedBy: nameOf(backend.colleague),
     });
     expect((await members.listed(member))?.notes).toBe("Mom prefers Spanish.");
   });
 
   it("lets a result through that missed only a note, and a note that missed only a result", async () => {
     const member = await members.freshMember();
-    await members.saveNotes(member, "Asked for a callback.", colleague, member.version);
+    await members.saveNotes(member, "Asked for a callback.", backend.colleague, member.version);
     expect((await members.saveResult(member, "Contact Made Call Back", backend.staff, member.version)).status).toBe(201);
     const other = await members.freshMember();
-    await members.saveResult(other, "Broken", colleague, other.version);
+    await members.saveResult(other, "Broken", backend.colleague, other.version);
     expect((await members.saveNotes(other, "Rebook next week.", backend.staff, other.version)).status).toBe(201);
   });
 
@@ -106,7 +97,7 @@ describe("saving with the version the agent saw", () => {
 describe("saving without a version", () => {
   it("keeps the latest-wins behaviour: both saves land, the later is the member's", async () => {
     const member = await members.freshMember();
-    const first = await members.saveResult(member, "Broken", colleague);
+    const first = await members.saveResult(member, "Broken", backend.colleague);
     const second = await members.saveResult(member, "Reschedule", backend.staff);
     expect([first.status, second.status]).toEqual([201, 201]);
     expect(second.body.version).toBe(first.body.version + 1);
