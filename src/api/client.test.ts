@@ -1,29 +1,12 @@
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { components } from "./schema";
 import { createApiClient, jsonParam, unwrap } from "./client";
 import { ApiError } from "./errors";
-
-type Session = components["schemas"]["Session"];
+import { testSession } from "./testSession";
 
 const TOKEN = "token-of-a-live-session";
-const session: Session = {
-  id: "s-1",
-  accessToken: TOKEN,
-  mycdp_uri: "https://portal.example/",
-  expiresAt: "2026-11-29T10:00:00.000Z",
-  user: {
-    id: 7,
-    firstname: "Marcus",
-    lastname: "Reed",
-    email: "marcus.reed@recalldesk.example",
-    profilePicture: "",
-    isAdmin: false,
-    defaultPage: "/members/all",
-    defaultLocationId: "3;4",
-  },
-};
+const session = testSession({ accessToken: TOKEN, user: { id: 7 } });
 
 /** A server that knows one live token, as the real one does. */
 const server = setupServer(

@@ -1,23 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { Session } from "../machines/auth/auth.machine";
+import { testSession } from "../api/testSession";
 import { LOGIN_COOKIE, sessionStore } from "./sessionStore";
 
-const session: Session = {
-  id: "session-1",
-  accessToken: "token-1",
-  mycdp_uri: "https://portal.recalldesk.example",
-  expiresAt: "2026-01-08T00:00:00.000Z",
-  user: {
-    id: 2,
-    firstname: "Marcus",
-    lastname: "Reed",
-    email: "marcus.reed@recalldesk.example",
-    profilePicture: "",
-    isAdmin: false,
-    defaultPage: "/members/all",
-    defaultLocationId: "4",
-  },
-};
+const session = testSession();
 
 /** What Chromium does with cookies (and so site data) blocked in its settings. */
 function refuseStorage() {

@@ -1,24 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
 import { authMachine, type Session, type SignInRequest } from "./auth.machine";
+import { testSession } from "../../api/testSession";
 
-const session = (overrides: Partial<Session> = {}): Session => ({
-  id: "session-1",
-  accessToken: "token-1",
-  mycdp_uri: "https://portal.example/",
-  expiresAt: "2026-11-29T10:00:00.000Z",
-  user: {
-    id: 2,
-    firstname: "Marcus",
-    lastname: "Reed",
-    email: "marcus.reed@recalldesk.example",
-    profilePicture: "",
-    isAdmin: false,
-    defaultPage: "/dashboard",
-    defaultLocationId: "3",
-  },
-  ...overrides,
-});
+const session = (overrides: Partial<Session> = {}): Session => testSession({ ...overrides, user: { defaultPage: "/dashboard", ...overrides.user } });
 
 const never = <T>() => new Promise<T>(() => {});
 
