@@ -33,10 +33,22 @@ function start() {
   return { connections, told, state, current, send: (event: LiveEventsEvent) => child().send(event), stop: () => parent.stop() };
 }
 
-beforeEach(() => vi.useFakeTimers());
-afterEach(() => vi.useRealTimers());
+beforeEach(() => {
+  vi.useFakeTimers();
+  // The longest wait of each step, so that the cases can say when the next try comes.
+  vi.spyOn(Math, "random").mockReturnValue(1);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
 
 describe("live events", () => {
+  it("waits between half and all of each backoff step, by chance", () => {
+    expect([1, 2, 6].map((failures) => backoffAfter(failures, () => 0))).toEqual([500, 1000, 15000]);
+    expect([1, 2, 6].map((failures) => backoffAfter(failures, () => 0.5))).toEqual([750, 1500, 22500]);
+  });
+
   it("connects, goes live on open without a resync, and hands every event to the list", () => {
     const live = start();
     expect(live.state()).toEqual({ streaming: "connecting" });
@@ -47,7 +59,7 @@ describe("live events", () => {
   });
 
   it("reconnects after 1 s, 2 s, 4 s … up to 30 s while connections fail", () => {
-    expect([1, 2, 3, 4, 5, 6, 7].map(backoffAfter)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
+    expect([1, 2, 3, 4, 5, 6, 7].map((failures) => backoffAfter(failures))).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
     const live = start();
     live.current().report({ type: "stream.failed" });
     expect(live.state()).toBe("reconnecting");

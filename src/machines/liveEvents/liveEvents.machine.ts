@@ -1,6 +1,6 @@
 // The live event stream of the members list (docs/architecture.md, Agents as a team): connects
 // (a ticket, then GET /events), hands each saved result, note and claim to the list while live,
-// reconnects with a doubling backoff when the stream drops or falls silent, and after a reconnect
+// reconnects with a doubling, jittered backoff when the stream drops or falls silent, and after a reconnect
 // asks the list to reload its page (resyncing), because nothing sent while it was away is replayed.
 // The members machine invokes it while the list is shown; the stream itself is provided by src/app.
 import { assign, fromCallback, sendParent, setup } from "xstate";
@@ -27,9 +27,14 @@ export interface LiveEventsContext {
   missedChanges: boolean;
 }
 
-/** 1 s, 2 s, 4 s … up to 30 s. */
-export const backoffAfter = (failures: number) =>
-  Math.min(STREAM_BACKOFF_FIRST_MS * 2 ** Math.max(0, failures - 1), STREAM_BACKOFF_MAX_MS);
+/**
+ * Up to 1 s, 2 s, 4 s … 30 s, each wait drawn between half and all of that ("equal jitter"): after a
+ * server restart, the call center's browsers come back spread over the wait, not all at once.
+ */
+export const backoffAfter = (failures: number, random: () => number = Math.random) => {
+  const ceiling = Math.min(STREAM_BACKOFF_FIRST_MS * 2 ** Math.max(0, failures - 1), STREAM_BACKOFF_MAX_MS);
+  return Math.round(ceiling / 2 + random() * (ceiling / 2));
+};
 
 export const liveEventsMachine = setup({
   types: {
