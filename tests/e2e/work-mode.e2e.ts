@@ -1,12 +1,15 @@
 // The members list's keyboard work mode, walked with the keyboard alone: ten members get a result
 // by number key, the current row moving on to the next member without a result after each save
 // and across pages; the sheet of shortcuts, search, notes, history and the result selector by key;
-// and the keys stay silent while typing in a field.
+// and the keys stay silent while typing in a field. With two agents on one backend (the server, or
+// E2E_TARGET=fake-host), a key's save asks "Save anyway?" and shows a conflict as the selector's does.
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { goInApp, signInAs, STAFF, waitForPath } from "./accounts.ts";
+import { chooseAccount, goInApp, signInAs, STAFF, waitForPath } from "./accounts.ts";
+import { launchBrowser } from "./browser.ts";
 import { e2e, expectVisible } from "./harness.ts";
 import { membersListReady } from "./membersList.ts";
+import { trackNetwork } from "./network.ts";
 import { snapshot } from "./visit.ts";
 
 /** The number keys' results, as the legend on screen shows them. */
@@ -173,3 +176,107 @@ e2e("? lists every shortcut; / goes to the search; r, n open the current member'
   assert.equal(await search.inputValue(), "jk");
   assert.equal(await currentId(page), before);
 }, { timeout: 120_000 });
+
+const PRIYA = { name: "Priya Natarajan" };
+const SHARED_BACKEND = ["server", "fake-host"].includes(process.env.E2E_TARGET ?? "") || Boolean(process.env.E2E_BASE_URL);
+
+/** Signed in on the whole list searched down to one blank member, the focus back on the page. */
+async function openOneMember(page: Page, person: { name: string }, subscriberId?: string): Promise<string> {
+  await page.goto("/");
+  await chooseAccount(page, person);
+  await page.waitForURL((url) => url.pathname.startsWith("/"), { timeout: 15_000 });
+  await goInApp(page, "/members/all");
+  await waitForPath(page, "/members/all");
+  await expectVisible(page.locator(".members-table table"));
+  await membersListReady(page);
+  const filters = page.getByRole("search", { name: "Filter members" });
+  await filters.getByLabel("Practice", { exact: true }).selectOption("all");
+  await membersListReady(page);
+  await filters.getByLabel("Result", { exact: true }).selectOption({ label: "Blank" });
+  await membersListReady(page);
+  const id = subscriberId ?? ((await page.locator("tbody tr.member-row td").first().textContent()) ?? "");
+  await filters.getByLabel("Result", { exact: true }).selectOption("all");
+  await membersListReady(page);
+  await filters.getByLabel("Search", { exact: true }).fill(id);
+  await page.waitForFunction((sid) => {
+    const rows = [...document.querySelectorAll("tbody tr.member-row")];
+    return rows.length === 1 && rows[0]!.querySelector("td")?.textContent === sid;
+  }, id, { timeout: 30_000 });
+  await membersListReady(page);
+  // Out of the search field, so that the keys work.
+  await page.getByRole("heading", { level: 1 }).click();
+  return id;
+}
+
+const resultOf = (page: Page) => page.locator("tbody tr.member-row select").first();
+
+e2e("by key too: a member a colleague is calling asks Save anyway?, and a save that landed since shows Keep theirs / Save mine", async ({ page, baseURL, t, expectConsoleError }) => {
+  if (!SHARED_BACKEND) {
+    t.skip("the in-browser fake backend keeps one store per tab: run with E2E_TARGET=fake-host or server");
+    return;
+  }
+  const other = await launchBrowser(baseURL);
+  try {
+    const priya = await other.context.newPage();
+    trackNetwork(priya);
+    const sid = await openOneMember(page, STAFF);
+    await openOneMember(priya, PRIYA, sid);
+
+    // Priya opens the member's result selector by key: she is calling it.
+    await priya.keyboard.press("r");
+    await expectVisible(page.locator("tbody tr.member-row").getByText("Priya Natarajan is calling", { exact: true }));
+    await priya.keyboard.press("Escape");
+    assert.match(await focused(priya), /^SELECT Result for /);
+
+    // Marcus chooses a result by key: asked first; Escape saves nothing, Save anyway saves.
+    await page.keyboard.press("2");
+    const ask = page.getByRole("dialog", { name: "Save anyway?" });
+    await expectVisible(ask.getByText("Priya Natarajan is calling this member. Save anyway?"));
+    await page.keyboard.press("Escape");
+    await ask.waitFor({ state: "detached" });
+    assert.equal(await resultOf(page).inputValue(), "");
+    await page.keyboard.press("2");
+    await expectVisible(ask);
+    await ask.getByRole("button", { name: "Save anyway" }).focus();
+    await page.keyboard.press("Enter");
+    await ask.waitFor({ state: "detached" });
+    await membersListReady(page);
+    assert.equal(await resultOf(page).inputValue(), "Left message");
+    await priya.waitForFunction(() => document.querySelector<HTMLSelectElement>("tbody tr.member-row select")?.value === "Left message", undefined, { timeout: 2_000 });
+
+    // Priya moves on (her claim ends); Marcus's page then misses her next save (his event stream
+    // cannot reconnect): his key's save is stale.
+    await priya.getByRole("heading", { level: 1 }).click();
+    await page.locator("tbody tr.member-row").getByText("Priya Natarajan is calling").waitFor({ state: "detached", timeout: 2_000 });
+    await page.route("**/api/events/ticket", (route) => route.abort());
+    expectConsoleError(/ERR_FAILED/);
+    await page.reload();
+    await membersListReady(page);
+    await page.getByRole("search", { name: "Filter members" }).getByLabel("Search", { exact: true }).fill(sid);
+    await page.waitForFunction(() => document.querySelectorAll("tbody tr.member-row").length === 1, undefined, { timeout: 30_000 });
+    await membersListReady(page);
+    await page.getByRole("heading", { level: 1 }).click();
+    await priya.keyboard.press("1");
+    await membersListReady(priya);
+
+    expectConsoleError(/409/);
+    await page.keyboard.press("4");
+    const notice = page.locator("tbody tr.member-row").getByRole("alert");
+    await expectVisible(notice);
+    assert.match((await notice.textContent()) ?? "", /^Priya Natarajan saved No answer at .+\. Yours: Contact Made Call Back\./);
+    assert.equal(await resultOf(page).inputValue(), "No answer");
+    // A refused save is not a save: the current row stays on the member.
+    assert.equal(await page.locator('tr[aria-current="true"] td').first().textContent(), sid);
+    for (let step = 0; !/^BUTTON Save mine for /.test(await focused(page)); step++) {
+      assert.ok(step < 60, "Tab reaches Save mine");
+      await page.keyboard.press("Tab");
+    }
+    await page.keyboard.press("Enter");
+    await notice.waitFor({ state: "detached" });
+    await membersListReady(page);
+    assert.equal(await resultOf(page).inputValue(), "Contact Made Call Back");
+    await priya.waitForFunction(() => document.querySelector<HTMLSelectElement>("tbody tr.member-row select")?.value === "Contact Made Call Back", undefined, { timeout: 2_000 });
+  } finally {
+    await other.close();
+  }
+}, { timeout: 180_000 });

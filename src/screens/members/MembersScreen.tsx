@@ -68,13 +68,14 @@ export function MembersScreen({ region, title }: MembersScreenProps) {
   const sheetOpen = useSelector(work, workMode.selectSheetOpen);
   const pageRef = useRef<HTMLDivElement>(null);
 
-  // The work mode's keys, wherever the focus is on this page (or nowhere); a field, a modifier or
-  // an open dialog keeps them silent (workCommandOf).
+  // The work mode's keys, wherever the focus is on this page or around it (the page's main region,
+  // or nowhere); not from the menu or the top bar. A field, a modifier or an open dialog keeps them
+  // silent (workCommandOf).
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       const target = event.target instanceof HTMLElement ? event.target : null;
       const page = pageRef.current;
-      if (event.defaultPrevented || !page || (target && target !== document.body && !page.contains(target))) return;
+      if (event.defaultPrevented || !page || (target && !page.contains(target) && !target.contains(page))) return;
       const command = workCommandOf({
         key: event.key,
         ctrlKey: event.ctrlKey,
