@@ -66,6 +66,9 @@ describe("keyboard work mode", () => {
     const { work, current, focus } = start(PAGE);
     work.send({ type: "work.focus", index: 3 });
     expect(current()).toEqual({ id: 13, index: 3 });
+    const before = current();
+    work.send({ type: "work.focus", index: 3 });
+    expect(current()).toBe(before);
     work.send({ type: "work.focus", index: 9 });
     expect(current()).toEqual({ id: 13, index: 3 });
     expect(focus().seq).toBe(0);

@@ -171,7 +171,8 @@ export const workModeMachine = setup({
       ],
     },
     "work.focus": {
-      guard: ({ context, event }) => event.index >= 0 && event.index < context.members.length,
+      // Tabbing through the current row's controls changes nothing.
+      guard: ({ context, event }) => event.index !== context.current?.index && event.index >= 0 && event.index < context.members.length,
       actions: assign({ current: ({ context, event }) => rowAt(context.members, event.index) }),
     },
   },
