@@ -164,9 +164,13 @@ e2e("? lists every shortcut; / goes to the search; r, n open the current member'
 
   await page.keyboard.press("r");
   assert.match(await focused(page), /^SELECT Result for /);
+  // Its list is open (Chromium's :open), with every result to choose from.
+  const selectorOpen = () => page.evaluate(() => document.activeElement!.matches(":open"));
+  assert.equal(await selectorOpen(), true);
   await expectVisible(page.locator(`tr[data-member-id="${current}"] .claim-badge`, { hasText: "You are calling" }));
   // In the selector the keys are the selector's own.
   await page.keyboard.press("Escape");
+  assert.equal(await selectorOpen(), false);
   await page.keyboard.press("Shift+Tab");
   await page.keyboard.press("k");
   assert.notEqual(await currentId(page), current);

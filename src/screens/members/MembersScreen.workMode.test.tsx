@@ -59,6 +59,17 @@ describe("Members list: keyboard work mode", { timeout: 30_000 }, () => {
     expect(document.activeElement).toBe(current());
   });
 
+  it("takes no key aimed outside the members page (the menu, the top bar)", async () => {
+    const user = await renderList();
+    const menu = document.body.appendChild(document.createElement("button"));
+    menu.textContent = "MEMBERS";
+    menu.focus();
+    await user.keyboard("j3");
+    expect(current()).toBe(rows()[0]);
+    expect(document.activeElement).toBe(menu);
+    menu.remove();
+  });
+
   it("keeps the keys out of the search field, and ? opens the sheet of shortcuts that Escape closes", async () => {
     const user = await renderList();
     await user.click(screen.getByRole("searchbox", { name: "Search" }));
