@@ -131,14 +131,13 @@ export function MembersTable(props: MembersTableProps) {
     onRowFocus(Number(index));
   };
   // The work mode asked for the focus: on the current row, or on its result selector (opened).
-  // Only on a new request, never because the rows changed under a focus elsewhere.
-  const currentRef = useRef(current);
-  currentRef.current = current;
+  // Each request once, never because the rows changed under a focus elsewhere.
+  const handledRequest = useRef(0);
   useEffect(() => {
-    const row = currentRef.current;
-    if (focusRequest.seq === 0 || focusRequest.target === "search" || !row) return;
-    virtualizer.scrollToIndex(row.index);
-    const tr = scrollRef.current?.querySelector<HTMLElement>(`tr[data-member-id="${row.id}"]`);
+    if (focusRequest.seq === handledRequest.current || focusRequest.target === "search" || !current) return;
+    handledRequest.current = focusRequest.seq;
+    virtualizer.scrollToIndex(current.index);
+    const tr = scrollRef.current?.querySelector<HTMLElement>(`tr[data-member-id="${current.id}"]`);
     if (focusRequest.target === "row") {
       tr?.focus();
       return;
@@ -150,7 +149,7 @@ export function MembersTable(props: MembersTableProps) {
     } catch {
       // A browser that cannot open it from here leaves the selector focused, which opens on Alt+↓.
     }
-  }, [focusRequest, virtualizer]);
+  }, [focusRequest, current, virtualizer]);
   const onBlur = (event: FocusEvent) => {
     // The window losing focus (the agent switched to the phone) leaves the focus where it was.
     if (document.activeElement === event.target) return;
