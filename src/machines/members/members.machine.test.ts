@@ -524,12 +524,16 @@ describe("members machine: saving as a team", () => {
     const current = { version: 5, Result: "Appointment Made" as const, savedAt: "2026-11-24T10:42:00Z", savedBy: { firstname: "Priya", lastname: "Natarajan" } };
     let refuse = true;
     const { actor, saves, queries } = start({ saveResult: async () => (refuse ? { conflict: current } : undefined) });
+    const saved: number[] = [];
+    actor.on("members.result.saved", ({ memberId }) => void saved.push(memberId));
     await settle();
     actor.send({ type: "members.result.save", member: member(1), result: "No answer" });
     await settle();
     expect(actor.getSnapshot().context.conflicts[1]).toEqual({ mine: "No answer", current });
     expect(result(actor, 1)).toMatchObject({ Result: "Appointment Made", version: 5 });
     expect(queries).toHaveLength(1);
+    // A refused save is not a saved result: the keyboard work mode stays on the member.
+    expect(saved).toEqual([]);
 
     actor.send({ type: "members.conflict.keepTheirs", memberId: 1 });
     expect(actor.getSnapshot().context.conflicts).toEqual({});
@@ -542,6 +546,7 @@ describe("members machine: saving as a team", () => {
     expect(saves.at(-1)).toMatchObject({ Result: "No answer", version: 5 });
     expect(actor.getSnapshot().context.conflicts).toEqual({});
     expect(queries).toHaveLength(2);
+    expect(saved).toEqual([1]);
   });
 });
 

@@ -7,7 +7,7 @@
 // and shows a save that landed since with Keep theirs / Save mine; the live event stream (a child
 // machine) updates rows in place, refreshes the count, and reloads the page after a reconnect.
 // Effects are named here and provided by src/app/services.ts.
-import { and, assign, enqueueActions, fromCallback, not, raise, sendTo, setup, stateIn } from "xstate";
+import { and, assign, emit, enqueueActions, fromCallback, not, raise, sendTo, setup, stateIn } from "xstate";
 import { notProvided } from "../notProvided";
 import { type ApiFailure, toFailure } from "../../api/errors";
 import type { components } from "../../api/schema";
@@ -115,6 +115,9 @@ export interface MembersContext extends MembersInput {
   unknownInLink: string[];
 }
 
+/** Told to whoever listens (the keyboard work mode): a result of the member was saved. */
+export type MembersEmitted = { type: "members.result.saved"; memberId: number };
+
 export type MembersEvent =
   | { type: "members.filter.change"; change: Partial<MemberFilters> }
   | { type: "members.search.change"; text: string }
@@ -188,6 +191,7 @@ export const membersMachine = setup({
     input: {} as MembersInput,
     context: {} as MembersContext,
     events: {} as MembersEvent,
+    emitted: {} as MembersEmitted,
   },
   actors: {
     /** The URL query (practice, status, brand) and the memberFilters cookie. */
@@ -534,7 +538,10 @@ export const membersMachine = setup({
                   /** The saved result stays shown until the reloaded list has it. */
                   {
                     target: "loading",
-                    actions: { type: "claimEndedBySave", params: ({ context }) => ({ memberId: context.savingResult!.memberId }) },
+                    actions: [
+                      { type: "claimEndedBySave", params: ({ context }) => ({ memberId: context.savingResult!.memberId }) },
+                      emit(({ context }): MembersEmitted => ({ type: "members.result.saved", memberId: context.savingResult!.memberId })),
+                    ],
                   },
                 ],
                 onError: {

@@ -152,6 +152,7 @@ export function MembersFilters({ actor }: MembersFiltersProps) {
         <input
           id={id}
           type="search"
+          aria-keyshortcuts="/"
           value={searchText}
           placeholder="Name, subscriber id, patient number, phone, birth date"
           maxLength={100}

@@ -1,13 +1,18 @@
 // §2 Members list: the worklist of the call center. It runs the members machine for its route's
 // region and renders it: title with brand and count, filters, legend, table, pagination, dialogs.
+// The keyboard work mode (workMode.machine.ts) runs beside it: keys on the page become its
+// commands (workMode.keys.ts), and its requests to move the focus are carried out here and in the table.
 import { useActorRef, useSelector } from "@xstate/react";
-import { useCallback, useMemo } from "react";
+import { useCallback, useEffect, useMemo, useRef } from "react";
 import { useServices } from "../../app/ServicesContext";
 import { Modal } from "../../components/Modal";
 import { Pagination } from "../../components/Pagination";
 import { selectUser } from "../../machines/auth/auth.selectors";
 import type { Member, MemberResult, MemberSortColumn, RegionFilter } from "../../machines/members/members.filters";
 import * as members from "../../machines/members/members.selectors";
+import { workModeMachine } from "../../machines/members/workMode.machine";
+import { workCommandOf } from "../../machines/members/workMode.keys";
+import * as workMode from "../../machines/members/workMode.selectors";
 import { MEMBERS_PAGINATION_PAGES, type PageSize } from "../../lib/constants";
 import { ROW_COLOURS } from "../../lib/resultColours";
 import { CronsDialog } from "./CronsDialog";
@@ -17,6 +22,7 @@ import { MembersFilters } from "./MembersFilters";
 import { MembersTable } from "./MembersTable";
 import { NotesDialog } from "./NotesDialog";
 import { ResultHistoryDialog } from "./ResultHistoryDialog";
+import { ResultKeysLegend, ShortcutSheet } from "./WorkModeKeys";
 import "./members.css";
 
 interface MembersScreenProps {
@@ -56,6 +62,41 @@ export function MembersScreen({ region, title }: MembersScreenProps) {
   const cronsActor = useSelector(actor, members.selectCronsActor);
   const unknownInLink = useSelector(actor, members.selectUnknownInLink);
   const exportQuery = useSelector(actor, members.selectExportQuery);
+  const work = useActorRef(workModeMachine, { input: { list: actor } });
+  const current = useSelector(work, workMode.selectCurrent);
+  const focusRequest = useSelector(work, workMode.selectFocusRequest);
+  const sheetOpen = useSelector(work, workMode.selectSheetOpen);
+  const pageRef = useRef<HTMLDivElement>(null);
+
+  // The work mode's keys, wherever the focus is on this page or around it (the page's main region,
+  // or nowhere); not from the menu or the top bar. A field, a modifier or an open dialog keeps them
+  // silent (workCommandOf).
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const target = event.target instanceof HTMLElement ? event.target : null;
+      const page = pageRef.current;
+      if (event.defaultPrevented || !page || (target && !page.contains(target) && !target.contains(page))) return;
+      const command = workCommandOf({
+        key: event.key,
+        ctrlKey: event.ctrlKey,
+        altKey: event.altKey,
+        metaKey: event.metaKey,
+        target,
+        dialogOpen: document.querySelector('[aria-modal="true"]') !== null,
+      });
+      if (!command) return;
+      event.preventDefault();
+      work.send({ type: "work.command", command });
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [work]);
+
+  useEffect(() => {
+    if (focusRequest.seq > 0 && focusRequest.target === "search") {
+      pageRef.current?.querySelector<HTMLInputElement>('.members-filters input[type="search"]')?.focus();
+    }
+  }, [focusRequest]);
 
   // Stable callbacks: the memoised rows re-render only when their member changes.
   const rowActions = useMemo(
@@ -71,6 +112,7 @@ export function MembersScreen({ region, title }: MembersScreenProps) {
     [actor],
   );
   const leaveWork = useCallback((memberId: number) => actor.send({ type: "members.work.leave", memberId }), [actor]);
+  const focusRow = useCallback((index: number) => work.send({ type: "work.focus", index }), [work]);
   const sortBy = useCallback((column: MemberSortColumn) => actor.send({ type: "members.sort.toggle", column }), [actor]);
   const closeDialog = () => actor.send({ type: "members.dialog.close" });
 
@@ -78,7 +120,7 @@ export function MembersScreen({ region, title }: MembersScreenProps) {
   const loading = status === "loading" || status === "saving";
 
   return (
-    <div className="page members-page">
+    <div className="page members-page" ref={pageRef}>
       <div className="page__header">
         <h1>
           {title} · {brand}{" "}
@@ -123,6 +165,7 @@ export function MembersScreen({ region, title }: MembersScreenProps) {
               </li>
             ))}
           </ul>
+          <ResultKeysLegend />
           {liveActor ? <LiveStatus actor={liveActor} /> : null}
           <p role="status" className="members-page__status">
             {loading ? "Loading members…" : searchPending ? "Searching when you stop typing…" : ""}
@@ -148,6 +191,9 @@ export function MembersScreen({ region, title }: MembersScreenProps) {
                 conflicts={conflicts}
                 userId={userId}
                 onLeave={leaveWork}
+                current={current}
+                focusRequest={focusRequest}
+                onRowFocus={focusRow}
                 locked={locked}
                 busy={loading}
                 empty={loading ? "Loading members…" : "No members match these filters."}
@@ -175,6 +221,7 @@ export function MembersScreen({ region, title }: MembersScreenProps) {
         <ResultHistoryDialog actor={historyActor} memberName={memberName(dialogMember)} onClose={closeDialog} />
       ) : null}
       {dialog === "crons" && cronsActor ? <CronsDialog actor={cronsActor} onClose={closeDialog} /> : null}
+      {sheetOpen ? <ShortcutSheet onClose={() => work.send({ type: "work.sheet.close" })} /> : null}
       {confirming ? (
         <Modal
           title="Save anyway?"

@@ -5,11 +5,14 @@
 // scrolls away, so keyboard focus survives scrolling. A row is memoised: a change re-renders it alone.
 // As a team: a row shows who is calling the member, and a save refused because another landed since
 // with Keep theirs / Save mine; opening the result selector or pressing the phone number (the call
-// action) starts working the member, and focus leaving the row stops it.
+// action) starts working the member, and focus leaving the row stops it. The keyboard work mode's
+// current row is the one row in the tab order (a roving tabindex), marked aria-current with a
+// focus ring; it stays rendered wherever it is, and the table scrolls to it when it takes focus.
 import { defaultRangeExtractor, useVirtualizer, type Range } from "@tanstack/react-virtual";
-import { createContext, memo, useContext, useRef, useState, type CSSProperties, type FocusEvent, type MouseEvent, type Ref } from "react";
+import { createContext, memo, useContext, useEffect, useRef, useState, type CSSProperties, type FocusEvent, type MouseEvent, type Ref } from "react";
 import type { Member, MemberResult, MemberSortColumn } from "../../machines/members/members.filters";
 import type { ResultConflict } from "../../machines/members/members.machine";
+import type { FocusTarget } from "../../machines/members/workMode.machine";
 import { claimBadge } from "../../machines/members/team";
 import { notePreview } from "../../machines/members/members.selectors";
 import type { SortState } from "../../lib/sortRows";
@@ -84,6 +87,11 @@ interface MembersTableProps extends RowActions {
   userId: number;
   /** The agent's focus left a member's row. */
   onLeave: (memberId: number) => void;
+  /** The keyboard work mode's current row, and its latest request to move the focus. */
+  current: { id: number; index: number } | null;
+  focusRequest: { target: FocusTarget; seq: number };
+  /** Focus came to a row (pointer or Tab): it becomes the current row. */
+  onRowFocus: (index: number) => void;
   locked: boolean;
   busy: boolean;
   empty: string;
@@ -94,15 +102,15 @@ const ROW_ESTIMATE_PX = 58;
 /** Rows rendered beyond the view on each side: the next row is there before Tab or scrolling reaches it. */
 const OVERSCAN_ROWS = 12;
 
-/** The rows to render: those in view with their margin, and the focused row wherever it is. */
-const withFocused = (focused: number | null) => (range: Range) => {
+/** The rows to render: those in view with their margin, and the focused and current rows wherever they are. */
+const withFocused = (kept: readonly (number | null)[]) => (range: Range) => {
   const indexes = defaultRangeExtractor(range);
-  if (focused === null || focused >= range.count || indexes.includes(focused)) return indexes;
-  return [...indexes, focused].sort((a, b) => a - b);
+  const extra = kept.filter((index): index is number => index !== null && index < range.count && !indexes.includes(index));
+  return extra.length === 0 ? indexes : [...new Set([...indexes, ...extra])].sort((a, b) => a - b);
 };
 
 export function MembersTable(props: MembersTableProps) {
-  const { caption, members, sort, onSort, savingResult, confirmingResult, conflicts, userId, onLeave, locked, busy, empty, ...actions } = props;
+  const { caption, members, sort, onSort, savingResult, confirmingResult, conflicts, userId, onLeave, current, focusRequest, onRowFocus, locked, busy, empty, ...actions } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const [focused, setFocused] = useState<number | null>(null);
   // The app is not built with the React Compiler, which is what this rule guards.
@@ -113,15 +121,37 @@ export function MembersTable(props: MembersTableProps) {
     estimateSize: () => ROW_ESTIMATE_PX,
     overscan: OVERSCAN_ROWS,
     getItemKey: (index) => members[index]!.id,
-    rangeExtractor: withFocused(focused),
+    rangeExtractor: withFocused([focused, current?.index ?? null]),
     // Before the container is measured (and in tests without layout): a view of about 16 rows.
     initialRect: { width: 0, height: 16 * ROW_ESTIMATE_PX },
   });
   const rowOf = (target: EventTarget | null) => (target instanceof Element ? target.closest<HTMLElement>("tr[data-index]") : null);
   const onFocus = (event: FocusEvent) => {
     const index = rowOf(event.target)?.dataset.index;
-    if (index !== undefined) setFocused(Number(index));
+    if (index === undefined) return;
+    setFocused(Number(index));
+    onRowFocus(Number(index));
   };
+  // The work mode asked for the focus: on the current row, or on its result selector (opened).
+  // Each request once, never because the rows changed under a focus elsewhere.
+  const handledRequest = useRef(0);
+  useEffect(() => {
+    if (focusRequest.seq === handledRequest.current || focusRequest.target === "search" || !current) return;
+    handledRequest.current = focusRequest.seq;
+    virtualizer.scrollToIndex(current.index);
+    const tr = scrollRef.current?.querySelector<HTMLElement>(`tr[data-member-id="${current.id}"]`);
+    if (focusRequest.target === "row") {
+      tr?.focus();
+      return;
+    }
+    const select = tr?.querySelector("select");
+    select?.focus();
+    try {
+      select?.showPicker();
+    } catch {
+      // A browser that cannot open it from here leaves the selector focused, which opens on Alt+↓.
+    }
+  }, [focusRequest, current, virtualizer]);
   const onBlur = (event: FocusEvent) => {
     // The window losing focus (the agent switched to the phone) leaves the focus where it was.
     if (document.activeElement === event.target) return;
@@ -181,6 +211,7 @@ export function MembersTable(props: MembersTableProps) {
                     shownResult={member.id === confirmingResult?.memberId ? confirmingResult.result : undefined}
                     conflict={conflicts[member.id]}
                     userId={userId}
+                    current={member.id === current?.id}
                     {...actions}
                   />
                 );
@@ -205,14 +236,16 @@ interface MemberRowProps extends RowActions {
   shownResult?: MemberResult;
   conflict?: ResultConflict;
   userId: number;
+  /** The keyboard work mode's current row. */
+  current: boolean;
 }
 
 const MemberRow = memo(function MemberRow(props: MemberRowProps) {
-  const { ref, index, offset, member, pendingResult, shownResult, conflict, userId, saveResult, openNotes, openHistory, startWork, startCall } = props;
+  const { ref, index, offset, member, pendingResult, shownResult, conflict, userId, current, saveResult, openNotes, openHistory, startWork, startCall } = props;
   const name = memberName(member);
   const colour = rowColour(member.Result, member.Status);
   const badge = member.claim ? claimBadge(member.claim, userId) : undefined;
-  const classes = ["member-row", colour && `member-row--${colour.tone}`, conflict && "member-row--conflict"];
+  const classes = ["member-row", colour && `member-row--${colour.tone}`, conflict && "member-row--conflict", current && "member-row--current"];
   return (
     <tr
       ref={ref}
@@ -220,6 +253,8 @@ const MemberRow = memo(function MemberRow(props: MemberRowProps) {
       data-member-id={member.id}
       data-index={index}
       aria-rowindex={index + 2}
+      aria-current={current ? "true" : undefined}
+      tabIndex={current ? 0 : -1}
       style={{ transform: `translateY(${offset}px)` }}
     >
       <td>{member.Subscriber_ID}</td>
