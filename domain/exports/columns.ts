@@ -8,6 +8,8 @@ type Schemas = components["schemas"];
 type Member = Omit<Schemas["Member"], "claim">;
 type MembersStatusLine = Schemas["MembersStatusReportCounts"] & { practice: string };
 type PriorityRow = Schemas["PriorityRow"];
+type LeadsEnteredRow = Schemas["LeadsEnteredRow"];
+type UsageRow = Schemas["UsageRow"];
 
 /** The members list's columns (§2), with the payer first. */
 export const MEMBER_EXPORT_COLUMNS: readonly ExportColumn<Member>[] = [
@@ -57,3 +59,23 @@ export const PRIORITY_EXPORT_COLUMNS: readonly ExportColumn<PriorityRow>[] = [
 export function priorityRowsOf(rows: readonly PriorityRow[], region: string | undefined, practice: string | undefined): PriorityRow[] {
   return rows.filter((row) => (!region || region === "all" || row.region === region) && (!practice || practice === "all" || String(row.practiceId) === practice));
 }
+
+/** The lead data table's columns: Location, then one per period of the answer, headed by its label. */
+export function leadDataExportColumns(periods: readonly Schemas["LeadPeriod"][]): ExportColumn<LeadsEnteredRow>[] {
+  return [
+    { header: "Location", value: (row) => row.location },
+    ...periods.map(({ key, label }) => ({ header: label, value: (row: LeadsEnteredRow) => row.counts[key as keyof LeadsEnteredRow["counts"]] ?? 0 })),
+  ];
+}
+
+/** §2 Universal Usage Report's columns. */
+export const USAGE_EXPORT_COLUMNS: readonly ExportColumn<UsageRow>[] = [
+  { header: "User Id", value: (row) => row.userId },
+  { header: "Visited Page", value: (row) => row.visitedUrl },
+  { header: "Default Practice", value: (row) => row.defualtPracticeId },
+  { header: "User Name", value: (row) => row.username },
+  { header: "First Name", value: (row) => row.firstname },
+  { header: "Last Name", value: (row) => row.lastname },
+  { header: "Access Date", value: (row) => row.accessDate },
+  { header: "Count", value: (row) => row.count },
+];

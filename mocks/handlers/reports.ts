@@ -5,7 +5,7 @@ import { HttpResponse } from "msw";
 import { caller, createApi } from "../api";
 import { nextId, type MockDb } from "../db/createMockDb";
 import { contactDataReport } from "../reports/contactData";
-import { leadPeriodsOf } from "../../domain/reports/leadData.ts";
+import { leadPeriodsOf, type LeadDataRequest } from "../../domain/reports/leadData.ts";
 import { leadDataReport } from "../reports/leadData";
 import { membersReportMail, parseReportRows } from "../../domain/mail/membersReportMail.ts";
 import { contract } from "../openapi/document";
@@ -17,12 +17,20 @@ import { zonedDate } from "../../domain/calendar.ts";
 import { newPatientOriginReport, type NewPatientOriginQuery } from "../reports/newPatientOrigin";
 import { priorityStatusReport } from "../reports/priorityStatus";
 import { qualityIndexReport } from "../reports/qualityIndex";
-import { MEMBERS_STATUS_EXPORT_COLUMNS, PRIORITY_EXPORT_COLUMNS, priorityRowsOf } from "../../domain/exports/columns.ts";
+import { MEMBERS_STATUS_EXPORT_COLUMNS, PRIORITY_EXPORT_COLUMNS, leadDataExportColumns, priorityRowsOf } from "../../domain/exports/columns.ts";
 import { exportFileName } from "../../domain/exports/fileName.ts";
 import { csvResponse, oneBatch } from "../exports/csvResponse";
 
 export function reportsHandlers(db: MockDb) {
   const api = createApi(db);
+
+  /** The lead data report of a request; days that are no days of the calendar are refused. */
+  const leadData = (body: LeadDataRequest) => {
+    const asked = leadPeriodsOf(body);
+    if ("problems" in asked) throw invalidRequest(asked.problems);
+    const practice = body.mode === "range" ? body.practice : "all";
+    return leadDataReport(db.leads, db.practices, asked.periods, practice);
+  };
 
   return [
     api.get("/Members/members-status-report", ({ json }) =>
@@ -59,11 +67,11 @@ export function reportsHandlers(db: MockDb) {
       return csvResponse({ fileName: exportFileName("MembersStatusReport", db.now()), columns: MEMBERS_STATUS_EXPORT_COLUMNS, rowCount: lines.length, batches: oneBatch(lines) });
     }),
 
-    api.post("/report/lead-data-report", ({ body }) => {
-      const asked = leadPeriodsOf(body);
-      if ("problems" in asked) throw invalidRequest(asked.problems);
-      const practice = body.mode === "range" ? body.practice : "all";
-      return HttpResponse.json(leadDataReport(db.leads, db.practices, asked.periods, practice));
+    api.post("/report/lead-data-report", ({ body }) => HttpResponse.json(leadData(body))),
+
+    api.post("/report/lead-data-report/export", ({ body }) => {
+      const { periods, leadsEntered } = leadData(body);
+      return csvResponse({ fileName: exportFileName("LeadData", db.now()), columns: leadDataExportColumns(periods), rowCount: leadsEntered.length, batches: oneBatch(leadsEntered) });
     }),
 
     api.get("/report/new-patient-origin", ({ json }) => {

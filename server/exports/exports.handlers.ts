@@ -1,15 +1,18 @@
-// The CSV exports (openapi.yaml exportMembers, exportMembersStatusReport, exportPriorityStatusReport):
+// The CSV exports (openapi.yaml, the export operations):
 // each reads what its screen's call reads, under the same filters, and streams it as CSV.
 import { callerOf, type Handlers } from "../handlers.ts";
 import { audit } from "../audit.ts";
 import { EXPORT_BATCH_ROWS } from "../../domain/exports/protocol.ts";
-import { MEMBER_EXPORT_COLUMNS, MEMBERS_STATUS_EXPORT_COLUMNS, PRIORITY_EXPORT_COLUMNS, priorityRowsOf } from "../../domain/exports/columns.ts";
+import { MEMBER_EXPORT_COLUMNS, MEMBERS_STATUS_EXPORT_COLUMNS, PRIORITY_EXPORT_COLUMNS, leadDataExportColumns, priorityRowsOf, USAGE_EXPORT_COLUMNS } from "../../domain/exports/columns.ts";
 import { exportFileName } from "../../domain/exports/fileName.ts";
 import { totalsOf, type MembersStatusQuery } from "../../domain/reports/membersStatus.ts";
 import { membersCount, membersInIdOrder } from "../members/members.repository.ts";
 import { memberOf } from "../members/memberAnswer.ts";
 import { membersStatusRows } from "../reports/membersStatus.repository.ts";
 import { priorityStatusRows } from "../reports/priorityStatus.repository.ts";
+import { leadDataReport } from "../reports/leadData.handlers.ts";
+import { usageQueryOf } from "../usage/usage.handlers.ts";
+import { usageReport } from "../usage/usageReport.ts";
 import { oneBatch, sendCsv } from "./csvReply.ts";
 import type { Services } from "../services.ts";
 
@@ -46,5 +49,18 @@ export const exportsHandlers: Handlers = {
     const rows = priorityRowsOf(await priorityStatusRows(services.db), query.region, query.practice);
     await audit(services.db, { userId: callerOf(call).user.id, action: "exportPriorityStatusReport", memberIds: [], address: call.request.ip });
     return sendCsv(call.reply, { fileName: fileName(services, "PriorityStatus"), columns: PRIORITY_EXPORT_COLUMNS, rowCount: rows.length, batches: oneBatch(rows) });
+  },
+
+  async exportLeadDataReport(call) {
+    const { periods, leadsEntered } = await leadDataReport(call.services, call.body);
+    await audit(call.services.db, { userId: callerOf(call).user.id, action: "exportLeadDataReport", memberIds: [], address: call.request.ip });
+    return sendCsv(call.reply, { fileName: fileName(call.services, "LeadData"), columns: leadDataExportColumns(periods), rowCount: leadsEntered.length, batches: oneBatch(leadsEntered) });
+  },
+
+  async exportUsageReport(call) {
+    const { services } = call;
+    const rows = await usageReport(services.db, usageQueryOf(services, call.path.params), services.config.reportTimeZone);
+    await audit(services.db, { userId: callerOf(call).user.id, action: "exportUsageReport", memberIds: [], address: call.request.ip });
+    return sendCsv(call.reply, { fileName: fileName(services, "Usage"), columns: USAGE_EXPORT_COLUMNS, rowCount: rows.length, batches: oneBatch(rows) });
   },
 };

@@ -1238,6 +1238,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/report/lead-data-report/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The lead data report as CSV
+         * @description Added by the design: the rows of `getLeadDataReport` for the same body (the standard
+         *     periods or a custom range with its practice), sorted by location. Columns: Location, then
+         *     one per period of the answer, headed by its label (`Today` … `Last Month`, or
+         *     `Custom Range`). Audited.
+         */
+        post: operations["exportLeadDataReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/report/new-patient-origin": {
         parameters: {
             query?: never;
@@ -1436,6 +1459,28 @@ export interface paths {
          *     `visitedUrl`. Administrators only (403).
          */
         get: operations["getUsageReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/report/usage/{params}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The universal usage report as CSV (administrators)
+         * @description Added by the design: the rows of `getUsageReport` for the same `params`, in its order.
+         *     Columns: User Id, Visited Page, Default Practice, User Name, First Name, Last Name,
+         *     Access Date, Count. Administrators only (403), as the report. Audited.
+         */
+        get: operations["exportUsageReport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2580,6 +2625,25 @@ export interface components {
         };
     };
     responses: {
+        /**
+         * @description The export, as CSV: comma-delimited, CRLF line ends, UTF-8, a header line even when no row
+         *     matches. Streamed as it is read, so an export of any size is complete; nothing of it is
+         *     written to the server's disk, so a cancelled download leaves nothing behind. A text cell
+         *     beginning with `=`, `+`, `-` or `@` (or a tab or carriage return) is written with a `'` in
+         *     front, so spreadsheets never run it as a formula.
+         */
+        CsvExport: {
+            headers: {
+                /** @description `attachment; filename="<Report>-<YYYY-MM-DD>.csv"`: the report and the day, in the practices' time zone. */
+                "Content-Disposition"?: string;
+                /** @description How many data rows follow the header line (the browser's progress). */
+                "X-Row-Count"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "text/csv": string;
+            };
+        };
         /**
          * @description The request does not match the contract or breaks a rule of the call. `details` names
          *     each offending input (body field path, parameter name, or `<parameter>.<field>` inside a
@@ -4451,6 +4515,26 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    exportLeadDataReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeadDataRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["CsvExport"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     getNewPatientOriginReport: {
         parameters: {
             query: {
@@ -4704,6 +4788,25 @@ export interface operations {
                     "application/json": components["schemas"]["UsageRow"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    exportUsageReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description JSON `UsageQuery`, URI-encoded, as for `getUsageReport`. */
+                params: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CsvExport"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];

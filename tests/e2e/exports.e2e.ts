@@ -90,3 +90,37 @@ e2e("Members Status Report: Export CSV downloads the rows on screen and the Tota
   assert.match(name, DATED("MembersStatusReport"));
   assert.deepEqual(rows.slice(1).map((row) => row[0]), [...practices].sort().concat("Total"));
 }, { timeout: 120_000 });
+
+e2e("Lead Data Report: Export CSV downloads the periods table, Export range CSV the custom range", async ({ page }) => {
+  await signInAs(page, ADMIN);
+  await waitForPath(page, ADMIN.defaultPage);
+  await goInApp(page, "/lead-data-report");
+  const periods = page.getByRole("table", { name: "Leads entered by location" });
+  await expectVisible(periods.locator("tbody tr").first());
+  const locations = await periods.locator("tbody tr td:first-child").allInnerTexts();
+  const { name, rows } = await downloadedRows(page, "Export CSV");
+  assert.match(name, DATED("LeadData"));
+  assert.deepEqual(rows[0], ["Location", "Today", "Yesterday", "This Week", "Last Week", "Month to Date", "Last Month"]);
+  assert.deepEqual(rows.slice(1).map((row) => row[0]), locations.map((text) => text.trim()));
+
+  await page.getByLabel("Practice").selectOption({ label: locations[1]!.trim() });
+  await page.getByRole("button", { name: "Update" }).click();
+  await page.waitForFunction(() => document.querySelectorAll("table")[1]?.querySelectorAll("tbody tr").length === 1);
+  const range = await downloadedRows(page, "Export range CSV");
+  assert.deepEqual(range.rows.map((row) => row[0]), ["Location", locations[1]!.trim()]);
+  await snapshot(page, "lead-data-export-saved");
+}, { timeout: 120_000 });
+
+e2e("Universal Usage Report: Export CSV downloads the visits of the dates on screen", async ({ page }) => {
+  await signInAs(page, ADMIN);
+  await waitForPath(page, ADMIN.defaultPage);
+  await goInApp(page, "/usage");
+  const table = page.getByRole("table", { name: /Page visits from/ });
+  await expectVisible(table.locator("tbody tr").first());
+  await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null);
+  const shown = Number((await table.locator("caption").innerText()).match(/(\d+) rows$/)![1]);
+  const { name, rows } = await downloadedRows(page, "Export CSV");
+  assert.match(name, DATED("Usage"));
+  assert.deepEqual(rows[0], ["User Id", "Visited Page", "Default Practice", "User Name", "First Name", "Last Name", "Access Date", "Count"]);
+  assert.equal(rows.length - 1, shown, "one line per row of the table");
+}, { timeout: 120_000 });

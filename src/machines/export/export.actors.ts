@@ -7,6 +7,7 @@ import { unwrap, type ApiClient } from "../../api/client";
 import { toFailure } from "../../api/errors";
 import { attachmentName } from "../../lib/attachmentName";
 import { EXPORT_ROW_COUNT_HEADER } from "../../../domain/exports/protocol.ts";
+import { usageParams } from "../usageReport/usageReport.actors";
 import type { ExportEvent, ExportRequest } from "./export.machine";
 
 const CR = 13;
@@ -21,6 +22,10 @@ function call(api: ApiClient, request: ExportRequest, signal: AbortSignal) {
       return api.GET("/Members/members-status-report/export", { ...options, params: { query: request.query } });
     case "priorityStatus":
       return api.GET("/report/priority-status-report/export", { ...options, params: { query: request.query } });
+    case "leadData":
+      return api.POST("/report/lead-data-report/export", { ...options, body: request.body });
+    case "usage":
+      return api.GET("/report/usage/{params}/export", { ...options, params: { path: { params: usageParams(request.query) } } });
   }
 }
 

@@ -12,6 +12,7 @@ import * as usage from "../../machines/usageReport/usageReport.selectors";
 import "./usage.css";
 import { PageHeader } from "../../components/PageHeader";
 import { SearchForm } from "../../components/SearchForm";
+import { ExportCsv } from "../export/ExportCsv";
 
 const COLUMNS: Column<UsageRow>[] = [
   { key: "userId", header: "User Id", align: "end" },
@@ -37,10 +38,13 @@ export function UsageReportScreen() {
   const failure = useSelector(report, selectReportFailure);
   const sort = useSelector(report, selectReportSort);
   const rows = useSelector(report, usage.selectUsageRows);
+  const filters = useSelector(report, usage.selectUsageFilters);
 
   return (
     <section className="page usage-report" aria-labelledby="page-title">
-      <PageHeader title="Universal Usage Report" />
+      <PageHeader title="Universal Usage Report">
+        <ExportCsv disabled={status !== "ready"} request={() => ({ report: "usage", query: filters })} />
+      </PageHeader>
 
       <div className="filters">
         <label>

@@ -1,0 +1,107 @@
+// CSV exports of the table reports: each writes what its screen's call answers under the same
+// filters, header-only for an empty slice, named by report and day; refused without a session or
+// with filters the call refuses.
+import Papa from "papaparse";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useBackend } from "./fixtures";
+import { leadDate, reportCalendar, type ReportCalendar } from "./reportDates";
+
+const backend = useBackend();
+let calendar: ReportCalendar;
+beforeAll(async () => {
+  calendar = await reportCalendar(backend);
+});
+
+const csvOf = (text: string) => Papa.parse<string[]>(text.replace(/\r\n$/, ""), { newline: "\r\n" }).data;
+const DATED_NAME = (report: string) => new RegExp(`^attachment; filename="${report}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`);
+/** An id no practice has. */
+const NO_PRACTICE = "999999999";
+
+describe("POST /report/lead-data-report/export", () => {
+  const periods = () => ({
+    mode: "periods",
+    today: leadDate(calendar.today),
+    yesterday: leadDate(calendar.yesterday),
+    weekStart: leadDate(calendar.weekStart),
+    lastWeekStart: leadDate(calendar.lastWeekStart),
+    lastWeekEnd: leadDate(calendar.lastWeekEnd),
+    monthStart: leadDate(calendar.monthStart),
+    lastMonth: leadDate(calendar.lastMonthStart),
+    lastMonthEnd: leadDate(calendar.lastMonthEnd),
+  });
+  const range = (practice: string) => ({ mode: "range", startDate: leadDate(calendar.monthStart), endDate: leadDate(calendar.today), practice });
+  const exported = (body: unknown, token: string | null = backend.staff.token) => backend.api.post("/report/lead-data-report/export", { token, body });
+
+  it("writes the report's rows for the same periods: Location, then a column per period", async () => {
+    const report = (await backend.api.post("/report/lead-data-report", { token: backend.staff.token, body: periods() })).body;
+    const { status, body, headers } = await exported(periods());
+    expect(status).toBe(200);
+    expect(headers.get("content-type")).toMatch(/^text\/csv/);
+    expect(headers.get("content-disposition")).toMatch(DATED_NAME("LeadData"));
+    const [header, ...rows] = csvOf(body);
+    expect(header).toEqual(["Location", ...report.periods.map((period: { label: string }) => period.label)]);
+    expect(header).toContain("Month to Date");
+    expect(Number(headers.get("x-row-count"))).toBe(report.leadsEntered.length);
+    const first = report.leadsEntered[0];
+    expect(rows[0]).toEqual([first.location, ...report.periods.map((period: { key: string }) => String(first.counts[period.key]))]);
+    expect(rows.map((row) => row[0])).toEqual(report.leadsEntered.map((row: { location: string }) => row.location));
+  });
+
+  it("writes a custom range of one practice as that practice's line, and a practice no one has as the header alone", async () => {
+    const report = (await backend.api.post("/report/lead-data-report", { token: backend.staff.token, body: range("all") })).body;
+    const chosen = report.leadsEntered[1];
+    const one = await exported(range(String(chosen.practiceId)));
+    expect(csvOf(one.body)).toEqual([["Location", "Custom Range"], [chosen.location, String(chosen.counts.range)]]);
+    const none = await exported(range(NO_PRACTICE));
+    expect(none.status).toBe(200);
+    expect(csvOf(none.body)).toEqual([["Location", "Custom Range"]]);
+    expect(none.headers.get("x-row-count")).toBe("0");
+  });
+
+  it("refuses a day that is no day, naming it, and a missing session", async () => {
+    const bad = await exported({ ...range("all"), endDate: "02-30-2026" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.details.map((detail: { field: string }) => detail.field)).toContain("endDate");
+    expect((await exported(periods(), null)).status).toBe(401);
+  });
+});
+
+describe("GET /report/usage/{params}/export", () => {
+  const wideRange = { startDate: "2000-01-01", endDate: "2099-12-31", userSearch: "" };
+  const exported = (query: object, token: string | null = backend.admin.token) =>
+    backend.api.get("/report/usage/{params}/export", { token, path: { params: JSON.stringify(query) } });
+
+  it("writes the report's rows for the same query, in its order", async () => {
+    const page = `/exports/${crypto.randomUUID()}`;
+    const { user } = backend.staff;
+    const saved = await backend.api.post("/saveApplicationUsage", {
+      token: backend.staff.token,
+      body: { userId: user.id, defualtPracticeId: user.defaultLocationId, visitedUrl: page, token: crypto.randomUUID() },
+    });
+    expect(saved.status).toBe(201);
+    const report = (await backend.api.get("/report/usage/{params}", { token: backend.admin.token, path: { params: JSON.stringify(wideRange) } })).body;
+    const { status, body, headers } = await exported(wideRange);
+    expect(status).toBe(200);
+    expect(headers.get("content-disposition")).toMatch(DATED_NAME("Usage"));
+    const [header, ...rows] = csvOf(body);
+    expect(header).toEqual(["User Id", "Visited Page", "Default Practice", "User Name", "First Name", "Last Name", "Access Date", "Count"]);
+    expect(rows).toHaveLength(report.length);
+    expect(rows.map((row) => `${row[0]} ${row[1]} ${row[7]}`)).toEqual(report.map((row: { userId: number; visitedUrl: string; count: number }) => `${row.userId} ${row.visitedUrl} ${row.count}`));
+    const mine = rows.find((row) => row[1] === page)!;
+    expect(mine).toEqual([String(user.id), page, user.defaultLocationId, user.email, user.firstname, user.lastname, expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), "1"]);
+  });
+
+  it("answers the header alone for a range without visits", async () => {
+    const { status, body } = await exported({ startDate: "2001-01-01", endDate: "2001-01-31", userSearch: "" });
+    expect(status).toBe(200);
+    expect(csvOf(body)).toHaveLength(1);
+  });
+
+  it("is for administrators only, as the report; refuses a range that runs backwards and a missing session", async () => {
+    expect((await exported(wideRange, backend.staff.token)).status).toBe(403);
+    const backwards = await exported({ ...wideRange, startDate: "2026-02-01", endDate: "2026-01-01" });
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.details).toEqual([{ field: "params.endDate", message: "must not be before startDate" }]);
+    expect((await exported(wideRange, null)).status).toBe(401);
+  });
+});
