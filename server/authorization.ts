@@ -75,6 +75,9 @@ export const AUTHORIZATION: Record<string, Access> = {
   getDeletedAppointmentsByGroup: "staff",
   getDeletedAppointmentsSummary: "staff",
   getDeletedAppointmentsDetails: "staff",
+  exportDeletedAppointmentsByGroup: "staff",
+  exportDeletedAppointmentsSummary: "staff",
+  exportDeletedAppointmentsDetails: "staff",
   issueEventTicket: "staff",
   openEventStream: "public",
 };

@@ -1,6 +1,7 @@
 // The columns of each CSV export, over the contract's own row types, so that both backends write
 // the same file from the same answer they give the screens.
 import type { components } from "../../src/api/schema";
+import { reasonsText } from "../reports/deletedAppointments.ts";
 import { GROUP_CELLS } from "../reports/membersStatus.ts";
 import type { ExportColumn } from "./csv.ts";
 
@@ -10,6 +11,9 @@ type MembersStatusLine = Schemas["MembersStatusReportCounts"] & { practice: stri
 type PriorityRow = Schemas["PriorityRow"];
 type LeadsEnteredRow = Schemas["LeadsEnteredRow"];
 type UsageRow = Schemas["UsageRow"];
+type DeletedGroup = Schemas["DeletedAppointmentsGroup"];
+type DeletedSummaryRow = Schemas["DeletedAppointmentsSummaryRow"];
+type DeletedAppointment = Schemas["DeletedAppointment"];
 
 /** The members list's columns (§2), with the payer first. */
 export const MEMBER_EXPORT_COLUMNS: readonly ExportColumn<Member>[] = [
@@ -78,4 +82,30 @@ export const USAGE_EXPORT_COLUMNS: readonly ExportColumn<UsageRow>[] = [
   { header: "Last Name", value: (row) => row.lastname },
   { header: "Access Date", value: (row) => row.accessDate },
   { header: "Count", value: (row) => row.count },
+];
+
+/** Deleted appointments By Group's columns. */
+export const DELETED_BY_GROUP_EXPORT_COLUMNS: readonly ExportColumn<DeletedGroup>[] = [
+  { header: "Group", value: (row) => row.group },
+  { header: "Deleted appointments", value: (row) => row.count },
+  { header: "Practices with deletions", value: (row) => row.practices },
+];
+
+/** Deleted appointments Summary's columns, the reasons as the screen writes them. */
+export const DELETED_SUMMARY_EXPORT_COLUMNS: readonly ExportColumn<DeletedSummaryRow>[] = [
+  { header: "Practice", value: (row) => row.practice },
+  { header: "Group", value: (row) => row.region },
+  { header: "Deleted appointments", value: (row) => row.count },
+  { header: "Reasons", value: reasonsText },
+];
+
+/** Deleted appointments Details' columns, the times as ISO instants (a spreadsheet reads them, whatever its zone). */
+export const DELETED_DETAILS_EXPORT_COLUMNS: readonly ExportColumn<DeletedAppointment>[] = [
+  { header: "Deleted at", value: (row) => row.deletedAt },
+  { header: "Practice", value: (row) => row.practice },
+  { header: "Patient number", value: (row) => row.PatNum },
+  { header: "Patient", value: (row) => row.patientName },
+  { header: "Appointment", value: (row) => row.appointmentDate },
+  { header: "Deleted by", value: (row) => row.deletedBy },
+  { header: "Reason", value: (row) => row.reason },
 ];

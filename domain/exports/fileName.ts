@@ -3,7 +3,15 @@
 // `PriorityStatus.csv` (§9), and that name stays.
 import { zonedDate } from "../calendar.ts";
 
-export type ExportName = "Members" | "MembersStatusReport" | "PriorityStatus" | "LeadData" | "Usage";
+export type ExportName =
+  | "Members"
+  | "MembersStatusReport"
+  | "PriorityStatus"
+  | "LeadData"
+  | "Usage"
+  | "DeletedAppointmentsByGroup"
+  | "DeletedAppointmentsSummary"
+  | "DeletedAppointmentsDetails";
 
 export function exportFileName(report: ExportName, now: Date, timeZone?: string): string {
   if (report === "PriorityStatus") return "PriorityStatus.csv";

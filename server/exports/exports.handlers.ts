@@ -3,7 +3,9 @@
 import { callerOf, type Handlers } from "../handlers.ts";
 import { audit } from "../audit.ts";
 import { EXPORT_BATCH_ROWS } from "../../domain/exports/protocol.ts";
-import { MEMBER_EXPORT_COLUMNS, MEMBERS_STATUS_EXPORT_COLUMNS, PRIORITY_EXPORT_COLUMNS, leadDataExportColumns, priorityRowsOf, USAGE_EXPORT_COLUMNS } from "../../domain/exports/columns.ts";
+import {
+  MEMBER_EXPORT_COLUMNS, MEMBERS_STATUS_EXPORT_COLUMNS, PRIORITY_EXPORT_COLUMNS, leadDataExportColumns, priorityRowsOf, USAGE_EXPORT_COLUMNS,
+  DELETED_BY_GROUP_EXPORT_COLUMNS, DELETED_DETAILS_EXPORT_COLUMNS, DELETED_SUMMARY_EXPORT_COLUMNS } from "../../domain/exports/columns.ts";
 import { exportFileName } from "../../domain/exports/fileName.ts";
 import { totalsOf, type MembersStatusQuery } from "../../domain/reports/membersStatus.ts";
 import { membersCount, membersInIdOrder } from "../members/members.repository.ts";
@@ -12,6 +14,8 @@ import { membersStatusRows } from "../reports/membersStatus.repository.ts";
 import { priorityStatusRows } from "../reports/priorityStatus.repository.ts";
 import { leadDataReport } from "../reports/leadData.handlers.ts";
 import { usageQueryOf } from "../usage/usage.handlers.ts";
+import { deletedAppointmentOf, filtersOf as deletedFiltersOf } from "../reports/deletedAppointments.handlers.ts";
+import { countDeletions, deletionsByGroup, deletionsByPractice, deletionsInBatches, memberIdsOf } from "../reports/deletedAppointments.repository.ts";
 import { usageReport } from "../usage/usageReport.ts";
 import { oneBatch, sendCsv } from "./csvReply.ts";
 import type { Services } from "../services.ts";
@@ -62,5 +66,35 @@ export const exportsHandlers: Handlers = {
     const rows = await usageReport(services.db, usageQueryOf(services, call.path.params), services.config.reportTimeZone);
     await audit(services.db, { userId: callerOf(call).user.id, action: "exportUsageReport", memberIds: [], address: call.request.ip });
     return sendCsv(call.reply, { fileName: fileName(services, "Usage"), columns: USAGE_EXPORT_COLUMNS, rowCount: rows.length, batches: oneBatch(rows) });
+  },
+
+  async exportDeletedAppointmentsByGroup(call) {
+    const { services } = call;
+    const rows = await deletionsByGroup(services.db, deletedFiltersOf(call.query, services));
+    await audit(services.db, { userId: callerOf(call).user.id, action: "exportDeletedAppointmentsByGroup", memberIds: [], address: call.request.ip });
+    return sendCsv(call.reply, { fileName: fileName(services, "DeletedAppointmentsByGroup"), columns: DELETED_BY_GROUP_EXPORT_COLUMNS, rowCount: rows.length, batches: oneBatch(rows) });
+  },
+
+  async exportDeletedAppointmentsSummary(call) {
+    const { services } = call;
+    const rows = await deletionsByPractice(services.db, deletedFiltersOf(call.query, services));
+    await audit(services.db, { userId: callerOf(call).user.id, action: "exportDeletedAppointmentsSummary", memberIds: [], address: call.request.ip });
+    return sendCsv(call.reply, { fileName: fileName(services, "DeletedAppointmentsSummary"), columns: DELETED_SUMMARY_EXPORT_COLUMNS, rowCount: rows.length, batches: oneBatch(rows) });
+  },
+
+  async exportDeletedAppointmentsDetails(call) {
+    const { services } = call;
+    const filters = deletedFiltersOf(call.query, services);
+    const userId = callerOf(call).user.id;
+    const address = call.request.ip;
+    // Each batch is audited as it is read, as each page of the view is: it names patients.
+    async function* audited() {
+      for await (const rows of deletionsInBatches(services.db, filters, EXPORT_BATCH_ROWS)) {
+        await audit(services.db, { userId, action: "exportDeletedAppointmentsDetails", memberIds: await memberIdsOf(services.db, rows), address });
+        yield rows.map(deletedAppointmentOf);
+      }
+    }
+    const rowCount = await countDeletions(services.db, filters);
+    return sendCsv(call.reply, { fileName: fileName(services, "DeletedAppointmentsDetails"), columns: DELETED_DETAILS_EXPORT_COLUMNS, rowCount, batches: audited() });
   },
 };

@@ -1511,6 +1511,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/deleted-appointments/bygroup/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Deleted appointments by group as CSV
+         * @description Added by the design: the rows of `getDeletedAppointmentsByGroup` under the same filters, in
+         *     its order. Columns: Group, Deleted appointments, Practices with deletions. Audited.
+         */
+        get: operations["exportDeletedAppointmentsByGroup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/deleted-appointments/summary": {
         parameters: {
             query?: never;
@@ -1533,6 +1554,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/deleted-appointments/summary/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Deleted appointments by practice as CSV
+         * @description Added by the design: the rows of `getDeletedAppointmentsSummary` under the same filters, in
+         *     its order. Columns: Practice, Group, Deleted appointments, Reasons (each reason with its
+         *     count, `No reason given (2), Patient request (1)`, most first). Audited.
+         */
+        get: operations["exportDeletedAppointmentsSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/deleted-appointments/details": {
         parameters: {
             query?: never;
@@ -1547,6 +1590,30 @@ export interface paths {
          *     `id` descending. Audited (it shows patient names).
          */
         get: operations["getDeletedAppointmentsDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deleted-appointments/details/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Deleted appointments, one by one, as CSV
+         * @description Added by the design: every deletion `getDeletedAppointmentsDetails` pages through under the
+         *     same filters, not one page, in its order (newest `deletedAt` first, ties by `id`
+         *     descending), read a few thousand at a time. Columns: Deleted at, Practice, Patient number,
+         *     Patient, Appointment, Deleted by, Reason (the times as ISO instants). Audited as a read of
+         *     the members each batch names.
+         */
+        get: operations["exportDeletedAppointmentsDetails"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4845,6 +4912,30 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    exportDeletedAppointmentsByGroup: {
+        parameters: {
+            query: {
+                /** @description First day of the range (included). */
+                startDate: components["parameters"]["DeletedStartDate"];
+                /** @description Last day of the range (included); not before startDate (400). */
+                endDate: components["parameters"]["DeletedEndDate"];
+                /** @description A region, or `all` (absent = all). */
+                region?: components["parameters"]["DeletedRegion"];
+                /** @description A practice id, or `all` (absent = all). */
+                practice?: components["parameters"]["DeletedPractice"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CsvExport"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     getDeletedAppointmentsSummary: {
         parameters: {
             query: {
@@ -4872,6 +4963,30 @@ export interface operations {
                     "application/json": components["schemas"]["DeletedAppointmentsSummaryRow"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    exportDeletedAppointmentsSummary: {
+        parameters: {
+            query: {
+                /** @description First day of the range (included). */
+                startDate: components["parameters"]["DeletedStartDate"];
+                /** @description Last day of the range (included); not before startDate (400). */
+                endDate: components["parameters"]["DeletedEndDate"];
+                /** @description A region, or `all` (absent = all). */
+                region?: components["parameters"]["DeletedRegion"];
+                /** @description A practice id, or `all` (absent = all). */
+                practice?: components["parameters"]["DeletedPractice"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CsvExport"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["ServerError"];
@@ -4908,6 +5023,30 @@ export interface operations {
                     "application/json": components["schemas"]["DeletedAppointmentsDetails"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    exportDeletedAppointmentsDetails: {
+        parameters: {
+            query: {
+                /** @description First day of the range (included). */
+                startDate: components["parameters"]["DeletedStartDate"];
+                /** @description Last day of the range (included); not before startDate (400). */
+                endDate: components["parameters"]["DeletedEndDate"];
+                /** @description A region, or `all` (absent = all). */
+                region?: components["parameters"]["DeletedRegion"];
+                /** @description A practice id, or `all` (absent = all). */
+                practice?: components["parameters"]["DeletedPractice"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CsvExport"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["ServerError"];

@@ -4,7 +4,7 @@
 import Papa from "papaparse";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useBackend } from "./fixtures";
-import { leadDate, reportCalendar, type ReportCalendar } from "./reportDates";
+import { leadDate, reportCalendar, shiftDays, type ReportCalendar } from "./reportDates";
 
 const backend = useBackend();
 let calendar: ReportCalendar;
@@ -103,5 +103,68 @@ describe("GET /report/usage/{params}/export", () => {
     expect(backwards.status).toBe(400);
     expect(backwards.body.details).toEqual([{ field: "params.endDate", message: "must not be before startDate" }]);
     expect((await exported(wideRange, null)).status).toBe(401);
+  });
+});
+
+describe("GET /deleted-appointments/{view}/export", () => {
+  const range = () => ({ startDate: shiftDays(calendar.today, -59), endDate: calendar.today });
+  const view = (name: string, query: Record<string, string | number>) => backend.api.get(`/deleted-appointments/${name}`, { token: backend.staff.token, query });
+  const exported = (name: string, query: Record<string, string | number>, token: string | null = backend.staff.token) =>
+    backend.api.get(`/deleted-appointments/${name}/export`, { token, query });
+
+  it("By Group writes the view's rows under the same filters", async () => {
+    const groups = (await view("bygroup", { ...range(), region: "FSD" })).body;
+    const { status, body, headers } = await exported("bygroup", { ...range(), region: "FSD" });
+    expect(status).toBe(200);
+    expect(headers.get("content-disposition")).toMatch(DATED_NAME("DeletedAppointmentsByGroup"));
+    expect(csvOf(body)).toEqual([
+      ["Group", "Deleted appointments", "Practices with deletions"],
+      ...groups.map((group: { group: string; count: number; practices: number }) => [group.group, String(group.count), String(group.practices)]),
+    ]);
+  });
+
+  it("Summary writes a line per practice with its reasons, as the view counts them", async () => {
+    const practices = (await view("summary", range())).body;
+    const { body, headers } = await exported("summary", range());
+    expect(headers.get("content-disposition")).toMatch(DATED_NAME("DeletedAppointmentsSummary"));
+    const [header, ...rows] = csvOf(body);
+    expect(header).toEqual(["Practice", "Group", "Deleted appointments", "Reasons"]);
+    expect(rows.map((row) => row.slice(0, 3))).toEqual(practices.map((row: { practice: string; region: string; count: number }) => [row.practice, row.region, String(row.count)]));
+    const first = practices[0] as { byReason: { reason: string; count: number }[] };
+    expect(rows[0]![3]).toBe(first.byReason.map((r) => `${r.reason || "No reason given"} (${r.count})`).join(", "));
+  });
+
+  it("Details writes every deletion of the filters, not one page, in the view's order", async () => {
+    const all = (await view("details", { ...range(), pageSize: 1000 })).body;
+    expect(all.count).toBeGreaterThan(15);
+    const { body, headers } = await exported("details", range());
+    expect(headers.get("content-disposition")).toMatch(DATED_NAME("DeletedAppointmentsDetails"));
+    expect(Number(headers.get("x-row-count"))).toBe(all.count);
+    const [header, ...rows] = csvOf(body);
+    expect(header).toEqual(["Deleted at", "Practice", "Patient number", "Patient", "Appointment", "Deleted by", "Reason"]);
+    expect(rows).toHaveLength(all.count);
+    const neutral = (text = "") => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+    expect(rows.slice(0, 1000)).toEqual(
+      all.rows.map((row: Record<string, string>) => [row.deletedAt, row.practice, row.PatNum, row.patientName, row.appointmentDate, row.deletedBy, row.reason].map(neutral)),
+    );
+  });
+
+  it("writes the header alone for a range without deletions, in each view", async () => {
+    const empty = { startDate: "2001-01-01", endDate: "2001-01-31", practice: NO_PRACTICE };
+    for (const name of ["bygroup", "summary", "details"]) {
+      const { status, body } = await exported(name, empty);
+      expect(status).toBe(200);
+      expect(csvOf(body), name).toHaveLength(name === "bygroup" ? 5 : 1);
+    }
+  });
+
+  it("refuses a range that runs backwards, an unknown region and a missing session", async () => {
+    for (const name of ["bygroup", "summary", "details"]) {
+      const backwards = await exported(name, { startDate: "2026-02-01", endDate: "2026-01-01" });
+      expect(backwards.status, name).toBe(400);
+      expect(backwards.body.details.map((detail: { field: string }) => detail.field)).toEqual(["endDate"]);
+      expect((await exported(name, { ...range(), region: "XYZ" })).status, name).toBe(400);
+      expect((await exported(name, range(), null)).status, name).toBe(401);
+    }
   });
 });

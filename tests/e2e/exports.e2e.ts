@@ -124,3 +124,40 @@ e2e("Universal Usage Report: Export CSV downloads the visits of the dates on scr
   assert.deepEqual(rows[0], ["User Id", "Visited Page", "Default Practice", "User Name", "First Name", "Last Name", "Access Date", "Count"]);
   assert.equal(rows.length - 1, shown, "one line per row of the table");
 }, { timeout: 120_000 });
+
+e2e("Deleted Appointments: each view's Export CSV downloads its rows; Details every deletion, not one page", async ({ page }) => {
+  await signInAs(page, ADMIN);
+  await waitForPath(page, ADMIN.defaultPage);
+  const settled = () => page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null);
+
+  await goInApp(page, "/deleted-appointments/bygroup");
+  const groups = page.getByRole("table", { name: /Deleted appointments by group/ });
+  await expectVisible(groups.locator("tbody tr").first());
+  await settled();
+  const byGroup = await downloadedRows(page, "Export CSV");
+  assert.match(byGroup.name, DATED("DeletedAppointmentsByGroup"));
+  assert.deepEqual(byGroup.rows.map((row) => row[0]), ["Group", "3CD", "FSD", "OTD", "SMD"]);
+
+  await goInApp(page, "/deleted-appointments/summary");
+  const summary = page.getByRole("table", { name: /Deleted appointments by practice/ });
+  await expectVisible(summary.locator("tbody tr").first());
+  await page.getByLabel("Region").selectOption("FSD");
+  await page.waitForFunction(() => [...document.querySelectorAll("tbody th, tbody td:first-child")].every((cell) => cell.textContent?.startsWith("FS-")));
+  await settled();
+  const practices = await summary.locator("tbody tr").evaluateAll((rows) => rows.map((row) => row.querySelector("th, td")!.textContent!.trim()));
+  const bySummary = await downloadedRows(page, "Export CSV");
+  assert.match(bySummary.name, DATED("DeletedAppointmentsSummary"));
+  assert.deepEqual(bySummary.rows.slice(1).map((row) => row[0]), practices);
+
+  await goInApp(page, "/deleted-appointments/details");
+  const details = page.getByRole("table", { name: /Deleted appointments, \d+ in all/ });
+  await expectVisible(details.locator("tbody tr").first());
+  await settled();
+  const total = Number((await details.locator("caption").innerText()).match(/(\d+) in all/)![1]);
+  assert.ok(total > 15, "more deletions than one page");
+  const byDetails = await downloadedRows(page, "Export CSV");
+  assert.match(byDetails.name, DATED("DeletedAppointmentsDetails"));
+  assert.equal(byDetails.rows.length - 1, total, "one line per deletion the view counts");
+  await expectVisible(page.getByRole("status").filter({ hasText: new RegExp(`Saved DeletedAppointmentsDetails-.*\\(${total.toLocaleString("en-US")} rows\\)`) }));
+  await snapshot(page, "deleted-details-export-saved");
+}, { timeout: 120_000 });

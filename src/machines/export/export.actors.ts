@@ -24,6 +24,12 @@ function call(api: ApiClient, request: ExportRequest, signal: AbortSignal) {
       return api.GET("/report/priority-status-report/export", { ...options, params: { query: request.query } });
     case "leadData":
       return api.POST("/report/lead-data-report/export", { ...options, body: request.body });
+    case "deletedByGroup":
+      return api.GET("/deleted-appointments/bygroup/export", { ...options, params: { query: request.query } });
+    case "deletedSummary":
+      return api.GET("/deleted-appointments/summary/export", { ...options, params: { query: request.query } });
+    case "deletedDetails":
+      return api.GET("/deleted-appointments/details/export", { ...options, params: { query: request.query } });
     case "usage":
       return api.GET("/report/usage/{params}/export", { ...options, params: { path: { params: usageParams(request.query) } } });
   }

@@ -16,7 +16,8 @@ export type ExportRequest =
   | { report: "membersStatus"; query: QueryOf<"exportMembersStatusReport"> }
   | { report: "priorityStatus"; query: QueryOf<"exportPriorityStatusReport"> }
   | { report: "leadData"; body: BodyOf<"exportLeadDataReport"> }
-  | { report: "usage"; query: UsageQuery };
+  | { report: "usage"; query: UsageQuery }
+  | { report: "deletedByGroup" | "deletedSummary" | "deletedDetails"; query: QueryOf<"exportDeletedAppointmentsSummary"> };
 
 /** The file received: its parts as they came (never joined into one string), and its name. */
 export interface ExportedFile {
