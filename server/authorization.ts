@@ -64,6 +64,7 @@ export const AUTHORIZATION: Record<string, Access> = {
   exportLeadDataReport: "staff",
   getNewPatientOriginReport: "staff",
   getCallDirectoryList: "staff",
+  exportCallDirectoryList: "staff",
   getCallCampaigns: "staff",
   downloadCallRecording: "staff",
   getCallRecordingFile: "public",

@@ -1,6 +1,7 @@
 // The columns of each CSV export, over the contract's own row types, so that both backends write
 // the same file from the same answer they give the screens.
 import type { components } from "../../src/api/schema";
+import { kilobytes } from "../recordings/directory.ts";
 import { reasonsText } from "../reports/deletedAppointments.ts";
 import { GROUP_CELLS } from "../reports/membersStatus.ts";
 import type { ExportColumn } from "./csv.ts";
@@ -14,6 +15,7 @@ type UsageRow = Schemas["UsageRow"];
 type DeletedGroup = Schemas["DeletedAppointmentsGroup"];
 type DeletedSummaryRow = Schemas["DeletedAppointmentsSummaryRow"];
 type DeletedAppointment = Schemas["DeletedAppointment"];
+type CallRecording = Schemas["CallRecording"];
 
 /** The members list's columns (§2), with the payer first. */
 export const MEMBER_EXPORT_COLUMNS: readonly ExportColumn<Member>[] = [
@@ -108,4 +110,15 @@ export const DELETED_DETAILS_EXPORT_COLUMNS: readonly ExportColumn<DeletedAppoin
   { header: "Appointment", value: (row) => row.appointmentDate },
   { header: "Deleted by", value: (row) => row.deletedBy },
   { header: "Reason", value: (row) => row.reason },
+];
+
+/** §2 Call Recordings' columns, with the campaign and file the table leaves to its filters and Download. */
+export const CALL_RECORDING_EXPORT_COLUMNS: readonly ExportColumn<CallRecording>[] = [
+  { header: "Date", value: (row) => row.recordedAt },
+  { header: "Phone", value: (row) => row.phone },
+  { header: "Mail", value: (row) => row.mail },
+  { header: "Practice", value: (row) => row.practice },
+  { header: "Campaign", value: (row) => row.campaign },
+  { header: "File", value: (row) => row.name },
+  { header: "Size (KB)", value: (row) => kilobytes(row.size) },
 ];

@@ -11,7 +11,8 @@ export type ExportName =
   | "Usage"
   | "DeletedAppointmentsByGroup"
   | "DeletedAppointmentsSummary"
-  | "DeletedAppointmentsDetails";
+  | "DeletedAppointmentsDetails"
+  | "CallRecordings";
 
 export function exportFileName(report: ExportName, now: Date, timeZone?: string): string {
   if (report === "PriorityStatus") return "PriorityStatus.csv";

@@ -5,6 +5,7 @@ import { audit } from "../audit.ts";
 import { EXPORT_BATCH_ROWS } from "../../domain/exports/protocol.ts";
 import {
   MEMBER_EXPORT_COLUMNS, MEMBERS_STATUS_EXPORT_COLUMNS, PRIORITY_EXPORT_COLUMNS, leadDataExportColumns, priorityRowsOf, USAGE_EXPORT_COLUMNS,
+  CALL_RECORDING_EXPORT_COLUMNS,
   DELETED_BY_GROUP_EXPORT_COLUMNS, DELETED_DETAILS_EXPORT_COLUMNS, DELETED_SUMMARY_EXPORT_COLUMNS } from "../../domain/exports/columns.ts";
 import { exportFileName } from "../../domain/exports/fileName.ts";
 import { totalsOf, type MembersStatusQuery } from "../../domain/reports/membersStatus.ts";
@@ -13,6 +14,9 @@ import { memberOf } from "../members/memberAnswer.ts";
 import { membersStatusRows } from "../reports/membersStatus.repository.ts";
 import { priorityStatusRows } from "../reports/priorityStatus.repository.ts";
 import { leadDataReport } from "../reports/leadData.handlers.ts";
+import { countRecordings, recordingsInBatches } from "../recordings/recordings.repository.ts";
+import { toCallRecording } from "../recordings/recordings.handlers.ts";
+import { directoryFiltersOf } from "../../domain/recordings/directory.ts";
 import { usageQueryOf } from "../usage/usage.handlers.ts";
 import { deletedAppointmentOf, filtersOf as deletedFiltersOf } from "../reports/deletedAppointments.handlers.ts";
 import { countDeletions, deletionsByGroup, deletionsByPractice, deletionsInBatches, memberIdsOf } from "../reports/deletedAppointments.repository.ts";
@@ -96,5 +100,16 @@ export const exportsHandlers: Handlers = {
     }
     const rowCount = await countDeletions(services.db, filters);
     return sendCsv(call.reply, { fileName: fileName(services, "DeletedAppointmentsDetails"), columns: DELETED_DETAILS_EXPORT_COLUMNS, rowCount, batches: audited() });
+  },
+
+  async exportCallDirectoryList(call) {
+    const { services } = call;
+    const filters = directoryFiltersOf(call.query);
+    const rowCount = await countRecordings(services.db, filters);
+    await audit(services.db, { userId: callerOf(call).user.id, action: "exportCallDirectoryList", memberIds: [], address: call.request.ip });
+    async function* recordings() {
+      for await (const rows of recordingsInBatches(services.db, filters, EXPORT_BATCH_ROWS)) yield rows.map(toCallRecording);
+    }
+    return sendCsv(call.reply, { fileName: fileName(services, "CallRecordings"), columns: CALL_RECORDING_EXPORT_COLUMNS, rowCount, batches: recordings() });
   },
 };

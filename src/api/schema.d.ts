@@ -1310,6 +1310,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/call-recordings/directoryList/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The call recordings as CSV (every page of the filters)
+         * @description Added by the design: every recording `getCallDirectoryList` pages through under the same
+         *     filters and search, not one page, in its order (newest `recordedAt` first, ties by `id`
+         *     descending), read a few thousand at a time. Columns: Date (`recordedAt`, an ISO
+         *     instant), Phone, Mail, Practice, Campaign, File, Size (KB) (one decimal, §9). Audited.
+         */
+        get: operations["exportCallDirectoryList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/call-recordings/campaigns": {
         parameters: {
             query?: never;
@@ -4664,6 +4687,35 @@ export interface operations {
                     "application/json": components["schemas"]["CallDirectory"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    exportCallDirectoryList: {
+        parameters: {
+            query?: {
+                /** @description A practice id, or `all` (absent = all). */
+                practice?: components["schemas"]["PracticeIdOrAll"];
+                /** @description A campaign name (`GET /call-recordings/campaigns`), or `all` (absent = all). */
+                campaign?: string;
+                /** @description Only the recordings of this day's folder (absent = every day). */
+                dateFolder?: components["schemas"]["RequestDate"];
+                /** @description Free-text search, trimmed; '' or absent = no search. */
+                search?: string;
+                /**
+                 * @description A date range `YYYY-MM-DD,YYYY-MM-DD` (start, end; both included; start not after end,
+                 *     else 400). Both dates are needed; absent = no range.
+                 */
+                dates?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CsvExport"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["ServerError"];

@@ -168,3 +168,40 @@ describe("GET /deleted-appointments/{view}/export", () => {
     }
   });
 });
+
+describe("GET /call-recordings/directoryList/export", () => {
+  const directory = (query: Record<string, string | number>) => backend.api.get("/call-recordings/directoryList", { token: backend.staff.token, query });
+  const exported = (query: Record<string, string | number>, token: string | null = backend.staff.token) =>
+    backend.api.get("/call-recordings/directoryList/export", { token, query });
+
+  it("writes every recording of the filters, not one page, in the directory's order", async () => {
+    const campaign = (await backend.api.get("/call-recordings/campaigns", { token: backend.staff.token })).body[0].name as string;
+    const listed = (await directory({ campaign, selectedPageSize: 1000 })).body;
+    expect(listed.count).toBeGreaterThan(15);
+    const { status, body, headers } = await exported({ campaign });
+    expect(status).toBe(200);
+    expect(headers.get("content-disposition")).toMatch(DATED_NAME("CallRecordings"));
+    expect(Number(headers.get("x-row-count"))).toBe(listed.count);
+    const [header, ...rows] = csvOf(body);
+    expect(header).toEqual(["Date", "Phone", "Mail", "Practice", "Campaign", "File", "Size (KB)"]);
+    expect(rows).toHaveLength(listed.count);
+    type Recording = { recordedAt: string; phone: string; mail: string; practice: string; campaign: string; name: string; size: number };
+    expect(rows.slice(0, 1000)).toEqual(
+      listed.rows.map((row: Recording) => [row.recordedAt, row.phone, row.mail, row.practice, row.campaign, row.name, (row.size / 1024).toFixed(1)]),
+    );
+  });
+
+  it("writes the header alone when nothing matches", async () => {
+    const { status, body, headers } = await exported({ search: "no-such-recording-zzz" });
+    expect(status).toBe(200);
+    expect(csvOf(body)).toEqual([["Date", "Phone", "Mail", "Practice", "Campaign", "File", "Size (KB)"]]);
+    expect(headers.get("x-row-count")).toBe("0");
+  });
+
+  it("refuses a range that runs backwards, naming it, and a missing session", async () => {
+    const backwards = await exported({ dates: "2026-02-01,2026-01-01" });
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.details.map((detail: { field: string }) => detail.field)).toEqual(["dates"]);
+    expect((await exported({}, null)).status).toBe(401);
+  });
+});

@@ -161,3 +161,19 @@ e2e("Deleted Appointments: each view's Export CSV downloads its rows; Details ev
   await expectVisible(page.getByRole("status").filter({ hasText: new RegExp(`Saved DeletedAppointmentsDetails-.*\\(${total.toLocaleString("en-US")} rows\\)`) }));
   await snapshot(page, "deleted-details-export-saved");
 }, { timeout: 120_000 });
+
+e2e("Call Recordings: Export CSV downloads every recording found, not just the page on screen", async ({ page }) => {
+  await signInAs(page, STAFF);
+  await waitForPath(page, STAFF.defaultPage);
+  await goInApp(page, "/call-recordings");
+  const table = page.getByRole("table", { name: /Call recordings: \d+ found/ });
+  await expectVisible(table);
+  await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null);
+  const found = Number((await table.locator("caption").innerText()).match(/(\d+) found/)![1]);
+  assert.ok(found > 15, "more recordings than one page");
+  const { name, rows } = await downloadedRows(page, "Export CSV");
+  assert.match(name, DATED("CallRecordings"));
+  assert.deepEqual(rows[0], ["Date", "Phone", "Mail", "Practice", "Campaign", "File", "Size (KB)"]);
+  assert.equal(rows.length - 1, found, "one line per recording found");
+  await snapshot(page, "call-recordings-export-saved");
+}, { timeout: 120_000 });

@@ -30,6 +30,8 @@ function call(api: ApiClient, request: ExportRequest, signal: AbortSignal) {
       return api.GET("/deleted-appointments/summary/export", { ...options, params: { query: request.query } });
     case "deletedDetails":
       return api.GET("/deleted-appointments/details/export", { ...options, params: { query: request.query } });
+    case "callRecordings":
+      return api.GET("/call-recordings/directoryList/export", { ...options, params: { query: request.query } });
     case "usage":
       return api.GET("/report/usage/{params}/export", { ...options, params: { path: { params: usageParams(request.query) } } });
   }

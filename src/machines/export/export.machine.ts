@@ -17,6 +17,7 @@ export type ExportRequest =
   | { report: "priorityStatus"; query: QueryOf<"exportPriorityStatusReport"> }
   | { report: "leadData"; body: BodyOf<"exportLeadDataReport"> }
   | { report: "usage"; query: UsageQuery }
+  | { report: "callRecordings"; query: QueryOf<"exportCallDirectoryList"> }
   | { report: "deletedByGroup" | "deletedSummary" | "deletedDetails"; query: QueryOf<"exportDeletedAppointmentsSummary"> };
 
 /** The file received: its parts as they came (never joined into one string), and its name. */
