@@ -57,6 +57,7 @@ export const AUTHORIZATION: Record<string, Access> = {
   exportMembersStatusReport: "staff",
   sendMembersReport: "staff",
   getQualityIndexReport: "staff",
+  exportQualityIndexReport: "staff",
   getContactDataReport: "staff",
   getPriorityStatusReport: "staff",
   exportPriorityStatusReport: "staff",

@@ -3,6 +3,7 @@
 import type { components } from "../../src/api/schema";
 import { kilobytes } from "../recordings/directory.ts";
 import { reasonsText } from "../reports/deletedAppointments.ts";
+import { QUALITY_INDEX_TABLES, type QualityIndexLine } from "../reports/qualityIndex.ts";
 import { GROUP_CELLS } from "../reports/membersStatus.ts";
 import type { ExportColumn } from "./csv.ts";
 
@@ -121,4 +122,10 @@ export const CALL_RECORDING_EXPORT_COLUMNS: readonly ExportColumn<CallRecording>
   { header: "Campaign", value: (row) => row.campaign },
   { header: "File", value: (row) => row.name },
   { header: "Size (KB)", value: (row) => kilobytes(row.size) },
+];
+
+/** The quality index's six tables by practice, side by side, each column headed by its table's caption. */
+export const QUALITY_INDEX_EXPORT_COLUMNS: readonly ExportColumn<QualityIndexLine>[] = [
+  { header: "Practice", value: (line) => line.practice },
+  ...QUALITY_INDEX_TABLES.map(({ key, caption }) => ({ header: caption, value: (line: QualityIndexLine) => line.counts[key] })),
 ];

@@ -12,7 +12,8 @@ export type ExportName =
   | "DeletedAppointmentsByGroup"
   | "DeletedAppointmentsSummary"
   | "DeletedAppointmentsDetails"
-  | "CallRecordings";
+  | "CallRecordings"
+  | "QualityIndex";
 
 export function exportFileName(report: ExportName, now: Date, timeZone?: string): string {
   if (report === "PriorityStatus") return "PriorityStatus.csv";

@@ -12,17 +12,24 @@ import { contract } from "../openapi/document";
 import type { MembersStatusQuery } from "../../domain/reports/membersStatus.ts";
 import { membersStatusReport } from "../reports/membersStatus";
 import { monthsOutsideOffer } from "../../domain/reports/newPatientOrigin.ts";
-import { qualityIndexProblems } from "../../domain/reports/qualityIndex.ts";
+import { qualityIndexLines, qualityIndexProblems, type QualityIndexRequest } from "../../domain/reports/qualityIndex.ts";
 import { zonedDate } from "../../domain/calendar.ts";
 import { newPatientOriginReport, type NewPatientOriginQuery } from "../reports/newPatientOrigin";
 import { priorityStatusReport } from "../reports/priorityStatus";
 import { qualityIndexReport } from "../reports/qualityIndex";
-import { MEMBERS_STATUS_EXPORT_COLUMNS, PRIORITY_EXPORT_COLUMNS, leadDataExportColumns, priorityRowsOf } from "../../domain/exports/columns.ts";
+import { MEMBERS_STATUS_EXPORT_COLUMNS, PRIORITY_EXPORT_COLUMNS, leadDataExportColumns, priorityRowsOf, QUALITY_INDEX_EXPORT_COLUMNS } from "../../domain/exports/columns.ts";
 import { exportFileName } from "../../domain/exports/fileName.ts";
 import { csvResponse, oneBatch } from "../exports/csvResponse";
 
 export function reportsHandlers(db: MockDb) {
   const api = createApi(db);
+
+  /** The quality index of a request; a day before the calendar's first is refused. */
+  const qualityIndex = (body: QualityIndexRequest) => {
+    const problems = qualityIndexProblems(body);
+    if (problems.length > 0) throw invalidRequest(problems);
+    return qualityIndexReport(db.leads, db.practices, body);
+  };
 
   /** The lead data report of a request; days that are no days of the calendar are refused. */
   const leadData = (body: LeadDataRequest) => {
@@ -46,10 +53,11 @@ export function reportsHandlers(db: MockDb) {
       return HttpResponse.json({ message: `Report sent to ${user.email}` }, { status: 202 });
     }),
 
-    api.post("/report/quality-index-report", ({ body }) => {
-      const problems = qualityIndexProblems(body);
-      if (problems.length > 0) throw invalidRequest(problems);
-      return HttpResponse.json(qualityIndexReport(db.leads, db.practices, body));
+    api.post("/report/quality-index-report", ({ body }) => HttpResponse.json(qualityIndex(body))),
+
+    api.post("/report/quality-index-report/export", ({ body }) => {
+      const lines = qualityIndexLines(qualityIndex(body));
+      return csvResponse({ fileName: exportFileName("QualityIndex", db.now()), columns: QUALITY_INDEX_EXPORT_COLUMNS, rowCount: lines.length, batches: oneBatch(lines) });
     }),
 
     api.get("/report/contact-data-report", () => HttpResponse.json(contactDataReport(db.results, db.now()))),

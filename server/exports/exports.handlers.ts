@@ -1,25 +1,36 @@
-// The CSV exports (openapi.yaml, the export operations):
-// each reads what its screen's call reads, under the same filters, and streams it as CSV.
+// The CSV exports (openapi.yaml, the export operations): each reads what its screen's call reads,
+// under the same filters, and streams it as CSV.
 import { callerOf, type Handlers } from "../handlers.ts";
 import { audit } from "../audit.ts";
 import { EXPORT_BATCH_ROWS } from "../../domain/exports/protocol.ts";
 import {
-  MEMBER_EXPORT_COLUMNS, MEMBERS_STATUS_EXPORT_COLUMNS, PRIORITY_EXPORT_COLUMNS, leadDataExportColumns, priorityRowsOf, USAGE_EXPORT_COLUMNS,
   CALL_RECORDING_EXPORT_COLUMNS,
-  DELETED_BY_GROUP_EXPORT_COLUMNS, DELETED_DETAILS_EXPORT_COLUMNS, DELETED_SUMMARY_EXPORT_COLUMNS } from "../../domain/exports/columns.ts";
+  DELETED_BY_GROUP_EXPORT_COLUMNS,
+  DELETED_DETAILS_EXPORT_COLUMNS,
+  DELETED_SUMMARY_EXPORT_COLUMNS,
+  leadDataExportColumns,
+  MEMBER_EXPORT_COLUMNS,
+  MEMBERS_STATUS_EXPORT_COLUMNS,
+  PRIORITY_EXPORT_COLUMNS,
+  priorityRowsOf,
+  QUALITY_INDEX_EXPORT_COLUMNS,
+  USAGE_EXPORT_COLUMNS,
+} from "../../domain/exports/columns.ts";
 import { exportFileName } from "../../domain/exports/fileName.ts";
+import { directoryFiltersOf } from "../../domain/recordings/directory.ts";
 import { totalsOf, type MembersStatusQuery } from "../../domain/reports/membersStatus.ts";
+import { qualityIndexLines } from "../../domain/reports/qualityIndex.ts";
 import { membersCount, membersInIdOrder } from "../members/members.repository.ts";
 import { memberOf } from "../members/memberAnswer.ts";
-import { membersStatusRows } from "../reports/membersStatus.repository.ts";
-import { priorityStatusRows } from "../reports/priorityStatus.repository.ts";
-import { leadDataReport } from "../reports/leadData.handlers.ts";
-import { countRecordings, recordingsInBatches } from "../recordings/recordings.repository.ts";
 import { toCallRecording } from "../recordings/recordings.handlers.ts";
-import { directoryFiltersOf } from "../../domain/recordings/directory.ts";
-import { usageQueryOf } from "../usage/usage.handlers.ts";
+import { countRecordings, recordingsInBatches } from "../recordings/recordings.repository.ts";
 import { deletedAppointmentOf, filtersOf as deletedFiltersOf } from "../reports/deletedAppointments.handlers.ts";
 import { countDeletions, deletionsByGroup, deletionsByPractice, deletionsInBatches, memberIdsOf } from "../reports/deletedAppointments.repository.ts";
+import { leadDataReport } from "../reports/leadData.handlers.ts";
+import { membersStatusRows } from "../reports/membersStatus.repository.ts";
+import { priorityStatusRows } from "../reports/priorityStatus.repository.ts";
+import { qualityIndexReport } from "../reports/qualityIndex.handlers.ts";
+import { usageQueryOf } from "../usage/usage.handlers.ts";
 import { usageReport } from "../usage/usageReport.ts";
 import { oneBatch, sendCsv } from "./csvReply.ts";
 import type { Services } from "../services.ts";
@@ -111,5 +122,11 @@ export const exportsHandlers: Handlers = {
       for await (const rows of recordingsInBatches(services.db, filters, EXPORT_BATCH_ROWS)) yield rows.map(toCallRecording);
     }
     return sendCsv(call.reply, { fileName: fileName(services, "CallRecordings"), columns: CALL_RECORDING_EXPORT_COLUMNS, rowCount, batches: recordings() });
+  },
+
+  async exportQualityIndexReport(call) {
+    const lines = qualityIndexLines(await qualityIndexReport(call.services, call.body));
+    await audit(call.services.db, { userId: callerOf(call).user.id, action: "exportQualityIndexReport", memberIds: [], address: call.request.ip });
+    return sendCsv(call.reply, { fileName: fileName(call.services, "QualityIndex"), columns: QUALITY_INDEX_EXPORT_COLUMNS, rowCount: lines.length, batches: oneBatch(lines) });
   },
 };

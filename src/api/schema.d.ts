@@ -1136,6 +1136,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/report/quality-index-report/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The quality index report's tables by practice as CSV
+         * @description Added by the design: the six tables by practice of `getQualityIndexReport` for the same
+         *     body, side by side: a line per practice that is in any of them, sorted by practice, ties
+         *     by `practiceId`; 0 where a table does not list the practice. Columns: Practice, Leads won
+         *     today, Leads won this week, Leads won month to date, Leads lost this week, Leads lost
+         *     this month, Leads completed this month by practice. Audited.
+         */
+        post: operations["exportQualityIndexReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/report/contact-data-report": {
         parameters: {
             query?: never;
@@ -4495,6 +4519,26 @@ export interface operations {
                     "application/json": components["schemas"]["QualityIndexReport"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    exportQualityIndexReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QualityIndexRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["CsvExport"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             415: components["responses"]["UnsupportedMediaType"];

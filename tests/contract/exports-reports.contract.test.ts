@@ -205,3 +205,58 @@ describe("GET /call-recordings/directoryList/export", () => {
     expect((await exported({}, null)).status).toBe(401);
   });
 });
+
+describe("POST /report/quality-index-report/export", () => {
+  const request = () => ({
+    d1: calendar.today,
+    d2: calendar.today,
+    yesterday1: calendar.yesterday,
+    yesterday2: calendar.yesterday,
+    thirty: shiftDays(calendar.today, -30),
+    seven: shiftDays(calendar.today, -7),
+    thisMonth: calendar.monthStart,
+    weekStart: calendar.weekStart,
+    weekEnd: calendar.weekEnd,
+  });
+  const TABLES = ["qualityWonToday", "qualityWon", "qualityMonthWon", "qualityLost", "qualityMonthLost", "leadsMonth"] as const;
+  const HEADER = [
+    "Practice",
+    "Leads won today",
+    "Leads won this week",
+    "Leads won month to date",
+    "Leads lost this week",
+    "Leads lost this month",
+    "Leads completed this month by practice",
+  ];
+  const exported = (body: unknown, token: string | null = backend.staff.token) => backend.api.post("/report/quality-index-report/export", { token, body });
+
+  it("writes the six tables by practice side by side, 0 where a table leaves a practice out", async () => {
+    const report = (await backend.api.post("/report/quality-index-report", { token: backend.staff.token, body: request() })).body;
+    const { status, body, headers } = await exported(request());
+    expect(status).toBe(200);
+    expect(headers.get("content-disposition")).toMatch(DATED_NAME("QualityIndex"));
+    const [header, ...rows] = csvOf(body);
+    expect(header).toEqual(HEADER);
+    type Count = { practice: string; practiceId: number; count: number };
+    const practices = new Set(TABLES.flatMap((table) => report[table].map((row: Count) => row.practice)));
+    expect(rows.map((row) => row[0])).toEqual([...practices].sort());
+    for (const row of rows) {
+      expect(row.slice(1)).toEqual(TABLES.map((table) => String(report[table].find((entry: Count) => entry.practice === row[0])?.count ?? 0)));
+    }
+    expect(rows.reduce((sum, row) => sum + Number(row[6]), 0)).toBe(report.leadsMonth.reduce((sum: number, row: Count) => sum + row.count, 0));
+  });
+
+  it("writes the header alone for periods without leads", async () => {
+    const old = { d1: "2001-01-10", d2: "2001-01-10", yesterday1: "2001-01-09", yesterday2: "2001-01-09", thirty: "2000-12-11", seven: "2001-01-03", thisMonth: "2001-01-01", weekStart: "2001-01-08", weekEnd: "2001-01-14" };
+    const { status, body } = await exported(old);
+    expect(status).toBe(200);
+    expect(csvOf(body)).toEqual([HEADER]);
+  });
+
+  it("refuses a day that is no date, naming it, and a missing session", async () => {
+    const bad = await exported({ ...request(), weekEnd: "2026-13-45" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.details.map((detail: { field: string }) => detail.field)).toContain("weekEnd");
+    expect((await exported(request(), null)).status).toBe(401);
+  });
+});

@@ -177,3 +177,17 @@ e2e("Call Recordings: Export CSV downloads every recording found, not just the p
   assert.equal(rows.length - 1, found, "one line per recording found");
   await snapshot(page, "call-recordings-export-saved");
 }, { timeout: 120_000 });
+
+e2e("Quality Index Report: Export CSV downloads the tables by practice side by side", async ({ page }) => {
+  await signInAs(page, ADMIN);
+  await waitForPath(page, ADMIN.defaultPage);
+  await goInApp(page, "/quality-index-report");
+  const completed = page.getByRole("table", { name: "Leads completed this month by practice" });
+  await expectVisible(completed.locator("tbody tr").first());
+  const practices = (await completed.locator("tbody tr").evaluateAll((rows) => rows.map((row) => row.querySelector("th, td")!.textContent!.trim()))).sort();
+  const { name, rows } = await downloadedRows(page, "Export CSV");
+  assert.match(name, DATED("QualityIndex"));
+  assert.equal(rows[0]![6], "Leads completed this month by practice");
+  const exported = rows.slice(1).filter((row) => Number(row[6]) > 0).map((row) => row[0]);
+  assert.deepEqual(exported, practices, "the practices of the completed table are the lines with completed leads");
+}, { timeout: 120_000 });

@@ -7,6 +7,7 @@ import { unwrap, type ApiClient } from "../../api/client";
 import { toFailure } from "../../api/errors";
 import { attachmentName } from "../../lib/attachmentName";
 import { EXPORT_ROW_COUNT_HEADER } from "../../../domain/exports/protocol.ts";
+import { qualityIndexPeriods } from "../../../domain/reports/qualityIndex.ts";
 import { usageParams } from "../usageReport/usageReport.actors";
 import type { ExportEvent, ExportRequest } from "./export.machine";
 
@@ -32,6 +33,8 @@ function call(api: ApiClient, request: ExportRequest, signal: AbortSignal) {
       return api.GET("/deleted-appointments/details/export", { ...options, params: { query: request.query } });
     case "callRecordings":
       return api.GET("/call-recordings/directoryList/export", { ...options, params: { query: request.query } });
+    case "qualityIndex":
+      return api.POST("/report/quality-index-report/export", { ...options, body: qualityIndexPeriods(new Date()) });
     case "usage":
       return api.GET("/report/usage/{params}/export", { ...options, params: { path: { params: usageParams(request.query) } } });
   }
