@@ -64,6 +64,7 @@ export const AUTHORIZATION: Record<string, Access> = {
   getLeadDataReport: "staff",
   exportLeadDataReport: "staff",
   getNewPatientOriginReport: "staff",
+  exportNewPatientOriginReport: "staff",
   getCallDirectoryList: "staff",
   exportCallDirectoryList: "staff",
   getCallCampaigns: "staff",

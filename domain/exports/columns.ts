@@ -17,6 +17,7 @@ type DeletedGroup = Schemas["DeletedAppointmentsGroup"];
 type DeletedSummaryRow = Schemas["DeletedAppointmentsSummaryRow"];
 type DeletedAppointment = Schemas["DeletedAppointment"];
 type CallRecording = Schemas["CallRecording"];
+type FirstVisit = Schemas["FirstVisit"];
 
 /** The members list's columns (§2), with the payer first. */
 export const MEMBER_EXPORT_COLUMNS: readonly ExportColumn<Member>[] = [
@@ -128,4 +129,12 @@ export const CALL_RECORDING_EXPORT_COLUMNS: readonly ExportColumn<CallRecording>
 export const QUALITY_INDEX_EXPORT_COLUMNS: readonly ExportColumn<QualityIndexLine>[] = [
   { header: "Practice", value: (line) => line.practice },
   ...QUALITY_INDEX_TABLES.map(({ key, caption }) => ({ header: caption, value: (line: QualityIndexLine) => line.counts[key] })),
+];
+
+/** §2 New Patient Origin's CSV download: Practice, Patient Number, First Visit Date, Result. */
+export const FIRST_VISIT_EXPORT_COLUMNS: readonly ExportColumn<FirstVisit>[] = [
+  { header: "Practice", value: (row) => row.practice },
+  { header: "Patient Number", value: (row) => row.patNum },
+  { header: "First Visit Date", value: (row) => row.firstVisitDate },
+  { header: "Result", value: (row) => row.result },
 ];

@@ -13,7 +13,8 @@ export type ExportName =
   | "DeletedAppointmentsSummary"
   | "DeletedAppointmentsDetails"
   | "CallRecordings"
-  | "QualityIndex";
+  | "QualityIndex"
+  | "NewPatientOrigin";
 
 export function exportFileName(report: ExportName, now: Date, timeZone?: string): string {
   if (report === "PriorityStatus") return "PriorityStatus.csv";

@@ -8,6 +8,7 @@ import {
   DELETED_BY_GROUP_EXPORT_COLUMNS,
   DELETED_DETAILS_EXPORT_COLUMNS,
   DELETED_SUMMARY_EXPORT_COLUMNS,
+  FIRST_VISIT_EXPORT_COLUMNS,
   leadDataExportColumns,
   MEMBER_EXPORT_COLUMNS,
   MEMBERS_STATUS_EXPORT_COLUMNS,
@@ -27,6 +28,8 @@ import { countRecordings, recordingsInBatches } from "../recordings/recordings.r
 import { deletedAppointmentOf, filtersOf as deletedFiltersOf } from "../reports/deletedAppointments.handlers.ts";
 import { countDeletions, deletionsByGroup, deletionsByPractice, deletionsInBatches, memberIdsOf } from "../reports/deletedAppointments.repository.ts";
 import { leadDataReport } from "../reports/leadData.handlers.ts";
+import { originFilterOf } from "../reports/newPatientOrigin.handlers.ts";
+import { firstVisitMemberIds, firstVisitRows } from "../reports/newPatientOrigin.repository.ts";
 import { membersStatusRows } from "../reports/membersStatus.repository.ts";
 import { priorityStatusRows } from "../reports/priorityStatus.repository.ts";
 import { qualityIndexReport } from "../reports/qualityIndex.handlers.ts";
@@ -34,6 +37,9 @@ import { usageQueryOf } from "../usage/usage.handlers.ts";
 import { usageReport } from "../usage/usageReport.ts";
 import { oneBatch, sendCsv } from "./csvReply.ts";
 import type { Services } from "../services.ts";
+import type { components } from "../../src/api/schema.d.ts";
+
+type Schemas = components["schemas"];
 
 const fileName = (services: Services, report: Parameters<typeof exportFileName>[0]) =>
   exportFileName(report, services.now(), services.config.reportTimeZone);
@@ -128,5 +134,15 @@ export const exportsHandlers: Handlers = {
     const lines = qualityIndexLines(await qualityIndexReport(call.services, call.body));
     await audit(call.services.db, { userId: callerOf(call).user.id, action: "exportQualityIndexReport", memberIds: [], address: call.request.ip });
     return sendCsv(call.reply, { fileName: fileName(call.services, "QualityIndex"), columns: QUALITY_INDEX_EXPORT_COLUMNS, rowCount: lines.length, batches: oneBatch(lines) });
+  },
+
+  async exportNewPatientOriginReport(call) {
+    const { services } = call;
+    const filter = originFilterOf(services, call.query.params);
+    // One batch: the report's own answer carries every one of these rows too.
+    const rows = (await firstVisitRows(services.db, filter)) as Schemas["FirstVisit"][];
+    const memberIds = await firstVisitMemberIds(services.db, filter);
+    await audit(services.db, { userId: callerOf(call).user.id, action: "exportNewPatientOriginReport", memberIds, address: call.request.ip });
+    return sendCsv(call.reply, { fileName: fileName(services, "NewPatientOrigin"), columns: FIRST_VISIT_EXPORT_COLUMNS, rowCount: rows.length, batches: oneBatch(rows) });
   },
 };

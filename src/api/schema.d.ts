@@ -1311,6 +1311,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/report/new-patient-origin/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The new patient origin report's first visits as CSV (§2 CSV download)
+         * @description The §2 CSV download, from the server: the `firstVisits` of `getNewPatientOriginReport`
+         *     for the same `params`, in its order. Columns: Practice, Patient Number, First Visit Date,
+         *     Result (comma-delimited, §9). Audited as a read of the members it lists.
+         */
+        get: operations["exportNewPatientOriginReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/call-recordings/directoryList": {
         parameters: {
             query?: never;
@@ -4690,6 +4712,24 @@ export interface operations {
                     "application/json": components["schemas"]["NewPatientOriginReport"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    exportNewPatientOriginReport: {
+        parameters: {
+            query: {
+                /** @description JSON `NewPatientOriginQuery`, URI-encoded, as for `getNewPatientOriginReport`. */
+                params: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CsvExport"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["ServerError"];

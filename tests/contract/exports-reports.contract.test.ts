@@ -260,3 +260,33 @@ describe("POST /report/quality-index-report/export", () => {
     expect((await exported(request(), null)).status).toBe(401);
   });
 });
+
+describe("GET /report/new-patient-origin/export", () => {
+  const query = (date: string[], practice: number[] = []) => ({ params: JSON.stringify({ practice, brand: "all", date }) });
+  const exported = (q: { params: string }, token: string | null = backend.staff.token) => backend.api.get("/report/new-patient-origin/export", { token, query: q });
+
+  it("writes the report's first visits for the same filters: Practice, Patient Number, First Visit Date, Result", async () => {
+    const report = (await backend.api.get("/report/new-patient-origin", { token: backend.staff.token, query: query([calendar.month]) })).body;
+    expect(report.firstVisits.length).toBeGreaterThan(0);
+    const { status, body, headers } = await exported(query([calendar.month]));
+    expect(status).toBe(200);
+    expect(headers.get("content-disposition")).toMatch(DATED_NAME("NewPatientOrigin"));
+    expect(csvOf(body)).toEqual([
+      ["Practice", "Patient Number", "First Visit Date", "Result"],
+      ...report.firstVisits.map((row: { practice: string; patNum: string; firstVisitDate: string; result: string }) => [row.practice, row.patNum, row.firstVisitDate, row.result]),
+    ]);
+  });
+
+  it("writes the header alone for a practice no one has", async () => {
+    const { status, body } = await exported(query([calendar.month], [999999]));
+    expect(status).toBe(200);
+    expect(csvOf(body)).toEqual([["Practice", "Patient Number", "First Visit Date", "Result"]]);
+  });
+
+  it("refuses a month the screen does not offer, naming it, and a missing session", async () => {
+    const bad = await exported(query(["2001-01"]));
+    expect(bad.status).toBe(400);
+    expect(bad.body.details.map((detail: { field: string }) => detail.field)).toEqual(["params.date.0"]);
+    expect((await exported(query([calendar.month]), null)).status).toBe(401);
+  });
+});

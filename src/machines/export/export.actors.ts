@@ -3,7 +3,7 @@
 // never one JavaScript string; progress counts the CRLF that ends each record (a note's own line
 // breaks are a lone LF) against the rows the server announced.
 import { fromCallback } from "xstate";
-import { unwrap, type ApiClient } from "../../api/client";
+import { jsonParam, unwrap, type ApiClient } from "../../api/client";
 import { toFailure } from "../../api/errors";
 import { attachmentName } from "../../lib/attachmentName";
 import { EXPORT_ROW_COUNT_HEADER } from "../../../domain/exports/protocol.ts";
@@ -35,6 +35,8 @@ function call(api: ApiClient, request: ExportRequest, signal: AbortSignal) {
       return api.GET("/call-recordings/directoryList/export", { ...options, params: { query: request.query } });
     case "qualityIndex":
       return api.POST("/report/quality-index-report/export", { ...options, body: qualityIndexPeriods(new Date()) });
+    case "newPatientOrigin":
+      return api.GET("/report/new-patient-origin/export", { ...options, params: { query: { params: jsonParam(request.query) } } });
     case "usage":
       return api.GET("/report/usage/{params}/export", { ...options, params: { path: { params: usageParams(request.query) } } });
   }

@@ -17,6 +17,7 @@ export type ExportRequest =
   | { report: "priorityStatus"; query: QueryOf<"exportPriorityStatusReport"> }
   | { report: "leadData"; body: BodyOf<"exportLeadDataReport"> }
   | { report: "usage"; query: UsageQuery }
+  | { report: "newPatientOrigin"; query: components["schemas"]["NewPatientOriginQuery"] }
   /** The quality index of today, its periods computed when the export starts, as the report's own call does. */
   | { report: "qualityIndex" }
   | { report: "callRecordings"; query: QueryOf<"exportCallDirectoryList"> }
