@@ -149,6 +149,17 @@ describe("GET /deleted-appointments/{view}/export", () => {
     );
   });
 
+  it("Details stops when the browser goes away, and the backend answers the next call", async () => {
+    const controller = new AbortController();
+    const url = `${backend.target.baseUrl}/deleted-appointments/details/export?startDate=${range().startDate}&endDate=${range().endDate}`;
+    const response = await fetch(url, { headers: { Authorization: `Bearer ${backend.staff.token}` }, signal: controller.signal });
+    const reader = response.body!.getReader();
+    expect((await reader.read()).done).toBe(false);
+    controller.abort();
+    await expect(reader.read()).rejects.toThrow();
+    expect((await view("details", range())).status).toBe(200);
+  });
+
   it("writes the header alone for a range without deletions, in each view", async () => {
     const empty = { startDate: "2001-01-01", endDate: "2001-01-31", practice: NO_PRACTICE };
     for (const name of ["bygroup", "summary", "details"]) {

@@ -1,5 +1,6 @@
 // CSV exports in the browser: the members list under its filters (every page, not the one on
-// screen) and a report, streamed from the backend with progress; a cancelled export saves nothing.
+// screen) and every table report, streamed from the backend with progress; a cancelled export
+// saves nothing. New Patient Origin's download is in chart-reports.e2e.ts.
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import Papa from "papaparse";
@@ -190,4 +191,31 @@ e2e("Quality Index Report: Export CSV downloads the tables by practice side by s
   assert.equal(rows[0]![6], "Leads completed this month by practice");
   const exported = rows.slice(1).filter((row) => Number(row[6]) > 0).map((row) => row[0]);
   assert.deepEqual(exported, practices, "the practices of the completed table are the lines with completed leads");
+}, { timeout: 120_000 });
+
+e2e("Deleted Appointments Details: a cancelled export stops and saves nothing", async ({ page, t }) => {
+  if (process.env.E2E_TARGET !== "server") {
+    t.skip("an export held back for Cancel needs the server build (E2E_TARGET=server)");
+    return;
+  }
+  await signInAs(page, ADMIN);
+  await waitForPath(page, ADMIN.defaultPage);
+  await goInApp(page, "/deleted-appointments/details");
+  await expectVisible(page.getByRole("table", { name: /Deleted appointments, \d+ in all/ }).locator("tbody tr").first());
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/deleted-appointments/details/export?**", async (route) => {
+    await held;
+    await route.continue().catch(() => {});
+  });
+  const downloads: string[] = [];
+  page.on("download", (download) => downloads.push(download.suggestedFilename()));
+  await page.getByRole("button", { name: "Export CSV" }).click();
+  const cancel = page.getByRole("button", { name: "Cancel export" });
+  await expectVisible(cancel);
+  await cancel.click();
+  release();
+  await expectVisible(page.getByText("Export cancelled: nothing was saved."));
+  await page.waitForTimeout(1000);
+  assert.deepEqual(downloads, [], "no file was saved");
 }, { timeout: 120_000 });
