@@ -5,6 +5,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, ENGINES, STAFF_EMAIL, startTestApp, type TestApp } from "./auth/testApp.ts";
 import { findStaffByEmail } from "./auth/sessions.repository.ts";
+import { EXPORT_BATCH_ROWS } from "../domain/exports/protocol.ts";
 
 describe.each(ENGINES)("the audit log on %s", (engine) => {
   let server: TestApp;
@@ -67,6 +68,30 @@ describe.each(ENGINES)("the audit log on %s", (engine) => {
   ])("%s: the member written", async (action, path, body) => {
     const { rows } = await auditedBy(() => inject("POST", path, { ...key(), addLocation: "callCenter", ...body }), 201);
     expect(rows).toEqual([{ user_id: userId, action, member_ids: [member.id], address: "203.0.113.7" }]);
+  });
+
+  it("the deleted appointments' Details export: each batch with the members its deletions name, as the view's pages", async () => {
+    const range = "startDate=2000-01-01&endDate=2099-12-31";
+    const paged = new Set<number>();
+    let count = 0;
+    for (let pageNum = 1; pageNum === 1 || (pageNum - 1) * 1000 < count; pageNum += 1) {
+      const page = await auditedBy(() => inject("GET", `/deleted-appointments/details?${range}&pageSize=1000&pageNum=${pageNum}`), 200);
+      count = (page.answer.json() as { count: number }).count;
+      for (const id of page.rows[0]!.member_ids) paged.add(id);
+    }
+    expect(count).toBeGreaterThan(EXPORT_BATCH_ROWS);
+    const { rows } = await auditedBy(() => inject("GET", `/deleted-appointments/details/export?${range}`), 200);
+    const batch = { user_id: userId, action: "exportDeletedAppointmentsDetails", member_ids: expect.any(Array), address: "203.0.113.7" };
+    expect(rows).toEqual(Array.from({ length: Math.ceil(count / EXPORT_BATCH_ROWS) }, () => batch));
+    expect(new Set(rows.flatMap((row) => row.member_ids))).toEqual(paged);
+  });
+
+  it("a report's export: one row naming the export", async () => {
+    const params = encodeURIComponent(JSON.stringify({ brand: "all", region: "all", practice: [], mco: "all", result: "all" }));
+    const { rows } = await auditedBy(() => inject("GET", `/deleted-appointments/summary/export?startDate=2000-01-01&endDate=2099-12-31`), 200);
+    expect(rows).toEqual([{ user_id: userId, action: "exportDeletedAppointmentsSummary", member_ids: [], address: "203.0.113.7" }]);
+    const status = await auditedBy(() => inject("GET", `/Members/members-status-report/export?params=${params}`), 200);
+    expect(status.rows).toEqual([{ user_id: userId, action: "exportMembersStatusReport", member_ids: [], address: "203.0.113.7" }]);
   });
 
   it("a refused save writes neither the save nor an audit row", async () => {

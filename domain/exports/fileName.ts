@@ -3,7 +3,18 @@
 // `PriorityStatus.csv` (§9), and that name stays.
 import { zonedDate } from "../calendar.ts";
 
-export type ExportName = "Members" | "MembersStatusReport" | "PriorityStatus";
+export type ExportName =
+  | "Members"
+  | "MembersStatusReport"
+  | "PriorityStatus"
+  | "LeadData"
+  | "Usage"
+  | "DeletedAppointmentsByGroup"
+  | "DeletedAppointmentsSummary"
+  | "DeletedAppointmentsDetails"
+  | "CallRecordings"
+  | "QualityIndex"
+  | "NewPatientOrigin";
 
 export function exportFileName(report: ExportName, now: Date, timeZone?: string): string {
   if (report === "PriorityStatus") return "PriorityStatus.csv";

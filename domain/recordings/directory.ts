@@ -24,6 +24,9 @@ export interface DirectoryQuery {
   search?: string;
 }
 
+/** §9 "Call recording size shown in KB with 1 decimal": the number, without its unit. */
+export const kilobytes = (bytes: number) => (bytes / 1024).toFixed(1);
+
 /** openapi.yaml, searchCallRecordings: the first 50 matches. */
 export const SEARCH_ROWS = 50;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { qualityIndexPeriods, qualityIndexProblems } from "./qualityIndex.ts";
+import { qualityIndexLines, qualityIndexPeriods, qualityIndexProblems } from "./qualityIndex.ts";
 
 describe("quality index periods (America/Chicago, weeks Monday to Sunday)", () => {
   it("gives today, yesterday, 30 and 7 days back, the month start and this week's Monday..Sunday", () => {
@@ -67,5 +67,27 @@ describe("qualityIndexProblems", () => {
       { field: "d1", message: "must be 0001-01-01 or later" },
       { field: "seven", message: "must be 0001-01-01 or later" },
     ]);
+  });
+});
+
+describe("the quality index's tables side by side (its export)", () => {
+  it("gives a line per practice in any table, by practice then id, 0 where a table leaves it out", () => {
+    const none = { weeklyleadStatus: [], monthleadStatus: [], lostLeads: [], leadsConversion: [], leadsConversionWeekly: [], lostLeadsWeekly: [], sales_funnel: [] };
+    const lines = qualityIndexLines({
+      ...none,
+      qualityWonToday: [{ practice: "SM-B", practiceId: 2, count: 1 }],
+      qualityWon: [{ practice: "SM-B", practiceId: 2, count: 3 }, { practice: "FS-A", practiceId: 9, count: 2 }],
+      qualityMonthWon: [],
+      qualityLost: [{ practice: "SM-B", practiceId: 7, count: 4 }],
+      qualityMonthLost: [],
+      leadsMonth: [{ practice: "FS-A", practiceId: 9, count: 5 }],
+    });
+    const zero = { wonToday: 0, wonWeek: 0, wonMonth: 0, lostWeek: 0, lostMonth: 0, completedMonth: 0 };
+    expect(lines).toEqual([
+      { practice: "FS-A", practiceId: 9, counts: { ...zero, wonWeek: 2, completedMonth: 5 } },
+      { practice: "SM-B", practiceId: 2, counts: { ...zero, wonToday: 1, wonWeek: 3 } },
+      { practice: "SM-B", practiceId: 7, counts: { ...zero, lostWeek: 4 } },
+    ]);
+    expect(qualityIndexLines({ ...none, qualityWonToday: [], qualityWon: [], qualityMonthWon: [], qualityLost: [], qualityMonthLost: [], leadsMonth: [] })).toEqual([]);
   });
 });

@@ -45,3 +45,8 @@ export function* oneBatch<TRow>(rows: readonly TRow[]): Generator<readonly TRow[
 export function* mapBatches<TRow, TOut>(batches: Iterable<readonly TRow[]>, map: (row: TRow) => TOut): Generator<TOut[]> {
   for (const batch of batches) yield batch.map(map);
 }
+
+/** Rows already in memory (in their order), `size` at a time. */
+export function* batchesOf<TRow>(rows: readonly TRow[], size: number): Generator<readonly TRow[]> {
+  for (let start = 0; start < rows.length; start += size) yield rows.slice(start, start + size);
+}

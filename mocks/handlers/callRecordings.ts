@@ -12,6 +12,10 @@ import type { MockDb } from "../db/createMockDb";
 import { issueDownloadLink, redeemDownloadLink } from "../db/downloadLinks";
 import { liveSession } from "../db/sessions";
 import { demoAudio } from "../demoAudio";
+import { CALL_RECORDING_EXPORT_COLUMNS } from "../../domain/exports/columns.ts";
+import { exportFileName } from "../../domain/exports/fileName.ts";
+import { EXPORT_BATCH_ROWS } from "../../domain/exports/protocol.ts";
+import { batchesOf, csvResponse, mapBatches } from "../exports/csvResponse";
 
 /** The contract's shape: the demo file behind a recording stays inside the fake backend. */
 const toCallRecording = ({ file: _file, ...recording }: CallRecordingRecord) => recording;
@@ -24,6 +28,16 @@ export function callRecordingsHandlers(db: MockDb) {
       const rows = findRecordings(db.recordings, directoryFiltersOf(query));
       const page = pageOf(rows, query.activePage ?? 1, query.selectedPageSize ?? 15);
       return HttpResponse.json({ count: rows.length, rows: page.map(toCallRecording) });
+    }),
+
+    api.get("/call-recordings/directoryList/export", ({ query }) => {
+      const rows = findRecordings(db.recordings, directoryFiltersOf(query));
+      return csvResponse({
+        fileName: exportFileName("CallRecordings", db.now()),
+        columns: CALL_RECORDING_EXPORT_COLUMNS,
+        rowCount: rows.length,
+        batches: mapBatches(batchesOf(rows, EXPORT_BATCH_ROWS), toCallRecording),
+      });
     }),
 
     api.get("/call-recordings/campaigns", () => {

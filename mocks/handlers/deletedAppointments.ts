@@ -4,7 +4,11 @@ import { invalidRequest } from "../../domain/errors.ts";
 import { HttpResponse } from "msw";
 import { createApi } from "../api";
 import type { MockDb } from "../db/createMockDb";
-import { deletionsByGroup, deletionsByPractice, deletionsMatching, deletionsPage, type DeletedFilters } from "../reports/deletedAppointments";
+import { deletionsByGroup, deletionsByPractice, deletionsInBatches, deletionsMatching, deletionsPage, type DeletedFilters } from "../reports/deletedAppointments";
+import { DELETED_BY_GROUP_EXPORT_COLUMNS, DELETED_DETAILS_EXPORT_COLUMNS, DELETED_SUMMARY_EXPORT_COLUMNS } from "../../domain/exports/columns.ts";
+import { exportFileName } from "../../domain/exports/fileName.ts";
+import { EXPORT_BATCH_ROWS } from "../../domain/exports/protocol.ts";
+import { csvResponse, oneBatch } from "../exports/csvResponse";
 
 interface DeletedQuery {
   startDate: string;
@@ -30,5 +34,25 @@ export function deletedAppointmentsHandlers(db: MockDb) {
     api.get("/deleted-appointments/details", ({ query }) =>
       HttpResponse.json(deletionsPage(matching(query), query.pageNum ?? 1, query.pageSize ?? 15)),
     ),
+
+    api.get("/deleted-appointments/bygroup/export", ({ query }) => {
+      const rows = deletionsByGroup(matching(query), query.region ?? "all");
+      return csvResponse({ fileName: exportFileName("DeletedAppointmentsByGroup", db.now()), columns: DELETED_BY_GROUP_EXPORT_COLUMNS, rowCount: rows.length, batches: oneBatch(rows) });
+    }),
+
+    api.get("/deleted-appointments/summary/export", ({ query }) => {
+      const rows = deletionsByPractice(matching(query));
+      return csvResponse({ fileName: exportFileName("DeletedAppointmentsSummary", db.now()), columns: DELETED_SUMMARY_EXPORT_COLUMNS, rowCount: rows.length, batches: oneBatch(rows) });
+    }),
+
+    api.get("/deleted-appointments/details/export", ({ query }) => {
+      const deletions = matching(query);
+      return csvResponse({
+        fileName: exportFileName("DeletedAppointmentsDetails", db.now()),
+        columns: DELETED_DETAILS_EXPORT_COLUMNS,
+        rowCount: deletions.length,
+        batches: deletionsInBatches(deletions, EXPORT_BATCH_ROWS),
+      });
+    }),
   ];
 }

@@ -9,8 +9,20 @@ import { recordPageVisit } from "../usage/pageVisits";
 import { usageReport } from "../usage/usageReport";
 import { callActivityReport } from "../usage/callActivity";
 import { checkDayRange } from "../../domain/reports/callActivity.ts";
+import { USAGE_EXPORT_COLUMNS } from "../../domain/exports/columns.ts";
+import { exportFileName } from "../../domain/exports/fileName.ts";
+import { csvResponse, oneBatch } from "../exports/csvResponse";
 
 type UsageQuery = components["schemas"]["UsageQuery"];
+
+/** The report's query; a range that ends before it starts is refused. */
+function usageQueryOf(params: unknown): UsageQuery {
+  const query = params as UsageQuery;
+  if (query.endDate < query.startDate) {
+    throw new HttpError(400, "Invalid request: params.endDate", [{ field: "params.endDate", message: "must not be before startDate" }]);
+  }
+  return query;
+}
 
 export function usageHandlers(db: MockDb) {
   const api = createApi(db);
@@ -31,12 +43,11 @@ export function usageHandlers(db: MockDb) {
       return HttpResponse.json({ message: added ? "Recorded" : "Already recorded" }, { status: 201 });
     }),
 
-    api.get("/report/usage/{params}", ({ json }) => {
-      const query = json.params as UsageQuery;
-      if (query.endDate < query.startDate) {
-        throw new HttpError(400, "Invalid request: params.endDate", [{ field: "params.endDate", message: "must not be before startDate" }]);
-      }
-      return HttpResponse.json(usageReport(db.pageVisits, db.users, query));
+    api.get("/report/usage/{params}", ({ json }) => HttpResponse.json(usageReport(db.pageVisits, db.users, usageQueryOf(json.params)))),
+
+    api.get("/report/usage/{params}/export", ({ json }) => {
+      const rows = usageReport(db.pageVisits, db.users, usageQueryOf(json.params));
+      return csvResponse({ fileName: exportFileName("Usage", db.now()), columns: USAGE_EXPORT_COLUMNS, rowCount: rows.length, batches: oneBatch(rows) });
     }),
 
     api.get("/report/call-activity", ({ query }) => {

@@ -62,27 +62,35 @@ export function deletionsByPractice(matching: ReturnType<typeof deletionsMatchin
     }));
 }
 
+/** The deletions newest first, ties by id descending, as the contract gives them. */
+function newestFirst(matching: ReturnType<typeof deletionsMatching>): Schemas["DeletedAppointment"][] {
+  const sorted = [...matching].sort(
+    (a, b) => Date.parse(b.deletion.deletedAt) - Date.parse(a.deletion.deletedAt) || b.deletion.id - a.deletion.id,
+  );
+  return sorted.map(({ deletion, practice }) => ({
+    id: deletion.id,
+    practice: practice.practiceabbr,
+    practiceId: practice.id,
+    PatNum: deletion.PatNum,
+    patientName: deletion.patientName,
+    appointmentDate: deletion.appointmentDate,
+    deletedAt: deletion.deletedAt,
+    deletedBy: deletion.deletedBy,
+    reason: deletion.reason,
+  }));
+}
+
 /** One page of the deletions, newest first, ties by id descending. */
 export function deletionsPage(
   matching: ReturnType<typeof deletionsMatching>,
   pageNum: number,
   pageSize: number,
 ): Schemas["DeletedAppointmentsDetails"] {
-  const sorted = [...matching].sort(
-    (a, b) => Date.parse(b.deletion.deletedAt) - Date.parse(a.deletion.deletedAt) || b.deletion.id - a.deletion.id,
-  );
-  return {
-    count: matching.length,
-    rows: sorted.slice((pageNum - 1) * pageSize, pageNum * pageSize).map(({ deletion, practice }) => ({
-      id: deletion.id,
-      practice: practice.practiceabbr,
-      practiceId: practice.id,
-      PatNum: deletion.PatNum,
-      patientName: deletion.patientName,
-      appointmentDate: deletion.appointmentDate,
-      deletedAt: deletion.deletedAt,
-      deletedBy: deletion.deletedBy,
-      reason: deletion.reason,
-    })),
-  };
+  return { count: matching.length, rows: newestFirst(matching).slice((pageNum - 1) * pageSize, pageNum * pageSize) };
+}
+
+/** Every deletion in the Details' order, `batchSize` at a time (the export). */
+export function* deletionsInBatches(matching: ReturnType<typeof deletionsMatching>, batchSize: number): Generator<Schemas["DeletedAppointment"][]> {
+  const rows = newestFirst(matching);
+  for (let start = 0; start < rows.length; start += batchSize) yield rows.slice(start, start + batchSize);
 }

@@ -1,17 +1,45 @@
-// The CSV exports (openapi.yaml exportMembers, exportMembersStatusReport, exportPriorityStatusReport):
-// each reads what its screen's call reads, under the same filters, and streams it as CSV.
+// The CSV exports (openapi.yaml, the export operations): each reads what its screen's call reads,
+// under the same filters, and streams it as CSV.
 import { callerOf, type Handlers } from "../handlers.ts";
 import { audit } from "../audit.ts";
 import { EXPORT_BATCH_ROWS } from "../../domain/exports/protocol.ts";
-import { MEMBER_EXPORT_COLUMNS, MEMBERS_STATUS_EXPORT_COLUMNS, PRIORITY_EXPORT_COLUMNS, priorityRowsOf } from "../../domain/exports/columns.ts";
+import {
+  CALL_RECORDING_EXPORT_COLUMNS,
+  DELETED_BY_GROUP_EXPORT_COLUMNS,
+  DELETED_DETAILS_EXPORT_COLUMNS,
+  DELETED_SUMMARY_EXPORT_COLUMNS,
+  FIRST_VISIT_EXPORT_COLUMNS,
+  leadDataExportColumns,
+  MEMBER_EXPORT_COLUMNS,
+  MEMBERS_STATUS_EXPORT_COLUMNS,
+  PRIORITY_EXPORT_COLUMNS,
+  priorityRowsOf,
+  QUALITY_INDEX_EXPORT_COLUMNS,
+  USAGE_EXPORT_COLUMNS,
+} from "../../domain/exports/columns.ts";
 import { exportFileName } from "../../domain/exports/fileName.ts";
+import { directoryFiltersOf } from "../../domain/recordings/directory.ts";
 import { totalsOf, type MembersStatusQuery } from "../../domain/reports/membersStatus.ts";
+import { qualityIndexLines } from "../../domain/reports/qualityIndex.ts";
 import { membersCount, membersInIdOrder } from "../members/members.repository.ts";
 import { memberOf } from "../members/memberAnswer.ts";
+import { toCallRecording } from "../recordings/recordings.handlers.ts";
+import { countRecordings, recordingsInBatches } from "../recordings/recordings.repository.ts";
+import { deletedAppointmentOf, filtersOf as deletedFiltersOf } from "../reports/deletedAppointments.handlers.ts";
+import { countDeletions, deletionsByGroup, deletionsByPractice, deletionsInBatches, memberIdsOf } from "../reports/deletedAppointments.repository.ts";
+import { leadDataReport } from "../reports/leadData.handlers.ts";
+import { originFilterOf } from "../reports/newPatientOrigin.handlers.ts";
+import { firstVisitMemberIds, firstVisitRows } from "../reports/newPatientOrigin.repository.ts";
 import { membersStatusRows } from "../reports/membersStatus.repository.ts";
 import { priorityStatusRows } from "../reports/priorityStatus.repository.ts";
+import { qualityIndexReport } from "../reports/qualityIndex.handlers.ts";
+import { usageQueryOf } from "../usage/usage.handlers.ts";
+import { usageReport } from "../usage/usageReport.ts";
 import { oneBatch, sendCsv } from "./csvReply.ts";
 import type { Services } from "../services.ts";
+import type { components } from "../../src/api/schema.d.ts";
+
+type Schemas = components["schemas"];
 
 const fileName = (services: Services, report: Parameters<typeof exportFileName>[0]) =>
   exportFileName(report, services.now(), services.config.reportTimeZone);
@@ -46,5 +74,75 @@ export const exportsHandlers: Handlers = {
     const rows = priorityRowsOf(await priorityStatusRows(services.db), query.region, query.practice);
     await audit(services.db, { userId: callerOf(call).user.id, action: "exportPriorityStatusReport", memberIds: [], address: call.request.ip });
     return sendCsv(call.reply, { fileName: fileName(services, "PriorityStatus"), columns: PRIORITY_EXPORT_COLUMNS, rowCount: rows.length, batches: oneBatch(rows) });
+  },
+
+  async exportLeadDataReport(call) {
+    const { periods, leadsEntered } = await leadDataReport(call.services, call.body);
+    await audit(call.services.db, { userId: callerOf(call).user.id, action: "exportLeadDataReport", memberIds: [], address: call.request.ip });
+    return sendCsv(call.reply, { fileName: fileName(call.services, "LeadData"), columns: leadDataExportColumns(periods), rowCount: leadsEntered.length, batches: oneBatch(leadsEntered) });
+  },
+
+  async exportUsageReport(call) {
+    const { services } = call;
+    const rows = await usageReport(services.db, usageQueryOf(services, call.path.params), services.config.reportTimeZone);
+    await audit(services.db, { userId: callerOf(call).user.id, action: "exportUsageReport", memberIds: [], address: call.request.ip });
+    return sendCsv(call.reply, { fileName: fileName(services, "Usage"), columns: USAGE_EXPORT_COLUMNS, rowCount: rows.length, batches: oneBatch(rows) });
+  },
+
+  async exportDeletedAppointmentsByGroup(call) {
+    const { services } = call;
+    const rows = await deletionsByGroup(services.db, deletedFiltersOf(call.query, services));
+    await audit(services.db, { userId: callerOf(call).user.id, action: "exportDeletedAppointmentsByGroup", memberIds: [], address: call.request.ip });
+    return sendCsv(call.reply, { fileName: fileName(services, "DeletedAppointmentsByGroup"), columns: DELETED_BY_GROUP_EXPORT_COLUMNS, rowCount: rows.length, batches: oneBatch(rows) });
+  },
+
+  async exportDeletedAppointmentsSummary(call) {
+    const { services } = call;
+    const rows = await deletionsByPractice(services.db, deletedFiltersOf(call.query, services));
+    await audit(services.db, { userId: callerOf(call).user.id, action: "exportDeletedAppointmentsSummary", memberIds: [], address: call.request.ip });
+    return sendCsv(call.reply, { fileName: fileName(services, "DeletedAppointmentsSummary"), columns: DELETED_SUMMARY_EXPORT_COLUMNS, rowCount: rows.length, batches: oneBatch(rows) });
+  },
+
+  async exportDeletedAppointmentsDetails(call) {
+    const { services } = call;
+    const filters = deletedFiltersOf(call.query, services);
+    const userId = callerOf(call).user.id;
+    const address = call.request.ip;
+    // Each batch is audited as it is read, as each page of the view is: it names patients.
+    async function* audited() {
+      for await (const rows of deletionsInBatches(services.db, filters, EXPORT_BATCH_ROWS)) {
+        await audit(services.db, { userId, action: "exportDeletedAppointmentsDetails", memberIds: await memberIdsOf(services.db, rows), address });
+        yield rows.map(deletedAppointmentOf);
+      }
+    }
+    const rowCount = await countDeletions(services.db, filters);
+    return sendCsv(call.reply, { fileName: fileName(services, "DeletedAppointmentsDetails"), columns: DELETED_DETAILS_EXPORT_COLUMNS, rowCount, batches: audited() });
+  },
+
+  async exportCallDirectoryList(call) {
+    const { services } = call;
+    const filters = directoryFiltersOf(call.query);
+    const rowCount = await countRecordings(services.db, filters);
+    await audit(services.db, { userId: callerOf(call).user.id, action: "exportCallDirectoryList", memberIds: [], address: call.request.ip });
+    async function* recordings() {
+      for await (const rows of recordingsInBatches(services.db, filters, EXPORT_BATCH_ROWS)) yield rows.map(toCallRecording);
+    }
+    return sendCsv(call.reply, { fileName: fileName(services, "CallRecordings"), columns: CALL_RECORDING_EXPORT_COLUMNS, rowCount, batches: recordings() });
+  },
+
+  async exportQualityIndexReport(call) {
+    const lines = qualityIndexLines(await qualityIndexReport(call.services, call.body));
+    await audit(call.services.db, { userId: callerOf(call).user.id, action: "exportQualityIndexReport", memberIds: [], address: call.request.ip });
+    return sendCsv(call.reply, { fileName: fileName(call.services, "QualityIndex"), columns: QUALITY_INDEX_EXPORT_COLUMNS, rowCount: lines.length, batches: oneBatch(lines) });
+  },
+
+  async exportNewPatientOriginReport(call) {
+    const { services } = call;
+    const filter = originFilterOf(services, call.query.params);
+    // One batch: the report's own answer carries every one of these rows too.
+    const rows = (await firstVisitRows(services.db, filter)) as Schemas["FirstVisit"][];
+    const memberIds = await firstVisitMemberIds(services.db, filter);
+    await audit(services.db, { userId: callerOf(call).user.id, action: "exportNewPatientOriginReport", memberIds, address: call.request.ip });
+    return sendCsv(call.reply, { fileName: fileName(services, "NewPatientOrigin"), columns: FIRST_VISIT_EXPORT_COLUMNS, rowCount: rows.length, batches: oneBatch(rows) });
   },
 };

@@ -23,7 +23,7 @@ import { statWithFolder } from "../files/folderImport.ts";
 
 type CallRecording = components["schemas"]["CallRecording"];
 
-const toCallRecording = (row: RecordingRow): CallRecording => ({
+export const toCallRecording = (row: RecordingRow): CallRecording => ({
   id: row.id,
   name: row.name,
   dateFolder: row.date_folder,

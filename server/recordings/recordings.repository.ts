@@ -49,10 +49,14 @@ export async function findRecordings(
   filters: DirectoryFilters,
   page: { limit: number; offset: number },
 ): Promise<{ count: number; rows: RecordingRow[] }> {
-  const counted = await matching(db, filters)
-    .select((eb) => eb.fn.countAll<string>().as("count"))
-    .executeTakeFirstOrThrow();
-  const rows = await matching(db, filters)
+  const count = await countRecordings(db, filters);
+  const rows = await newestFirst(db, filters).limit(page.limit).offset(page.offset).execute();
+  return { count, rows };
+}
+
+/** The recordings matching every filter, newest first, ties by id descending. */
+function newestFirst(db: Kysely<Database>, filters: DirectoryFilters) {
+  return matching(db, filters)
     .select([
       "r.id",
       "r.name",
@@ -67,11 +71,34 @@ export async function findRecordings(
       "r.recorded_at",
     ])
     .orderBy("r.recorded_at", "desc")
-    .orderBy("r.id", "desc")
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
-  return { count: Number(counted.count), rows };
+    .orderBy("r.id", "desc");
+}
+
+/**
+ * Every recording matching the filters in the directory's order, `batchSize` at a time: each
+ * batch a query of its own starting after the last row's own stored time and id (compared in SQL,
+ * so no precision is lost in JavaScript). Nothing stays open between batches.
+ */
+export async function* recordingsInBatches(db: Kysely<Database>, filters: DirectoryFilters, batchSize: number): AsyncGenerator<RecordingRow[]> {
+  let lastId: number | undefined;
+  for (;;) {
+    let q = newestFirst(db, filters);
+    if (lastId !== undefined) {
+      q = q.where(sql<boolean>`(r.recorded_at, r.id) < (select recorded_at, id from call_recordings where id = ${lastId})`);
+    }
+    const rows = await q.limit(batchSize).execute();
+    if (rows.length > 0) yield rows;
+    if (rows.length < batchSize) return;
+    lastId = rows.at(-1)!.id;
+  }
+}
+
+/** How many recordings match every filter. */
+export async function countRecordings(db: Kysely<Database>, filters: DirectoryFilters): Promise<number> {
+  const counted = await matching(db, filters)
+    .select((eb) => eb.fn.countAll<string>().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(counted.count);
 }
 
 /** Campaigns that have recordings, by name (code point order, as every text order of the contract). */

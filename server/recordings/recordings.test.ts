@@ -6,6 +6,7 @@
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { recordingsInBatches } from "./recordings.repository.ts";
 import { ANN, BOB, RECORDINGS, SOURCE_AUDIO, startRecordingsApp, type RecordingsTestApp } from "./recordings.testFixture.ts";
 
 let fixture: RecordingsTestApp;
@@ -28,6 +29,12 @@ const idsOf = async (query: string) => {
 };
 
 describe("the directory", () => {
+  it("is read for an export in batches, each after the last one's time and id, in the directory's order", async () => {
+    const batches: number[][] = [];
+    for await (const rows of recordingsInBatches(fixture.database.db, { search: "" }, 2)) batches.push(rows.map((row) => row.id));
+    expect(batches).toEqual([[5, 4], [3, 2], [1]]);
+  });
+
   it("lists newest first, ties by id descending, with every field of the contract", async () => {
     const answer = await get("/api/call-recordings/directoryList");
     expect(answer.json().count).toBe(5);

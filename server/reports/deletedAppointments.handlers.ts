@@ -1,6 +1,7 @@
 // Appointments deleted in the practices' schedules (tag deleted-appointments): by group, by
 // practice and one by one, over a range of days of deletion; the details are audited (they show
 // patient names).
+import type { components } from "../../src/api/schema.d.ts";
 import { audit } from "../audit.ts";
 import { HttpError } from "../../domain/errors.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
@@ -22,8 +23,23 @@ interface DeletedQuery {
   practice?: string;
 }
 
+/** A deletion as the contract gives it. */
+export function deletedAppointmentOf(row: Awaited<ReturnType<typeof deletionsPage>>[number]): components["schemas"]["DeletedAppointment"] {
+  return {
+    id: row.id,
+    practice: row.abbr,
+    practiceId: row.practice_id,
+    PatNum: row.pat_num,
+    patientName: row.patient_name,
+    appointmentDate: new Date(row.appointment_date).toISOString(),
+    deletedAt: new Date(row.deleted_at).toISOString(),
+    deletedBy: row.deleted_by,
+    reason: row.reason,
+  };
+}
+
 /** The query as filters; a range that ends before it starts is refused. */
-function filtersOf({ startDate, endDate, region = "all", practice = "all" }: DeletedQuery, services: Services): DeletedFilters {
+export function filtersOf({ startDate, endDate, region = "all", practice = "all" }: DeletedQuery, services: Services): DeletedFilters {
   if (endDate < startDate) throw new HttpError(400, "Invalid request: endDate", [{ field: "endDate", message: "must not be before startDate" }]);
   // An id no practice can have matches nothing, as an unknown one does (0 is never an id).
   const practiceId = practice === "all" ? undefined : (storableIds([Number(practice)])[0] ?? 0);
@@ -53,19 +69,6 @@ export const deletedAppointmentsHandlers: Handlers = {
       memberIds: await memberIdsOf(services.db, rows),
       address: call.request.ip,
     });
-    return {
-      count,
-      rows: rows.map((row) => ({
-        id: row.id,
-        practice: row.abbr,
-        practiceId: row.practice_id,
-        PatNum: row.pat_num,
-        patientName: row.patient_name,
-        appointmentDate: new Date(row.appointment_date).toISOString(),
-        deletedAt: new Date(row.deleted_at).toISOString(),
-        deletedBy: row.deleted_by,
-        reason: row.reason,
-      })),
-    };
+    return { count, rows: rows.map(deletedAppointmentOf) };
   },
 };

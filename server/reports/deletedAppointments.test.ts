@@ -13,6 +13,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/connection.ts";
 import { deletedAppointmentsHandlers } from "./deletedAppointments.handlers.ts";
+import { deletionsInBatches } from "./deletedAppointments.repository.ts";
 import { callerFor, callOf, freshTestDatabase, insertPracticeGroup, PRACTICE, servicesAt, USER } from "./reportsA.testFixture.ts";
 
 let database: DatabaseHandle;
@@ -160,5 +161,13 @@ describe("deleted appointments one by one", () => {
       member_ids: [1, 8],
       address: "127.0.0.1",
     });
+  });
+
+  it("reads every deletion in batches, each after the last one's time and id, in the order of the pages", async () => {
+    const filters = { ...NOV_1, region: "all" as const, practiceId: undefined, timeZone: "America/Chicago" };
+    const batches: number[][] = [];
+    for await (const rows of deletionsInBatches(database.db, filters, 2)) batches.push(rows.map((row) => row.id));
+    expect(batches).toEqual([[3, 7], [6, 5], [1]]);
+    expect(batches.flat()).toEqual(await idsOf(NOV_1));
   });
 });

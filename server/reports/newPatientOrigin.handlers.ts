@@ -6,18 +6,23 @@ import { invalidRequest } from "../../domain/errors.ts";
 import { monthsOutsideOffer } from "../../domain/reports/newPatientOrigin.ts";
 import { percentOf } from "../../domain/reports/percent.ts";
 import type { Handlers } from "../handlers.ts";
-import { countsByOrigin, firstVisitRows } from "./newPatientOrigin.repository.ts";
+import { countsByOrigin, firstVisitRows, type OriginFilter } from "./newPatientOrigin.repository.ts";
+import type { Services } from "../services.ts";
 import { calendarNow } from "./periods.ts";
 
 type Schemas = components["schemas"];
 
+/** The report's filter from its JSON parameter; a month the screen does not offer is refused. */
+export function originFilterOf(services: Services, params: string): OriginFilter {
+  const filter = services.decodeJson<Schemas["NewPatientOriginQuery"]>(params, "NewPatientOriginQuery", "params");
+  const problems = monthsOutsideOffer(filter.date, zonedDate(calendarNow(services), services.config.reportTimeZone));
+  if (problems.length > 0) throw invalidRequest(problems);
+  return { months: filter.date, practiceIds: filter.practice, brand: filter.brand };
+}
+
 export const newPatientOriginHandlers: Handlers = {
   async getNewPatientOriginReport({ query, services }) {
-    const filter = services.decodeJson<Schemas["NewPatientOriginQuery"]>(query.params, "NewPatientOriginQuery", "params");
-    const problems = monthsOutsideOffer(filter.date, zonedDate(calendarNow(services), services.config.reportTimeZone));
-    if (problems.length > 0) throw invalidRequest(problems);
-
-    const asked = { months: filter.date, practiceIds: filter.practice, brand: filter.brand };
+    const asked = originFilterOf(services, query.params);
     const counts = await countsByOrigin(services.db, asked);
     const firstVisits = (await firstVisitRows(services.db, asked)) as Schemas["FirstVisit"][];
     const total = firstVisits.length;

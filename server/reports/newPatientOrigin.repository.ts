@@ -64,3 +64,9 @@ export async function firstVisitRows(db: Kysely<Database>, filter: OriginFilter)
      order by practices.abbr collate "C", first_visits.first_visit_date, first_visits.pat_num collate "C", first_visits.id`.execute(db);
   return rows;
 }
+
+/** The members of the CSV rows, for the audit log. */
+export async function firstVisitMemberIds(db: Kysely<Database>, filter: OriginFilter): Promise<number[]> {
+  const { rows } = await sql<{ id: number }>`select distinct first_visits.member_id as id ${visitsOf(filter)}`.execute(db);
+  return rows.map((row) => row.id);
+}

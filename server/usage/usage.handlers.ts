@@ -3,11 +3,21 @@
 import type { components } from "../../src/api/schema.d.ts";
 import { HttpError } from "../../domain/errors.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
+import type { Services } from "../services.ts";
 import { usageReport } from "./usageReport.ts";
 import { callActivityReport } from "./callActivity.ts";
 import { checkDayRange } from "../../domain/reports/callActivity.ts";
 
 type UsageQuery = components["schemas"]["UsageQuery"];
+
+/** The report's query from its JSON parameter; a range that ends before it starts is refused. */
+export function usageQueryOf(services: Services, params: string): UsageQuery {
+  const query = services.decodeJson<UsageQuery>(params, "UsageQuery", "params");
+  if (query.endDate < query.startDate) {
+    throw new HttpError(400, "Invalid request: params.endDate", [{ field: "params.endDate", message: "must not be before startDate" }]);
+  }
+  return query;
+}
 
 export const usageHandlers: Handlers = {
   async saveUsage(call) {
@@ -34,11 +44,7 @@ export const usageHandlers: Handlers = {
   },
 
   async getUsageReport(call) {
-    const query = call.services.decodeJson<UsageQuery>(call.path.params, "UsageQuery", "params");
-    if (query.endDate < query.startDate) {
-      throw new HttpError(400, "Invalid request: params.endDate", [{ field: "params.endDate", message: "must not be before startDate" }]);
-    }
-    return usageReport(call.services.db, query, call.services.config.reportTimeZone);
+    return usageReport(call.services.db, usageQueryOf(call.services, call.path.params), call.services.config.reportTimeZone);
   },
 
   async getCallActivityReport(call) {

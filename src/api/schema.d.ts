@@ -1160,6 +1160,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/report/quality-index-report/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The quality index report's tables by practice as CSV
+         * @description Added by the design: the six tables by practice of `getQualityIndexReport` for the same
+         *     body, side by side: a line per practice that is in any of them, sorted by practice, ties
+         *     by `practiceId`; 0 where a table does not list the practice. Columns: Practice, Leads won
+         *     today, Leads won this week, Leads won month to date, Leads lost this week, Leads lost
+         *     this month, Leads completed this month by practice. Audited.
+         */
+        post: operations["exportQualityIndexReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/report/contact-data-report": {
         parameters: {
             query?: never;
@@ -1262,6 +1286,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/report/lead-data-report/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The lead data report as CSV
+         * @description Added by the design: the rows of `getLeadDataReport` for the same body (the standard
+         *     periods or a custom range with its practice), sorted by location. Columns: Location, then
+         *     one per period of the answer, headed by its label (`Today` … `Last Month`, or
+         *     `Custom Range`). Audited.
+         */
+        post: operations["exportLeadDataReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/report/new-patient-origin": {
         parameters: {
             query?: never;
@@ -1288,6 +1335,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/report/new-patient-origin/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The new patient origin report's first visits as CSV (§2 CSV download)
+         * @description The §2 CSV download, from the server: the `firstVisits` of `getNewPatientOriginReport`
+         *     for the same `params`, in its order. Columns: Practice, Patient Number, First Visit Date,
+         *     Result (comma-delimited, §9). Audited as a read of the members it lists.
+         */
+        get: operations["exportNewPatientOriginReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/call-recordings/directoryList": {
         parameters: {
             query?: never;
@@ -1303,6 +1372,29 @@ export interface paths {
          *     name (substring, case-insensitive).
          */
         get: operations["getCallDirectoryList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/call-recordings/directoryList/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The call recordings as CSV (every page of the filters)
+         * @description Added by the design: every recording `getCallDirectoryList` pages through under the same
+         *     filters and search, not one page, in its order (newest `recordedAt` first, ties by `id`
+         *     descending), read a few thousand at a time. Columns: Date (`recordedAt`, an ISO
+         *     instant), Phone, Mail, Practice, Campaign, File, Size (KB) (one decimal, §9). Audited.
+         */
+        get: operations["exportCallDirectoryList"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1492,6 +1584,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/report/usage/{params}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The universal usage report as CSV (administrators)
+         * @description Added by the design: the rows of `getUsageReport` for the same `params`, in its order.
+         *     Columns: User Id, Visited Page, Default Practice, User Name, First Name, Last Name,
+         *     Access Date, Count. Administrators only (403), as the report. Audited.
+         */
+        get: operations["exportUsageReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/deleted-appointments/bygroup": {
         parameters: {
             query?: never;
@@ -1506,6 +1620,27 @@ export interface paths {
          *     (alphabetical: 3CD, FSD, OTD, SMD). Dates are when the appointments were deleted.
          */
         get: operations["getDeletedAppointmentsByGroup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deleted-appointments/bygroup/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Deleted appointments by group as CSV
+         * @description Added by the design: the rows of `getDeletedAppointmentsByGroup` under the same filters, in
+         *     its order. Columns: Group, Deleted appointments, Practices with deletions. Audited.
+         */
+        get: operations["exportDeletedAppointmentsByGroup"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1536,6 +1671,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/deleted-appointments/summary/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Deleted appointments by practice as CSV
+         * @description Added by the design: the rows of `getDeletedAppointmentsSummary` under the same filters, in
+         *     its order. Columns: Practice, Group, Deleted appointments, Reasons (each reason with its
+         *     count, `No reason given (2), Patient request (1)`, most first). Audited.
+         */
+        get: operations["exportDeletedAppointmentsSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/deleted-appointments/details": {
         parameters: {
             query?: never;
@@ -1550,6 +1707,30 @@ export interface paths {
          *     `id` descending. Audited (it shows patient names).
          */
         get: operations["getDeletedAppointmentsDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deleted-appointments/details/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Deleted appointments, one by one, as CSV
+         * @description Added by the design: every deletion `getDeletedAppointmentsDetails` pages through under the
+         *     same filters, not one page, in its order (newest `deletedAt` first, ties by `id`
+         *     descending), read a few thousand at a time. Columns: Deleted at, Practice, Patient number,
+         *     Patient, Appointment, Deleted by, Reason (the times as ISO instants). Audited as a read of
+         *     the members each batch names.
+         */
+        get: operations["exportDeletedAppointmentsDetails"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2650,6 +2831,25 @@ export interface components {
         };
     };
     responses: {
+        /**
+         * @description The export, as CSV: comma-delimited, CRLF line ends, UTF-8, a header line even when no row
+         *     matches. Streamed as it is read, so an export of any size is complete; nothing of it is
+         *     written to the server's disk, so a cancelled download leaves nothing behind. A text cell
+         *     beginning with `=`, `+`, `-` or `@` (or a tab or carriage return) is written with a `'` in
+         *     front, so spreadsheets never run it as a formula.
+         */
+        CsvExport: {
+            headers: {
+                /** @description `attachment; filename="<Report>-<YYYY-MM-DD>.csv"`: the report and the day, in the practices' time zone. */
+                "Content-Disposition"?: string;
+                /** @description How many data rows follow the header line (the browser's progress). */
+                "X-Row-Count"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "text/csv": string;
+            };
+        };
         /**
          * @description The request does not match the contract or breaks a rule of the call. `details` names
          *     each offending input (body field path, parameter name, or `<parameter>.<field>` inside a
@@ -4446,6 +4646,26 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    exportQualityIndexReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QualityIndexRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["CsvExport"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     getContactDataReport: {
         parameters: {
             query?: never;
@@ -4550,6 +4770,26 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    exportLeadDataReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeadDataRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["CsvExport"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     getNewPatientOriginReport: {
         parameters: {
             query: {
@@ -4571,6 +4811,24 @@ export interface operations {
                     "application/json": components["schemas"]["NewPatientOriginReport"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    exportNewPatientOriginReport: {
+        parameters: {
+            query: {
+                /** @description JSON `NewPatientOriginQuery`, URI-encoded, as for `getNewPatientOriginReport`. */
+                params: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CsvExport"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["ServerError"];
@@ -4612,6 +4870,35 @@ export interface operations {
                     "application/json": components["schemas"]["CallDirectory"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    exportCallDirectoryList: {
+        parameters: {
+            query?: {
+                /** @description A practice id, or `all` (absent = all). */
+                practice?: components["schemas"]["PracticeIdOrAll"];
+                /** @description A campaign name (`GET /call-recordings/campaigns`), or `all` (absent = all). */
+                campaign?: string;
+                /** @description Only the recordings of this day's folder (absent = every day). */
+                dateFolder?: components["schemas"]["RequestDate"];
+                /** @description Free-text search, trimmed; '' or absent = no search. */
+                search?: string;
+                /**
+                 * @description A date range `YYYY-MM-DD,YYYY-MM-DD` (start, end; both included; start not after end,
+                 *     else 400). Both dates are needed; absent = no range.
+                 */
+                dates?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CsvExport"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["ServerError"];
@@ -4838,6 +5125,25 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    exportUsageReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description JSON `UsageQuery`, URI-encoded, as for `getUsageReport`. */
+                params: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CsvExport"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     getDeletedAppointmentsByGroup: {
         parameters: {
             query: {
@@ -4865,6 +5171,30 @@ export interface operations {
                     "application/json": components["schemas"]["DeletedAppointmentsGroup"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    exportDeletedAppointmentsByGroup: {
+        parameters: {
+            query: {
+                /** @description First day of the range (included). */
+                startDate: components["parameters"]["DeletedStartDate"];
+                /** @description Last day of the range (included); not before startDate (400). */
+                endDate: components["parameters"]["DeletedEndDate"];
+                /** @description A region, or `all` (absent = all). */
+                region?: components["parameters"]["DeletedRegion"];
+                /** @description A practice id, or `all` (absent = all). */
+                practice?: components["parameters"]["DeletedPractice"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CsvExport"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["ServerError"];
@@ -4902,6 +5232,30 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    exportDeletedAppointmentsSummary: {
+        parameters: {
+            query: {
+                /** @description First day of the range (included). */
+                startDate: components["parameters"]["DeletedStartDate"];
+                /** @description Last day of the range (included); not before startDate (400). */
+                endDate: components["parameters"]["DeletedEndDate"];
+                /** @description A region, or `all` (absent = all). */
+                region?: components["parameters"]["DeletedRegion"];
+                /** @description A practice id, or `all` (absent = all). */
+                practice?: components["parameters"]["DeletedPractice"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CsvExport"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     getDeletedAppointmentsDetails: {
         parameters: {
             query: {
@@ -4933,6 +5287,30 @@ export interface operations {
                     "application/json": components["schemas"]["DeletedAppointmentsDetails"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    exportDeletedAppointmentsDetails: {
+        parameters: {
+            query: {
+                /** @description First day of the range (included). */
+                startDate: components["parameters"]["DeletedStartDate"];
+                /** @description Last day of the range (included); not before startDate (400). */
+                endDate: components["parameters"]["DeletedEndDate"];
+                /** @description A region, or `all` (absent = all). */
+                region?: components["parameters"]["DeletedRegion"];
+                /** @description A practice id, or `all` (absent = all). */
+                practice?: components["parameters"]["DeletedPractice"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CsvExport"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["ServerError"];

@@ -1,12 +1,10 @@
 // The app's side of the effects that many machines name: the generic error handler (§8), the loader
-// overlay, a file handed to the browser, a new tab, a page reload. Written once here; every
-// machine.provide of the composition root takes them, and each machine uses the ones it names.
+// overlay, a new tab, a page reload. Written once here; every machine.provide of the composition
+// root takes them, and each machine uses the ones it names.
 import type { ActorRefFrom } from "xstate";
 import type { ApiFailure } from "../api/errors";
 import type { authMachine } from "../machines/auth/auth.machine";
-import type { FileDownload } from "../lib/csv";
 import type { shellMachine } from "../machines/shell/shell.machine";
-import { saveFile } from "./saveFile";
 
 export type AppEffects = ReturnType<typeof createAppEffects>;
 
@@ -16,7 +14,6 @@ export function createAppEffects(auth: ActorRefFrom<typeof authMachine>, shell: 
     reportFailure: (_: unknown, { failure }: { failure: ApiFailure }) => auth.send({ type: "auth.failure", failure }),
     showLoader: () => shell.send({ type: "loader.show" }),
     hideLoader: () => shell.send({ type: "loader.hide" }),
-    saveFile: (_: unknown, file: FileDownload) => saveFile(file),
     openInNewTab: (_: unknown, { url }: { url: string }) => void window.open(url, "_blank", "noopener"),
     reloadPage: () => location.reload(),
   };

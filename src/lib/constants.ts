@@ -40,9 +40,6 @@ export const MAX_DEFAULT_PRACTICES = 25;
 /** §9 Help PDF frame height. */
 export const HELP_PDF_FRAME_HEIGHT = "500px";
 
-/** §9 CSV delimiter of the first visits (the report exports are the server's: domain/exports). */
-export const FIRST_VISIT_CSV_DELIMITER = ",";
-
 /** §9 Date formats (dayjs tokens; the lead report's MM-dd-yyyy is written in domain/reports/leadData.ts). */
 export const OPEN_ISSUE_DATE_FORMAT = "D MMMM YYYY HH:mm";
 export const FEEDBACK_DATE_FORMAT = "MM/DD/YYYY hh:mm A";

@@ -1,11 +1,12 @@
 import dayjs from "dayjs";
 import type { SnapshotFrom } from "xstate";
-import type { callRecordingsMachine, CallRecording } from "./callRecordings.machine";
+import { kilobytes } from "../../../domain/recordings/directory.ts";
+import { directoryQuery, type callRecordingsMachine, type CallRecording } from "./callRecordings.machine";
 
 type CallRecordingsSnapshot = SnapshotFrom<typeof callRecordingsMachine>;
 
 /** §9 "Call recording size shown in KB with 1 decimal". */
-export const sizeInKb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+export const sizeInKb = (bytes: number) => `${kilobytes(bytes)} KB`;
 /** When the call was recorded, in the reader's time. */
 export const recordingDate = (recordedAt: string) => dayjs(recordedAt).format("MM/DD/YYYY hh:mm A");
 
@@ -43,3 +44,9 @@ export const selectRows = (snapshot: CallRecordingsSnapshot): RecordingRow[] =>
 export const selectPageCount = (snapshot: CallRecordingsSnapshot) =>
   Math.ceil(snapshot.context.directory.count / snapshot.context.pageSize);
 
+
+/** The export's query: the directory's filters and search, every page. */
+export const selectExportQuery = (snapshot: CallRecordingsSnapshot) => {
+  const { activePage: _page, selectedPageSize: _size, ...query } = directoryQuery(snapshot.context);
+  return query;
+};

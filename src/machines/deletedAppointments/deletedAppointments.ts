@@ -65,8 +65,7 @@ export function formatDeletedDateTime(iso: string): string {
   return dayjs(iso).tz(PRACTICE_TIME_ZONE).format("MM/DD/YYYY hh:mm A");
 }
 
-export const reasonsText = (row: DeletedSummaryRow) =>
-  row.byReason.map((r) => `${r.reason || "No reason given"} (${r.count})`).join(", ");
+export { reasonsText } from "../../../domain/reports/deletedAppointments.ts";
 
 type Snapshot = SnapshotFrom<typeof reportMachine>;
 const anyView = reportSelectors<DeletedFilters, DeletedData<unknown>>();

@@ -3,10 +3,12 @@
 // never one JavaScript string; progress counts the CRLF that ends each record (a note's own line
 // breaks are a lone LF) against the rows the server announced.
 import { fromCallback } from "xstate";
-import { unwrap, type ApiClient } from "../../api/client";
+import { jsonParam, unwrap, type ApiClient } from "../../api/client";
 import { toFailure } from "../../api/errors";
 import { attachmentName } from "../../lib/attachmentName";
 import { EXPORT_ROW_COUNT_HEADER } from "../../../domain/exports/protocol.ts";
+import { qualityIndexPeriods } from "../../../domain/reports/qualityIndex.ts";
+import { usageParams } from "../usageReport/usageReport.actors";
 import type { ExportEvent, ExportRequest } from "./export.machine";
 
 const CR = 13;
@@ -21,6 +23,22 @@ function call(api: ApiClient, request: ExportRequest, signal: AbortSignal) {
       return api.GET("/Members/members-status-report/export", { ...options, params: { query: request.query } });
     case "priorityStatus":
       return api.GET("/report/priority-status-report/export", { ...options, params: { query: request.query } });
+    case "leadData":
+      return api.POST("/report/lead-data-report/export", { ...options, body: request.body });
+    case "deletedByGroup":
+      return api.GET("/deleted-appointments/bygroup/export", { ...options, params: { query: request.query } });
+    case "deletedSummary":
+      return api.GET("/deleted-appointments/summary/export", { ...options, params: { query: request.query } });
+    case "deletedDetails":
+      return api.GET("/deleted-appointments/details/export", { ...options, params: { query: request.query } });
+    case "callRecordings":
+      return api.GET("/call-recordings/directoryList/export", { ...options, params: { query: request.query } });
+    case "qualityIndex":
+      return api.POST("/report/quality-index-report/export", { ...options, body: qualityIndexPeriods(new Date()) });
+    case "newPatientOrigin":
+      return api.GET("/report/new-patient-origin/export", { ...options, params: { query: { params: jsonParam(request.query) } } });
+    case "usage":
+      return api.GET("/report/usage/{params}/export", { ...options, params: { path: { params: usageParams(request.query) } } });
   }
 }
 

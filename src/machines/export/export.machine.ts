@@ -4,15 +4,24 @@
 // nothing. Effects are named here and provided by src/app.
 import { assign, fromCallback, setup } from "xstate";
 import type { ApiFailure } from "../../api/errors";
-import type { operations } from "../../api/schema";
+import type { components, operations } from "../../api/schema";
 
+type UsageQuery = components["schemas"]["UsageQuery"];
 type QueryOf<K extends keyof operations> = NonNullable<operations[K]["parameters"]["query"]>;
+type BodyOf<K extends keyof operations> = operations[K] extends { requestBody: { content: { "application/json": infer Body } } } ? Body : never;
 
 /** Which export, and the query of the screen it is taken from. */
 export type ExportRequest =
   | { report: "members"; query: QueryOf<"exportMembers"> }
   | { report: "membersStatus"; query: QueryOf<"exportMembersStatusReport"> }
-  | { report: "priorityStatus"; query: QueryOf<"exportPriorityStatusReport"> };
+  | { report: "priorityStatus"; query: QueryOf<"exportPriorityStatusReport"> }
+  | { report: "leadData"; body: BodyOf<"exportLeadDataReport"> }
+  | { report: "usage"; query: UsageQuery }
+  | { report: "newPatientOrigin"; query: components["schemas"]["NewPatientOriginQuery"] }
+  /** The quality index of today, its periods computed when the export starts, as the report's own call does. */
+  | { report: "qualityIndex" }
+  | { report: "callRecordings"; query: QueryOf<"exportCallDirectoryList"> }
+  | { report: "deletedByGroup" | "deletedSummary" | "deletedDetails"; query: QueryOf<"exportDeletedAppointmentsSummary"> };
 
 /** The file received: its parts as they came (never joined into one string), and its name. */
 export interface ExportedFile {

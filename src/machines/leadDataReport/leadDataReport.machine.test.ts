@@ -8,7 +8,7 @@ import {
   type LeadPeriodsRequest,
   type LeadRangeRequest,
 } from "./leadDataReport.machine";
-import { selectLeadRange, selectLeadRangeCounted, selectLeadRangeProblem, selectLeadStatus } from "./leadDataReport.selectors";
+import { selectLeadRange, selectLeadRangeCounted, selectLeadRangeProblem, selectLeadRangeRequest, selectLeadStatus } from "./leadDataReport.selectors";
 
 const NOW = new Date("2026-11-22T18:00:00Z").getTime();
 const report: LeadDataReport = { periods: [{ key: "today", label: "Today", startDate: "2026-11-22", endDate: "2026-11-22" }], leadsEntered: [] };
@@ -64,6 +64,8 @@ describe("lead data report machine", () => {
     // The table says the dates it counted, whatever is typed afterwards.
     actor.send({ type: "leadData.range.change", range: { startDate: "01-01-2020" } });
     expect(selectLeadRangeCounted(actor.getSnapshot())).toEqual({ startDate: "11-22-2026", endDate: "11-22-2026" });
+    // Its export asks what the table answers, not the fields being edited.
+    expect(selectLeadRangeRequest(actor.getSnapshot())).toEqual({ mode: "range", startDate: "10-05-2026", endDate: "10-20-2026", practice: "7" });
   });
 
   it("refuses dates that are not MM-DD-YYYY or run backwards, without calling", async () => {

@@ -32,8 +32,11 @@ export interface LeadDataContext {
   periods: LeadDataReport | null;
   practices: Practice[];
   range: LeadRange;
-  /** The custom range's answer, once Update was pressed. */
+  /** The custom range's answer, once Update was pressed, and the request it answers (its export asks the same). */
   rangeReport: LeadDataReport | null;
+  rangeRequest: LeadRangeRequest | null;
+  /** The request of the Update under way. */
+  rangeAsking: LeadRangeRequest | null;
   rangeProblem: string | null;
   failure: ApiFailure | null;
 }
@@ -86,6 +89,8 @@ export const leadDataReportMachine = setup({
       // The custom range starts as month to date, every practice.
       range: { startDate: toLeadDate(monthToDate.startDate), endDate: toLeadDate(monthToDate.endDate), practice: "all" },
       rangeReport: null,
+      rangeRequest: null,
+      rangeAsking: null,
       rangeProblem: null,
       failure: null,
     };
@@ -124,17 +129,23 @@ export const leadDataReportMachine = setup({
       },
     },
     updating: {
-      entry: ["showLoader", assign({ failure: null })],
+      entry: [
+        "showLoader",
+        assign({
+          failure: null,
+          rangeAsking: ({ context }) => ({
+            mode: "range" as const,
+            startDate: context.range.startDate.trim(),
+            endDate: context.range.endDate.trim(),
+            practice: context.range.practice,
+          }),
+        }),
+      ],
       exit: "hideLoader",
       invoke: {
         src: "loadRange",
-        input: ({ context }) => ({
-          mode: "range" as const,
-          startDate: context.range.startDate.trim(),
-          endDate: context.range.endDate.trim(),
-          practice: context.range.practice,
-        }),
-        onDone: { target: "ready", actions: assign({ rangeReport: ({ event }) => event.output }) },
+        input: ({ context }) => context.rangeAsking!,
+        onDone: { target: "ready", actions: assign({ rangeReport: ({ event }) => event.output, rangeRequest: ({ context }) => context.rangeAsking }) },
         onError: {
           target: "ready",
           actions: [

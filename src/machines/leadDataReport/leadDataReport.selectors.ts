@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from "xstate";
-import { toLeadDate } from "../../../domain/reports/leadData.ts";
+import { leadPeriodBounds, toLeadDate, type LeadDataRequest } from "../../../domain/reports/leadData.ts";
 import type { leadDataReportMachine } from "./leadDataReport.machine";
 
 type Snapshot = SnapshotFrom<typeof leadDataReportMachine>;
@@ -20,3 +20,8 @@ export const selectLeadRangeCounted = (snapshot: Snapshot) => {
   const period = snapshot.context.rangeReport?.periods[0];
   return period ? { startDate: toLeadDate(period.startDate), endDate: toLeadDate(period.endDate) } : null;
 };
+
+/** What the standard periods table was asked with (the screen's moment), for its export. */
+export const selectLeadPeriodsRequest = (snapshot: Snapshot): LeadDataRequest => ({ mode: "periods", ...leadPeriodBounds(snapshot.context.now) });
+/** What the custom range table answers, for its export. */
+export const selectLeadRangeRequest = (snapshot: Snapshot) => snapshot.context.rangeRequest;

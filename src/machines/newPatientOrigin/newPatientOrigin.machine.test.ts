@@ -1,15 +1,13 @@
-import Papa from "papaparse";
 import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
 import { offeredMonths } from "../../../domain/reports/newPatientOrigin.ts";
-import { firstVisitsCsv } from "./firstVisitsCsv";
 import {
   newPatientOriginMachine,
   type NewPatientOriginQuery,
   type NewPatientOriginReport,
   type Practice,
 } from "./newPatientOrigin.machine";
-import { selectCanDownload, selectPracticeOptions, selectStatus, sourcesChart } from "./newPatientOrigin.selectors";
+import { selectPracticeOptions, selectStatus, sourcesChart } from "./newPatientOrigin.selectors";
 
 const MONTHS = offeredMonths("2026-11-16");
 const PRACTICES: Practice[] = [
@@ -29,7 +27,7 @@ const REPORT: NewPatientOriginReport = {
 };
 
 function start(loadReport: (query: NewPatientOriginQuery) => Promise<NewPatientOriginReport> = async () => REPORT) {
-  const effects = { show: vi.fn(), hide: vi.fn(), failure: vi.fn(), save: vi.fn() };
+  const effects = { show: vi.fn(), hide: vi.fn(), failure: vi.fn() };
   const queries: NewPatientOriginQuery[] = [];
   const machine = newPatientOriginMachine.provide({
     actors: {
@@ -43,7 +41,6 @@ function start(loadReport: (query: NewPatientOriginQuery) => Promise<NewPatientO
       showLoader: effects.show,
       hideLoader: effects.hide,
       reportFailure: (_, { failure }) => effects.failure(failure),
-      saveFile: (_, file) => effects.save(file),
     },
   });
   const actor = createActor(machine, { input: { months: MONTHS } }).start();
@@ -112,37 +109,6 @@ describe("new patient origin machine", () => {
     actor.send({ type: "npo.refresh" });
     await ready(actor);
     expect(actor.getSnapshot().context.failure).toBeNull();
-  });
-
-  it("downloads the first visits as a comma-separated CSV, only when there are rows", async () => {
-    const { actor, effects } = start(async () => ({ ...REPORT, firstVisits: [] }));
-    await ready(actor);
-    expect(selectCanDownload(actor.getSnapshot())).toBe(false);
-    actor.send({ type: "npo.csv.download" });
-    expect(effects.save).not.toHaveBeenCalled();
-
-    const second = start();
-    await ready(second.actor);
-    second.actor.send({ type: "npo.csv.download" });
-    expect(effects.save).not.toHaveBeenCalled();
-    expect(second.effects.save).toHaveBeenCalledWith({ fileName: "NewPatientOrigin.csv", content: firstVisitsCsv(REPORT.firstVisits).content, mimeType: "text/csv;charset=utf-8" });
-  });
-});
-
-describe("first visits CSV", () => {
-  it("has the columns Practice, Patient Number, First Visit Date, Result and one line per visit", () => {
-    const csv = firstVisitsCsv([...REPORT.firstVisits, { practice: "SM, \"North\"", patNum: "3", firstVisitDate: "2026-11-04", result: "Confirm" }]).content;
-    expect(csv.split("\r\n")).toEqual([
-      "Practice,Patient Number,First Visit Date,Result",
-      "FS-FLOR,1001,2026-11-02,Appointment Made",
-      "SM-WACO,2002,2026-11-03,",
-      '"SM, ""North""",3,2026-11-04,Confirm',
-    ]);
-    expect(Papa.parse(csv).data[3]).toEqual(["SM, \"North\"", "3", "2026-11-04", "Confirm"]);
-  });
-
-  it("writes the header even with no rows", () => {
-    expect(firstVisitsCsv([]).content).toBe("Practice,Patient Number,First Visit Date,Result");
   });
 });
 

@@ -1,14 +1,12 @@
 // New Patient Origin (§2): filters brand, practices and months (§9: the last 24, default this
-// month); the report reloads on each change (cancelling the load under way) and on Refresh; the
-// first visits download as CSV. Practices for the filter load beside the report. Effects are
-// provided by src/app: loadPractices, loadReport, showLoader/hideLoader, reportFailure,
-// saveFile.
+// month); the report reloads on each change (cancelling the load under way) and on Refresh. Its
+// CSV download is the server's export of the filters (src/machines/export). Practices for the
+// filter load beside the report. Effects are provided by src/app: loadPractices, loadReport,
+// showLoader/hideLoader, reportFailure.
 import { assign, setup } from "xstate";
 import { notProvided } from "../notProvided";
 import type { components } from "../../api/schema";
 import { type ApiFailure, toFailure } from "../../api/errors";
-import type { FileDownload } from "../../lib/csv";
-import { firstVisitsCsv } from "./firstVisitsCsv";
 
 type Schemas = components["schemas"];
 export type Practice = Schemas["Practice"];
@@ -33,8 +31,7 @@ export type NewPatientOriginEvent =
   | { type: "npo.brand.change"; brand: BrandFilter }
   | { type: "npo.practices.change"; practice: number[] }
   | { type: "npo.months.change"; date: string[] }
-  | { type: "npo.refresh" }
-  | { type: "npo.csv.download" };
+  | { type: "npo.refresh" };
 
 /** The message of a failure that carries none. */
 const LOAD_FAILED = "The report could not be loaded.";
@@ -53,13 +50,11 @@ export const newPatientOriginMachine = setup({
     showLoader: () => {},
     hideLoader: () => {},
     reportFailure: (_, _params: { failure: ApiFailure }) => {},
-    saveFile: (_, _file: FileDownload) => {},
   },
   guards: {
     /** The contract asks for at least one month, each one offered. */
     monthsOffered: ({ context, event }) =>
       event.type === "npo.months.change" && event.date.length > 0 && event.date.every((month) => context.months.includes(month)),
-    hasFirstVisits: ({ context }) => (context.data?.firstVisits.length ?? 0) > 0,
   },
 }).createMachine({
   id: "newPatientOrigin",
@@ -110,13 +105,6 @@ export const newPatientOriginMachine = setup({
           actions: assign({ filters: ({ context, event }) => ({ ...context.filters, date: [...new Set(event.date)] }) }),
         },
         "npo.refresh": { target: ".loading", reenter: true },
-        "npo.csv.download": {
-          guard: "hasFirstVisits",
-          actions: {
-            type: "saveFile",
-            params: ({ context }) => firstVisitsCsv(context.data?.firstVisits ?? []),
-          },
-        },
       },
       states: {
         loading: {

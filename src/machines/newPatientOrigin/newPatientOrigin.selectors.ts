@@ -12,7 +12,6 @@ export const selectFailure = (snapshot: Snapshot) => snapshot.context.failure;
 export const selectFilters = (snapshot: Snapshot) => snapshot.context.filters;
 export const selectMonths = (snapshot: Snapshot) => snapshot.context.months;
 export const selectData = (snapshot: Snapshot) => snapshot.context.data;
-export const selectCanDownload = (snapshot: Snapshot) => snapshot.can({ type: "npo.csv.download" });
 export const selectPracticesLoading = (snapshot: Snapshot) => snapshot.matches({ practices: "loading" });
 
 /** The practices the filter offers: those receiving the chosen brand's members (all for All). */

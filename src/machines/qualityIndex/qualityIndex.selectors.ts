@@ -3,6 +3,7 @@
 import type { components } from "../../api/schema";
 import { CATEGORICAL_COLORS, CHART_COLORS, type ChartSpec } from "../../lib/chartSpec";
 import { reportSelectors } from "../report/report.selectors";
+import { QUALITY_INDEX_TABLES } from "../../../domain/reports/qualityIndex.ts";
 
 type Schemas = components["schemas"];
 export type QualityIndexReport = Schemas["QualityIndexReport"];
@@ -62,14 +63,7 @@ export interface PracticeTable {
 
 /** §2 tables: won today, this week, month to date; lost this week and this month; completed this month. */
 export function qualityIndexTables(report: QualityIndexReport): PracticeTable[] {
-  return [
-    { key: "wonToday", caption: "Leads won today", rows: report.qualityWonToday },
-    { key: "wonWeek", caption: "Leads won this week", rows: report.qualityWon },
-    { key: "wonMonth", caption: "Leads won month to date", rows: report.qualityMonthWon },
-    { key: "lostWeek", caption: "Leads lost this week", rows: report.qualityLost },
-    { key: "lostMonth", caption: "Leads lost this month", rows: report.qualityMonthLost },
-    { key: "completedMonth", caption: "Leads completed this month by practice", rows: report.leadsMonth },
-  ];
+  return QUALITY_INDEX_TABLES.map(({ key, caption, list }) => ({ key, caption, rows: report[list] }));
 }
 
 export const tableTotal = (rows: readonly PracticeCount[]) => rows.reduce((sum, row) => sum + row.count, 0);

@@ -5,14 +5,14 @@ import { jsonParam, unwrap, type ApiClient } from "../../api/client";
 import { reportActors } from "../report/report.actors";
 import type { CallActivityQuery, CallActivityRow, UsageQuery, UsageRow } from "./usageReport.machine";
 
+/** The report's path parameter (its export's too). */
+export function usageParams({ visitedUrl, ...query }: UsageQuery): string {
+  return jsonParam(visitedUrl ? { ...query, visitedUrl } : query);
+}
+
 export function createUsageReportActors(api: ApiClient) {
-  return reportActors<UsageQuery, UsageRow[]>(({ visitedUrl, ...query }, signal) =>
-    unwrap(
-      api.GET("/report/usage/{params}", {
-        params: { path: { params: jsonParam(visitedUrl ? { ...query, visitedUrl } : query) } },
-        signal,
-      }),
-    ),
+  return reportActors<UsageQuery, UsageRow[]>((query, signal) =>
+    unwrap(api.GET("/report/usage/{params}", { params: { path: { params: usageParams(query) } }, signal })),
   );
 }
 

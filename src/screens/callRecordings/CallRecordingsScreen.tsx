@@ -11,6 +11,7 @@ import * as calls from "../../machines/callRecordings/callRecordings.selectors";
 import { DateRangeFilter } from "./DateRangeFilter";
 import "./callRecordings.css";
 import { PageHeader } from "../../components/PageHeader";
+import { ExportCsv } from "../export/ExportCsv";
 
 export function CallRecordingsScreen() {
   const services = useServices();
@@ -25,6 +26,7 @@ export function CallRecordingsScreen() {
   const pageSize = useSelector(actor, calls.selectPageSize);
   const pageCount = useSelector(actor, calls.selectPageCount);
   const downloading = useSelector(actor, calls.selectDownloading);
+  const exportQuery = useSelector(actor, calls.selectExportQuery, (a, b) => JSON.stringify(a) === JSON.stringify(b));
 
   const columns: Column<calls.RecordingRow>[] = [
     { key: "date", header: "Date" },
@@ -51,7 +53,9 @@ export function CallRecordingsScreen() {
 
   return (
     <section className="page call-recordings" aria-labelledby="page-title">
-      <PageHeader title="Call Recordings" />
+      <PageHeader title="Call Recordings">
+        <ExportCsv disabled={loading} request={() => ({ report: "callRecordings", query: exportQuery })} />
+      </PageHeader>
 
       <div className="filters">
         <label>

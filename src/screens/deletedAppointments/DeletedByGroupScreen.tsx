@@ -17,7 +17,7 @@ export function DeletedByGroupScreen() {
   const view = useDeletedView(tableReports.deletedByGroup);
   const rows = useSelector(view.actor, selectGroupRows);
   return (
-    <DeletedAppointmentsPage title="Deleted Appointments — By Group" view={view}>
+    <DeletedAppointmentsPage exportAs="deletedByGroup" title="Deleted Appointments — By Group" view={view}>
       <DataTable
         caption={`Deleted appointments by group, ${view.filters.startDate} to ${view.filters.endDate}`}
         columns={COLUMNS}

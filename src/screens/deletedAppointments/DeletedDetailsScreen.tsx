@@ -27,7 +27,7 @@ export function DeletedDetailsScreen() {
   const details = useSelector(view.actor, selectDetails);
   const goTo = (pageNum: number) => view.change({ pageNum });
   return (
-    <DeletedAppointmentsPage title="Deleted Appointments — Details" className="deleted-details" view={view}>
+    <DeletedAppointmentsPage exportAs="deletedDetails" title="Deleted Appointments — Details" className="deleted-details" view={view}>
       <DataTable
         caption={`Deleted appointments, ${details.count} in all (page ${details.pageNum} of ${details.pageCount})`}
         columns={COLUMNS}

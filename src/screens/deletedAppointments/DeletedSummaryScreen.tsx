@@ -18,7 +18,7 @@ export function DeletedSummaryScreen() {
   const view = useDeletedView(tableReports.deletedSummary);
   const rows = useSelector(view.actor, selectSummaryRows);
   return (
-    <DeletedAppointmentsPage title="Deleted Appointments — Summary" view={view}>
+    <DeletedAppointmentsPage exportAs="deletedSummary" title="Deleted Appointments — Summary" view={view}>
       <DataTable
         caption={`Deleted appointments by practice, ${view.filters.startDate} to ${view.filters.endDate}`}
         columns={COLUMNS}

@@ -42,7 +42,7 @@ export function ExportCsv({ request, disabled = false, label = "Export CSV" }: E
             <progress max={1} value={progress.share ?? undefined} aria-label="Export progress" />
             <span>
               Exporting… {count.format(progress.rows)}
-              {progress.total !== null ? ` of ${count.format(progress.total)}` : ""} rows
+              {progress.total !== null ? ` of ${count.format(progress.total)}` : ""} {(progress.total ?? progress.rows) === 1 ? "row" : "rows"}
             </span>
             <button type="button" className="button" onClick={() => actor.send({ type: "export.cancel" })}>
               Cancel export
@@ -51,7 +51,7 @@ export function ExportCsv({ request, disabled = false, label = "Export CSV" }: E
         ) : status === "saved" ? (
           <>
             <span>
-              Saved {fileName} ({count.format(progress.rows)} rows).
+              Saved {fileName} ({count.format(progress.rows)} {progress.rows === 1 ? "row" : "rows"}).
             </span>
             <button type="button" className="button button--link" onClick={dismiss}>
               Dismiss

@@ -11,6 +11,7 @@ import * as lead from "../../machines/leadDataReport/leadDataReport.selectors";
 import "./leadDataReport.css";
 import { PracticeSelect } from "../../components/ReportFilters";
 import { PageHeader } from "../../components/PageHeader";
+import { ExportCsv } from "../export/ExportCsv";
 
 type LeadRow = LeadDataReport["leadsEntered"][number];
 
@@ -39,6 +40,8 @@ export function LeadDataReportScreen() {
   const problem = useSelector(actor, lead.selectLeadRangeProblem);
   const counted = useSelector(actor, lead.selectLeadRangeCounted, (a, b) => a?.startDate === b?.startDate && a?.endDate === b?.endDate);
   const updating = useSelector(actor, lead.selectLeadUpdating);
+  const periodsRequest = useSelector(actor, lead.selectLeadPeriodsRequest, (a, b) => JSON.stringify(a) === JSON.stringify(b));
+  const rangeRequest = useSelector(actor, lead.selectLeadRangeRequest);
   const refresh = () => actor.send({ type: "leadData.refresh" });
 
   function update(event: FormEvent) {
@@ -49,6 +52,7 @@ export function LeadDataReportScreen() {
   return (
     <section className="page lead-data" aria-labelledby="page-title">
       <PageHeader title="Lead Data Report">
+        <ExportCsv disabled={status !== "ready"} request={() => ({ report: "leadData", body: periodsRequest })} />
         <button type="button" className="button" onClick={refresh}>
           Refresh
         </button>
@@ -111,6 +115,9 @@ export function LeadDataReportScreen() {
         ) : (
           <p className="muted">Choose the dates and a practice, then Update.</p>
         )}
+        {rangeReport && rangeRequest ? (
+          <ExportCsv label="Export range CSV" disabled={updating} request={() => ({ report: "leadData", body: rangeRequest })} />
+        ) : null}
       </ReportStatus>
     </section>
   );

@@ -1,5 +1,5 @@
 // §2 New Patient Origin: filters brand, practices and months; per-source expandable tables, a
-// total table and a pie chart; CSV download of the first visits.
+// total table and a pie chart; CSV download of the first visits (the server's export).
 import { useActorRef, useSelector } from "@xstate/react";
 import { useServices } from "../../app/ServicesContext";
 import { Chart } from "../../components/chart/Chart";
@@ -8,7 +8,6 @@ import { BRANDS } from "../../../domain/vocabulary.ts";
 import { monthLabel } from "../../lib/format";
 import type { BrandFilter } from "../../machines/newPatientOrigin/newPatientOrigin.machine";
 import {
-  selectCanDownload,
   selectData,
   selectFailure,
   selectFilters,
@@ -20,6 +19,7 @@ import {
 } from "../../machines/newPatientOrigin/newPatientOrigin.selectors";
 import "./newPatientOrigin.css";
 import { PageHeader } from "../../components/PageHeader";
+import { ExportCsv } from "../export/ExportCsv";
 
 const percent = (value: number) => `${value.toFixed(1)} %`;
 const selectedValues = (select: HTMLSelectElement) => Array.from(select.selectedOptions, (option) => option.value);
@@ -36,15 +36,12 @@ export function NewPatientOriginScreen() {
   const practices = useSelector(actor, selectPracticeOptions);
   const practicesLoading = useSelector(actor, selectPracticesLoading);
   const data = useSelector(actor, selectData);
-  const canDownload = useSelector(actor, selectCanDownload);
   const refresh = () => actor.send({ type: "npo.refresh" });
 
   return (
     <section className="page chart-report" aria-labelledby="page-title">
       <PageHeader title="New Patient Origin">
-        <button type="button" className="button" disabled={!canDownload} onClick={() => actor.send({ type: "npo.csv.download" })}>
-          Download CSV
-        </button>
+        <ExportCsv label="Download CSV" disabled={status !== "ready"} request={() => ({ report: "newPatientOrigin", query: filters })} />
         <button type="button" className="button button--primary" onClick={refresh}>
           Refresh
         </button>

@@ -15,6 +15,7 @@ import {
 import { selectReportFailure, selectReportStatus } from "../../machines/report/report.selectors";
 import "./qualityIndex.css";
 import { PageHeader } from "../../components/PageHeader";
+import { ExportCsv } from "../export/ExportCsv";
 
 const COLUMNS: Column<PracticeCount>[] = [
   { key: "practice", header: "Practice" },
@@ -32,6 +33,7 @@ export function QualityIndexScreen() {
   return (
     <section className="page chart-report" aria-labelledby="page-title">
       <PageHeader title="Quality Index Report">
+        <ExportCsv disabled={status !== "ready"} request={() => ({ report: "qualityIndex" })} />
         <button type="button" className="button" onClick={() => window.print()}>
           Print
         </button>

@@ -1,6 +1,6 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { setupFakeBackend, type DemoUser } from "../../../tests/fakeBackend";
 import { ServicesContext } from "../../app/ServicesContext";
 import { UsageReportScreen } from "./UsageReportScreen";
@@ -41,6 +41,8 @@ async function renderScreen(user: DemoUser) {
 }
 
 describe("Universal Usage Report screen", () => {
+  afterEach(() => vi.restoreAllMocks());
+
   it("loads the current month and searches by page after a pause, by user on Enter", async () => {
     arrangeVisits();
     const user = await renderScreen(admin());
@@ -55,6 +57,23 @@ describe("Universal Usage Report screen", () => {
     await user.clear(screen.getByLabelText("Visited page"));
     await user.type(screen.getByRole("searchbox", { name: "User" }), "Nobody{Enter}");
     expect(await screen.findByText("No usage found for these dates and searches.", {}, { timeout: 2_000 })).toBeInTheDocument();
+  });
+
+  it("exports the report's rows to CSV from the backend, saying what it saved", async () => {
+    arrangeVisits();
+    // jsdom has no Blob URLs; the file's handover to the browser is the e2e tests' to prove.
+    const blobUrl = vi.spyOn(URL, "createObjectURL").mockReturnValue("blob:usage");
+    vi.spyOn(URL, "revokeObjectURL").mockReturnValue();
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockReturnValue();
+    const user = await renderScreen(admin());
+    await screen.findByRole("cell", { name: "/usage" });
+    await user.click(screen.getByRole("button", { name: "Export CSV" }));
+    expect(await screen.findByText(/^Saved Usage-\d{4}-\d{2}-\d{2}\.csv \(2 rows\)\.$/)).toBeInTheDocument();
+    const csv = await (blobUrl.mock.calls[0]![0] as Blob).text();
+    expect(csv.split("\r\n").slice(0, 2)).toEqual([
+      "User Id,Visited Page,Default Practice,User Name,First Name,Last Name,Access Date,Count",
+      expect.stringMatching(new RegExp(`^${admin().id},/dashboard,.*,3$`)),
+    ]);
   });
 
   it("sorts by a column, the same column again reversing", async () => {

@@ -12,6 +12,7 @@ import * as usage from "../../machines/usageReport/usageReport.selectors";
 import "./usage.css";
 import { PageHeader } from "../../components/PageHeader";
 import { SearchForm } from "../../components/SearchForm";
+import { ExportCsv } from "../export/ExportCsv";
 
 const COLUMNS: Column<UsageRow>[] = [
   { key: "userId", header: "User Id", align: "end" },
@@ -51,10 +52,13 @@ export function UsageReportScreen() {
   const callsFailure = useSelector(calls, selectReportFailure);
   const callsSort = useSelector(calls, selectReportSort);
   const callRows = useSelector(calls, usage.selectCallActivityRows);
+  const filters = useSelector(report, usage.selectUsageFilters);
 
   return (
     <section className="page usage-report" aria-labelledby="page-title">
-      <PageHeader title="Universal Usage Report" />
+      <PageHeader title="Universal Usage Report">
+        <ExportCsv disabled={status !== "ready"} request={() => ({ report: "usage", query: filters })} />
+      </PageHeader>
 
       <div className="filters">
         <label>
