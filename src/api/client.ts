@@ -1,6 +1,7 @@
 import createClient, { type Middleware } from "openapi-fetch";
 import type { paths } from "./schema";
 import { ApiError, isSessionExpired, NETWORK_FAILURE, type ApiFailure } from "./errors";
+import { noteServerDate } from "./serverClock";
 
 export interface ApiClientOptions {
   /** Absolute: Node's Request rejects relative URLs (docs/conventions.md, Traps of the toolchain). */
@@ -20,7 +21,7 @@ export function createApiClient(options: ApiClientOptions) {
     // Looked up per call, not captured at creation, so MSW in node tests sees every request.
     fetch: (request) => globalThis.fetch(request),
   });
-  client.use(bearerToken(options.getAccessToken), failures(options.onSessionExpired));
+  client.use(bearerToken(options.getAccessToken), serverClock, failures(options.onSessionExpired));
   return client;
 }
 
@@ -33,6 +34,14 @@ function bearerToken(getAccessToken: ApiClientOptions["getAccessToken"]): Middle
     },
   };
 }
+
+/** Every answer tells the server's time (claims end on the server's clock: serverClock.ts). */
+const serverClock: Middleware = {
+  onResponse({ response }) {
+    noteServerDate(response.headers.get("date"));
+    return undefined;
+  },
+};
 
 /**
  * Turns every failed answer into `{ message, statusCode }` and signals the end of a session.

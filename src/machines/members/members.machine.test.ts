@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { noteServerDate } from "../../api/serverClock";
 import { createActor, fromCallback, fromPromise } from "xstate";
 import type { Member, MembersQuery, Practice, SavedFilters, SetupRecord } from "./members.filters";
 import {
@@ -501,6 +502,25 @@ describe("members machine: claims", () => {
     expect(result(actor, 1).claim).not.toBeNull();
     await vi.advanceTimersByTimeAsync(1);
     expect(result(actor, 1).claim).toBeNull();
+  });
+
+  it("times a claim by the server's clock, not a browser clock minutes ahead of it", async () => {
+    const serverTime = Date.now();
+    // The browser's clock runs 3 minutes ahead: by it, a claim made a moment ago ended a minute ago.
+    vi.setSystemTime(serverTime + 180_000);
+    noteServerDate(new Date(serverTime).toUTCString(), Date.now() - 500);
+    try {
+      const claim = { ...claimBy(1, 9), expiresAt: new Date(serverTime + 120_000).toISOString() };
+      const { actor } = start({ page: () => [member(1, { claim }), member(2)] });
+      await settle();
+      expect(result(actor, 1).claim).toEqual(claim);
+      await vi.advanceTimersByTimeAsync(119_000);
+      expect(result(actor, 1).claim).not.toBeNull();
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(result(actor, 1).claim).toBeNull();
+    } finally {
+      noteServerDate(new Date().toUTCString());
+    }
   });
 });
 

@@ -9,6 +9,7 @@
 // Effects are named here and provided by src/app/services.ts.
 import { and, assign, emit, enqueueActions, fromCallback, not, raise, sendTo, setup, stateIn } from "xstate";
 import { notProvided } from "../notProvided";
+import { serverNow } from "../../api/serverClock";
 import { type ApiFailure, toFailure } from "../../api/errors";
 import type { components } from "../../api/schema";
 import { MEMBER_SEARCH_DEBOUNCE_MS, PAGE_SIZES, type PageSize } from "../../lib/constants";
@@ -236,7 +237,7 @@ export const membersMachine = setup({
     tellNotesTheClaim: enqueueActions(({ context, enqueue, self }) => {
       if (!context.dialogMember || !self.getSnapshot().children.notes) return;
       const member = context.members.find((entry) => entry.id === context.dialogMember!.id);
-      const claim = claimOfOther(member, context.userId, new Date());
+      const claim = claimOfOther(member, context.userId, serverNow());
       enqueue.sendTo("notes", { type: "notes.claim.change", claimedBy: claim && holderName(claim) });
     }),
   },
@@ -248,8 +249,8 @@ export const membersMachine = setup({
       params.pageNum <= Math.max(1, Math.ceil(context.totalCount / context.pageSize)),
     isPageSize: (_, params: { pageSize: number }) => (PAGE_SIZES as readonly number[]).includes(params.pageSize),
     claimedByOther: ({ context }, params: { memberId: number }) =>
-      claimOfOther(context.members.find((member) => member.id === params.memberId), context.userId, new Date()) !== null,
-    anyClaim: ({ context }) => untilNextExpiry(context.members, new Date()) !== null,
+      claimOfOther(context.members.find((member) => member.id === params.memberId), context.userId, serverNow()) !== null,
+    anyClaim: ({ context }) => untilNextExpiry(context.members, serverNow()) !== null,
     /** A save can change which members a result filter matches, and so the count. */
     countMayChange: ({ context }, params: { event: LiveEvent }) => params.event.event === "member" && context.filters.result !== ALL,
     hasConflict: ({ context }, params: { memberId: number }) => params.memberId in context.conflicts,
@@ -259,7 +260,7 @@ export const membersMachine = setup({
     searchDebounce: MEMBER_SEARCH_DEBOUNCE_MS,
     claimRenew: CLAIM_RENEW_MS,
     /** Until the first claim on the page runs out. */
-    nextClaimExpiry: ({ context }) => untilNextExpiry(context.members, new Date()) ?? 0,
+    nextClaimExpiry: ({ context }) => untilNextExpiry(context.members, serverNow()) ?? 0,
     countRefresh: COUNT_REFRESH_DEBOUNCE_MS,
   },
 }).createMachine({
@@ -458,7 +459,7 @@ export const membersMachine = setup({
                     target: "confirming",
                     actions: assign({
                       confirming: ({ context, event }) => {
-                        const claim = claimOfOther(context.members.find((member) => member.id === event.member.id), context.userId, new Date());
+                        const claim = claimOfOther(context.members.find((member) => member.id === event.member.id), context.userId, serverNow());
                         return { memberId: event.member.id, result: event.result, claimedBy: claim ? holderName(claim) : "" };
                       },
                     }),
@@ -591,7 +592,7 @@ export const membersMachine = setup({
                 src: "notesDialog",
                 input: ({ context }) => {
                   const member = context.dialogMember!;
-                  const claim = claimOfOther(context.members.find((entry) => entry.id === member.id), context.userId, new Date());
+                  const claim = claimOfOther(context.members.find((entry) => entry.id === member.id), context.userId, serverNow());
                   return { member: memberKey(member), version: member.version, claimedBy: claim && holderName(claim) };
                 },
                 onDone: {
@@ -671,7 +672,7 @@ export const membersMachine = setup({
               after: {
                 nextClaimExpiry: {
                   target: "checking",
-                  actions: [assign({ members: ({ context }) => dropExpiredClaims(context.members, new Date()) }), "tellNotesTheClaim"],
+                  actions: [assign({ members: ({ context }) => dropExpiredClaims(context.members, serverNow()) }), "tellNotesTheClaim"],
                 },
               },
             },
