@@ -99,17 +99,26 @@ describe("keyboard work mode", () => {
     expect(received).toEqual([]);
   });
 
-  it("after a save of the current member moves to the next member below without a result, and stays when there is none", () => {
+  it("after a result chosen by key is saved moves to the next member below without a result, and stays when there is none", () => {
     const { list, press, current, focus } = start(PAGE);
+    press({ type: "result", result: "No answer" });
     list.send({ type: "test.saved", memberId: 10 });
     expect(current()).toEqual({ id: 12, index: 2 });
     expect(focus()).toEqual({ target: "row", seq: 1 });
+    press({ type: "selector" });
     list.send({ type: "test.saved", memberId: 12 });
     expect(current()).toEqual({ id: 12, index: 2 });
     // A save of another member (a colleague's row, the pointer elsewhere) moves nothing.
     press({ type: "move", by: -1 });
     list.send({ type: "test.saved", memberId: 13 });
     expect(current()).toEqual({ id: 11, index: 1 });
+  });
+
+  it("a result chosen with the pointer moves nothing: the focus stays where the agent put it", () => {
+    const { list, current, focus } = start(PAGE);
+    list.send({ type: "test.saved", memberId: 10 });
+    expect(current()).toEqual({ id: 10, index: 0 });
+    expect(focus().seq).toBe(0);
   });
 
   it("keeps the current member when the page is read again, or the row in its place when it has gone", () => {

@@ -1,8 +1,8 @@
 // Keyboard work mode of the members list: a current row the agent moves with ↓/↑ (j/k); number keys
 // save one of the most used results for it, r opens its result selector, n its notes, h its
 // history, through the members machine's own events, so claims, "Save anyway?" and 409 handling
-// apply as they do to the pointer; after a result of the current member is saved the current row
-// moves to the next member below without a result (on this page; if none, it stays); [ and ] change
+// apply as they do to the pointer; after a result of the current member chosen by key is saved the
+// current row moves to the next member below without a result (on this page; if none, it stays); [ and ] change
 // page, and the new page starts at its first row; / asks for the search field; ? opens the sheet of
 // every shortcut. The screen turns keys into commands (workMode.keys.ts), renders the current row
 // and carries out `focus` requests on the page; this machine follows the list it works (its rows,
@@ -47,6 +47,12 @@ export interface WorkModeContext extends ListView {
   focus: { target: FocusTarget; seq: number };
   /** The page asked for by key: once it has loaded, it starts at its first row. */
   pageTurn: number | null;
+  /**
+   * The member whose result the agent is choosing by key (a number key, or `r` for its selector):
+   * its save moves the current row on. A result chosen with the pointer moves nothing: the focus
+   * stays where the agent put it.
+   */
+  choosing: number | null;
 }
 
 /** The first member from `from` on (a page index) without a result, or null. */
@@ -142,6 +148,7 @@ export const workModeMachine = setup({
     current: null,
     focus: { target: "row", seq: 0 },
     pageTurn: null,
+    choosing: null,
   }),
   invoke: { src: "followList", input: ({ context }) => ({ list: context.list }) },
   on: {
@@ -159,13 +166,14 @@ export const workModeMachine = setup({
       }),
     },
     "work.saved": {
-      guard: ({ context, event }) => context.current?.id === event.memberId,
+      guard: ({ context, event }) => context.current?.id === event.memberId && context.choosing === event.memberId,
       actions: [
         assign({
           current: ({ context }) => {
             const next = nextWithoutResult(context.members, context.current!.index + 1);
             return next === null ? context.current : rowAt(context.members, next);
           },
+          choosing: null,
         }),
         { type: "focusOn", params: { target: "row" } },
       ],
@@ -197,14 +205,18 @@ export const workModeMachine = setup({
           },
           {
             guard: "resultForCurrent",
-            actions: sendTo(
-              ({ context }) => context.list,
-              ({ context, event }): MembersEvent => ({ type: "members.result.save", member: currentMember(context)!, result: commandOf(event, "result").result }),
-            ),
+            actions: [
+              assign({ choosing: ({ context }) => context.current!.id }),
+              sendTo(
+                ({ context }) => context.list,
+                ({ context, event }): MembersEvent => ({ type: "members.result.save", member: currentMember(context)!, result: commandOf(event, "result").result }),
+              ),
+            ],
           },
           {
             guard: "selectorForCurrent",
             actions: [
+              assign({ choosing: ({ context }) => context.current!.id }),
               sendTo(({ context }) => context.list, ({ context }): MembersEvent => ({ type: "members.work.start", member: currentMember(context)! })),
               { type: "focusOn", params: { target: "selector" } },
             ],
