@@ -23,6 +23,16 @@ export const RECONNECT_AFTER_MS = 3_000;
 
 const TICKET_WINDOW_MS = 60_000;
 
+/** The stream's text (text/event-stream), as both backends write it. */
+export const STREAM_FRAMES = {
+  /** First: the reconnection delay the stream suggests. */
+  retry: `retry: ${RECONNECT_AFTER_MS}\n\n`,
+  /** A comment that keeps proxies from closing a quiet stream. */
+  keepAlive: ": keep-alive\n\n",
+  /** An event: its name and one line of JSON (JSON has no raw line breaks). */
+  event: ({ event, data }: LiveEvent) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`,
+};
+
 /** The `member` event of a save: the member's values the list shows, after it. */
 export function memberEvent(member: { id: number; version: number; Result: Schemas["MemberResult"]; notes: string | null; notestimestamp: string | null }): LiveEvent {
   return { event: "member", data: { memberId: member.id, version: member.version, Result: member.Result, notes: member.notes, notestimestamp: member.notestimestamp } };

@@ -1,18 +1,17 @@
-// Live updates of the members list (tag events), streamed with MSW's `sse` in the browser worker and
-// in Node alike. MSW's sse handler answers every request it takes with a stream (200), so the
-// refusals come first, from an ordinary handler that admits the request or answers it.
-import { HttpResponse, sse } from "msw";
+// Live updates of the members list (tag events), in the browser worker and in Node alike. The
+// stream is the handler's own ReadableStream rather than MSW's `sse`: when the browser cancels
+// MSW's stream, its client neither ends nor learns of it (msw 3.0.5: the cancel's close throws and
+// is swallowed), and every later event logged an error; a write that fails here ends the stream.
+import { HttpResponse } from "msw";
 import { errorBody, HttpError, INVALID_TOKEN } from "../../domain/errors.ts";
-import { KEEP_ALIVE_MS, NOT_EVENT_STREAM, RECONNECT_AFTER_MS, TOO_MANY_STREAMS, TOO_MANY_TICKETS, type ClaimEvent, type MemberEvent } from "../../domain/team/events.ts";
-import { caller, createApi, toMswPath } from "../api";
+import { KEEP_ALIVE_MS, NOT_EVENT_STREAM, STREAM_FRAMES, TOO_MANY_STREAMS, TOO_MANY_TICKETS } from "../../domain/team/events.ts";
+import { caller, createApi } from "../api";
 import type { MockDb } from "../db/createMockDb";
-import { issueTicket, redeemTicket, type TicketRecord } from "../db/events";
+import { issueTicket, redeemTicket } from "../db/events";
 import { sessionIsLive } from "../db/sessions";
 
 export function eventsHandlers(db: MockDb) {
   const api = createApi(db);
-  /** Requests the refusals let through, with the ticket each used. */
-  const admitted = new WeakMap<Request, TicketRecord>();
 
   return [
     api.post("/events/ticket", (context) => {
@@ -24,35 +23,65 @@ export function eventsHandlers(db: MockDb) {
       return HttpResponse.json({ ticket: issued.ticket, expiresAt: issued.expiresAt.toISOString() }, { status: 201 });
     }),
 
-    // MSW's sse takes only requests that accept exactly text/event-stream (EventSource's).
     api.get("/events", ({ request, query }) => {
-      if (request.headers.get("accept") !== "text/event-stream") throw new HttpError(406, NOT_EVENT_STREAM);
+      if (!(request.headers.get("accept") ?? "").includes("text/event-stream")) throw new HttpError(406, NOT_EVENT_STREAM);
       const ticket = redeemTicket(db.eventTickets, query.ticket);
       if (!ticket || !sessionIsLive(db.sessions, ticket.sessionToken)) throw new HttpError(401, INVALID_TOKEN);
       if (!db.events.mayOpen(ticket.userId)) throw new HttpError(429, TOO_MANY_STREAMS);
-      admitted.set(request, ticket);
-      return undefined;
-    }),
-
-    sse<{ member: MemberEvent; claim: ClaimEvent }>(toMswPath("/events"), ({ client, request }) => {
-      const ticket = admitted.get(request);
-      if (!ticket) return client.error();
-      client.send({ retry: RECONNECT_AFTER_MS });
-      const end = () => {
-        clearInterval(sessionCheck);
-        unsubscribe();
-        client.close();
-      };
+      const stream = eventStream(() => end());
       const unsubscribe = db.events.subscribe({
         userId: ticket.userId,
         sessionToken: ticket.sessionToken,
-        send: (event) => (event.event === "member" ? client.send({ event: "member", data: event.data }) : client.send({ event: "claim", data: event.data })),
-        end,
+        send: (event) => stream.write(STREAM_FRAMES.event(event)),
+        end: () => end(),
       });
       // The server checks the session with every keep-alive; the fake backend has no proxy to keep
       // a quiet stream open for, so it only checks.
       const sessionCheck = setInterval(() => sessionIsLive(db.sessions, ticket.sessionToken) || end(), KEEP_ALIVE_MS);
+      function end() {
+        clearInterval(sessionCheck);
+        unsubscribe();
+        stream.close();
+      }
       request.signal.addEventListener("abort", end, { once: true });
+      stream.write(STREAM_FRAMES.retry);
+      return new Response(stream.body, { headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-store" } });
     }),
   ];
+}
+
+/** A text/event-stream body: writes until the reader goes away, then calls `gone` once. */
+function eventStream(gone: () => void) {
+  const encoder = new TextEncoder();
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let open = true;
+  const stop = () => {
+    if (!open) return;
+    open = false;
+    gone();
+  };
+  const body = new ReadableStream<Uint8Array>({
+    start: (started) => void (controller = started),
+    cancel: stop,
+  });
+  return {
+    body,
+    write(text: string) {
+      if (!open) return;
+      try {
+        controller.enqueue(encoder.encode(text));
+      } catch {
+        stop();
+      }
+    },
+    close() {
+      if (!open) return;
+      open = false;
+      try {
+        controller.close();
+      } catch {
+        // already cancelled by its reader
+      }
+    },
+  };
 }

@@ -2,9 +2,9 @@
 // One event stream on its own: what it writes, and what ends it.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PassThrough } from "node:stream";
-import { claimEvent } from "../../domain/team/events.ts";
+import { claimEvent, STREAM_FRAMES } from "../../domain/team/events.ts";
 import type { EventRelay, Subscriber } from "./relay.ts";
-import { frameOf, openStream } from "./stream.ts";
+import { openStream } from "./stream.ts";
 
 /** A relay that only keeps its subscribers, for the test to send through. */
 function fakeRelay() {
@@ -32,7 +32,7 @@ describe("an event stream", () => {
     for (const subscriber of subscribers) subscriber.send(event);
     await new Promise((resolve) => setImmediate(resolve));
     expect(out.text()).toBe(`retry: 3000\n\nevent: claim\ndata: {"memberId":12,"claim":null}\n\n`);
-    expect(frameOf(event)).toBe(`event: claim\ndata: {"memberId":12,"claim":null}\n\n`);
+    expect(STREAM_FRAMES.event(event)).toBe(`event: claim\ndata: {"memberId":12,"claim":null}\n\n`);
     end();
     expect(subscribers.size).toBe(0);
   });

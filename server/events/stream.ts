@@ -3,14 +3,11 @@
 // session is checked again. It ends when the client leaves, the session ends, the client reads too
 // slowly (its events would pile up in memory), or the instance stops.
 import { PassThrough } from "node:stream";
-import { KEEP_ALIVE_MS, RECONNECT_AFTER_MS, type LiveEvent } from "../../domain/team/events.ts";
+import { KEEP_ALIVE_MS, STREAM_FRAMES } from "../../domain/team/events.ts";
 import type { EventRelay } from "./relay.ts";
 
 /** Unsent events beyond this mean a client that stopped reading: it is let go, and will resync. */
 const MAX_BUFFERED_BYTES = 1_000_000;
-
-/** An event as the stream writes it: its name and one line of JSON (JSON has no raw line breaks). */
-export const frameOf = ({ event, data }: LiveEvent) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
 export interface StreamOptions {
   relay: EventRelay;
@@ -29,9 +26,9 @@ export function openStream({ relay, userId, sessionId, sessionLive, keepAliveMs 
     if (stream.writableLength > MAX_BUFFERED_BYTES) return end();
     stream.write(text);
   };
-  const unsubscribe = relay.subscribe({ userId, sessionId, send: (event) => write(frameOf(event)), end: () => end() });
+  const unsubscribe = relay.subscribe({ userId, sessionId, send: (event) => write(STREAM_FRAMES.event(event)), end: () => end() });
   const keepAlive = setInterval(() => {
-    write(": keep-alive\n\n");
+    write(STREAM_FRAMES.keepAlive);
     sessionLive().then(
       (live) => live || end(),
       () => {}, // the database is out of reach: the relay ends the stream if it stays so
@@ -45,6 +42,6 @@ export function openStream({ relay, userId, sessionId, sessionLive, keepAliveMs 
     stream.end();
   }
   stream.on("close", end);
-  write(`retry: ${RECONNECT_AFTER_MS}\n\n`);
+  write(STREAM_FRAMES.retry);
   return { stream, end };
 }

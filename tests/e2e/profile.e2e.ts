@@ -19,6 +19,9 @@ e2e("the top bar shows the user's profile picture beside the name, announced onc
 
   await page.getByRole("button", { name: STAFF.name }).click();
   await page.getByRole("menuitem", { name: "Logout" }).click();
+  // Signed out (the stored session gone) before the next page load, which would otherwise offer
+  // the revoked token to GET /sessions.
+  await expectVisible(page.getByRole("heading", { level: 1, name: "SIGN IN" }));
   await signInAs(page, ADMIN);
   await expectVisible(page.getByRole("button", { name: ADMIN.name, exact: true }).locator("img"));
 });
