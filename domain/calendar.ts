@@ -3,6 +3,7 @@
 // (`YYYY-MM-DD`, no zone); a day becomes an instant only at the end, through Intl, so a day of 23 or
 // 25 hours at a change of the clocks starts and ends where the zone says. (dayjs' timezone plugin
 // adds days wrongly across such a change: Chicago 2026-03-08 + 1 day landed on 01:00.)
+import { invalidRequest } from "./errors.ts";
 import { PRACTICE_TIME_ZONE } from "./vocabulary.ts";
 
 /** A calendar date `YYYY-MM-DD`. */
@@ -14,6 +15,11 @@ export type IsoMonth = string;
 export interface DateRange {
   startDate: IsoDate;
   endDate: IsoDate;
+}
+
+/** A range of days that ends before it starts is refused: a 400 naming its end (`endDate`, or `params.endDate` in a JSON parameter). */
+export function checkDayRange({ startDate, endDate }: DateRange, endField = "endDate"): void {
+  if (endDate < startDate) throw invalidRequest([{ field: endField, message: "must not be before startDate" }]);
 }
 
 /** Epoch milliseconds, `from` included, `to` excluded. */

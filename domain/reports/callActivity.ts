@@ -1,17 +1,10 @@
 // Calls started and results saved per agent (openapi.yaml getCallActivityReport): both backends
 // count the two in a range of days, and this builds and orders the rows from the counts.
 import type { components } from "../../src/api/schema";
-import { invalidRequest } from "../errors.ts";
-import type { DateRange } from "../calendar.ts";
 import { compareText } from "../order.ts";
 
 type CallActivityRow = components["schemas"]["CallActivityRow"];
 type Staff = Pick<components["schemas"]["User"], "id" | "email" | "firstname" | "lastname">;
-
-/** A range that ends before it starts is refused (400 naming endDate). */
-export function checkDayRange({ startDate, endDate }: DateRange): void {
-  if (endDate < startDate) throw invalidRequest([{ field: "endDate", message: "must not be before startDate" }]);
-}
 
 /** Most calls started first, then most results saved, then by username, ties by user id. */
 export function byCallActivity(a: CallActivityRow, b: CallActivityRow): number {

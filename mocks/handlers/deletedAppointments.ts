@@ -1,6 +1,6 @@
 // Appointments deleted in the practices' schedules (tag deleted-appointments): by group, by
 // practice and one by one, over a range of days of deletion.
-import { invalidRequest } from "../../domain/errors.ts";
+import { checkDayRange } from "../../domain/calendar.ts";
 import { HttpResponse } from "msw";
 import { createApi } from "../api";
 import type { MockDb } from "../db/createMockDb";
@@ -22,7 +22,7 @@ export function deletedAppointmentsHandlers(db: MockDb) {
 
   /** The deletions of the query's range and filters; a range that ends before it starts is refused. */
   const matching = ({ startDate, endDate, region = "all", practice = "all" }: DeletedQuery) => {
-    if (endDate < startDate) throw invalidRequest([{ field: "endDate", message: "must not be before startDate" }]);
+    checkDayRange({ startDate, endDate });
     return deletionsMatching(db.deletedAppointments, db.practices, { startDate, endDate, region, practice });
   };
 

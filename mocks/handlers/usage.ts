@@ -8,7 +8,7 @@ import { nextId, type MockDb } from "../db/createMockDb";
 import { recordPageVisit } from "../usage/pageVisits";
 import { usageReport } from "../usage/usageReport";
 import { callActivityReport } from "../usage/callActivity";
-import { checkDayRange } from "../../domain/reports/callActivity.ts";
+import { checkDayRange } from "../../domain/calendar.ts";
 import { USAGE_EXPORT_COLUMNS } from "../../domain/exports/columns.ts";
 import { exportFileName } from "../../domain/exports/fileName.ts";
 import { csvResponse, oneBatch } from "../exports/csvResponse";
@@ -18,9 +18,7 @@ type UsageQuery = components["schemas"]["UsageQuery"];
 /** The report's query; a range that ends before it starts is refused. */
 function usageQueryOf(params: unknown): UsageQuery {
   const query = params as UsageQuery;
-  if (query.endDate < query.startDate) {
-    throw new HttpError(400, "Invalid request: params.endDate", [{ field: "params.endDate", message: "must not be before startDate" }]);
-  }
+  checkDayRange(query, "params.endDate");
   return query;
 }
 

@@ -1,6 +1,6 @@
 // The CSV exports (openapi.yaml, the export operations): each reads what its screen's call reads,
 // under the same filters, and streams it as CSV.
-import { callerOf, type Handlers } from "../handlers.ts";
+import { callerOf, type Call, type Handlers } from "../handlers.ts";
 import { audit } from "../audit.ts";
 import { EXPORT_BATCH_ROWS } from "../../domain/exports/protocol.ts";
 import {
@@ -17,7 +17,8 @@ import {
   QUALITY_INDEX_EXPORT_COLUMNS,
   USAGE_EXPORT_COLUMNS,
 } from "../../domain/exports/columns.ts";
-import { exportFileName } from "../../domain/exports/fileName.ts";
+import { exportFileName, type ExportName } from "../../domain/exports/fileName.ts";
+import type { ExportColumn } from "../../domain/exports/csv.ts";
 import { directoryFiltersOf } from "../../domain/recordings/directory.ts";
 import { totalsOf, type MembersStatusQuery } from "../../domain/reports/membersStatus.ts";
 import { qualityIndexLines } from "../../domain/reports/qualityIndex.ts";
@@ -44,6 +45,19 @@ type Schemas = components["schemas"];
 const fileName = (services: Services, report: Parameters<typeof exportFileName>[0]) =>
   exportFileName(report, services.now(), services.config.reportTimeZone);
 
+/**
+ * A report's rows, read whole, as a CSV of one batch; the export is audited as one read under its
+ * operation's name, naming the members it shows (none for counts).
+ */
+async function sendReportCsv<TRow>(
+  call: Pick<Call<"exportUsageReport">, "caller" | "request" | "reply" | "services">,
+  action: string,
+  { report, columns, rows, memberIds = [] }: { report: ExportName; columns: readonly ExportColumn<TRow>[]; rows: readonly TRow[]; memberIds?: number[] },
+) {
+  await audit(call.services.db, { userId: callerOf(call).user.id, action, memberIds, address: call.request.ip });
+  return sendCsv(call.reply, { fileName: fileName(call.services, report), columns, rowCount: rows.length, batches: oneBatch(rows) });
+}
+
 export const exportsHandlers: Handlers = {
   async exportMembers(call) {
     const { query, services } = call;
@@ -65,42 +79,36 @@ export const exportsHandlers: Handlers = {
     const filters = services.decodeJson<MembersStatusQuery>(query.params, "MembersStatusReportQuery", "params");
     const rows = await membersStatusRows(services.db, filters);
     const lines = rows.length > 0 ? [...rows, { practice: "Total", ...totalsOf(rows) }] : [];
-    await audit(services.db, { userId: callerOf(call).user.id, action: "exportMembersStatusReport", memberIds: [], address: call.request.ip });
-    return sendCsv(call.reply, { fileName: fileName(services, "MembersStatusReport"), columns: MEMBERS_STATUS_EXPORT_COLUMNS, rowCount: lines.length, batches: oneBatch(lines) });
+    return sendReportCsv(call, "exportMembersStatusReport", { report: "MembersStatusReport", columns: MEMBERS_STATUS_EXPORT_COLUMNS, rows: lines });
   },
 
   async exportPriorityStatusReport(call) {
     const { query, services } = call;
     const rows = priorityRowsOf(await priorityStatusRows(services.db), query.region, query.practice);
-    await audit(services.db, { userId: callerOf(call).user.id, action: "exportPriorityStatusReport", memberIds: [], address: call.request.ip });
-    return sendCsv(call.reply, { fileName: fileName(services, "PriorityStatus"), columns: PRIORITY_EXPORT_COLUMNS, rowCount: rows.length, batches: oneBatch(rows) });
+    return sendReportCsv(call, "exportPriorityStatusReport", { report: "PriorityStatus", columns: PRIORITY_EXPORT_COLUMNS, rows });
   },
 
   async exportLeadDataReport(call) {
     const { periods, leadsEntered } = await leadDataReport(call.services, call.body);
-    await audit(call.services.db, { userId: callerOf(call).user.id, action: "exportLeadDataReport", memberIds: [], address: call.request.ip });
-    return sendCsv(call.reply, { fileName: fileName(call.services, "LeadData"), columns: leadDataExportColumns(periods), rowCount: leadsEntered.length, batches: oneBatch(leadsEntered) });
+    return sendReportCsv(call, "exportLeadDataReport", { report: "LeadData", columns: leadDataExportColumns(periods), rows: leadsEntered });
   },
 
   async exportUsageReport(call) {
     const { services } = call;
     const rows = await usageReport(services.db, usageQueryOf(services, call.path.params), services.config.reportTimeZone);
-    await audit(services.db, { userId: callerOf(call).user.id, action: "exportUsageReport", memberIds: [], address: call.request.ip });
-    return sendCsv(call.reply, { fileName: fileName(services, "Usage"), columns: USAGE_EXPORT_COLUMNS, rowCount: rows.length, batches: oneBatch(rows) });
+    return sendReportCsv(call, "exportUsageReport", { report: "Usage", columns: USAGE_EXPORT_COLUMNS, rows });
   },
 
   async exportDeletedAppointmentsByGroup(call) {
     const { services } = call;
     const rows = await deletionsByGroup(services.db, deletedFiltersOf(call.query, services));
-    await audit(services.db, { userId: callerOf(call).user.id, action: "exportDeletedAppointmentsByGroup", memberIds: [], address: call.request.ip });
-    return sendCsv(call.reply, { fileName: fileName(services, "DeletedAppointmentsByGroup"), columns: DELETED_BY_GROUP_EXPORT_COLUMNS, rowCount: rows.length, batches: oneBatch(rows) });
+    return sendReportCsv(call, "exportDeletedAppointmentsByGroup", { report: "DeletedAppointmentsByGroup", columns: DELETED_BY_GROUP_EXPORT_COLUMNS, rows });
   },
 
   async exportDeletedAppointmentsSummary(call) {
     const { services } = call;
     const rows = await deletionsByPractice(services.db, deletedFiltersOf(call.query, services));
-    await audit(services.db, { userId: callerOf(call).user.id, action: "exportDeletedAppointmentsSummary", memberIds: [], address: call.request.ip });
-    return sendCsv(call.reply, { fileName: fileName(services, "DeletedAppointmentsSummary"), columns: DELETED_SUMMARY_EXPORT_COLUMNS, rowCount: rows.length, batches: oneBatch(rows) });
+    return sendReportCsv(call, "exportDeletedAppointmentsSummary", { report: "DeletedAppointmentsSummary", columns: DELETED_SUMMARY_EXPORT_COLUMNS, rows });
   },
 
   async exportDeletedAppointmentsDetails(call) {
@@ -132,8 +140,7 @@ export const exportsHandlers: Handlers = {
 
   async exportQualityIndexReport(call) {
     const lines = qualityIndexLines(await qualityIndexReport(call.services, call.body));
-    await audit(call.services.db, { userId: callerOf(call).user.id, action: "exportQualityIndexReport", memberIds: [], address: call.request.ip });
-    return sendCsv(call.reply, { fileName: fileName(call.services, "QualityIndex"), columns: QUALITY_INDEX_EXPORT_COLUMNS, rowCount: lines.length, batches: oneBatch(lines) });
+    return sendReportCsv(call, "exportQualityIndexReport", { report: "QualityIndex", columns: QUALITY_INDEX_EXPORT_COLUMNS, rows: lines });
   },
 
   async exportNewPatientOriginReport(call) {
@@ -142,7 +149,6 @@ export const exportsHandlers: Handlers = {
     // One batch: the report's own answer carries every one of these rows too.
     const rows = (await firstVisitRows(services.db, filter)) as Schemas["FirstVisit"][];
     const memberIds = await firstVisitMemberIds(services.db, filter);
-    await audit(services.db, { userId: callerOf(call).user.id, action: "exportNewPatientOriginReport", memberIds, address: call.request.ip });
-    return sendCsv(call.reply, { fileName: fileName(services, "NewPatientOrigin"), columns: FIRST_VISIT_EXPORT_COLUMNS, rowCount: rows.length, batches: oneBatch(rows) });
+    return sendReportCsv(call, "exportNewPatientOriginReport", { report: "NewPatientOrigin", columns: FIRST_VISIT_EXPORT_COLUMNS, rows, memberIds });
   },
 };

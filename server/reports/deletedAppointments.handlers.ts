@@ -3,7 +3,7 @@
 // patient names).
 import type { components } from "../../src/api/schema.d.ts";
 import { audit } from "../audit.ts";
-import { HttpError } from "../../domain/errors.ts";
+import { checkDayRange } from "../../domain/calendar.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
 import type { Services } from "../services.ts";
 import {
@@ -40,7 +40,7 @@ export function deletedAppointmentOf(row: Awaited<ReturnType<typeof deletionsPag
 
 /** The query as filters; a range that ends before it starts is refused. */
 export function filtersOf({ startDate, endDate, region = "all", practice = "all" }: DeletedQuery, services: Services): DeletedFilters {
-  if (endDate < startDate) throw new HttpError(400, "Invalid request: endDate", [{ field: "endDate", message: "must not be before startDate" }]);
+  checkDayRange({ startDate, endDate });
   // An id no practice can have matches nothing, as an unknown one does (0 is never an id).
   const practiceId = practice === "all" ? undefined : (storableIds([Number(practice)])[0] ?? 0);
   return { startDate, endDate, region, practiceId, timeZone: services.config.reportTimeZone };

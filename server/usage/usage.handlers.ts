@@ -6,16 +6,14 @@ import { callerOf, type Handlers } from "../handlers.ts";
 import type { Services } from "../services.ts";
 import { usageReport } from "./usageReport.ts";
 import { callActivityReport } from "./callActivity.ts";
-import { checkDayRange } from "../../domain/reports/callActivity.ts";
+import { checkDayRange } from "../../domain/calendar.ts";
 
 type UsageQuery = components["schemas"]["UsageQuery"];
 
 /** The report's query from its JSON parameter; a range that ends before it starts is refused. */
 export function usageQueryOf(services: Services, params: string): UsageQuery {
   const query = services.decodeJson<UsageQuery>(params, "UsageQuery", "params");
-  if (query.endDate < query.startDate) {
-    throw new HttpError(400, "Invalid request: params.endDate", [{ field: "params.endDate", message: "must not be before startDate" }]);
-  }
+  checkDayRange(query, "params.endDate");
   return query;
 }
 
