@@ -25,6 +25,31 @@ async function downloadedRows(page: Page, button: string): Promise<{ name: strin
   return { name: download.suggestedFilename(), rows: Papa.parse<string[]>(text.replace(/\r\n$/, ""), { newline: "\r\n" }).data };
 }
 
+/**
+ * Export CSV with the export's answer held back (so it is still under way when Cancel is pressed),
+ * `whileHeld` meanwhile, then Cancel: the browser says nothing was saved, and no file is.
+ */
+async function cancelHeldExport(page: Page, exportUrl: string, whileHeld: () => Promise<void> = async () => {}): Promise<void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(exportUrl, async (route) => {
+    await held;
+    await route.continue().catch(() => {});
+  });
+  const downloads: string[] = [];
+  page.on("download", (download) => downloads.push(download.suggestedFilename()));
+  await page.getByRole("button", { name: "Export CSV" }).click();
+  const cancel = page.getByRole("button", { name: "Cancel export" });
+  await expectVisible(cancel);
+  await whileHeld();
+  await cancel.click();
+  release();
+  await expectVisible(page.getByText("Export cancelled: nothing was saved."));
+  // A file would arrive as a download event: give one the time to show.
+  await page.waitForTimeout(1000);
+  assert.deepEqual(downloads, [], "no file was saved");
+}
+
 e2e("Members list: Export CSV downloads every member of the filters, not just the page on screen", async ({ page }) => {
   await signInAs(page, STAFF);
   await waitForPath(page, STAFF.defaultPage);
@@ -52,26 +77,11 @@ e2e("Members list: a cancelled export stops and saves nothing", async ({ page, t
   await signInAs(page, STAFF);
   await waitForPath(page, STAFF.defaultPage);
   await listedCount(page);
-  // Hold the export's answer back, so that it is still under way when Cancel is pressed.
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/api/Members/export?**", async (route) => {
-    await held;
-    await route.continue().catch(() => {});
+  await cancelHeldExport(page, "**/api/Members/export?**", async () => {
+    await expectVisible(page.getByRole("progressbar", { name: "Export progress" }));
+    // The held request keeps the network busy, so no "settled" snapshot: a plain screenshot.
+    await page.screenshot({ path: join(screenshotsDir, "members-export-progress.png"), fullPage: true });
   });
-  const downloads: string[] = [];
-  page.on("download", (download) => downloads.push(download.suggestedFilename()));
-  await page.getByRole("button", { name: "Export CSV" }).click();
-  const cancel = page.getByRole("button", { name: "Cancel export" });
-  await expectVisible(cancel);
-  await expectVisible(page.getByRole("progressbar", { name: "Export progress" }));
-  // The held request keeps the network busy, so no "settled" snapshot: a plain screenshot.
-  await page.screenshot({ path: join(screenshotsDir, "members-export-progress.png"), fullPage: true });
-  await cancel.click();
-  release();
-  await expectVisible(page.getByText("Export cancelled: nothing was saved."));
-  await page.waitForTimeout(1000);
-  assert.deepEqual(downloads, [], "no file was saved");
   assert.equal(await page.getByRole("button", { name: "Export CSV" }).isEnabled(), true);
 }, { timeout: 120_000 });
 
@@ -202,20 +212,5 @@ e2e("Deleted Appointments Details: a cancelled export stops and saves nothing", 
   await waitForPath(page, ADMIN.defaultPage);
   await goInApp(page, "/deleted-appointments/details");
   await expectVisible(page.getByRole("table", { name: /Deleted appointments, \d+ in all/ }).locator("tbody tr").first());
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/api/deleted-appointments/details/export?**", async (route) => {
-    await held;
-    await route.continue().catch(() => {});
-  });
-  const downloads: string[] = [];
-  page.on("download", (download) => downloads.push(download.suggestedFilename()));
-  await page.getByRole("button", { name: "Export CSV" }).click();
-  const cancel = page.getByRole("button", { name: "Cancel export" });
-  await expectVisible(cancel);
-  await cancel.click();
-  release();
-  await expectVisible(page.getByText("Export cancelled: nothing was saved."));
-  await page.waitForTimeout(1000);
-  assert.deepEqual(downloads, [], "no file was saved");
+  await cancelHeldExport(page, "**/api/deleted-appointments/details/export?**");
 }, { timeout: 120_000 });

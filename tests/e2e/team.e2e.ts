@@ -8,40 +8,15 @@
 // the `mock` target keeps one store per tab, so there the test is skipped.
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { chooseAccount, goInApp, waitForPath } from "./accounts.ts";
 import { launchBrowser } from "./browser.ts";
 import { e2e, expectVisible } from "./harness.ts";
-import { membersListReady } from "./membersList.ts";
+import { membersListReady, openOneMember, SHARED_BACKEND } from "./membersList.ts";
 import { trackNetwork } from "./network.ts";
 import { snapshot } from "./visit.ts";
-
-const SHARED_BACKEND = ["server", "fake-host"].includes(process.env.E2E_TARGET ?? "") || Boolean(process.env.E2E_BASE_URL);
 
 const MARCUS = { name: "Marcus Reed" };
 const PRIYA = { name: "Priya Natarajan" };
 
-
-/** Signed in, on the whole list, searched down to one member. */
-async function openMember(page: Page, person: { name: string }, subscriberId?: string): Promise<string> {
-  await page.goto("/");
-  await chooseAccount(page, person);
-  await page.waitForURL((url) => url.pathname.startsWith("/"), { timeout: 15_000 });
-  await goInApp(page, "/members/all");
-  await waitForPath(page, "/members/all");
-  await expectVisible(page.locator(".members-table table"));
-  await membersListReady(page);
-  const filters = page.getByRole("search", { name: "Filter members" });
-  await filters.getByLabel("Practice", { exact: true }).selectOption("all");
-  await membersListReady(page);
-  const id = subscriberId ?? ((await page.locator("tbody tr.member-row td").first().textContent()) ?? "");
-  await filters.getByLabel("Search", { exact: true }).fill(id);
-  await page.waitForFunction((sid) => {
-    const rows = [...document.querySelectorAll("tbody tr.member-row")];
-    return rows.length === 1 && rows[0]!.querySelector("td")?.textContent === sid;
-  }, id, { timeout: 30_000 });
-  await membersListReady(page);
-  return id;
-}
 
 const row = (page: Page) => page.locator("tbody tr.member-row").first();
 const resultOf = (page: Page) => row(page).getByRole("combobox", { name: /^Result for / });
@@ -59,8 +34,8 @@ e2e("two agents: a claim shows on the colleague's row within 1 s, a save updates
     priya.on("console", (message) => void (message.type() === "error" && errorsOfPriya.push(message.text())));
     priya.on("pageerror", (error) => void errorsOfPriya.push(error.message));
 
-    const sid = await openMember(page, MARCUS);
-    await openMember(priya, PRIYA, sid);
+    const sid = await openOneMember(page, MARCUS);
+    await openOneMember(priya, PRIYA, { subscriberId: sid });
     const name = (await row(page).getByRole("rowheader").textContent()) ?? "";
     assert.ok(name.length > 0);
 

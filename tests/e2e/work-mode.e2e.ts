@@ -5,10 +5,10 @@
 // E2E_TARGET=fake-host), a key's save asks "Save anyway?" and shows a conflict as the selector's does.
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { chooseAccount, goInApp, signInAs, STAFF, waitForPath } from "./accounts.ts";
+import { goInApp, signInAs, STAFF, waitForPath } from "./accounts.ts";
 import { launchBrowser } from "./browser.ts";
 import { e2e, expectVisible } from "./harness.ts";
-import { membersListReady } from "./membersList.ts";
+import { membersListReady, openOneMember, SHARED_BACKEND } from "./membersList.ts";
 import { trackNetwork } from "./network.ts";
 import { snapshot } from "./visit.ts";
 
@@ -186,31 +186,9 @@ e2e("? lists every shortcut; / goes to the search; r, n open the current member'
 }, { timeout: 120_000 });
 
 const PRIYA = { name: "Priya Natarajan" };
-const SHARED_BACKEND = ["server", "fake-host"].includes(process.env.E2E_TARGET ?? "") || Boolean(process.env.E2E_BASE_URL);
-
 /** Signed in on the whole list searched down to one blank member, the focus back on the page. */
-async function openOneMember(page: Page, person: { name: string }, subscriberId?: string): Promise<string> {
-  await page.goto("/");
-  await chooseAccount(page, person);
-  await page.waitForURL((url) => url.pathname.startsWith("/"), { timeout: 15_000 });
-  await goInApp(page, "/members/all");
-  await waitForPath(page, "/members/all");
-  await expectVisible(page.locator(".members-table table"));
-  await membersListReady(page);
-  const filters = page.getByRole("search", { name: "Filter members" });
-  await filters.getByLabel("Practice", { exact: true }).selectOption("all");
-  await membersListReady(page);
-  await filters.getByLabel("Result", { exact: true }).selectOption({ label: "Blank" });
-  await membersListReady(page);
-  const id = subscriberId ?? ((await page.locator("tbody tr.member-row td").first().textContent()) ?? "");
-  await filters.getByLabel("Result", { exact: true }).selectOption("all");
-  await membersListReady(page);
-  await filters.getByLabel("Search", { exact: true }).fill(id);
-  await page.waitForFunction((sid) => {
-    const rows = [...document.querySelectorAll("tbody tr.member-row")];
-    return rows.length === 1 && rows[0]!.querySelector("td")?.textContent === sid;
-  }, id, { timeout: 30_000 });
-  await membersListReady(page);
+async function openOneBlankMember(page: Page, person: { name: string }, subscriberId?: string): Promise<string> {
+  const id = await openOneMember(page, person, { subscriberId, blank: true });
   // Out of the search field, so that the keys work.
   await page.getByRole("heading", { level: 1 }).click();
   return id;
@@ -227,8 +205,8 @@ e2e("by key too: a member a colleague is calling asks Save anyway?, and a save t
   try {
     const priya = await other.context.newPage();
     trackNetwork(priya);
-    const sid = await openOneMember(page, STAFF);
-    await openOneMember(priya, PRIYA, sid);
+    const sid = await openOneBlankMember(page, STAFF);
+    await openOneBlankMember(priya, PRIYA, sid);
 
     // Priya opens the member's result selector by key: she is calling it.
     await priya.keyboard.press("r");
