@@ -1,14 +1,16 @@
 // Lint: TypeScript rules, React hooks, and the direction of imports (docs/architecture.md); import
 // cycles are dependency-cruiser's (.dependency-cruiser.cjs, run by npm run lint too):
-//   domain/  the rules both backends follow: imports only the contract's generated types
-//   demo/    the demo world: imports domain/ only
+//   contract/ the contract's generated types, the request and answer helpers, the error body and its
+//            texts: imports nothing of the project; every other folder may import it
+//   domain/  the rules both backends follow: imports only contract/
+//   demo/    the demo world: imports domain/ and contract/ only
 //   src/     the app: screens → machines → api; imports domain/, never mocks/ (but at the dev boot
 //            point, src/main.tsx) nor server/ nor demo/ nor tests/ (screen tests: only the fake
 //            backend's harness, tests/fakeBackend.ts); machines never touch the client, the router,
 //            cookies or storage: their *.actors.ts files make their effects from the client, and
 //            src/app provides them
-//   mocks/   the fake backend: domain/, demo/ and the contract's types
-//   server/  the real backend: domain/, demo/ and the contract's types
+//   mocks/   the fake backend: contract/, domain/, demo/
+//   server/  the real backend: contract/, domain/, demo/
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
@@ -25,14 +27,11 @@ const noDemo = only("demo", "The demo world is the backends' data: the app and t
 const noTests = only("tests", "Test code is for tests; screen tests reach the fake backend through tests/fakeBackend.ts.");
 const appBoundary = [noMocks, noServer, noDemo, noTests];
 
-/** Of src/, only the types generated from openapi.yaml. */
-const contractTypesOnly = [
-  { regex: "(^|/)src/(?!api/schema(\\.d\\.ts)?$)", message: "Outside the app, only the contract's generated types are shared." },
-  { regex: "(^|/)src/api/schema(\\.d\\.ts)?$", allowTypeImports: true, message: "Only the types generated from openapi.yaml." },
-];
+/** The app is the browser's: what the other sides share with it lives in contract/ or domain/. */
+const noApp = only("src", "Outside the app, share through contract/ (the contract's types and error body) or domain/ (rules).");
 
 const screensCallNothing = {
-  group: ["**/api/*", "!**/api/schema", "openapi-fetch", "**/*.actors"],
+  group: ["**/api/*", "openapi-fetch", "**/*.actors"],
   allowTypeImports: true,
   message: "Screens read machine state and send events; calls belong to machines' actors, provided by src/app.",
 };
@@ -43,7 +42,7 @@ const machinesKnowNoUi = {
 };
 
 export default tseslint.config(
-  { ignores: ["dist/", "node_modules/", "coverage/", "data/", "src/api/schema.d.ts", "tests/e2e/screenshots/"] },
+  { ignores: ["dist/", "node_modules/", "coverage/", "data/", "contract/schema.d.ts", "tests/e2e/screenshots/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -59,20 +58,24 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
   {
+    files: ["contract/**"],
+    rules: restrict(noApp, noMocks, noServer, noDemo, noTests, only("domain", "The contract's folder is the bottom layer: rules import it, not the reverse.")),
+  },
+  {
     files: ["domain/**"],
-    rules: restrict(...contractTypesOnly, noMocks, noServer, noDemo, noTests),
+    rules: restrict(noApp, noMocks, noServer, noDemo, noTests),
   },
   {
     files: ["demo/**"],
-    rules: restrict(...contractTypesOnly, noMocks, noServer, noTests),
+    rules: restrict(noApp, noMocks, noServer, noTests),
   },
   {
     files: ["mocks/**"],
-    rules: restrict(...contractTypesOnly, noServer, noTests),
+    rules: restrict(noApp, noServer, noTests),
   },
   {
     files: ["server/**"],
-    rules: restrict(...contractTypesOnly, noMocks, noTests),
+    rules: restrict(noApp, noMocks, noTests),
   },
   {
     files: ["src/**/*.{ts,tsx}"],

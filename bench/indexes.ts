@@ -6,7 +6,7 @@
 // changes its columns (a saved result, a note's time).
 //   npx tsx bench/indexes.ts [members]      (PostgreSQL; default 200,000)
 import { sql } from "kysely";
-import type { components } from "../src/api/schema.d.ts";
+import type { components } from "../contract/schema.d.ts";
 import { membersPage } from "../server/members/members.repository.ts";
 import { benchDatabase } from "./load.ts";
 

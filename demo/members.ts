@@ -1,5 +1,5 @@
 import type { Faker } from "@faker-js/faker";
-import type { components } from "../src/api/schema";
+import type { components } from "../contract/schema";
 import { BLANK_RESULT, MCO_BY_BRAND, MEMBER_STATUSES } from "../domain/vocabulary.ts";
 import { FIRST_VERSIONS } from "../domain/team/versions.ts";
 import type { DentistRecord, MemberRecord } from "./records.ts";

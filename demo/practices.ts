@@ -1,5 +1,5 @@
 import type { Faker } from "@faker-js/faker";
-import type { components } from "../src/api/schema";
+import type { components } from "../contract/schema";
 import { BRANDS } from "../domain/vocabulary.ts";
 import { GROUP_REGIONS } from "./reference.ts";
 

@@ -3,7 +3,7 @@
 // server's seed writes them into its tables.
 import type { LeadStage } from "../domain/reports/qualityIndex.ts";
 import type { MemberVersions } from "../domain/team/versions.ts";
-import type { components } from "../src/api/schema";
+import type { components } from "../contract/schema";
 
 type Schemas = components["schemas"];
 export type MemberResult = Schemas["MemberResult"];

@@ -1,6 +1,6 @@
 // Fixed facts of the demo practice group. The reference date pins every generated date, so the same
 // seed gives the same world on any day (faker needs setDefaultRefDate too, not only a seed).
-import type { components } from "../src/api/schema";
+import type { components } from "../contract/schema";
 
 /** The demo world's "today" unless another is asked for (tests; the running demo passes the clock). */
 export const DEMO_REFERENCE_DATE = new Date("2026-11-16T15:00:00.000Z");

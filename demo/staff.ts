@@ -1,5 +1,5 @@
 import type { Faker } from "@faker-js/faker";
-import type { components } from "../src/api/schema";
+import type { components } from "../contract/schema";
 import { portrait } from "./portraits.ts";
 
 type Practice = components["schemas"]["Practice"];

@@ -3,7 +3,7 @@
 // (`YYYY-MM-DD`, no zone); a day becomes an instant only at the end, through Intl, so a day of 23 or
 // 25 hours at a change of the clocks starts and ends where the zone says. (dayjs' timezone plugin
 // adds days wrongly across such a change: Chicago 2026-03-08 + 1 day landed on 01:00.)
-import { invalidRequest } from "./errors.ts";
+import { invalidRequest } from "../contract/errors.ts";
 import { PRACTICE_TIME_ZONE } from "./vocabulary.ts";
 
 /** A calendar date `YYYY-MM-DD`. */

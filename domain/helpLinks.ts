@@ -3,7 +3,7 @@
 // origin the caller reached the backend on, so an item read can be written back as is. A link
 // written must be a URL, not only look like one (the contract's pattern admits `http://[`): both
 // backends check it before they write anything.
-import type { FieldProblem } from "./errors.ts";
+import type { FieldProblem } from "../contract/errors.ts";
 
 export const NOT_A_LINK = "must list http(s) URLs separated by commas";
 

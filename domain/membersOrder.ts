@@ -2,7 +2,7 @@
 // whole years since the birth date, so the birth date, reversed, gives the same order, and an
 // index serves it (an age depends on today and cannot be indexed). Members of one age come by
 // birth date, as a finer order than by id; the same birth date falls back to id ascending.
-import type { components } from "../src/api/schema";
+import type { components } from "../contract/schema";
 
 export type MemberSortColumn = components["schemas"]["MemberSortColumn"];
 /** The columns that sort by their own values. */

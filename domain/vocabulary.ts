@@ -1,7 +1,7 @@
 // The value lists of the specification (§4) and the words of the practice group, as the screens and
 // both backends enumerate them. Each list is checked against the contract's enum, so the two cannot
 // drift apart.
-import type { components } from "../src/api/schema";
+import type { components } from "../contract/schema";
 
 type Schemas = components["schemas"];
 

@@ -6,8 +6,9 @@
 // `api.get("/Members/crons", resolver)` accepts only the contract's paths and methods, and types
 // the path, query, body and answer from the generated `paths`.
 import { http, HttpResponse } from "msw";
-import { ADMIN_ONLY, errorBody, HttpError, INVALID_JSON_BODY, invalidRequest, MAX_BODY_BYTES, SERVER_FAULT, SESSION_EXPIRED, type FieldProblem } from "../domain/errors.ts";
-import type { paths } from "../src/api/schema";
+import { ADMIN_ONLY, errorBody, HttpError, INVALID_JSON_BODY, invalidRequest, MAX_BODY_BYTES, SERVER_FAULT, SESSION_EXPIRED, type FieldProblem } from "../contract/errors.ts";
+import type { ParametersOf, RequestBodyOf, ResponseBodyOf } from "../contract/operations.ts";
+import type { paths } from "../contract/schema";
 import type { MockDb, User } from "./db/createMockDb";
 import { touchSession, type SessionRecord } from "./db/sessions";
 import { findOperation, type HttpMethod } from "./openapi/document";
@@ -21,22 +22,13 @@ export type PathWith<M extends HttpMethod> = {
   [P in keyof paths]: NonNullable<paths[P][M]> extends never ? never : P;
 }[keyof paths];
 
-type JsonOf<T> = T extends { content: { "application/json": infer Body } } ? Body : never;
-type RequestBodyOf<O> = O extends { requestBody?: infer Body } ? JsonOf<NonNullable<Body>> : never;
-type ParametersOf<O, In extends string> = O extends { parameters: infer All }
-  ? In extends keyof All
-    ? NonNullable<All[In]>
-    : Record<string, never>
-  : Record<string, never>;
-/** Every JSON answer the operation declares, success and error alike. */
-type ResponseBodyOf<O> = O extends { responses: infer Responses }
-  ? { [Status in keyof Responses]: JsonOf<Responses[Status]> }[keyof Responses]
-  : never;
+/** The fake backend's resolvers read absent parameters as an empty record rather than never. */
+type PartOf<O, In extends string> = [ParametersOf<O, In>] extends [never] ? Record<string, never> : ParametersOf<O, In>;
 
 export interface CallContext<O> {
   request: Request;
-  path: ParametersOf<O, "path">;
-  query: ParametersOf<O, "query">;
+  path: PartOf<O, "path">;
+  query: PartOf<O, "query">;
   body: RequestBodyOf<O>;
   /** Decoded JSON-in-path/query parameters, validated against their `contentSchema`. */
   json: Record<string, unknown>;

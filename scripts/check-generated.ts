@@ -17,7 +17,7 @@ interface Generated {
 
 const GENERATED: Generated[] = [
   {
-    path: "src/api/schema.d.ts",
+    path: "contract/schema.d.ts",
     script: "gen:api",
     regenerate: (into) => ["node_modules/.bin/openapi-typescript", ["openapi.yaml", "-o", into]],
   },

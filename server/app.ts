@@ -43,7 +43,7 @@ import { loggerOptions, redactSecrets } from "./http/logging.ts";
 import { registerSecurity } from "./http/security.ts";
 import { registerProbes } from "./http/probes.ts";
 import { registerSpa } from "./http/spa.ts";
-import { ADMIN_ONLY, errorBody, HttpError, INVALID_JSON_BODY, invalidRequest, SERVER_FAULT, SESSION_EXPIRED, type FieldProblem } from "../domain/errors.ts";
+import { ADMIN_ONLY, errorBody, HttpError, INVALID_JSON_BODY, invalidRequest, SERVER_FAULT, SESSION_EXPIRED, type FieldProblem } from "../contract/errors.ts";
 import type { Call, Caller, Handler, Handlers, OperationId } from "./handlers.ts";
 import type { Services } from "./services.ts";
 import { sql } from "kysely";

@@ -8,7 +8,7 @@ import { findStaffByEmail } from "./auth/sessions.repository.ts";
 import { ADMIN_EMAIL, bearer, STAFF_EMAIL, startTestApp, type TestApp } from "./auth/testApp.ts";
 import { AUTHORIZATION, type Access } from "./authorization.ts";
 import { CONTRACT_PATH } from "./contract.ts";
-import { ADMIN_ONLY, SESSION_EXPIRED } from "../domain/errors.ts";
+import { ADMIN_ONLY, SESSION_EXPIRED } from "../contract/errors.ts";
 
 interface ContractOperation {
   operationId: string;

@@ -3,7 +3,7 @@
 // `<parameter>.<field>`. Glue validates the wire string; this validates what it decodes to.
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
-import { HttpError, invalidRequest, type FieldProblem } from "../domain/errors.ts";
+import { HttpError, invalidRequest, type FieldProblem } from "../contract/errors.ts";
 import { nulProblems } from "../domain/http/requestText.ts";
 
 const CONTRACT_ID = "openapi.json";

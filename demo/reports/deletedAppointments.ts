@@ -2,7 +2,7 @@
 // practice deletes none to a few, each for one of its members, by one of its front-desk users
 // (named as the practice system names them), mostly with a reason.
 import type { Faker } from "@faker-js/faker";
-import type { components } from "../../src/api/schema";
+import type { components } from "../../contract/schema";
 import type { DeletedAppointmentRecord, MemberRecord } from "../records.ts";
 import { DAY_MS, HOUR_MS, openHours, toIsoInstant, zonedDaysAround, type ZonedDay } from "../time/zonedDays.ts";
 

@@ -2,7 +2,7 @@
 // its source, the furthest stage it reached and, once decided, whether it was won or lost and why.
 // Recent leads are mostly still open; old ones are mostly decided, as in a real pipeline.
 import type { Faker } from "@faker-js/faker";
-import type { components } from "../../src/api/schema";
+import type { components } from "../../contract/schema";
 import type { LeadStage } from "../../domain/reports/qualityIndex.ts";
 import type { LeadRecord } from "../records.ts";
 import { DAY_MS, openHours, toIsoInstant, zonedDaysAround } from "../time/zonedDays.ts";

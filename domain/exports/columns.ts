@@ -1,6 +1,6 @@
 // The columns of each CSV export, over the contract's own row types, so that both backends write
 // the same file from the same answer they give the screens.
-import type { components } from "../../src/api/schema";
+import type { components } from "../../contract/schema";
 import { kilobytes } from "../recordings/directory.ts";
 import { reasonsText } from "../reports/deletedAppointments.ts";
 import { QUALITY_INDEX_TABLES, type QualityIndexLine } from "../reports/qualityIndex.ts";

@@ -1,6 +1,6 @@
 // Text a request may carry: PostgreSQL stores no NUL character (U+0000) in text, and no caller has
 // a reason to send one, so both backends refuse it wherever it appears (openapi.yaml, Errors).
-import type { FieldProblem } from "../errors.ts";
+import type { FieldProblem } from "../../contract/errors.ts";
 
 export const NUL_PROBLEM = "must not contain a NUL character";
 

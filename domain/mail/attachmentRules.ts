@@ -5,7 +5,7 @@
 // and hold no control characters besides tabs, line breaks and form feeds (and no magic bytes).
 // Office documents are left out on purpose: they are archives that may carry macros.
 import { fileTypeFromBuffer } from "file-type";
-import type { FieldProblem } from "../errors.ts";
+import type { FieldProblem } from "../../contract/errors.ts";
 import { base64Bytes, parseDataUrl } from "./dataUrl.ts";
 
 const PICTURES = ["image/png", "image/jpeg", "image/gif", "image/webp"];

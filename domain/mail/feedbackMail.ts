@@ -1,6 +1,6 @@
 // The e-mail a feedback becomes (docs/architecture.md, "Mail and files": the server mails it to support, or
 // keeps it in the outbox when no SMTP server is configured; the fake backend always keeps it there).
-import type { components } from "../../src/api/schema";
+import type { components } from "../../contract/schema";
 import { parseDataUrl } from "./dataUrl.ts";
 import type { Mail, MailAttachment } from "./mail.ts";
 

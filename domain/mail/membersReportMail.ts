@@ -2,7 +2,7 @@
 // text, are checked against the contract's row schema (AJV cannot see inside a JSON string, so it
 // is done here) and become a message with the table as HTML and as plain text, and as a CSV file.
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
-import type { FieldProblem } from "../errors.ts";
+import type { FieldProblem } from "../../contract/errors.ts";
 import { COUNT_COLUMNS, GROUP_CELLS, totalsMatch, totalsOf, type MembersStatusCounts, type MembersStatusRow } from "../reports/membersStatus.ts";
 import type { Mail } from "./mail.ts";
 

@@ -3,7 +3,7 @@
 // members status report (one status and payer, or the sum of the worked groups) is a slice of the
 // list; `priority` narrows the list to members with planned treatment, as the priority status
 // report counts them.
-import type { components } from "../../src/api/schema";
+import type { components } from "../../contract/schema";
 
 type Schemas = components["schemas"];
 export type TreatmentPriority = Schemas["TreatmentPriority"];

@@ -2,7 +2,7 @@
 // the filters both backends apply. The contract's patterns check the shape of each value; this
 // checks what they cannot (a `dates` range of real days that does not run backwards).
 import { isCalendarDate } from "../calendar.ts";
-import { invalidRequest } from "../errors.ts";
+import { invalidRequest } from "../../contract/errors.ts";
 
 export interface DirectoryFilters {
   /** A practice id; undefined = every practice. */

@@ -1,6 +1,6 @@
 // Calls started and results saved per agent (openapi.yaml getCallActivityReport): both backends
 // count the two in a range of days, and this builds and orders the rows from the counts.
-import type { components } from "../../src/api/schema";
+import type { components } from "../../contract/schema";
 import { compareText } from "../order.ts";
 
 type CallActivityRow = components["schemas"]["CallActivityRow"];

@@ -1,5 +1,5 @@
 // How the deleted appointments Summary writes a practice's reasons, on screen and in its export.
-import type { components } from "../../src/api/schema";
+import type { components } from "../../contract/schema";
 
 type DeletedSummaryRow = components["schemas"]["DeletedAppointmentsSummaryRow"];
 

@@ -1,9 +1,9 @@
 // The lead data report's request (openapi.yaml getLeadDataReport): the client sends the six
 // standard periods, or a custom range, as `MM-dd-yyyy` days of the group's time zone (§9); both
 // backends turn them into the periods of the answer, or name the fields that are no day.
-import type { components } from "../../src/api/schema";
+import type { components } from "../../contract/schema";
 import { isCalendarDate, reportPeriods, zonedDate, type IsoDate } from "../calendar.ts";
-import type { FieldProblem } from "../errors.ts";
+import type { FieldProblem } from "../../contract/errors.ts";
 
 type Schemas = components["schemas"];
 type PeriodKey = Schemas["LeadPeriodKey"];

@@ -1,6 +1,6 @@
 // The members status report's columns (openapi.yaml getMembersStatusReport, §2): per practice, the
 // members of the three worked status groups by payer, their sum, and every extracted member.
-import type { components } from "../../src/api/schema";
+import type { components } from "../../contract/schema";
 
 type Schemas = components["schemas"];
 export type MembersStatusQuery = Schemas["MembersStatusReportQuery"];

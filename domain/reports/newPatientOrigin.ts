@@ -1,7 +1,7 @@
 // New patient origin's months (§9: "New patient origin offers this many months"): this month, in the
 // group's time zone, and the ones before it. The client offers them; both backends refuse others.
 import { lastMonths, type IsoDate, type IsoMonth } from "../calendar.ts";
-import type { FieldProblem } from "../errors.ts";
+import type { FieldProblem } from "../../contract/errors.ts";
 
 /** §9 New patient origin offers this many months. */
 export const NEW_PATIENT_ORIGIN_MONTHS = 24;

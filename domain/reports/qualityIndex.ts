@@ -1,9 +1,9 @@
 // The quality index report's request and funnel (openapi.yaml getQualityIndexReport): the client
 // sends the periods as days of the group's time zone; both backends refuse a day before the
 // calendar's first and count the leads that reached each stage of the funnel.
-import type { components } from "../../src/api/schema";
+import type { components } from "../../contract/schema";
 import { addDays, FIRST_DAY, mondayOf, monthStartOf, zonedDate } from "../calendar.ts";
-import type { FieldProblem } from "../errors.ts";
+import type { FieldProblem } from "../../contract/errors.ts";
 import { compareText } from "../order.ts";
 
 type Schemas = components["schemas"];

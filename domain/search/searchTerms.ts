@@ -11,7 +11,7 @@
 //   - "First Last" is searched as one value, and the list's MM/DD/YYYY birth date beside the ISO one.
 // A text of one or two characters is a prefix of a first or last name instead (shortSearch.ts).
 import type { IFuseOptions } from "fuse.js";
-import type { components } from "../../src/api/schema";
+import type { components } from "../../contract/schema";
 import { shortSearchPrefix } from "./shortSearch.ts";
 
 /** The member's fields the search looks in. */

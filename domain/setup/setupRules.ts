@@ -2,7 +2,7 @@
 // `POST /pmd/setDefault` (default page and practices) and `POST /userSetup` (members-list defaults).
 // Which practice ids exist is the caller's to look up: `practiceIdsOf` says which ids to look up,
 // and the rules take the ones that named no practice.
-import type { FieldProblem } from "../errors.ts";
+import type { FieldProblem } from "../../contract/errors.ts";
 import { pagesFor } from "./appPages.ts";
 import { MEMBER_STATUSES } from "../vocabulary.ts";
 

@@ -1,8 +1,8 @@
 // Claims (docs/architecture.md, Agents as a team): an agent working a member claims it, so the
 // others see "Marcus Reed is calling" on that row. A claim never blocks a save, and ends by itself:
 // a crashed browser never leaves a member locked.
-import type { components } from "../../src/api/schema";
-import { errorBody } from "../errors.ts";
+import type { components } from "../../contract/schema";
+import { errorBody } from "../../contract/errors.ts";
 
 type Schemas = components["schemas"];
 export type MemberClaim = Schemas["MemberClaim"];

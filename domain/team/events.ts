@@ -1,7 +1,7 @@
 // Live events of the members list (docs/architecture.md, Agents as a team): what each event
 // carries (no more than the list shows: a member's id, version, result and note, who is working
 // it), and the limits of tickets and streams that both backends keep.
-import type { components } from "../../src/api/schema";
+import type { components } from "../../contract/schema";
 
 type Schemas = components["schemas"];
 export type MemberEvent = Schemas["MemberEvent"];

@@ -2,8 +2,8 @@
 // that each result or note save bumps, and each kind of save remembers the version it made, so a
 // save that sends the version its agent saw is refused only when a save of the same kind landed
 // after it. A colleague's note never makes a result stale, nor a result a note.
-import type { components } from "../../src/api/schema";
-import { errorBody, invalidRequest, type HttpError } from "../errors.ts";
+import type { components } from "../../contract/schema";
+import { errorBody, invalidRequest, type HttpError } from "../../contract/errors.ts";
 
 type Schemas = components["schemas"];
 

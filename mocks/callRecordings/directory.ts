@@ -1,7 +1,7 @@
 // The call-recordings directory: filters, search, order and paging of
 // `GET /call-recordings/directoryList` and `GET /call-recordings/search` (openapi.yaml).
 import type { DirectoryFilters } from "../../domain/recordings/directory.ts";
-import type { components } from "../../src/api/schema";
+import type { components } from "../../contract/schema";
 
 type CallRecording = components["schemas"]["CallRecording"];
 

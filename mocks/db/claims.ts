@@ -1,6 +1,6 @@
 // Claims of agents on members in the fake backend, with the server's rules (domain/team/claims.ts).
 // Like sessions, they run on the real clock: a claim is an operational timeout, not calendar data.
-import type { components } from "../../src/api/schema";
+import type { components } from "../../contract/schema";
 import { claimExpiry, isLive, judgeClaim } from "../../domain/team/claims.ts";
 
 type MemberClaim = components["schemas"]["MemberClaim"];

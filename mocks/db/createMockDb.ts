@@ -1,7 +1,7 @@
 // The fake backend's database: the demo world (demo/world.ts), kept in memory, plus what staff do
 // in a session (results, notes, setup, usage, feedback, sessions, claims), added to the same arrays and
 // seen by every later call.
-import type { components } from "../../src/api/schema";
+import type { components } from "../../contract/schema";
 import { DEMO_REFERENCE_DATE } from "../../demo/reference.ts";
 import { DEMO_PASSWORD } from "../../demo/staff.ts";
 import { generateWorld, type DemoWorld, type WorldOptions } from "../../demo/world.ts";

@@ -1,7 +1,7 @@
 // The fake backend's own records beside the demo world's (demo/records.ts): what staff do in a
 // session of the fake backend (download links, setups, report uses, mail).
 import type { Mail } from "../../domain/mail/mail.ts";
-import type { components } from "../../src/api/schema";
+import type { components } from "../../contract/schema";
 
 type Schemas = components["schemas"];
 

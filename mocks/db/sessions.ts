@@ -1,6 +1,6 @@
 // Sessions of the fake backend, with the server's rules (docs/architecture.md): opaque random tokens, an
 // absolute lifetime of 7 days and an idle timeout of 30 minutes. Time is the real clock.
-import type { components } from "../../src/api/schema";
+import type { components } from "../../contract/schema";
 
 type User = components["schemas"]["User"];
 type Session = components["schemas"]["Session"];

@@ -1,5 +1,5 @@
 // Sign-in, sessions and the development provider (tag auth), with the server's rules.
-import { HttpError, INVALID_CREDENTIALS, INVALID_TOKEN, NO_OIDC_PROVIDER, tooManyRequests, UNKNOWN_STAFF } from "../../domain/errors.ts";
+import { HttpError, INVALID_CREDENTIALS, INVALID_TOKEN, NO_OIDC_PROVIDER, tooManyRequests, UNKNOWN_STAFF } from "../../contract/errors.ts";
 import { accountKey, countAttempt, tooManyFailures } from "../../domain/signInThrottle.ts";
 import { HttpResponse } from "msw";
 import { caller, createApi, emptyAnswer } from "../api";

@@ -4,7 +4,7 @@ import { HttpResponse } from "msw";
 import type { CallRecordingRecord } from "../../demo/records.ts";
 import { directoryFiltersOf, SEARCH_ROWS } from "../../domain/recordings/directory.ts";
 import { attachmentDisposition } from "../../domain/recordings/contentDisposition.ts";
-import { HttpError, INVALID_TOKEN } from "../../domain/errors.ts";
+import { HttpError, INVALID_TOKEN } from "../../contract/errors.ts";
 import { compareText } from "../../domain/order.ts";
 import { caller, createApi, errorAnswer } from "../api";
 import { findRecordings, pageOf } from "../callRecordings/directory";

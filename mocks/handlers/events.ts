@@ -3,7 +3,7 @@
 // MSW's stream, its client neither ends nor learns of it (msw 3.0.5: the cancel's close throws and
 // is swallowed), and every later event logged an error; a write that fails here ends the stream.
 import { HttpResponse } from "msw";
-import { errorBody, HttpError, INVALID_TOKEN } from "../../domain/errors.ts";
+import { errorBody, HttpError, INVALID_TOKEN } from "../../contract/errors.ts";
 import { KEEP_ALIVE_MS, NOT_EVENT_STREAM, STREAM_FRAMES, TOO_MANY_STREAMS, TOO_MANY_TICKETS } from "../../domain/team/events.ts";
 import { caller, createApi } from "../api";
 import type { MockDb } from "../db/createMockDb";

@@ -1,9 +1,9 @@
 // Help items per screen and the users' help notifications (tag help). Writing items is for
 // administrators; the wrapper answers 403 to other staff (`x-admin-only`).
-import { HttpError, invalidRequest } from "../../domain/errors.ts";
+import { HttpError, invalidRequest } from "../../contract/errors.ts";
 import { fileLinksProblems } from "../../domain/helpLinks.ts";
 import { http, HttpResponse, passthrough } from "msw";
-import type { components } from "../../src/api/schema";
+import type { components } from "../../contract/schema";
 import { caller, createApi } from "../api";
 import { nextId, type MockDb } from "../db/createMockDb";
 import type { HelpItemRecord } from "../../demo/records.ts";

@@ -1,6 +1,6 @@
 // Scheduled jobs and their run history (tag jobs); re-running one is for administrators (the
 // wrapper answers 403 to other staff).
-import { HttpError } from "../../domain/errors.ts";
+import { HttpError } from "../../contract/errors.ts";
 import { HttpResponse } from "msw";
 import { caller, createApi } from "../api";
 import type { MockDb } from "../db/createMockDb";

@@ -6,7 +6,7 @@ import { caller, createApi, emptyAnswer } from "../api";
 import { claimMember, endClaimsOf, liveClaim } from "../db/claims";
 import { claimConflict, NO_CLAIM } from "../../domain/team/claims.ts";
 import { claimEvent, memberEvent } from "../../domain/team/events.ts";
-import { HttpError } from "../../domain/errors.ts";
+import { HttpError } from "../../contract/errors.ts";
 import { nextId, type MockDb } from "../db/createMockDb";
 import type { NoteRecord, ResultRecord } from "../../demo/records.ts";
 import { createMembersList } from "../members/membersList";

@@ -1,8 +1,8 @@
 // Practices and regions for the filters of the members list and the reports (tag practices).
-import { HttpError } from "../../domain/errors.ts";
+import { HttpError } from "../../contract/errors.ts";
 import { HttpResponse } from "msw";
 import { caller, createApi } from "../api";
-import type { components } from "../../src/api/schema";
+import type { components } from "../../contract/schema";
 import type { MockDb, Practice } from "../db/createMockDb";
 import { compareText } from "../../domain/order.ts";
 

@@ -1,6 +1,6 @@
 // The reports (tag reports), computed from the records on every call, so they follow every saved
 // result and every change of the data. The rules of each report live in mocks/reports/.
-import { invalidRequest } from "../../domain/errors.ts";
+import { invalidRequest } from "../../contract/errors.ts";
 import { HttpResponse } from "msw";
 import { caller, createApi } from "../api";
 import { nextId, type MockDb } from "../db/createMockDb";

@@ -1,10 +1,10 @@
 // Health, the partner portal link, feedback and the user's own defaults (tag setup).
-import { invalidRequest, tooManyRequests } from "../../domain/errors.ts";
+import { invalidRequest, tooManyRequests } from "../../contract/errors.ts";
 import { attachmentProblems } from "../../domain/mail/attachmentRules.ts";
 import { feedbackWait, tooMuchFeedback } from "../../domain/mail/feedbackLimit.ts";
 import { feedbackMail } from "../../domain/mail/feedbackMail.ts";
 import { HttpResponse } from "msw";
-import type { components } from "../../src/api/schema";
+import type { components } from "../../contract/schema";
 import { caller, createApi } from "../api";
 import { pagesFor } from "../../domain/setup/appPages.ts";
 import { defaultsProblems, practiceIdsOf, setupValueProblems } from "../../domain/setup/setupRules.ts";

@@ -1,8 +1,8 @@
 // Tracking of report actions and page visits, and the universal usage report (tag usage). The
 // report is for administrators; the wrapper answers 403 to other staff (`x-admin-only`).
-import { HttpError } from "../../domain/errors.ts";
+import { HttpError } from "../../contract/errors.ts";
 import { HttpResponse } from "msw";
-import type { components } from "../../src/api/schema";
+import type { components } from "../../contract/schema";
 import { caller, createApi } from "../api";
 import { nextId, type MockDb } from "../db/createMockDb";
 import { recordPageVisit } from "../usage/pageVisits";

@@ -1,6 +1,6 @@
 // The contract's rule for calls that name a user (`getPartnersList`, `getUserSetup`,
 // `getHelpNotifications`): a user may ask about themselves only, administrators about anyone.
-import { HttpError } from "../../domain/errors.ts";
+import { HttpError } from "../../contract/errors.ts";
 import type { MockDb, User } from "../db/createMockDb";
 
 /**

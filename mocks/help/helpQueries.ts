@@ -1,6 +1,6 @@
 // Reading help items and notifications as openapi.yaml orders them, with the files' links as
 // absolute URLs (domain/helpLinks.ts).
-import type { components } from "../../src/api/schema";
+import type { components } from "../../contract/schema";
 import type { HelpItemRecord, HelpNotificationRecord } from "../../demo/records.ts";
 import { absoluteLinks } from "../../domain/helpLinks.ts";
 import { compareText } from "../../domain/order.ts";

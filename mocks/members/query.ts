@@ -1,6 +1,6 @@
 // The members list's filters, sort order and paging as pure functions (openapi.yaml,
 // GET /Members/getMembersTableData). Search is in search.ts; membersList.ts puts them together.
-import type { components } from "../../src/api/schema";
+import type { components } from "../../contract/schema";
 import type { MemberRecord } from "../../demo/records.ts";
 import { memberSortKey, type MemberSortKey } from "../../domain/membersOrder.ts";
 import { compareText } from "../../domain/order.ts";

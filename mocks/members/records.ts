@@ -1,7 +1,7 @@
 // Members, notes and results as the contract answers them, and a member looked up as the calls
 // identify it. Answers are built field by field: internal keys (dentistId, memberId, userId) never leak.
-import { HttpError } from "../../domain/errors.ts";
-import type { components } from "../../src/api/schema";
+import { HttpError } from "../../contract/errors.ts";
+import type { components } from "../../contract/schema";
 import type { Member, MockDb } from "../db/createMockDb";
 import type { MemberRecord, NoteRecord, ResultRecord } from "../../demo/records.ts";
 import { compareText } from "../../domain/order.ts";

@@ -3,7 +3,7 @@
 // (`coerceTypes: 'array'`); bodies and answers are validated as sent, never coerced.
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
-import type { FieldProblem } from "../../domain/errors.ts";
+import type { FieldProblem } from "../../contract/errors.ts";
 import { nulProblems } from "../../domain/http/requestText.ts";
 import { contract, type JsonSchema, type OperationInfo } from "./document";
 

@@ -2,7 +2,7 @@
 // appointments set by hour, over the periods of openapi.yaml getContactDataReport.
 import { contains, reportPeriods, toInstantRange, zonedDate, zonedHour, type InstantRange } from "../../domain/calendar.ts";
 import { APPOINTMENT_MADE, CONTACTED_RESULTS, PRACTICE_TIME_ZONE } from "../../domain/vocabulary.ts";
-import type { components } from "../../src/api/schema";
+import type { components } from "../../contract/schema";
 import type { ResultRecord } from "../../demo/records.ts";
 
 type Schemas = components["schemas"];

@@ -1,6 +1,6 @@
 // Small counting helpers shared by the fake backend's reports: the contract's orders for counts by
 // practice and by reason (text by code point, domain/order.ts).
-import type { components } from "../../src/api/schema";
+import type { components } from "../../contract/schema";
 import { compareText } from "../../domain/order.ts";
 
 type Schemas = components["schemas"];

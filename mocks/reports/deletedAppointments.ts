@@ -1,6 +1,6 @@
 // The deleted appointments views: by group (region), by practice with reasons, and one by one,
 // over a range of days (of deletion) in the group's time zone (openapi.yaml, deleted-appointments).
-import type { components } from "../../src/api/schema";
+import type { components } from "../../contract/schema";
 import { REGIONS } from "../../domain/vocabulary.ts";
 import type { DeletedAppointmentRecord } from "../../demo/records.ts";
 import { byPracticeName, countsByReason, increment } from "./counting";

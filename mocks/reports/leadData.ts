@@ -2,7 +2,7 @@
 // the request (openapi.yaml getLeadDataReport; domain/reports/leadData.ts reads them).
 import { contains, toInstantRange } from "../../domain/calendar.ts";
 import type { LeadPeriod } from "../../domain/reports/leadData.ts";
-import type { components } from "../../src/api/schema";
+import type { components } from "../../contract/schema";
 import type { LeadRecord } from "../../demo/records.ts";
 import { byPracticeName } from "./counting";
 

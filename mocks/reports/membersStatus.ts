@@ -2,7 +2,7 @@
 // their sum, and every extracted member under the same filters (openapi.yaml,
 // getMembersStatusReport).
 import { emptyCounts, groupCellOf, totalsOf, type MembersStatusCounts, type MembersStatusQuery } from "../../domain/reports/membersStatus.ts";
-import type { components } from "../../src/api/schema";
+import type { components } from "../../contract/schema";
 import type { MemberRecord } from "../../demo/records.ts";
 import { byPracticeName } from "./counting";
 

@@ -1,6 +1,6 @@
 // New patient origin: the first visits of the chosen months, practices and brand, counted by where
 // the patients came from, plus the rows of the CSV download (openapi.yaml getNewPatientOriginReport).
-import type { components } from "../../src/api/schema";
+import type { components } from "../../contract/schema";
 import type { FirstVisitRecord, MemberRecord } from "../../demo/records.ts";
 import { compareText } from "../../domain/order.ts";
 import { percentOf } from "../../domain/reports/percent.ts";

@@ -1,6 +1,6 @@
 // The priority status report: per practice, its patients with planned treatment by priority
 // (openapi.yaml getPriorityStatusReport): every practice, zeros included, sorted by location.
-import type { components } from "../../src/api/schema";
+import type { components } from "../../contract/schema";
 import type { TreatmentPriorityRecord } from "../../demo/records.ts";
 import { byPracticeName } from "./counting";
 

@@ -1,7 +1,7 @@
 // The quality index: leads won and lost (by when they were decided) and the outcome and funnel of
 // the leads that came in (by when they were entered), over the periods the client sends
 // (openapi.yaml getQualityIndexReport).
-import type { components } from "../../src/api/schema";
+import type { components } from "../../contract/schema";
 import type { LeadRecord } from "../../demo/records.ts";
 import { percentOf } from "../../domain/reports/percent.ts";
 import { countsByPractice, countsByReason, increment } from "./counting";

@@ -1,5 +1,5 @@
 // Small hand-made records for the reports' unit tests: each test states only the fields it counts.
-import type { components } from "../../src/api/schema";
+import type { components } from "../../contract/schema";
 import type { LeadRecord, MemberRecord } from "../../demo/records.ts";
 
 type Practice = components["schemas"]["Practice"];

@@ -1,6 +1,6 @@
 // The call activity report (`GET /report/call-activity`): calls started and results saved per user
 // in a range of days of the practice group's time zone.
-import type { components } from "../../src/api/schema";
+import type { components } from "../../contract/schema";
 import type { CallStartRecord, ResultRecord } from "../../demo/records.ts";
 import { contains, toInstantRange, type DateRange } from "../../domain/calendar.ts";
 import { callActivityRows } from "../../domain/reports/callActivity.ts";

@@ -1,6 +1,6 @@
 // The universal usage report (`GET /report/usage/{params}`): page visits in a range of days of the
 // practice group's time zone, one row per user, visited page and default practice.
-import type { components } from "../../src/api/schema";
+import type { components } from "../../contract/schema";
 import type { PageVisitRecord } from "../../demo/records.ts";
 import { compareText } from "../../domain/order.ts";
 import { toInstantRange, zonedDate } from "../../domain/calendar.ts";

@@ -1,6 +1,6 @@
 // Sign-in, sessions, the development provider and the partner hand-off (tag auth, docs/architecture.md).
-import type { components } from "../../src/api/schema.d.ts";
-import { HttpError, INVALID_CREDENTIALS, INVALID_TOKEN, PASSWORD_SIGN_IN_OFF, tooManyRequests, UNKNOWN_STAFF } from "../../domain/errors.ts";
+import type { components } from "../../contract/schema.d.ts";
+import { HttpError, INVALID_CREDENTIALS, INVALID_TOKEN, PASSWORD_SIGN_IN_OFF, tooManyRequests, UNKNOWN_STAFF } from "../../contract/errors.ts";
 import { accountKey, tooManyFailures } from "../../domain/signInThrottle.ts";
 import { audit } from "../audit.ts";
 import { callerOf, type Handlers } from "../handlers.ts";

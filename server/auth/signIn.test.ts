@@ -10,7 +10,7 @@ import { exportJWK, generateKeyPair, SignJWT, UnsecuredJWT, type JWK, type Crypt
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
-import { INVALID_TOKEN, UNKNOWN_STAFF } from "../../domain/errors.ts";
+import { INVALID_TOKEN, UNKNOWN_STAFF } from "../../contract/errors.ts";
 import { bearer, ENGINES, STAFF_EMAIL, startTestApp, type App, type TestApp } from "./testApp.ts";
 import { issueDevIdToken } from "../../domain/signInTokens.ts";
 

@@ -1,6 +1,6 @@
 // Live updates of the members list (tag events): a ticket of the caller's session, and the event
 // stream it opens once. EventSource cannot send the bearer token, hence the ticket in the URL.
-import { errorBody, HttpError, INVALID_TOKEN } from "../../domain/errors.ts";
+import { errorBody, HttpError, INVALID_TOKEN } from "../../contract/errors.ts";
 import { EVENT_STREAMS_PER_USER, NOT_EVENT_STREAM, TOO_MANY_STREAMS, TOO_MANY_TICKETS } from "../../domain/team/events.ts";
 import { audit } from "../audit.ts";
 import { rulesOf } from "../auth/auth.handlers.ts";

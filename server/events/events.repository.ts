@@ -5,7 +5,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "../db/database.ts";
 import { memberEvent, ticketAllowance, ticketExpiry, type LiveEvent } from "../../domain/team/events.ts";
-import type { components } from "../../src/api/schema.d.ts";
+import type { components } from "../../contract/schema.d.ts";
 
 const CHANNEL = sql<string>`'recall_events_' || current_schema()`;
 

@@ -38,7 +38,7 @@ import { usageQueryOf } from "../usage/usage.handlers.ts";
 import { usageReport } from "../usage/usageReport.ts";
 import { oneBatch, sendCsv } from "./csvReply.ts";
 import type { Services } from "../services.ts";
-import type { components } from "../../src/api/schema.d.ts";
+import type { components } from "../../contract/schema.d.ts";
 
 type Schemas = components["schemas"];
 

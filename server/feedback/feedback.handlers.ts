@@ -4,7 +4,7 @@
 // that may refuse the call runs before anything is written: the attachment's type and content
 // (domain/mail/attachmentRules.ts), the user's recent feedback (domain/mail/feedbackLimit.ts) and
 // the room in the outbox.
-import { invalidRequest, tooManyRequests } from "../../domain/errors.ts";
+import { invalidRequest, tooManyRequests } from "../../contract/errors.ts";
 import { attachmentProblems } from "../../domain/mail/attachmentRules.ts";
 import { feedbackWait, FEEDBACK_WINDOW_MS, tooMuchFeedback } from "../../domain/mail/feedbackLimit.ts";
 import { feedbackAttachment, feedbackMail } from "../../domain/mail/feedbackMail.ts";

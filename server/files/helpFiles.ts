@@ -10,7 +10,7 @@
 //                                application/pdf or video/mp4, and must be one): 201 { name, size }
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { fileTypeFromBuffer } from "file-type";
-import { ADMIN_ONLY, HttpError, SESSION_EXPIRED } from "../../domain/errors.ts";
+import { ADMIN_ONLY, HttpError, SESSION_EXPIRED } from "../../contract/errors.ts";
 import { rulesOf } from "../auth/auth.handlers.ts";
 import { touchSession } from "../auth/sessions.repository.ts";
 import { audit } from "../audit.ts";

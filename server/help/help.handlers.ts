@@ -2,8 +2,8 @@
 // for administrators (`x-admin-only`: the app answers 403 to other staff before this runs).
 // Stored links may be paths on the server's own origin (the demo files of /api/files/help); they
 // are answered as absolute URLs, so an item read can be written back as it is.
-import type { components } from "../../src/api/schema.d.ts";
-import { HttpError, invalidRequest } from "../../domain/errors.ts";
+import type { components } from "../../contract/schema.d.ts";
+import { HttpError, invalidRequest } from "../../contract/errors.ts";
 import { absoluteLinks, fileLinksProblems } from "../../domain/helpLinks.ts";
 import { originOf } from "../files/origin.ts";
 import { callerOf, type Handlers } from "../handlers.ts";

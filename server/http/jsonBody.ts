@@ -5,7 +5,7 @@
 // empty body is no body, as the fake backend reads bodies too: the app's client labels a body-less
 // DELETE /sessions as JSON.
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { HttpError } from "../../domain/errors.ts";
+import { HttpError } from "../../contract/errors.ts";
 import { isJsonMediaType, UNSUPPORTED_MEDIA_TYPE } from "../../domain/http/mediaType.ts";
 
 const takesBody = (request: FastifyRequest) => (request.routeOptions.schema as { body?: unknown } | undefined)?.body !== undefined;

@@ -2,7 +2,7 @@
 // validation and before any handler, over the path, the query and the body. JSON parameters are
 // checked where they are decoded (server/jsonParams.ts).
 import type { FastifyInstance } from "fastify";
-import { invalidRequest } from "../../domain/errors.ts";
+import { invalidRequest } from "../../contract/errors.ts";
 import { nulProblems } from "../../domain/http/requestText.ts";
 
 export function refuseNulText(app: FastifyInstance): void {

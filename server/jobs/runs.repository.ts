@@ -2,9 +2,9 @@
 // life from claimed to finished. A run is `running` from the moment it is requested or claimed;
 // the partial unique index job_runs_one_running_idx allows one such run per job.
 import { sql, type Kysely } from "kysely";
-import type { components } from "../../src/api/schema.d.ts";
+import type { components } from "../../contract/schema.d.ts";
 import type { Database, JobRunsTable } from "../db/database.ts";
-import { HttpError } from "../../domain/errors.ts";
+import { HttpError } from "../../contract/errors.ts";
 
 type Cron = components["schemas"]["Cron"];
 

@@ -5,7 +5,7 @@
 // instance shares.
 import nodemailer from "nodemailer";
 import { sql } from "kysely";
-import { HttpError } from "../../domain/errors.ts";
+import { HttpError } from "../../contract/errors.ts";
 import type { Mail } from "../../domain/mail/mail.ts";
 import type { Services } from "../services.ts";
 import { databaseFileStore } from "../files/fileStore.ts";

@@ -1,6 +1,6 @@
 // Calls started from a member's phone link (tag members): recorded with the agent and the time,
 // for the call activity report.
-import { HttpError } from "../../domain/errors.ts";
+import { HttpError } from "../../contract/errors.ts";
 import { audit } from "../audit.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
 import { calendarNow } from "../reports/periods.ts";

@@ -1,6 +1,6 @@
 // Claims of agents on members (tag members): claim or renew, release. Who works which member is
 // shared by every instance through the database.
-import { HttpError } from "../../domain/errors.ts";
+import { HttpError } from "../../contract/errors.ts";
 import { claimConflict, NO_CLAIM } from "../../domain/team/claims.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
 import { claimMember, releaseClaim, toMemberClaim } from "./claims.repository.ts";

@@ -1,5 +1,5 @@
 // Notes and results of a member (tag members): saves in transactions, histories newest first.
-import type { components } from "../../src/api/schema.d.ts";
+import type { components } from "../../contract/schema.d.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
 import { audit } from "../audit.ts";
 import { calendarNow } from "../reports/periods.ts";

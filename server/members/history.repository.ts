@@ -6,7 +6,7 @@ import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "../db/database.ts";
 import { MEMBER_EVENT_COLUMNS, memberEventOf, publish } from "../events/events.repository.ts";
 import { claimEvent } from "../../domain/team/events.ts";
-import { HttpError } from "../../domain/errors.ts";
+import { HttpError } from "../../contract/errors.ts";
 import { afterSave, futureVersion, judgeSave, type MemberVersions } from "../../domain/team/versions.ts";
 
 export interface MemberKey {

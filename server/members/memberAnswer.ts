@@ -1,5 +1,5 @@
 // A members row as the contract's Member (without its claim): the list and the export answer alike.
-import type { components } from "../../src/api/schema.d.ts";
+import type { components } from "../../contract/schema.d.ts";
 import type { MemberRow } from "./members.repository.ts";
 
 type Member = components["schemas"]["Member"];

@@ -1,5 +1,5 @@
 // The members list, the dentists and the open issues (tag members).
-import type { components } from "../../src/api/schema.d.ts";
+import type { components } from "../../contract/schema.d.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
 import { audit } from "../audit.ts";
 import { listDentists, listOpenIssues, membersPage } from "./members.repository.ts";

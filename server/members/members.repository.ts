@@ -4,7 +4,7 @@
 // (member_practice_counts when only practices narrow the list), an index for each sort in each
 // direction, deep pages read from the nearer end, search in search.ts.
 import { sql, type Expression, type Kysely, type RawBuilder } from "kysely";
-import type { components } from "../../src/api/schema.d.ts";
+import type { components } from "../../contract/schema.d.ts";
 import { memberSortKey, type MemberSortKey } from "../../domain/membersOrder.ts";
 import type { Database } from "../db/database.ts";
 import { memberSearch, type SearchedValues } from "./search.ts";

@@ -1,6 +1,6 @@
 // Practices and regions for the filters of the members list and the reports (tag practices).
-import type { components } from "../../src/api/schema.d.ts";
-import { HttpError } from "../../domain/errors.ts";
+import type { components } from "../../contract/schema.d.ts";
+import { HttpError } from "../../contract/errors.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
 import type { Services } from "../services.ts";
 import { listPractices, listRegions, userExists, type PracticeFilter, type PracticeRow } from "./practices.repository.ts";

@@ -4,8 +4,8 @@
 import { randomBytes } from "node:crypto";
 import { directoryFiltersOf, SEARCH_ROWS } from "../../domain/recordings/directory.ts";
 import { attachmentDisposition } from "../../domain/recordings/contentDisposition.ts";
-import { HttpError, INVALID_TOKEN } from "../../domain/errors.ts";
-import type { components } from "../../src/api/schema.d.ts";
+import { HttpError, INVALID_TOKEN } from "../../contract/errors.ts";
+import type { components } from "../../contract/schema.d.ts";
 import { audit } from "../audit.ts";
 import { originOf } from "../files/origin.ts";
 import { callerOf, type Handlers } from "../handlers.ts";

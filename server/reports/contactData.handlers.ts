@@ -1,6 +1,6 @@
 // The contact data report (tag reports): calls by hour, contacted or not, and appointments set by
 // hour, over the periods around the practice calendar's today.
-import type { components } from "../../src/api/schema.d.ts";
+import type { components } from "../../contract/schema.d.ts";
 import type { Handlers } from "../handlers.ts";
 import { callsByHour, type HourCounts } from "./contactData.repository.ts";
 import { reportPeriods, zonedDate } from "../../domain/calendar.ts";

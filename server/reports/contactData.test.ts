@@ -3,7 +3,7 @@
 // from the Chicago clock: Sunday 23:59 against Monday 00:00, the last minute of a month, the hour
 // that happens twice when the clocks go back, the one that is skipped when they go forward.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { components } from "../../src/api/schema.d.ts";
+import type { components } from "../../contract/schema.d.ts";
 import type { DatabaseHandle } from "../db/connection.ts";
 import { contactDataHandlers } from "./contactData.handlers.ts";
 import { callOf, freshTestDatabase, insertPracticeGroup, MEMBER, servicesAt } from "./reportsB.testFixture.ts";

@@ -1,7 +1,7 @@
 // Appointments deleted in the practices' schedules (tag deleted-appointments): by group, by
 // practice and one by one, over a range of days of deletion; the details are audited (they show
 // patient names).
-import type { components } from "../../src/api/schema.d.ts";
+import type { components } from "../../contract/schema.d.ts";
 import { audit } from "../audit.ts";
 import { checkDayRange } from "../../domain/calendar.ts";
 import { callerOf, type Handlers } from "../handlers.ts";

@@ -1,7 +1,7 @@
 // The deleted appointments views in SQL (openapi.yaml, deleted-appointments): by group (region), by
 // practice with reasons, and one by one, over a range of days of deletion in the group's time zone.
 import { sql, type Kysely } from "kysely";
-import type { components } from "../../src/api/schema.d.ts";
+import type { components } from "../../contract/schema.d.ts";
 import type { Database } from "../db/database.ts";
 import type { DateRange } from "../../domain/calendar.ts";
 import { withinDays } from "./periods.ts";

@@ -1,7 +1,7 @@
 // The lead data report (tag reports): leads entered per practice over the six standard periods or
 // a custom range, with the client's dates.
-import type { components } from "../../src/api/schema.d.ts";
-import { invalidRequest } from "../../domain/errors.ts";
+import type { components } from "../../contract/schema.d.ts";
+import { invalidRequest } from "../../contract/errors.ts";
 import { leadPeriodsOf, type LeadDataRequest } from "../../domain/reports/leadData.ts";
 import type { Handlers } from "../handlers.ts";
 import type { Services } from "../services.ts";

@@ -3,7 +3,7 @@
 // by hand from the Chicago clock: entered or decided at Sunday 23:59 or Monday 00:00, on the last
 // minute of October or the first of November.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { components } from "../../src/api/schema.d.ts";
+import type { components } from "../../contract/schema.d.ts";
 import type { DatabaseHandle } from "../db/connection.ts";
 import type { LeadsTable } from "../db/database.ts";
 import { leadDataHandlers } from "./leadData.handlers.ts";

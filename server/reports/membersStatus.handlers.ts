@@ -1,5 +1,5 @@
 // The members status report and "send report to yourself" (tag reports).
-import { invalidRequest } from "../../domain/errors.ts";
+import { invalidRequest } from "../../contract/errors.ts";
 import { membersReportMail, parseReportRows } from "../../domain/mail/membersReportMail.ts";
 import { totalsOf, type MembersStatusQuery } from "../../domain/reports/membersStatus.ts";
 import { loadContract } from "../contract.ts";

@@ -9,7 +9,7 @@
 // Runs on PGlite, and on PostgreSQL 15 with DATABASE_URL_TEST.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/connection.ts";
-import { HttpError } from "../../domain/errors.ts";
+import { HttpError } from "../../contract/errors.ts";
 import { membersStatusHandlers } from "./membersStatus.handlers.ts";
 import type { MembersStatusCounts, MembersStatusQuery, MembersStatusRow } from "../../domain/reports/membersStatus.ts";
 import { callerFor, callOf, freshTestDatabase, insertPracticeGroup, PRACTICE, servicesAt, USER } from "./reportsA.testFixture.ts";

@@ -1,8 +1,8 @@
 // The new patient origin report (tag reports): first visits of the chosen months, practices and brand
 // by where the patients came from, with the rows of the CSV download.
-import type { components } from "../../src/api/schema.d.ts";
+import type { components } from "../../contract/schema.d.ts";
 import { zonedDate } from "../../domain/calendar.ts";
-import { invalidRequest } from "../../domain/errors.ts";
+import { invalidRequest } from "../../contract/errors.ts";
 import { monthsOutsideOffer } from "../../domain/reports/newPatientOrigin.ts";
 import { percentOf } from "../../domain/reports/percent.ts";
 import type { Handlers } from "../handlers.ts";

@@ -3,7 +3,7 @@
 // out by hand: months are whole calendar months (the 1st and the 30th in, the 31st of the month
 // before out), practices and brands filter, and the months offered follow the Chicago calendar.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { components } from "../../src/api/schema.d.ts";
+import type { components } from "../../contract/schema.d.ts";
 import type { DatabaseHandle } from "../db/connection.ts";
 import { newPatientOriginHandlers } from "./newPatientOrigin.handlers.ts";
 import { callOf, freshTestDatabase, insertPracticeGroup, MEMBER, PRACTICE, servicesAt } from "./reportsB.testFixture.ts";

@@ -1,7 +1,7 @@
 // The priority status report in SQL (openapi.yaml getPriorityStatusReport): per practice, its
 // patients with planned treatment by priority; every practice, zeros included, sorted by location.
 import { sql, type Kysely } from "kysely";
-import type { components } from "../../src/api/schema.d.ts";
+import type { components } from "../../contract/schema.d.ts";
 import type { Database } from "../db/database.ts";
 
 export type PriorityRow = components["schemas"]["PriorityRow"];

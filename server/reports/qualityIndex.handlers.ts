@@ -1,7 +1,7 @@
 // The quality index (tag reports): leads won and lost (by when they were decided) and the outcome and
 // funnel of the leads that came in (by when they were entered), over the periods the client sends.
-import type { components } from "../../src/api/schema.d.ts";
-import { invalidRequest } from "../../domain/errors.ts";
+import type { components } from "../../contract/schema.d.ts";
+import { invalidRequest } from "../../contract/errors.ts";
 import { percentOf } from "../../domain/reports/percent.ts";
 import { FUNNEL_STAGES, qualityIndexProblems, type QualityIndexRequest } from "../../domain/reports/qualityIndex.ts";
 import type { Handlers } from "../handlers.ts";

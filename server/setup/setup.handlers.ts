@@ -2,7 +2,7 @@
 // setup). Feedback, also of this tag, is in server/feedback/.
 import { toUser } from "../auth/auth.handlers.ts";
 import { pagesFor } from "../../domain/setup/appPages.ts";
-import { invalidRequest } from "../../domain/errors.ts";
+import { invalidRequest } from "../../contract/errors.ts";
 import { defaultsProblems, practiceIdsOf, setupValueProblems } from "../../domain/setup/setupRules.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
 import { unknownPracticeIds } from "../practices/practices.repository.ts";

@@ -1,7 +1,7 @@
 // The contract's rule for calls that name a user (getPartnersList, getUserSetup, …): a user may ask
 // about themselves only, administrators about anyone.
 import type { UserRow } from "../auth/sessions.repository.ts";
-import { HttpError } from "../../domain/errors.ts";
+import { HttpError } from "../../contract/errors.ts";
 import type { Services } from "../services.ts";
 
 /**

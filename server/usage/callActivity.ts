@@ -1,7 +1,7 @@
 // The call activity report (GET /report/call-activity): calls started and results saved per user
 // in a range of days of the practice group's time zone, counted in SQL and ordered by the shared rule.
 import type { Kysely } from "kysely";
-import type { components } from "../../src/api/schema.d.ts";
+import type { components } from "../../contract/schema.d.ts";
 import { toInstantRange, type DateRange } from "../../domain/calendar.ts";
 import { callActivityRows } from "../../domain/reports/callActivity.ts";
 import type { Database } from "../db/database.ts";

@@ -1,7 +1,7 @@
 // Report actions and page visits are recorded; administrators read the visits in the universal
 // usage report (tag usage; the app answers 403 to other staff, x-admin-only).
-import type { components } from "../../src/api/schema.d.ts";
-import { HttpError } from "../../domain/errors.ts";
+import type { components } from "../../contract/schema.d.ts";
+import { HttpError } from "../../contract/errors.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
 import type { Services } from "../services.ts";
 import { usageReport } from "./usageReport.ts";

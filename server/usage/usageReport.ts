@@ -3,7 +3,7 @@
 // practice, with the number of visits and the day of the last one. Text is ordered by code point
 // (collate "C", domain/order.ts).
 import { sql, type Kysely } from "kysely";
-import type { components } from "../../src/api/schema.d.ts";
+import type { components } from "../../contract/schema.d.ts";
 import type { Database } from "../db/database.ts";
 
 type UsageQuery = components["schemas"]["UsageQuery"];

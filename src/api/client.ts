@@ -1,5 +1,5 @@
 import createClient, { type Middleware } from "openapi-fetch";
-import type { paths } from "./schema";
+import type { paths } from "../../contract/schema";
 import { ApiError, isSessionExpired, NETWORK_FAILURE, type ApiFailure } from "./errors";
 import { noteServerDate } from "./serverClock";
 

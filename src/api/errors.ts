@@ -1,3 +1,5 @@
+import { SESSION_EXPIRED } from "../../contract/errors";
+
 /**
  * The one shape every failed call takes on the client (specification §8: "the error body plus the
  * numeric status code"). The server's error schema is the same, so bodies pass through unchanged.
@@ -26,10 +28,8 @@ export class ApiError extends Error implements ApiFailure {
 }
 
 /** §4/§8: the message 'Session Expired' or HTTP 401 means the session is over. */
-export const SESSION_EXPIRED_MESSAGE = "Session Expired";
-
 export function isSessionExpired(failure: Pick<ApiFailure, "message" | "statusCode">): boolean {
-  return failure.statusCode === 401 || failure.message === SESSION_EXPIRED_MESSAGE;
+  return failure.statusCode === 401 || failure.message === SESSION_EXPIRED;
 }
 
 /** statusCode 0: the request never got an answer (offline, DNS, connection refused). */

@@ -1,5 +1,5 @@
 // A signed-in session for tests of the session's machine, store and client: Marcus Reed, an agent.
-import type { components } from "./schema";
+import type { components } from "../../contract/schema";
 
 type Session = components["schemas"]["Session"];
 

@@ -1,7 +1,7 @@
 // Calls about one user that more than one workflow makes: the practices they work (the members
 // filters, Set Default, Feedback) and their saved setup (the members filters, Set Default).
 import { jsonParam, unwrap, type ApiClient } from "./client";
-import type { components } from "./schema";
+import type { components } from "../../contract/schema";
 
 type UserSetupQuery = components["schemas"]["UserSetupQuery"];
 

@@ -1,6 +1,6 @@
 // The region and practice choosers of the report screens: "All" first, regions by name, practices
 // by their abbreviation (docs/architecture.md, vocabulary).
-import type { components } from "../api/schema";
+import type { components } from "../../contract/schema";
 
 type Practice = components["schemas"]["Practice"];
 type RegionInfo = components["schemas"]["RegionInfo"];

@@ -1,7 +1,7 @@
 // The results an agent records most often, in the order the number keys 1–9 choose them on the
 // members list's keyboard work mode. Fixed rather than learnt from use: a key that kept changing
 // meaning would save the wrong result under a practised hand.
-import type { components } from "../api/schema";
+import type { components } from "../../contract/schema";
 
 type ResultOption = components["schemas"]["ResultOption"];
 

@@ -1,7 +1,7 @@
 // Shared set-up of the contract suite: a fresh target per file, and signed-in staff through the
 // development provider, exactly as the login screen signs in.
 import { afterAll, beforeAll } from "vitest";
-import type { components } from "../../src/api/schema";
+import type { components } from "../../contract/schema";
 import { createCaller, type Caller } from "./http";
 import { startTarget, type Target } from "./target";
 

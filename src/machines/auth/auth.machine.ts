@@ -3,7 +3,7 @@
 import { assign, setup } from "xstate";
 import { notProvided } from "../notProvided";
 import { type ApiFailure, isSessionExpired, toFailure } from "../../api/errors";
-import type { components } from "../../api/schema";
+import type { components } from "../../../contract/schema";
 import { PERSIST_TIMEOUT_MS } from "../../lib/constants";
 import { landingPath, type Landing } from "./landing";
 

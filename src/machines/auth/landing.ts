@@ -1,6 +1,6 @@
 // §2 Where a signed-in user lands: the members list when the address carries a `page` query
 // parameter (or came through the partner hand-off), otherwise the user's default page.
-import type { components } from "../../api/schema";
+import type { components } from "../../../contract/schema";
 
 type OidcAnswer = components["schemas"]["OidcAnswer"];
 

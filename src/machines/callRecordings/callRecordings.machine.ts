@@ -5,7 +5,7 @@
 import { assign, raise, setup } from "xstate";
 import { notProvided } from "../notProvided";
 import { type ApiFailure, toFailure } from "../../api/errors";
-import type { components } from "../../api/schema";
+import type { components } from "../../../contract/schema";
 import { PAGE_SIZES, type PageSize } from "../../lib/constants";
 
 type Schemas = components["schemas"];

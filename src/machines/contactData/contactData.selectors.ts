@@ -1,6 +1,6 @@
 // The Contact Data Report's charts, from the answer of GET /report/contact-data-report.
 import type { SnapshotFrom } from "xstate";
-import type { components } from "../../api/schema";
+import type { components } from "../../../contract/schema";
 import { CHART_COLORS, type ChartSpec } from "../../lib/chartSpec";
 import { reportSelectors } from "../report/report.selectors";
 import { CALL_PERIOD_LABELS, type CallPeriod, type contactDataViewMachine } from "./contactData.machine";

@@ -5,7 +5,7 @@
 import { assign, setup } from "xstate";
 import { notProvided } from "../notProvided";
 import { type ApiFailure, toFailure } from "../../api/errors";
-import type { components } from "../../api/schema";
+import type { components } from "../../../contract/schema";
 import { OPEN_ISSUES_CHECK_DELAY_MS } from "../../lib/constants";
 import type { HelpFileKind } from "./helpFiles";
 

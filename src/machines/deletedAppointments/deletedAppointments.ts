@@ -5,7 +5,7 @@ import dayjs from "dayjs";
 import timezone from "dayjs/plugin/timezone";
 import utc from "dayjs/plugin/utc";
 import type { SnapshotFrom } from "xstate";
-import type { components } from "../../api/schema";
+import type { components } from "../../../contract/schema";
 import { PAGE_SIZES, type PageSize } from "../../lib/constants";
 import { reportPeriods, zonedDate } from "../../../domain/calendar.ts";
 import { PRACTICE_TIME_ZONE } from "../../../domain/vocabulary.ts";

@@ -4,7 +4,7 @@
 // nothing. Effects are named here and provided by src/app.
 import { assign, fromCallback, setup } from "xstate";
 import type { ApiFailure } from "../../api/errors";
-import type { components, operations } from "../../api/schema";
+import type { components, operations } from "../../../contract/schema";
 
 type UsageQuery = components["schemas"]["UsageQuery"];
 type QueryOf<K extends keyof operations> = NonNullable<operations[K]["parameters"]["query"]>;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
-import type { components } from "../../api/schema";
+import type { components } from "../../../contract/schema";
 import {
   feedbackMachine,
   MAX_ATTACHMENT_BYTES,

@@ -5,7 +5,7 @@ import dayjs from "dayjs";
 import { assign, setup } from "xstate";
 import { notProvided } from "../notProvided";
 import { type ApiFailure, toFailure } from "../../api/errors";
-import type { components } from "../../api/schema";
+import type { components } from "../../../contract/schema";
 import { FEEDBACK_DATE_FORMAT, MAX_DEFAULT_PRACTICES } from "../../lib/constants";
 
 type Schemas = components["schemas"];

@@ -4,7 +4,7 @@
 import { assign, setup } from "xstate";
 import { notProvided } from "../notProvided";
 import { type ApiFailure, toFailure } from "../../api/errors";
-import type { components } from "../../api/schema";
+import type { components } from "../../../contract/schema";
 import { reportPeriods, zonedDate } from "../../../domain/calendar.ts";
 import { leadDateToIso, leadPeriodBounds, toLeadDate } from "../../../domain/reports/leadData.ts";
 

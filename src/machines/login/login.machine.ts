@@ -6,7 +6,7 @@
 import { assign, not, setup } from "xstate";
 import { notProvided } from "../notProvided";
 import { type ApiFailure, toFailure } from "../../api/errors";
-import type { components } from "../../api/schema";
+import type { components } from "../../../contract/schema";
 import type { AccountCredential, SignInRequest } from "../auth/auth.machine";
 import type { Landing } from "../auth/landing";
 import { PROVIDER_SIGN_IN_REFRESH_MS } from "../../lib/constants";

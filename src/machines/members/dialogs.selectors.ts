@@ -1,6 +1,6 @@
 // Readers of the notes and list dialogs (child machines of the members machine).
 import type { SnapshotFrom } from "xstate";
-import type { components } from "../../api/schema";
+import type { components } from "../../../contract/schema";
 import type { listDialogMachine } from "./listDialog.machine";
 import type { notesMachine } from "./notes.machine";
 

@@ -2,7 +2,7 @@
 // brand change resets the practice to All", §6 default practices, §9 memberFilters cookie): their
 // shape, where the first filters come from, and how they travel (the list call's query, the URL
 // query, the cookie). Pure functions: the machine and its tests use them, src/app does the I/O.
-import type { components } from "../../api/schema";
+import type { components } from "../../../contract/schema";
 import { MAX_DEFAULT_PRACTICES, PAGE_SIZES, type PageSize } from "../../lib/constants";
 import { BRANDS, MCO_BY_BRAND, MEMBER_STATUSES, RESULT_OPTIONS } from "../../../domain/vocabulary.ts";
 import { listFilterValues } from "../../../domain/members/listFilters.ts";

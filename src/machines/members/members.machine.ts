@@ -11,7 +11,7 @@ import { and, assign, emit, enqueueActions, fromCallback, not, raise, sendTo, se
 import { notProvided } from "../notProvided";
 import { serverNow } from "../../api/serverClock";
 import { type ApiFailure, toFailure } from "../../api/errors";
-import type { components } from "../../api/schema";
+import type { components } from "../../../contract/schema";
 import { MEMBER_SEARCH_DEBOUNCE_MS, PAGE_SIZES, type PageSize } from "../../lib/constants";
 import {
   ALL,

@@ -9,7 +9,7 @@
 import { and, assign, setup } from "xstate";
 import { notProvided } from "../notProvided";
 import { type ApiFailure, toFailure } from "../../api/errors";
-import type { components } from "../../api/schema";
+import type { components } from "../../../contract/schema";
 import type { CurrentNote } from "./team";
 
 type Schemas = components["schemas"];

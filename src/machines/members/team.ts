@@ -1,6 +1,6 @@
 // The members list as a team sees it (docs/architecture.md, Agents as a team): live events applied
 // to the rows in place, claims that run out dropped at their expiresAt, and who is on a member.
-import type { components } from "../../api/schema";
+import type { components } from "../../../contract/schema";
 import { isLive } from "../../../domain/team/claims.ts";
 import type { LiveEvent } from "../../../domain/team/events.ts";
 import type { Member } from "./members.filters";

@@ -3,7 +3,7 @@
 // payer, with the Members (total) and Extracted columns. Loaded by the shared report machine.
 import { BRANDS, MCO_BY_BRAND } from "../../../domain/vocabulary.ts";
 import type { SnapshotFrom } from "xstate";
-import type { components } from "../../api/schema";
+import type { components } from "../../../contract/schema";
 import { sortRows } from "../../lib/sortRows";
 import type { reportMachine } from "../report/report.machine";
 import { reportSelectors, selectReportSort } from "../report/report.selectors";

@@ -5,7 +5,7 @@
 // showLoader/hideLoader, reportFailure.
 import { assign, setup } from "xstate";
 import { notProvided } from "../notProvided";
-import type { components } from "../../api/schema";
+import type { components } from "../../../contract/schema";
 import { type ApiFailure, toFailure } from "../../api/errors";
 
 type Schemas = components["schemas"];

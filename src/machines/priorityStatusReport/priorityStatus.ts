@@ -2,7 +2,7 @@
 // practice (openapi.yaml); the practice and region filters (the rule the export follows too) and
 // the sort apply on the client.
 import type { SnapshotFrom } from "xstate";
-import type { components } from "../../api/schema";
+import type { components } from "../../../contract/schema";
 import { sortRows } from "../../lib/sortRows";
 import type { reportMachine } from "../report/report.machine";
 import { reportSelectors, selectReportSort } from "../report/report.selectors";

@@ -1,6 +1,6 @@
 // The Quality Index Report's charts and tables, from the answer of POST /report/quality-index-report.
 // The screen uses the shared report machine; the request's dates come from domain/reports/qualityIndex.ts.
-import type { components } from "../../api/schema";
+import type { components } from "../../../contract/schema";
 import { CATEGORICAL_COLORS, CHART_COLORS, type ChartSpec } from "../../lib/chartSpec";
 import { reportSelectors } from "../report/report.selectors";
 import { QUALITY_INDEX_TABLES } from "../../../domain/reports/qualityIndex.ts";

@@ -6,7 +6,7 @@
 import { assign, setup } from "xstate";
 import { notProvided } from "../notProvided";
 import { type ApiFailure, toFailure } from "../../api/errors";
-import type { components } from "../../api/schema";
+import type { components } from "../../../contract/schema";
 import { MEMBER_STATUSES } from "../../../domain/vocabulary.ts";
 
 type Schemas = components["schemas"];

@@ -6,7 +6,7 @@
 // the same dates (openapi.yaml getCallActivityReport).
 import dayjs from "dayjs";
 import { assign, sendTo, setup } from "xstate";
-import type { components } from "../../api/schema";
+import type { components } from "../../../contract/schema";
 import { USAGE_SEARCH_DEBOUNCE_MS } from "../../lib/constants";
 import { reportMachine } from "../report/report.machine";
 
