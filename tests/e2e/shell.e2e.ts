@@ -192,6 +192,35 @@ e2e("the menu button hides and shows the sidebar", async ({ page }) => {
   await expectVisible(page.getByRole("navigation", { name: "Main menu" }));
 });
 
+e2e("below 1024 px the sidebar covers the page, closes after a choice or Escape, and no page scrolls sideways", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAs(page, ADMIN);
+  await waitForPath(page, ADMIN.defaultPage);
+  const menu = page.getByRole("navigation", { name: "Main menu" });
+  assert.equal(await menu.isVisible(), false, "a narrow window opens on the page, the menu closed");
+
+  await page.getByRole("button", { name: "Show the menu" }).click();
+  await expectVisible(menu);
+  await snapshot(page, "layout-narrow-menu-open");
+  await page.keyboard.press("Escape");
+  await expectVisible(page.getByRole("button", { name: "Show the menu" }));
+
+  await page.getByRole("button", { name: "Show the menu" }).click();
+  await menu.getByRole("link", { name: "Call Recordings", exact: true }).click();
+  await waitForPath(page, "/call-recordings");
+  await expectVisible(page.getByRole("button", { name: "Show the menu" }));
+  await page.waitForTimeout(600);
+  assert.equal(await menu.isVisible(), false, "choosing a page closes the menu");
+
+  for (const path of ["/call-recordings", "/members/all", "/members-status-report", "/usage"]) {
+    await goInApp(page, path);
+    await expectVisible(page.getByRole("heading", { level: 1 }), 30_000);
+    const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.scrollingElement!.scrollWidth, clientWidth: innerWidth }));
+    assert.ok(scrollWidth <= clientWidth, `${path} scrolls sideways: ${scrollWidth} px wide in a ${clientWidth} px window`);
+  }
+  await snapshot(page, "layout-narrow-usage");
+});
+
 e2e("DELETED APPOINTMENTS and MEMBERS expand and collapse their sub-items, open while one of their pages is shown", async ({ page }) => {
   await signInAs(page, STAFF);
   await waitForPath(page, STAFF.defaultPage);

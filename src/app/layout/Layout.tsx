@@ -4,12 +4,13 @@ import { useAppActor } from "../useAppActor";
 import type { ReactNode } from "react";
 import { AlertMessage } from "../../components/AlertMessage";
 import { selectAlert } from "../../machines/auth/auth.selectors";
-import { selectSidebarAnimating, selectSidebarOpen } from "../../machines/shell/shell.selectors";
+import { selectSidebarAnimating, selectSidebarOpen, selectSidebarOverlay } from "../../machines/shell/shell.selectors";
 import { useServices } from "../ServicesContext";
 import { LoaderOverlay } from "./LoaderOverlay";
 import { Sidebar } from "./Sidebar";
 import { TopBar } from "./TopBar";
 import { TopBarDialogs } from "./TopBarDialogs";
+import { useViewportWidth } from "./useViewportWidth";
 
 const SIDEBAR_ID = "main-menu";
 
@@ -19,17 +20,25 @@ export function Layout({ children }: { children: ReactNode }) {
   const alert = useSelector(auth, selectAlert);
   const sidebarOpen = useSelector(shell, selectSidebarOpen);
   const animating = useSelector(shell, selectSidebarAnimating);
+  const overlay = useSelector(shell, selectSidebarOverlay);
+  useViewportWidth(shell);
   const topBar = useAppActor(topBarMachine, {
     input: { userId: session?.user.id ?? 0, fallbackPortal: session?.mycdp_uri ?? "/" },
   });
 
   return (
-    <div className={`layout${sidebarOpen ? "" : " layout--sidebar-closed"}${animating ? " layout--animating" : ""}`}>
+    <div
+      className={`layout${sidebarOpen ? "" : " layout--sidebar-closed"}${animating ? " layout--animating" : ""}${overlay ? " layout--overlay" : ""}`}
+      onKeyDown={(event) => {
+        if (overlay && sidebarOpen && event.key === "Escape") shell.send({ type: "sidebar.toggle" });
+      }}
+    >
       <a className="skip-link" href="#page">
         Skip to the page
       </a>
       <TopBar topBar={topBar} auth={auth} sidebarId={SIDEBAR_ID} />
       <Sidebar id={SIDEBAR_ID} />
+      {overlay && sidebarOpen ? <div className="layout__backdrop" aria-hidden="true" onClick={() => shell.send({ type: "sidebar.toggle" })} /> : null}
       <main id="page" className="layout__page" tabIndex={-1}>
         {alert ? <AlertMessage failure={alert} onDismiss={() => auth.send({ type: "alert.clear" })} /> : null}
         {children}

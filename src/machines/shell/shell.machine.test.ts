@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createActor } from "xstate";
 import { shellMachine } from "./shell.machine";
-import { selectElapsedSeconds, selectGroupExpanded, selectLoaderVisible, selectSidebarOpen } from "./shell.selectors";
+import { selectElapsedSeconds, selectGroupExpanded, selectLoaderVisible, selectSidebarOpen, selectSidebarOverlay } from "./shell.selectors";
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -29,6 +29,33 @@ describe("shell machine: sidebar", () => {
     expect(actor.getSnapshot().value).toMatchObject({ sidebar: "closing" });
     vi.advanceTimersByTime(500);
     expect(actor.getSnapshot().value).toMatchObject({ sidebar: "closed" });
+  });
+
+  it("below 1024 px covers the page: closed when the window narrows, closed again after a page is chosen", () => {
+    const actor = createActor(shellMachine).start();
+    actor.send({ type: "viewport.change", narrow: true });
+    expect(selectSidebarOpen(actor.getSnapshot())).toBe(false);
+    expect(selectSidebarOverlay(actor.getSnapshot())).toBe(true);
+
+    actor.send({ type: "sidebar.toggle" });
+    vi.advanceTimersByTime(500);
+    expect(selectSidebarOpen(actor.getSnapshot())).toBe(true);
+    actor.send({ type: "menu.page.shown", group: null });
+    vi.advanceTimersByTime(499);
+    expect(actor.getSnapshot().value).toMatchObject({ sidebar: "closing" });
+    vi.advanceTimersByTime(1);
+    expect(actor.getSnapshot().value).toMatchObject({ sidebar: "closed" });
+  });
+
+  it("beside the page on a wide window: choosing a page leaves it open, and widening a narrow window opens it", () => {
+    const actor = createActor(shellMachine).start();
+    actor.send({ type: "menu.page.shown", group: null });
+    expect(actor.getSnapshot().value).toMatchObject({ sidebar: "open" });
+
+    actor.send({ type: "viewport.change", narrow: true });
+    actor.send({ type: "viewport.change", narrow: false });
+    expect(actor.getSnapshot().value).toMatchObject({ sidebar: "open" });
+    expect(selectSidebarOverlay(actor.getSnapshot())).toBe(false);
   });
 });
 

@@ -1,7 +1,8 @@
 // The application shell's own state (§3 App state: leftSidebarOpen, loader): the sidebar, which
 // animates in 500 ms, the left menu's groups that expand and collapse their sub-items (§2 Layout:
 // DELETED APPOINTMENTS with By Group, Summary, Details; MEMBERS), and the loader overlay, which
-// counts the seconds it has been showing.
+// counts the seconds it has been showing. Below 1024 px the sidebar is an overlay over the page:
+// closed when the window becomes narrow, and closed again once a page is chosen in it.
 import { assign, setup } from "xstate";
 import { SIDEBAR_ANIMATION_MS } from "../../lib/constants";
 
@@ -11,6 +12,8 @@ export interface ShellContext {
   elapsedSeconds: number;
   /** The menu groups showing their sub-items, by label. */
   expandedGroups: string[];
+  /** The window is narrower than 1024 px: the sidebar covers the page instead of sitting beside it. */
+  narrow: boolean;
 }
 
 export type ShellEvent =
@@ -20,13 +23,17 @@ export type ShellEvent =
   /** The person opens or closes a group. */
   | { type: "menu.group.toggle"; group: string }
   /** A page of this group is shown (null: a page of no group): the group opens. */
-  | { type: "menu.page.shown"; group: string | null };
+  | { type: "menu.page.shown"; group: string | null }
+  /** The window crossed the 1024 px width (src/app watches it). */
+  | { type: "viewport.change"; narrow: boolean };
 
 export const shellMachine = setup({
   types: { context: {} as ShellContext, events: {} as ShellEvent },
   delays: { sidebarAnimation: SIDEBAR_ANIMATION_MS, second: 1000 },
   guards: {
     lastLoad: ({ context }) => context.loads <= 1,
+    narrow: ({ context }) => context.narrow,
+    becomesNarrow: (_, { narrow }: { narrow: boolean }) => narrow,
   },
   actions: {
     toggleGroup: assign({
@@ -42,7 +49,7 @@ export const shellMachine = setup({
 }).createMachine({
   id: "shell",
   type: "parallel",
-  context: { loads: 0, elapsedSeconds: 0, expandedGroups: [] },
+  context: { loads: 0, elapsedSeconds: 0, expandedGroups: [], narrow: false },
   states: {
     menu: {
       on: {
@@ -52,8 +59,15 @@ export const shellMachine = setup({
     },
     sidebar: {
       initial: "open",
+      on: {
+        // A window that becomes narrow starts with the page in view; a wide one with the menu beside it.
+        "viewport.change": [
+          { guard: { type: "becomesNarrow", params: ({ event }) => ({ narrow: event.narrow }) }, target: ".closed", actions: assign({ narrow: true }) },
+          { target: ".open", actions: assign({ narrow: false }) },
+        ],
+      },
       states: {
-        open: { on: { "sidebar.toggle": "closing" } },
+        open: { on: { "sidebar.toggle": "closing", "menu.page.shown": { guard: "narrow", target: "closing" } } },
         closing: {
           after: { sidebarAnimation: "closed" },
           on: { "sidebar.toggle": "opening" },
@@ -61,7 +75,7 @@ export const shellMachine = setup({
         closed: { on: { "sidebar.toggle": "opening" } },
         opening: {
           after: { sidebarAnimation: "open" },
-          on: { "sidebar.toggle": "closing" },
+          on: { "sidebar.toggle": "closing", "menu.page.shown": { guard: "narrow", target: "closing" } },
         },
       },
     },

@@ -8,6 +8,8 @@ export const selectSidebarOpen = (snapshot: ShellSnapshot) =>
   snapshot.matches({ sidebar: "open" }) || snapshot.matches({ sidebar: "opening" });
 export const selectSidebarAnimating = (snapshot: ShellSnapshot) =>
   snapshot.matches({ sidebar: "opening" }) || snapshot.matches({ sidebar: "closing" });
+/** Below 1024 px the sidebar covers the page rather than sitting beside it. */
+export const selectSidebarOverlay = (snapshot: ShellSnapshot) => snapshot.context.narrow;
 export const selectLoaderVisible = (snapshot: ShellSnapshot) => snapshot.matches({ loader: "showing" });
 export const selectElapsedSeconds = (snapshot: ShellSnapshot) => snapshot.context.elapsedSeconds;
 /** Whether a menu group shows its sub-items. */
