@@ -13,6 +13,7 @@ import { MissingBuildError, registerSpa } from "./spa.ts";
 
 const INDEX = '<!doctype html><title>Recall Desk</title><script type="module" src="/assets/index-C0ffee12.js"></script>';
 const SCRIPT = "console.log('the app');";
+const ICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32"/></svg>';
 const PAGE = { accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8" };
 
 let dist: string;
@@ -25,6 +26,8 @@ beforeAll(async () => {
   writeFileSync(join(dist, "index.html"), INDEX);
   writeFileSync(join(dist, "assets", "index-C0ffee12.js"), SCRIPT);
   writeFileSync(join(dist, "bundle-modules.json"), "[]");
+  writeFileSync(join(dist, "favicon.svg"), ICON);
+  writeFileSync(join(dist, "favicon.ico"), Buffer.from([0, 0, 1, 0, 0, 0]));
   database = await openDatabase({ dataDir: "memory://" });
   app = await buildApp({ config: loadConfig({}), database, spaDir: dist });
 }, 120_000);
@@ -50,6 +53,16 @@ describe("the built app", () => {
     expect(answer.body).toBe(SCRIPT);
     expect(answer.headers["content-type"]).toMatch(/javascript/);
     expect(answer.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("serves the icons a browser asks for, /favicon.ico included", async () => {
+    const svg = await app.inject({ method: "GET", url: "/favicon.svg", headers: { accept: "image/avif,image/webp,image/svg+xml,*/*" } });
+    expect(svg.statusCode).toBe(200);
+    expect(svg.body).toBe(ICON);
+    expect(svg.headers["content-type"]).toMatch(/^image\/svg\+xml/);
+    const ico = await app.inject({ method: "GET", url: "/favicon.ico", headers: { accept: "*/*" } });
+    expect(ico.statusCode).toBe(200);
+    expect(ico.headers["content-type"]).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
   });
 
   it("answers every app route a browser opens with index.html (history fallback)", async () => {

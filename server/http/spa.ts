@@ -22,9 +22,9 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     // One route per built file, so that every other path reaches the fallback below.
     wildcard: false,
     cacheControl: false,
-    // The page and its assets only: not the build's module list or anything else left in dist/
+    // The page, its icon and its assets only: not the build's module list or anything else left in dist/
     // (reply.sendFile asks without the leading slash).
-    allowedPath: (pathname) => /^\/?(index\.html)?$/.test(pathname) || /^\/?assets\//.test(pathname),
+    allowedPath: (pathname) => /^\/?(index\.html|favicon\.(ico|svg))?$/.test(pathname) || /^\/?assets\//.test(pathname),
     setHeaders: (reply, path) => reply.header("cache-control", path.includes(`${sep}assets${sep}`) ? IMMUTABLE : REVALIDATE),
   });
   app.get("/*", (request, reply) => (isPageRequest(request) ? reply.header("cache-control", REVALIDATE).sendFile("index.html") : notFound(reply)));

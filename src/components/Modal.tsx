@@ -7,6 +7,8 @@ interface ModalProps {
   /** Buttons of the dialog's footer. */
   actions?: ReactNode;
   size?: "small" | "medium" | "large";
+  /** "bottom" keeps the middle of the page in view behind the backdrop (the login card). */
+  placement?: "center" | "bottom";
 }
 
 /**
@@ -18,7 +20,7 @@ export const FOCUS_RETURN_ATTRIBUTE = "data-dialog-return";
 const FOCUSABLE = 'button, [href], input, select, textarea, iframe, video, [tabindex]:not([tabindex="-1"])';
 
 /** An accessible modal dialog: labelled by its title, focus moves in and returns, Escape closes. */
-export function Modal({ title, onClose, children, actions, size = "medium" }: ModalProps) {
+export function Modal({ title, onClose, children, actions, size = "medium", placement = "center" }: ModalProps) {
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
 
@@ -54,7 +56,7 @@ export function Modal({ title, onClose, children, actions, size = "medium" }: Mo
   }
 
   return (
-    <div className="modal-backdrop">
+    <div className={`modal-backdrop${placement === "bottom" ? " modal-backdrop--bottom" : ""}`}>
       <div
         ref={dialog}
         className={`modal modal--${size}`}

@@ -188,6 +188,10 @@ for (const engine of ENGINES) {
         await openLogin(page);
         const dialog = page.getByRole("dialog", { name: "Sign-in could not start" });
         await expectVisible(dialog);
+        // The login screen stays in view, dimmed, behind the dialog.
+        const card = await page.locator(".login__card").boundingBox();
+        const box = await dialog.boundingBox();
+        assert.ok(card && box && card.y + card.height <= box.y, `the dialog (${JSON.stringify(box)}) covers the login card (${JSON.stringify(card)})`);
         await snapshot(page, `oidc-${engine}-provider-down`, { waitFor: dialog });
       } finally {
         await provider.start();

@@ -149,7 +149,7 @@ function ProviderFailedDialog({ actor }: { actor: LoginActor }) {
   const open = useSelector(actor, login.selectProviderFailedDialogOpen);
   if (!open) return null;
   return (
-    <MessageDialog title="Sign-in could not start" onClose={() => actor.send({ type: "providerDialog.close" })}>
+    <MessageDialog title="Sign-in could not start" placement="bottom" onClose={() => actor.send({ type: "providerDialog.close" })}>
       <p>
         The account sign-in provider cannot be reached just now, so signing in with your account could not start. Try
         again in a moment; if it keeps failing, tell your practice group&apos;s administrator.
@@ -163,7 +163,7 @@ function CookiesDisabledDialog({ actor }: { actor: LoginActor }) {
   const open = useSelector(actor, login.selectCookiesDialogOpen);
   if (!open) return null;
   return (
-    <MessageDialog title="Cookies are disabled in browser window." onClose={() => actor.send({ type: "cookiesDialog.close" })}>
+    <MessageDialog title="Cookies are disabled in browser window." placement="bottom" onClose={() => actor.send({ type: "cookiesDialog.close" })}>
       <p>
         Cookies seem to be disabled in this browser. Please enable them to sign in: click the eye icon at the top right
         of the address bar, or turn cookies on in the browser&apos;s settings.
