@@ -26,6 +26,10 @@ const noServer = only("server", "The server is reached over HTTP, through src/ap
 const noDemo = only("demo", "The demo world is the backends' data: the app and the rules never import it.");
 const noTests = only("tests", "Test code is for tests; screen tests reach the fake backend through tests/fakeBackend.ts.");
 const appBoundary = [noMocks, noServer, noDemo, noTests];
+const testSupportOnly = {
+  regex: "(^|/)tests/(?!support/)",
+  message: "Tests beside the code import the shared test helpers of tests/support only.",
+};
 
 /** The app is the browser's: what the other sides share with it lives in contract/ or domain/. */
 const noApp = only("src", "Outside the app, share through contract/ (the contract's types and error body) or domain/ (rules).");
@@ -71,11 +75,22 @@ export default tseslint.config(
   },
   {
     files: ["mocks/**"],
+    ignores: ["**/*.test.ts"],
     rules: restrict(noApp, noServer, noTests),
   },
   {
     files: ["server/**"],
+    ignores: ["**/*.test.ts"],
     rules: restrict(noApp, noMocks, noTests),
+  },
+  {
+    // Tests beside the backends' code share their helpers through tests/support, and nothing else of tests/.
+    files: ["mocks/**/*.test.ts"],
+    rules: restrict(noApp, noServer, testSupportOnly),
+  },
+  {
+    files: ["server/**/*.test.ts"],
+    rules: restrict(noApp, noMocks, testSupportOnly),
   },
   {
     files: ["src/**/*.{ts,tsx}"],

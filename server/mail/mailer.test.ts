@@ -10,7 +10,7 @@ import { issueDevIdToken } from "../../domain/signInTokens.ts";
 import { loadConfig } from "../config.ts";
 import type { DatabaseHandle } from "../db/connection.ts";
 import { databaseFileStore } from "../files/fileStore.ts";
-import { freshTestDatabase } from "./testDatabase.ts";
+import { freshTestDatabase } from "../../tests/support/testDatabase.ts";
 
 interface Received {
   from: string;

@@ -7,9 +7,9 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FUSE_OPTIONS, searchTermsOf, toSearchDoc } from "../../domain/search/searchTerms.ts";
 import { namesBeginWith } from "../../domain/search/shortSearch.ts";
-import { ENGINES, startTestApp, type TestApp } from "../auth/testApp.ts";
+import { ENGINES, startTestApp, type TestApp } from "../../tests/support/testApp.ts";
 import type { DatabaseHandle } from "../db/connection.ts";
-import { freshTestDatabase } from "../mail/testDatabase.ts";
+import { freshTestDatabase } from "../../tests/support/testDatabase.ts";
 import { membersPage, type MembersQuery } from "./members.repository.ts";
 import type { SearchedValues } from "./search.ts";
 
