@@ -3,7 +3,8 @@
 // suite expects), and every error answered as { message, statusCode, details? }.
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import openapiGlue, { type FastifyOpenapiGlueOptions } from "fastify-openapi-glue";
-import { authHandlers, rulesOf } from "./auth/auth.handlers.ts";
+import { authHandlers } from "./auth/auth.handlers.ts";
+import { rulesOf } from "./auth/sessionRules.ts";
 import { touchSession } from "./auth/sessions.repository.ts";
 import { idTokenVerifier } from "./auth/tokens.ts";
 import { oidcFlow } from "./auth/oidc.ts";

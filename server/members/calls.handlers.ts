@@ -3,7 +3,7 @@
 import { HttpError } from "../../contract/errors.ts";
 import { audit } from "../audit.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
-import { calendarNow } from "../reports/periods.ts";
+import { calendarNow } from "../calendar.ts";
 
 export const callsHandlers: Handlers = {
   async recordCallStart(call) {

@@ -2,7 +2,7 @@
 import type { components } from "../../contract/schema.d.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
 import { audit } from "../audit.ts";
-import { calendarNow } from "../reports/periods.ts";
+import { calendarNow } from "../calendar.ts";
 import { noteConflict, resultConflict } from "../../domain/team/versions.ts";
 import { findMemberId, notesOf, resultsOf, saveNote, saveResult, type MemberKey } from "./history.repository.ts";
 

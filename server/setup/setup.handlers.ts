@@ -1,6 +1,6 @@
 // The partner portal link, the default page and practices, and the members-list defaults (tag
 // setup). Feedback, also of this tag, is in server/feedback/.
-import { toUser } from "../auth/auth.handlers.ts";
+import { toUser } from "../auth/userAnswer.ts";
 import { pagesFor } from "../../domain/setup/appPages.ts";
 import { invalidRequest } from "../../contract/errors.ts";
 import { defaultsProblems, practiceIdsOf, setupValueProblems } from "../../domain/setup/setupRules.ts";

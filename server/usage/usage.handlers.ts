@@ -1,21 +1,11 @@
 // Report actions and page visits are recorded; administrators read the visits in the universal
 // usage report (tag usage; the app answers 403 to other staff, x-admin-only).
-import type { components } from "../../contract/schema.d.ts";
 import { HttpError } from "../../contract/errors.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
-import type { Services } from "../services.ts";
 import { usageReport } from "./usageReport.ts";
 import { callActivityReport } from "./callActivity.ts";
+import { usageQueryOf } from "./usageQuery.ts";
 import { checkDayRange } from "../../domain/calendar.ts";
-
-type UsageQuery = components["schemas"]["UsageQuery"];
-
-/** The report's query from its JSON parameter; a range that ends before it starts is refused. */
-export function usageQueryOf(services: Services, params: string): UsageQuery {
-  const query = services.decodeJson<UsageQuery>(params, "UsageQuery", "params");
-  checkDayRange(query, "params.endDate");
-  return query;
-}
 
 export const usageHandlers: Handlers = {
   async saveUsage(call) {
