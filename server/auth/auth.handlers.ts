@@ -2,7 +2,7 @@
 import type { components } from "../../contract/schema.d.ts";
 import { HttpError, INVALID_CREDENTIALS, INVALID_TOKEN, PASSWORD_SIGN_IN_OFF, tooManyRequests, UNKNOWN_STAFF } from "../../contract/errors.ts";
 import { accountKey, tooManyFailures } from "../../domain/signInThrottle.ts";
-import { audit } from "../audit.ts";
+import { audit } from "../audit.repository.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
 import type { Services } from "../services.ts";
 import { UNUSABLE_HASH, verifyPassword } from "./passwords.ts";

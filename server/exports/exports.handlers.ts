@@ -1,7 +1,7 @@
 // The CSV exports (openapi.yaml, the export operations): each reads what its screen's call reads,
 // under the same filters, and streams it as CSV.
 import { callerOf, type Call, type Handlers } from "../handlers.ts";
-import { audit } from "../audit.ts";
+import { audit } from "../audit.repository.ts";
 import { EXPORT_BATCH_ROWS } from "../../domain/exports/protocol.ts";
 import {
   CALL_RECORDING_EXPORT_COLUMNS,
@@ -35,7 +35,7 @@ import { membersStatusRows } from "../reports/membersStatus.repository.ts";
 import { priorityStatusRows } from "../reports/priorityStatus.repository.ts";
 import { qualityIndexReport } from "../reports/qualityIndexReport.ts";
 import { usageQueryOf } from "../usage/usageQuery.ts";
-import { usageReport } from "../usage/usageReport.ts";
+import { usageReport } from "../usage/usageReport.repository.ts";
 import { oneBatch, sendCsv } from "./csvReply.ts";
 import type { Services } from "../services.ts";
 import type { components } from "../../contract/schema.d.ts";

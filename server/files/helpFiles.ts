@@ -13,7 +13,7 @@ import { fileTypeFromBuffer } from "file-type";
 import { ADMIN_ONLY, HttpError, SESSION_EXPIRED } from "../../contract/errors.ts";
 import { rulesOf } from "../auth/sessionRules.ts";
 import { touchSession } from "../auth/sessions.repository.ts";
-import { audit } from "../audit.ts";
+import { audit } from "../audit.repository.ts";
 import type { Services } from "../services.ts";
 import { statWithFolder } from "./folderImport.ts";
 

@@ -1,7 +1,7 @@
 // Calls started from a member's phone link (tag members): recorded with the agent and the time,
 // for the call activity report.
 import { HttpError } from "../../contract/errors.ts";
-import { audit } from "../audit.ts";
+import { audit } from "../audit.repository.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
 import { calendarNow } from "../calendar.ts";
 import { recordCallStart } from "./calls.repository.ts";

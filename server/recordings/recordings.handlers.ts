@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { directoryFiltersOf, SEARCH_ROWS } from "../../domain/recordings/directory.ts";
 import { attachmentDisposition } from "../../domain/recordings/contentDisposition.ts";
 import { HttpError, INVALID_TOKEN } from "../../contract/errors.ts";
-import { audit } from "../audit.ts";
+import { audit } from "../audit.repository.ts";
 import { originOf } from "../files/origin.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
 import { rulesOf } from "../auth/sessionRules.ts";

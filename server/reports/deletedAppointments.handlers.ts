@@ -1,7 +1,7 @@
 // Appointments deleted in the practices' schedules (tag deleted-appointments): by group, by
 // practice and one by one, over a range of days of deletion; the details are audited (they show
 // patient names).
-import { audit } from "../audit.ts";
+import { audit } from "../audit.repository.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
 import {
   countDeletions,

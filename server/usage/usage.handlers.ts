@@ -2,8 +2,8 @@
 // usage report (tag usage; the app answers 403 to other staff, x-admin-only).
 import { HttpError } from "../../contract/errors.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
-import { usageReport } from "./usageReport.ts";
-import { callActivityReport } from "./callActivity.ts";
+import { usageReport } from "./usageReport.repository.ts";
+import { callActivityReport } from "./callActivity.repository.ts";
 import { usageQueryOf } from "./usageQuery.ts";
 import { recordPageVisit, recordReportUse } from "./usage.repository.ts";
 import { checkDayRange } from "../../domain/calendar.ts";

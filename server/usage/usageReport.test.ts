@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/connection.ts";
 import { freshTestDatabase } from "../../tests/support/testDatabase.ts";
-import { usageReport } from "./usageReport.ts";
+import { usageReport } from "./usageReport.repository.ts";
 
 const CHICAGO = "America/Chicago";
 let database: DatabaseHandle;
