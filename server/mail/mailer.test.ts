@@ -9,7 +9,7 @@ import { buildApp } from "../app.ts";
 import { issueDevIdToken } from "../../domain/signInTokens.ts";
 import { loadConfig } from "../config.ts";
 import type { DatabaseHandle } from "../db/connection.ts";
-import { databaseFileStore } from "../files/fileStore.ts";
+import { databaseFileStore } from "../files/storedFiles.repository.ts";
 import { freshTestDatabase } from "../../tests/support/testDatabase.ts";
 
 interface Received {

@@ -9,7 +9,7 @@ import type { Database } from "../../server/db/database.ts";
 import type { Call, Handler, OperationId } from "../../server/handlers.ts";
 import { jsonParamDecoder } from "../../server/jsonParams.ts";
 import type { Services } from "../../server/services.ts";
-import { databaseFileStore } from "../../server/files/fileStore.ts";
+import { databaseFileStore } from "../../server/files/storedFiles.repository.ts";
 import { writeLane } from "../../server/db/writeLane.ts";
 
 export { freshTestDatabase } from "./testDatabase.ts";
