@@ -1,5 +1,5 @@
 // Lint: TypeScript rules, React hooks, and the direction of imports (docs/architecture.md); import
-// cycles and server handlers that reach into another area's handlers are dependency-cruiser's
+// cycles and a server area's files that import another area's handlers are dependency-cruiser's
 // (.dependency-cruiser.cjs, run by npm run lint too):
 //   contract/ the contract's generated types, the request and answer helpers, the error body and its
 //            texts: imports nothing of the project; every other folder may import it
