@@ -1,5 +1,6 @@
 // Lint: TypeScript rules, React hooks, and the direction of imports (docs/architecture.md); import
-// cycles are dependency-cruiser's (.dependency-cruiser.cjs, run by npm run lint too):
+// cycles and a server area's files that import another area's handlers are dependency-cruiser's
+// (.dependency-cruiser.cjs, run by npm run lint too):
 //   contract/ the contract's generated types, the request and answer helpers, the error body and its
 //            texts: imports nothing of the project; every other folder may import it
 //   domain/  the rules both backends follow: imports only contract/
@@ -10,7 +11,10 @@
 //            cookies or storage: their *.actors.ts files make their effects from the client, and
 //            src/app provides them
 //   mocks/   the fake backend: contract/, domain/, demo/
-//   server/  the real backend: contract/, domain/, demo/
+//   server/  the real backend: contract/, domain/, demo/; SQL (kysely's sql tag, the query builder,
+//            the driver) only in its repositories (*.repository.ts) and server/db/
+//   tests/   the tests beside mocks/ and server/ import tests/support/ and nothing else of tests/;
+//            no production file imports tests/
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
@@ -26,9 +30,36 @@ const noServer = only("server", "The server is reached over HTTP, through src/ap
 const noDemo = only("demo", "The demo world is the backends' data: the app and the rules never import it.");
 const noTests = only("tests", "Test code is for tests; screen tests reach the fake backend through tests/fakeBackend.ts.");
 const appBoundary = [noMocks, noServer, noDemo, noTests];
+const testSupportOnly = {
+  regex: "(^|/)tests/(?!support/)",
+  message: "Tests beside the code import the shared test helpers of tests/support only.",
+};
 
 /** The app is the browser's: what the other sides share with it lives in contract/ or domain/. */
 const noApp = only("src", "Outside the app, share through contract/ (the contract's types and error body) or domain/ (rules).");
+
+/** SQL lives only in the server's repositories (*.repository.ts) and its database plumbing (server/db/). */
+const SQL_ONLY_IN_REPOSITORIES = "SQL lives only in repositories (*.repository.ts) and server/db/: call a repository function.";
+const sqlOutsideRepositories = {
+  "@typescript-eslint/no-restricted-imports": [
+    "error",
+    {
+      patterns: [noApp, noMocks, noTests],
+      paths: [
+        { name: "kysely", importNames: ["sql"], message: SQL_ONLY_IN_REPOSITORIES },
+        { name: "pg", message: "Only server/db/ talks to the driver." },
+        { name: "@electric-sql/pglite", message: "Only server/db/ talks to the driver." },
+      ],
+    },
+  ],
+  "no-restricted-syntax": [
+    "error",
+    {
+      selector: "CallExpression[callee.property.name=/^(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto)$/]",
+      message: SQL_ONLY_IN_REPOSITORIES,
+    },
+  ],
+};
 
 const screensCallNothing = {
   group: ["**/api/*", "openapi-fetch", "**/*.actors"],
@@ -71,11 +102,27 @@ export default tseslint.config(
   },
   {
     files: ["mocks/**"],
+    ignores: ["**/*.test.ts"],
     rules: restrict(noApp, noServer, noTests),
   },
   {
     files: ["server/**"],
+    ignores: ["**/*.test.ts"],
     rules: restrict(noApp, noMocks, noTests),
+  },
+  {
+    files: ["server/**"],
+    ignores: ["**/*.test.ts", "**/*.repository.ts", "server/db/**"],
+    rules: sqlOutsideRepositories,
+  },
+  {
+    // Tests beside the backends' code share their helpers through tests/support, and nothing else of tests/.
+    files: ["mocks/**/*.test.ts"],
+    rules: restrict(noApp, noServer, testSupportOnly),
+  },
+  {
+    files: ["server/**/*.test.ts"],
+    rules: restrict(noApp, noMocks, testSupportOnly),
   },
   {
     files: ["src/**/*.{ts,tsx}"],

@@ -5,7 +5,7 @@
 //   npx tsx bench/members.ts [pglite|postgres] [members] [requests per case]
 // Defaults: PGlite 200,000 and PostgreSQL 1,000,000 members, 60 requests per case.
 import { sql, type Kysely } from "kysely";
-import { audit } from "../server/audit.ts";
+import { audit } from "../server/audit.repository.ts";
 import { touchSession } from "../server/auth/sessions.repository.ts";
 import { loadConfig } from "../server/config.ts";
 import type { Database } from "../server/db/database.ts";

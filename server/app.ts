@@ -3,7 +3,8 @@
 // suite expects), and every error answered as { message, statusCode, details? }.
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import openapiGlue, { type FastifyOpenapiGlueOptions } from "fastify-openapi-glue";
-import { authHandlers, rulesOf } from "./auth/auth.handlers.ts";
+import { authHandlers } from "./auth/auth.handlers.ts";
+import { rulesOf } from "./auth/sessionRules.ts";
 import { touchSession } from "./auth/sessions.repository.ts";
 import { idTokenVerifier } from "./auth/tokens.ts";
 import { oidcFlow } from "./auth/oidc.ts";
@@ -34,8 +35,9 @@ import { priorityStatusHandlers } from "./reports/priorityStatus.handlers.ts";
 import { deletedAppointmentsHandlers } from "./reports/deletedAppointments.handlers.ts";
 import { jobsHandlers } from "./jobs/jobs.handlers.ts";
 import { registerHelpFiles } from "./files/helpFiles.ts";
-import { databaseFileStore } from "./files/fileStore.ts";
+import { databaseFileStore } from "./files/storedFiles.repository.ts";
 import { migrateToLatest } from "./db/migrate.ts";
+import { pingDatabase } from "./db/ping.ts";
 import { parseJsonBodies } from "./http/jsonBody.ts";
 import { refuseNulText } from "./http/requestText.ts";
 import { BAD_URL, PATH_TOO_LONG } from "../domain/http/mediaType.ts";
@@ -46,7 +48,6 @@ import { registerSpa } from "./http/spa.ts";
 import { ADMIN_ONLY, errorBody, HttpError, INVALID_JSON_BODY, invalidRequest, SERVER_FAULT, SESSION_EXPIRED, type FieldProblem } from "../contract/errors.ts";
 import type { Call, Caller, Handler, Handlers, OperationId } from "./handlers.ts";
 import type { Services } from "./services.ts";
-import { sql } from "kysely";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -95,7 +96,7 @@ const allHandlers: Handlers = {
   ...priorityStatusHandlers,
   ...deletedAppointmentsHandlers,
   async getHealth({ services }) {
-    await sql`select 1`.execute(services.db);
+    await pingDatabase(services.db);
     return { status: "ok" as const };
   },
 };

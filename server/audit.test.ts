@@ -3,7 +3,7 @@
 // operation), which members, when and from where, read back from audit_log after calls over HTTP.
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, ENGINES, STAFF_EMAIL, startTestApp, type TestApp } from "./auth/testApp.ts";
+import { bearer, ENGINES, STAFF_EMAIL, startTestApp, type TestApp } from "../tests/support/testApp.ts";
 import { findStaffByEmail } from "./auth/sessions.repository.ts";
 import { EXPORT_BATCH_ROWS } from "../domain/exports/protocol.ts";
 

@@ -1,12 +1,12 @@
 // @vitest-environment node
 // The authorization matrix: every operation of openapi.yaml × no session, a staff session and an
-// administrator session, against the checked-in table of server/authorization.ts.
+// administrator session, against the checked-in table of tests/support/authorization.ts.
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { findStaffByEmail } from "./auth/sessions.repository.ts";
-import { ADMIN_EMAIL, bearer, STAFF_EMAIL, startTestApp, type TestApp } from "./auth/testApp.ts";
-import { AUTHORIZATION, type Access } from "./authorization.ts";
+import { ADMIN_EMAIL, bearer, STAFF_EMAIL, startTestApp, type TestApp } from "../tests/support/testApp.ts";
+import { AUTHORIZATION, type Access } from "../tests/support/authorization.ts";
 import { CONTRACT_PATH } from "./contract.ts";
 import { ADMIN_ONLY, SESSION_EXPIRED } from "../contract/errors.ts";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { DeletedAppointmentRecord } from "../../demo/records.ts";
 import { deletionsByGroup, deletionsByPractice, deletionsMatching, deletionsPage, type DeletedFilters } from "./deletedAppointments";
-import { PRACTICES } from "./testRecords";
+import { PRACTICES } from "../../tests/support/mockReportRecords";
 
 let nextId = 1;
 const deleted = (practiceId: number, deletedAt: string, reason = "Patient cancelled"): DeletedAppointmentRecord => ({

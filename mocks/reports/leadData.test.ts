@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { leadPeriodsOf, type LeadDataRequest } from "../../domain/reports/leadData.ts";
 import { leadDataReport } from "./leadData";
-import { lead, PRACTICES } from "./testRecords";
+import { lead, PRACTICES } from "../../tests/support/mockReportRecords";
 
 const PERIODS: LeadDataRequest = {
   mode: "periods",

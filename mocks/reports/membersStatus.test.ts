@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { COUNT_COLUMNS, type MembersStatusQuery } from "../../domain/reports/membersStatus.ts";
 import { membersStatusReport } from "./membersStatus";
-import { member, PRACTICES } from "./testRecords";
+import { member, PRACTICES } from "../../tests/support/mockReportRecords";
 
 const ALL: MembersStatusQuery = { brand: "all", region: "all", practice: [], mco: "all", result: "all" };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { FirstVisitRecord } from "../../demo/records.ts";
 import { newPatientOriginReport, type NewPatientOriginQuery } from "./newPatientOrigin";
-import { member, PRACTICES } from "./testRecords";
+import { member, PRACTICES } from "../../tests/support/mockReportRecords";
 
 const dentaMember = member({ practiceId: 1, company: "denta" });
 const mcnaMember = member({ practiceId: 1, company: "mcna" });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { TreatmentPriorityRecord } from "../../demo/records.ts";
 import { priorityStatusReport } from "./priorityStatus";
-import { PRACTICES } from "./testRecords";
+import { PRACTICES } from "../../tests/support/mockReportRecords";
 
 let nextId = 1;
 const planned = (practiceId: number, priority: TreatmentPriorityRecord["priority"]): TreatmentPriorityRecord => ({

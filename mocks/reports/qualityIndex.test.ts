@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { QualityIndexRequest } from "../../domain/reports/qualityIndex.ts";
 import { qualityIndexReport } from "./qualityIndex";
-import { lead, PRACTICES } from "./testRecords";
+import { lead, PRACTICES } from "../../tests/support/mockReportRecords";
 
 // Wednesday 18 November 2026 in Chicago.
 const REQUEST: QualityIndexRequest = {

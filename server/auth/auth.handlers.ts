@@ -2,7 +2,7 @@
 import type { components } from "../../contract/schema.d.ts";
 import { HttpError, INVALID_CREDENTIALS, INVALID_TOKEN, PASSWORD_SIGN_IN_OFF, tooManyRequests, UNKNOWN_STAFF } from "../../contract/errors.ts";
 import { accountKey, tooManyFailures } from "../../domain/signInThrottle.ts";
-import { audit } from "../audit.ts";
+import { audit } from "../audit.repository.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
 import type { Services } from "../services.ts";
 import { UNUSABLE_HASH, verifyPassword } from "./passwords.ts";
@@ -21,22 +21,10 @@ import { claimAttempt, forgetFailures } from "./signInFailures.repository.ts";
 import { endClaimsOf } from "../members/claims.repository.ts";
 import { publishSessionEnded } from "../events/events.repository.ts";
 import { finishOidcSignIn, startOidcSignIn } from "./oidcSignIn.ts";
+import { rulesOf } from "./sessionRules.ts";
+import { toUser } from "./userAnswer.ts";
 
 type Session = components["schemas"]["Session"];
-type User = components["schemas"]["User"];
-
-export function toUser(row: UserRow): User {
-  return {
-    id: row.id,
-    firstname: row.firstname,
-    lastname: row.lastname,
-    email: row.email,
-    profilePicture: row.profile_picture,
-    isAdmin: row.is_admin,
-    defaultPage: row.default_page,
-    defaultLocationId: row.default_location_id,
-  };
-}
 
 function toSession(services: Services, session: SessionRow, user: UserRow, token: string): Session {
   return {
@@ -52,8 +40,6 @@ async function signedIn(services: Services, user: UserRow): Promise<Session> {
   const { session, token } = await openSession(services.db, user.id, rulesOf(services), services.now());
   return toSession(services, session, user, token);
 }
-
-export const rulesOf = ({ config }: Services) => ({ idleMs: config.sessionIdleMs, lifetimeMs: config.sessionLifetimeMs });
 
 async function staff(services: Services, email: string): Promise<UserRow> {
   const user = await findStaffByEmail(services.db, email);

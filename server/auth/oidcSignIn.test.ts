@@ -2,9 +2,9 @@
 // Signing in through a real OpenID Connect provider (oidc-provider on loopback): the code flow with
 // PKCE, state and nonce, the server's decision on who may sign in, and every refusal audited.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { answerOfProvider } from "./testProviderLogin.ts";
-import { PROVIDER_ACCOUNTS, PROVIDER_CLIENT, startTestProvider, type TestProvider } from "./testProvider.ts";
-import { ENGINES, startTestApp, type TestApp } from "./testApp.ts";
+import { answerOfProvider } from "../../tests/support/testProviderLogin.ts";
+import { PROVIDER_ACCOUNTS, PROVIDER_CLIENT, startTestProvider, type TestProvider } from "../../tests/support/testProvider.ts";
+import { ENGINES, startTestApp, type TestApp } from "../../tests/support/testApp.ts";
 
 const REDIRECT_URL = "http://127.0.0.1:8080/";
 const MINUTE = 60_000;

@@ -7,7 +7,7 @@ import { parseCookie, stringifySetCookie } from "cookie";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { components } from "../../contract/schema.d.ts";
 import { HttpError, INVALID_TOKEN, NO_OIDC_PROVIDER, OIDC_DOMAIN_REFUSED, OIDC_SIGN_IN_UNKNOWN, UNKNOWN_STAFF } from "../../contract/errors.ts";
-import { audit } from "../audit.ts";
+import { audit } from "../audit.repository.ts";
 import type { Services } from "../services.ts";
 import { ProviderUnreachable, SignInRefused, type OidcFlow } from "./oidc.ts";
 import { beginSignIn, takeSignIn } from "./oidcSignIns.repository.ts";

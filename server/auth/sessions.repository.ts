@@ -135,6 +135,17 @@ export async function listStaff(db: Kysely<Database>): Promise<UserRow[]> {
   return db.selectFrom("users").selectAll().where("disabled", "=", false).orderBy("lastname").orderBy("firstname").orderBy("email").execute();
 }
 
+/** The first staff of the database, in the order they were added (the start's sign-in hint). */
+export async function firstStaff(db: Kysely<Database>, count: number) {
+  return db
+    .selectFrom("users")
+    .select(["email", "firstname", "lastname", "is_admin", "password_hash"])
+    .where("disabled", "=", false)
+    .orderBy("id")
+    .limit(count)
+    .execute();
+}
+
 /**
  * Disables (or enables again) the account of an e-mail; disabling also revokes every session of
  * it, so the user is signed out everywhere at once (docs/architecture.md). Undefined when no such user.

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import { SESSION_EXPIRED, UNKNOWN_STAFF } from "../../contract/errors.ts";
-import { bearer, ENGINES, STAFF_EMAIL, startTestApp, type App, type TestApp } from "./testApp.ts";
+import { bearer, ENGINES, STAFF_EMAIL, startTestApp, type App, type TestApp } from "../../tests/support/testApp.ts";
 import { issueDevIdToken } from "../../domain/signInTokens.ts";
 import { runUserCommand, USAGE } from "./userCommand.ts";
 

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import { INVALID_TOKEN, UNKNOWN_STAFF } from "../../contract/errors.ts";
-import { bearer, ENGINES, STAFF_EMAIL, startTestApp, type App, type TestApp } from "./testApp.ts";
+import { bearer, ENGINES, STAFF_EMAIL, startTestApp, type App, type TestApp } from "../../tests/support/testApp.ts";
 import { issueDevIdToken } from "../../domain/signInTokens.ts";
 
 const ISSUER = "https://accounts.test.example";

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
-import { ENGINES, startTestApp, STAFF_EMAIL, type App, type TestApp } from "./testApp.ts";
+import { ENGINES, startTestApp, STAFF_EMAIL, type App, type TestApp } from "../../tests/support/testApp.ts";
 
 describe.each(ENGINES)("per-account sign-in throttle on %s", (engine) => {
   let test: TestApp;

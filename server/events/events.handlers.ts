@@ -2,8 +2,8 @@
 // stream it opens once. EventSource cannot send the bearer token, hence the ticket in the URL.
 import { errorBody, HttpError, INVALID_TOKEN } from "../../contract/errors.ts";
 import { EVENT_STREAMS_PER_USER, NOT_EVENT_STREAM, TOO_MANY_STREAMS, TOO_MANY_TICKETS } from "../../domain/team/events.ts";
-import { audit } from "../audit.ts";
-import { rulesOf } from "../auth/auth.handlers.ts";
+import { audit } from "../audit.repository.ts";
+import { rulesOf } from "../auth/sessionRules.ts";
 import { liveSessionUser } from "../auth/sessions.repository.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
 import { issueTicket, redeemTicket } from "./events.repository.ts";

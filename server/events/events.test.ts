@@ -6,10 +6,10 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
-import { bearer, ENGINES, STAFF_EMAIL, ADMIN_EMAIL, startTestApp, type App, type TestApp } from "../auth/testApp.ts";
+import { bearer, ENGINES, STAFF_EMAIL, ADMIN_EMAIL, startTestApp, type App, type TestApp } from "../../tests/support/testApp.ts";
 import { loadConfig } from "../config.ts";
 import { openDatabase, type DatabaseHandle } from "../db/connection.ts";
-import { openEventStream, type EventStream } from "./testStream.ts";
+import { openEventStream, type EventStream } from "../../tests/support/testStream.ts";
 import { expireTicket } from "./events.repository.ts";
 
 interface Member {

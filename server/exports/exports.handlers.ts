@@ -1,7 +1,7 @@
 // The CSV exports (openapi.yaml, the export operations): each reads what its screen's call reads,
 // under the same filters, and streams it as CSV.
 import { callerOf, type Call, type Handlers } from "../handlers.ts";
-import { audit } from "../audit.ts";
+import { audit } from "../audit.repository.ts";
 import { EXPORT_BATCH_ROWS } from "../../domain/exports/protocol.ts";
 import {
   CALL_RECORDING_EXPORT_COLUMNS,
@@ -24,18 +24,18 @@ import { totalsOf, type MembersStatusQuery } from "../../domain/reports/membersS
 import { qualityIndexLines } from "../../domain/reports/qualityIndex.ts";
 import { membersCount, membersInIdOrder } from "../members/members.repository.ts";
 import { memberOf } from "../members/memberAnswer.ts";
-import { toCallRecording } from "../recordings/recordings.handlers.ts";
+import { toCallRecording } from "../recordings/callRecordingAnswer.ts";
 import { countRecordings, recordingsInBatches } from "../recordings/recordings.repository.ts";
-import { deletedAppointmentOf, filtersOf as deletedFiltersOf } from "../reports/deletedAppointments.handlers.ts";
+import { deletedAppointmentOf, filtersOf as deletedFiltersOf } from "../reports/deletedAppointmentsAnswer.ts";
 import { countDeletions, deletionsByGroup, deletionsByPractice, deletionsInBatches, memberIdsOf } from "../reports/deletedAppointments.repository.ts";
-import { leadDataReport } from "../reports/leadData.handlers.ts";
-import { originFilterOf } from "../reports/newPatientOrigin.handlers.ts";
+import { leadDataReport } from "../reports/leadDataReport.ts";
+import { originFilterOf } from "../reports/newPatientOriginFilter.ts";
 import { firstVisitMemberIds, firstVisitRows } from "../reports/newPatientOrigin.repository.ts";
 import { membersStatusRows } from "../reports/membersStatus.repository.ts";
 import { priorityStatusRows } from "../reports/priorityStatus.repository.ts";
-import { qualityIndexReport } from "../reports/qualityIndex.handlers.ts";
-import { usageQueryOf } from "../usage/usage.handlers.ts";
-import { usageReport } from "../usage/usageReport.ts";
+import { qualityIndexReport } from "../reports/qualityIndexReport.ts";
+import { usageQueryOf } from "../usage/usageQuery.ts";
+import { usageReport } from "../usage/usageReport.repository.ts";
 import { oneBatch, sendCsv } from "./csvReply.ts";
 import type { Services } from "../services.ts";
 import type { components } from "../../contract/schema.d.ts";

@@ -10,6 +10,7 @@ import { feedbackWait, FEEDBACK_WINDOW_MS, tooMuchFeedback } from "../../domain/
 import { feedbackAttachment, feedbackMail } from "../../domain/mail/feedbackMail.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
 import { composeMail, deliverMail } from "../mail/mailer.ts";
+import { feedbackSentSince, storeFeedback } from "./feedback.repository.ts";
 
 export const feedbackHandlers: Handlers = {
   async sendFeedback(call) {
@@ -18,34 +19,13 @@ export const feedbackHandlers: Handlers = {
     const receivedAt = services.now();
     const problems = await attachmentProblems(body.file);
     if (problems.length > 0) throw invalidRequest(problems);
-    const recent = await services.db
-      .selectFrom("feedback")
-      .select("created_at")
-      .where("user_id", "=", user.id)
-      .where("created_at", ">", new Date(receivedAt.getTime() - FEEDBACK_WINDOW_MS))
-      .execute();
-    const wait = feedbackWait(recent.map((row) => new Date(row.created_at).getTime()), receivedAt.getTime());
+    const recent = await feedbackSentSince(services.db, user.id, new Date(receivedAt.getTime() - FEEDBACK_WINDOW_MS));
+    const wait = feedbackWait(recent.map((sentAt) => sentAt.getTime()), receivedAt.getTime());
     if (wait > 0) throw tooManyRequests(tooMuchFeedback(wait), wait);
     const composed = await composeMail(services, feedbackMail(body, user, receivedAt));
     // The contract's pattern admits only base64 data URLs, and its maxLength bounds the file to 7 MiB.
     const attachment = feedbackAttachment(body.file);
-    await services.db
-      .insertInto("feedback")
-      .values({
-        user_id: user.id,
-        subject: body.subject,
-        message: body.message,
-        first_name: body.firstName,
-        last_name: body.lastName,
-        email: body.email,
-        practice: body.practice,
-        sender_time: body.dateTime,
-        attachment_name: attachment?.filename ?? null,
-        attachment_type: attachment?.contentType ?? null,
-        attachment: attachment ? Buffer.from(attachment.content, "base64") : null,
-        created_at: receivedAt,
-      })
-      .execute();
+    await storeFeedback(services.db, user.id, body, attachment, receivedAt);
     await deliverMail(services, composed);
     call.reply.code(202);
     // handlers.ts types 200 and 201 answers; this call's success is a 202.

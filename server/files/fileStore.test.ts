@@ -6,7 +6,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../db/connection.ts";
 import { migrateToLatest } from "../db/migrate.ts";
-import { databaseFileStore, type FileStore } from "./fileStore.ts";
+import type { FileStore } from "./fileStore.ts";
+import { databaseFileStore } from "./storedFiles.repository.ts";
 import { pathInside, statWithFolder } from "./folderImport.ts";
 
 let database: DatabaseHandle;

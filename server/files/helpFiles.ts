@@ -11,9 +11,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { fileTypeFromBuffer } from "file-type";
 import { ADMIN_ONLY, HttpError, SESSION_EXPIRED } from "../../contract/errors.ts";
-import { rulesOf } from "../auth/auth.handlers.ts";
+import { rulesOf } from "../auth/sessionRules.ts";
 import { touchSession } from "../auth/sessions.repository.ts";
-import { audit } from "../audit.ts";
+import { audit } from "../audit.repository.ts";
 import type { Services } from "../services.ts";
 import { statWithFolder } from "./folderImport.ts";
 

@@ -16,7 +16,7 @@ import { buildApp } from "../app.ts";
 import { openSession } from "../auth/sessions.repository.ts";
 import { loadConfig } from "../config.ts";
 import type { DatabaseHandle } from "../db/connection.ts";
-import { freshTestDatabase } from "../mail/testDatabase.ts";
+import { freshTestDatabase } from "../../tests/support/testDatabase.ts";
 
 const ADMIN = 1;
 const STAFF = 2;

@@ -8,9 +8,9 @@ import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { Gauge, Registry } from "@prometheus-io/client";
 import fastifyMetrics from "fastify-metrics";
-import { sql } from "kysely";
 import type { ServerConfig } from "../config.ts";
 import type { DatabaseHandle } from "../db/connection.ts";
+import { pingDatabase } from "../db/ping.ts";
 import { isLoopback } from "../config.ts";
 
 /** A readiness check slower than this counts as unreachable: the balancer asks every few seconds. */
@@ -21,7 +21,7 @@ const PROBE_ROUTES = ["/livez", "/readyz", "/metrics"];
 async function reachesDatabase(database: DatabaseHandle): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const gaveUp = new Promise<false>((done) => (timer = setTimeout(() => done(false), READY_TIMEOUT_MS)));
-  const answered = sql`select 1`.execute(database.db).then(
+  const answered = pingDatabase(database.db).then(
     () => true,
     () => false,
   );

@@ -4,28 +4,11 @@
 // created, reset when its window has ended, or incremented, atomically on either engine. The
 // windows run on the database's clock, the one clock every instance shares.
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database } from "../db/database.ts";
+import { countHit, forgetEndedWindows } from "./rateLimitHits.repository.ts";
 
 type Callback = Parameters<FastifyRateLimitStore["incr"]>[1];
-
-export async function countHit(db: Kysely<Database>, key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
-  const { rows } = await sql<{ hits: number; ttl: number }>`
-    insert into rate_limit_hits as r (key, hits, window_ends_at)
-    values (${key}, 1, now() + ${windowMs} * interval '1 millisecond')
-    on conflict (key) do update set
-      hits = case when r.window_ends_at <= now() then 1 else r.hits + 1 end,
-      window_ends_at = case when r.window_ends_at <= now() then excluded.window_ends_at else r.window_ends_at end
-    returning hits, greatest(0, ceil(extract(epoch from (window_ends_at - now())) * 1000))::int as ttl`.execute(db);
-  const row = rows[0]!;
-  return { current: row.hits, ttl: row.ttl };
-}
-
-/** Counters whose window ended: a key seen again starts a new window anyway. */
-export async function forgetEndedWindows(db: Kysely<Database>): Promise<number> {
-  const result = await db.deleteFrom("rate_limit_hits").where("window_ends_at", "<=", sql<Date>`now()`).executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
 
 /** How often an instance sweeps ended windows (addresses that never come back would pile up). */
 const SWEEP_EVERY_MS = 60_000;

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { findJob } from "../jobs/runs.repository.ts";
 import { executeJob } from "../jobs/runner.ts";
 import { fileImportRunner } from "./importJob.ts";
-import { HEADER, openFixture, row, type Fixture } from "./testFixtures.ts";
+import { HEADER, openFixture, row, type Fixture } from "../../tests/support/importFixture.ts";
 
 vi.setConfig({ testTimeout: 120_000 });
 

@@ -12,7 +12,7 @@ import { FolderLockedError } from "../db/lock.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { importJobKey } from "../jobs/catalog.ts";
 import { executeJob, type JobServices, type RunResult } from "../jobs/runner.ts";
-import { findJob } from "../jobs/runs.repository.ts";
+import { findJob, firstRejections } from "../jobs/runs.repository.ts";
 import type { ImportProgress } from "./importFile.ts";
 import { fileImportRunner } from "./importJob.ts";
 
@@ -75,13 +75,7 @@ export async function runImportCommand(services: JobServices, command: ImportCom
     return result;
   }
   print(`${job.title}, run ${result.runId}: ${result.outcome.message}`);
-  const rejections = await services.db
-    .selectFrom("job_run_rejections")
-    .select(["line", "reason"])
-    .where("run_id", "=", result.runId)
-    .orderBy("line")
-    .limit(PRINTED_REJECTIONS + 1)
-    .execute();
+  const rejections = await firstRejections(services.db, result.runId, PRINTED_REJECTIONS + 1);
   for (const rejection of rejections.slice(0, PRINTED_REJECTIONS)) print(`  line ${rejection.line}: ${rejection.reason}`);
   if (rejections.length > PRINTED_REJECTIONS) print(`  … the run log (job_run_rejections, run ${result.runId}) has every rejected row`);
   return result;

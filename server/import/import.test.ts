@@ -10,7 +10,7 @@ import { executeJob, type RunResult } from "../jobs/runner.ts";
 import { parseImportArgs, progressPrinter, UsageError } from "./command.ts";
 import { membersPage } from "../members/members.repository.ts";
 import { fileImportRunner, type FileImport } from "./importJob.ts";
-import { HEADER, openFixture, row, type Fixture } from "./testFixtures.ts";
+import { HEADER, openFixture, row, type Fixture } from "../../tests/support/importFixture.ts";
 
 vi.setConfig({ testTimeout: 60_000 });
 

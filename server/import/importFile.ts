@@ -9,8 +9,8 @@ import type { Kysely } from "kysely";
 import Papa from "papaparse";
 import type { Database } from "../db/database.ts";
 import { missingColumns, type RawRow } from "./columns.ts";
-import { upsertMembers } from "./upsert.ts";
-import { checkRow, type MemberRow, type PracticeRef, type RowRules } from "./validate.ts";
+import { practicesByAbbr, writeBatch } from "./import.repository.ts";
+import { checkRow, type MemberRow, type RowRules } from "./validate.ts";
 
 const BATCH_SIZE = 500;
 const DAY_MS = 86_400_000;
@@ -53,11 +53,6 @@ export interface ImportSummary extends ImportProgress {
 /** A file that cannot be imported at all (nothing of it is written). */
 export class ImportFileError extends Error {}
 
-async function practicesByAbbr(db: Kysely<Database>): Promise<Map<string, PracticeRef>> {
-  const rows = await db.selectFrom("practices").select(["id", "abbr", "brands"]).execute();
-  return new Map(rows.map((row) => [row.abbr.toUpperCase(), row]));
-}
-
 const newlinesIn = (row: RawRow) => Object.values(row).reduce((sum, value) => sum + (typeof value === "string" ? value.split("\n").length - 1 : 0), 0);
 /** The bytes a row took in the file, but for quotes: progress by what is parsed, not by what the stream read ahead. */
 const bytesOf = (row: RawRow) => Object.values(row).flat().reduce((sum, value) => sum + Buffer.byteLength(value ?? "") + 1, 0);
@@ -81,13 +76,7 @@ export async function importMembersFile(db: Kysely<Database>, path: string, opti
 
   const flush = async () => {
     options.signal?.throwIfAborted();
-    const written = await db.transaction().execute(async (trx) => {
-      const ids = await upsertMembers(trx, batch, stamp);
-      // Member data written by a job: audited with no user and no address, the file as the action.
-      const memberIds = [...ids.inserted, ...ids.updated];
-      if (memberIds.length > 0) await trx.insertInto("audit_log").values({ user_id: null, action: `importMembers ${file}`, member_ids: memberIds, address: null }).execute();
-      return ids;
-    });
+    const written = await writeBatch(db, batch, stamp, file);
     await options.onRejected(file, rejected);
     summary.inserted += written.inserted.length;
     summary.updated += written.updated.length;

@@ -9,7 +9,7 @@ import { Cron } from "croner";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "../db/connection.ts";
-import { HEADER, ADMIN, openFixture, row, type Fixture } from "../import/testFixtures.ts";
+import { HEADER, ADMIN, openFixture, row, type Fixture } from "../../tests/support/importFixture.ts";
 import { exportReminders, refreshStatuses } from "./housekeeping.ts";
 import { executeJob, type JobRunner, type JobServices } from "./runner.ts";
 import { listCrons, requestRerun } from "./runs.repository.ts";

@@ -4,8 +4,9 @@
 // connection reserved for the whole run; the run's own queries use the rest of the pool.
 // PGlite needs only the first guard and must not get the second: it is one process per data folder
 // (db/lock.ts) with one connection, and reserving that connection would stall every request.
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database } from "../db/database.ts";
+import { releaseJobLock, runsOnPglite, tryJobLock } from "./jobLocks.repository.ts";
 
 const runningHere = new WeakMap<Kysely<Database>, Set<number>>();
 const engines = new WeakMap<Kysely<Database>, Promise<boolean>>();
@@ -13,17 +14,11 @@ const engines = new WeakMap<Kysely<Database>, Promise<boolean>>();
 async function isPglite(db: Kysely<Database>): Promise<boolean> {
   let answer = engines.get(db);
   if (!answer) {
-    answer = sql<{ version: string }>`select version() as version`.execute(db).then(({ rows }) => rows[0]!.version.includes("PGlite"));
+    answer = runsOnPglite(db);
     engines.set(db, answer);
   }
   return answer;
 }
-
-/**
- * The lock's two keys: the jobs' namespace within the database, which includes the schema (each
- * test file has its own schema in one database, and advisory locks are per database), and the job.
- */
-const lockKeys = (jobId: number) => sql`hashtext('recall-desk jobs ' || current_schema()), ${jobId}::int`;
 
 export type Locked<T> = { ran: true; value: T } | { ran: false };
 
@@ -36,13 +31,12 @@ export async function withJobLock<T>(db: Kysely<Database>, jobId: number, work: 
   try {
     if (await isPglite(db)) return { ran: true, value: await work() };
     return await db.connection().execute(async (connection) => {
-      const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${lockKeys(jobId)}) as locked`.execute(connection);
-      if (!rows[0]?.locked) return { ran: false } as const;
+      if (!(await tryJobLock(connection, jobId))) return { ran: false } as const;
       try {
         return { ran: true, value: await work() } as const;
       } finally {
         // A connection that broke has lost the lock with its session already.
-        await sql`select pg_advisory_unlock(${lockKeys(jobId)})`.execute(connection).catch(() => undefined);
+        await releaseJobLock(connection, jobId).catch(() => undefined);
       }
     });
   } finally {

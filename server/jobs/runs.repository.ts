@@ -3,7 +3,7 @@
 // the partial unique index job_runs_one_running_idx allows one such run per job.
 import { sql, type Kysely } from "kysely";
 import type { components } from "../../contract/schema.d.ts";
-import type { Database, JobRunsTable } from "../db/database.ts";
+import type { Database, JobRunsTable, JobsTable } from "../db/database.ts";
 import { HttpError } from "../../contract/errors.ts";
 
 type Cron = components["schemas"]["Cron"];
@@ -28,6 +28,10 @@ export interface Rejection {
 export async function findJob(db: Kysely<Database>, where: { id: number } | { key: string }) {
   const query = db.selectFrom("jobs").selectAll();
   return ("id" in where ? query.where("id", "=", where.id) : query.where("key", "=", where.key)).executeTakeFirst();
+}
+
+export async function listJobs(db: Kysely<Database>): Promise<JobsTable[]> {
+  return db.selectFrom("jobs").selectAll().execute();
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -181,5 +185,16 @@ export async function recordRejections(db: Kysely<Database>, runId: number, file
   await db
     .insertInto("job_run_rejections")
     .values(rejections.map(({ line, reason }) => ({ run_id: runId, file, line, reason })))
+    .execute();
+}
+
+/** The first `limit` rows a run refused, by line. */
+export async function firstRejections(db: Kysely<Database>, runId: number, limit: number): Promise<Rejection[]> {
+  return db
+    .selectFrom("job_run_rejections")
+    .select(["line", "reason"])
+    .where("run_id", "=", runId)
+    .orderBy("line")
+    .limit(limit)
     .execute();
 }

@@ -8,7 +8,7 @@ import type { Kysely } from "kysely";
 import type { Database, JobsTable } from "../db/database.ts";
 import { JOB_RUNNERS } from "./catalog.ts";
 import { executeJob, type JobServices } from "./runner.ts";
-import { jobsWithRunningRuns } from "./runs.repository.ts";
+import { jobsWithRunningRuns, listJobs } from "./runs.repository.ts";
 
 export interface ScheduleTimer {
   stop: () => void;
@@ -62,7 +62,7 @@ export function startScheduler(services: JobServices, options: SchedulerOptions 
   };
 
   const ready = (async () => {
-    for (const job of await db.selectFrom("jobs").selectAll().execute()) {
+    for (const job of await listJobs(db)) {
       if (!JOB_RUNNERS[job.key]) {
         report(new Error(`job ${job.key} has no runner in server/jobs/catalog.ts: not scheduled`));
         continue;

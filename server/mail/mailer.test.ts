@@ -9,8 +9,8 @@ import { buildApp } from "../app.ts";
 import { issueDevIdToken } from "../../domain/signInTokens.ts";
 import { loadConfig } from "../config.ts";
 import type { DatabaseHandle } from "../db/connection.ts";
-import { databaseFileStore } from "../files/fileStore.ts";
-import { freshTestDatabase } from "./testDatabase.ts";
+import { databaseFileStore } from "../files/storedFiles.repository.ts";
+import { freshTestDatabase } from "../../tests/support/testDatabase.ts";
 
 interface Received {
   from: string;

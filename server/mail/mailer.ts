@@ -4,11 +4,11 @@
 // <time>-<id>.eml in the file store's area "outbox" (server/files/fileStore.ts), which every
 // instance shares.
 import nodemailer from "nodemailer";
-import { sql } from "kysely";
 import { HttpError } from "../../contract/errors.ts";
 import type { Mail } from "../../domain/mail/mail.ts";
 import type { Services } from "../services.ts";
-import { databaseFileStore } from "../files/fileStore.ts";
+import { databaseFileStore } from "../files/storedFiles.repository.ts";
+import { addToOutbox, setOutboxFile, unsentBytes } from "./outbox.repository.ts";
 
 /** The message as an .eml file would hold it (nodemailer's buffer transport builds it, no network). */
 async function rfc822(from: string, mail: Mail): Promise<string> {
@@ -44,9 +44,7 @@ export interface ComposedMail {
  */
 export async function composeMail(services: Services, mail: Mail): Promise<ComposedMail> {
   const raw = await rfc822(services.config.mailFrom, mail);
-  const { rows } = await sql<{ bytes: string }>`
-    select coalesce(sum(octet_length(raw)), 0)::text as bytes from outbox where status <> 'sent'`.execute(services.db);
-  if (Number(rows[0]?.bytes ?? 0) + Buffer.byteLength(raw) > services.config.outboxMaxBytes) {
+  if ((await unsentBytes(services.db)) + Buffer.byteLength(raw) > services.config.outboxMaxBytes) {
     throw new HttpError(503, OUTBOX_FULL, undefined, { "retry-after": "600" });
   }
   return { mail, raw };
@@ -65,21 +63,17 @@ export async function deliverMail(services: Services, { mail, raw }: ComposedMai
       await sendBySmtp(smtpUrl, config.mailFrom, mail.to, raw);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      await db.insertInto("outbox").values({ to_address: mail.to, subject: mail.subject, status: "failed", raw, file: null, error: message }).execute();
+      await addToOutbox(db, { to: mail.to, subject: mail.subject, status: "failed", raw, error: message });
       throw new Error(`mail to ${mail.to} was not sent: ${message}`, { cause: error });
     }
-    await db.insertInto("outbox").values({ to_address: mail.to, subject: mail.subject, status: "sent", raw, file: null, error: null }).execute();
+    await addToOutbox(db, { to: mail.to, subject: mail.subject, status: "sent", raw });
     return;
   }
   // The row and its file together: a file that cannot be stored leaves no row behind.
   await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto("outbox")
-      .values({ to_address: mail.to, subject: mail.subject, status: "queued", raw, file: null, error: null })
-      .returning(["id", "created_at"])
-      .executeTakeFirstOrThrow();
+    const row = await addToOutbox(trx, { to: mail.to, subject: mail.subject, status: "queued", raw });
     const file = `${fileTime(row.created_at)}-${row.id}.eml`;
     await databaseFileStore(trx).put("outbox", file, Buffer.from(raw, "utf8"), "message/rfc822");
-    await trx.updateTable("outbox").set({ file }).where("id", "=", row.id).execute();
+    await setOutboxFile(trx, row.id, file);
   });
 }

@@ -1,9 +1,10 @@
 // Calls started from a member's phone link (tag members): recorded with the agent and the time,
 // for the call activity report.
 import { HttpError } from "../../contract/errors.ts";
-import { audit } from "../audit.ts";
+import { audit } from "../audit.repository.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
-import { calendarNow } from "../reports/periods.ts";
+import { calendarNow } from "../calendar.ts";
+import { recordCallStart } from "./calls.repository.ts";
 
 export const callsHandlers: Handlers = {
   async recordCallStart(call) {
@@ -12,16 +13,10 @@ export const callsHandlers: Handlers = {
     const { memberId } = call.body;
     // On the clock results are saved by, so that the report compares like with like.
     const startedAt = calendarNow(services);
-    // The member's existence is checked by the insert itself (its foreign key), in one statement.
     const recorded = await services.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto("call_starts")
-        .columns(["member_id", "user_id", "started_at"])
-        .expression((eb) => eb.selectFrom("members").select([eb.val(memberId).as("member_id"), eb.val(user.id).as("user_id"), eb.val(startedAt).as("started_at")]).where("id", "=", memberId))
-        .returning("member_id")
-        .executeTakeFirst();
-      if (row) await audit(trx, { userId: user.id, action: "recordCallStart", memberIds: [memberId], address: call.request.ip });
-      return row !== undefined;
+      const added = await recordCallStart(trx, memberId, user.id, startedAt);
+      if (added) await audit(trx, { userId: user.id, action: "recordCallStart", memberIds: [memberId], address: call.request.ip });
+      return added;
     });
     if (!recorded) throw new HttpError(404, "No such member");
     call.reply.code(201);

@@ -4,7 +4,7 @@
 // transaction; a claim that runs out publishes nothing (clients drop it at its expiresAt).
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "../db/database.ts";
-import { audit } from "../audit.ts";
+import { audit } from "../audit.repository.ts";
 import { claimExpiry, judgeClaim, type MemberClaim } from "../../domain/team/claims.ts";
 import { claimEvent } from "../../domain/team/events.ts";
 import { publish } from "../events/events.repository.ts";

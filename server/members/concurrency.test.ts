@@ -5,7 +5,7 @@
 // member's current result and note must be the last ones saved (the newest of their histories);
 // saves that send the version they saw never overwrite each other.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, ENGINES, startTestApp, type TestApp } from "../auth/testApp.ts";
+import { bearer, ENGINES, startTestApp, type TestApp } from "../../tests/support/testApp.ts";
 
 const RESULTS = ["Appointment Made", "Left message", "No answer", "Broken", "Transfer", "Reschedule", "Confirm"];
 

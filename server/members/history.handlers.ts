@@ -1,8 +1,8 @@
 // Notes and results of a member (tag members): saves in transactions, histories newest first.
 import type { components } from "../../contract/schema.d.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
-import { audit } from "../audit.ts";
-import { calendarNow } from "../reports/periods.ts";
+import { audit } from "../audit.repository.ts";
+import { calendarNow } from "../calendar.ts";
 import { noteConflict, resultConflict } from "../../domain/team/versions.ts";
 import { findMemberId, notesOf, resultsOf, saveNote, saveResult, type MemberKey } from "./history.repository.ts";
 

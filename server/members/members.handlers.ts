@@ -1,7 +1,7 @@
 // The members list, the dentists and the open issues (tag members).
 import type { components } from "../../contract/schema.d.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
-import { audit } from "../audit.ts";
+import { audit } from "../audit.repository.ts";
 import { listDentists, listOpenIssues, membersPage } from "./members.repository.ts";
 import { liveClaimsOf, toMemberClaim } from "./claims.repository.ts";
 import { memberOf } from "./memberAnswer.ts";

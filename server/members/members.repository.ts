@@ -2,12 +2,12 @@
 // the dentists. Text sorts compare code units ("C" collation) on both engines, nulls last in both
 // directions, ties by id. Fast at a million members (bench/README.md): counts from member_counts
 // (member_practice_counts when only practices narrow the list), an index for each sort in each
-// direction, deep pages read from the nearer end, search in search.ts.
+// direction, deep pages read from the nearer end, search in search.repository.ts.
 import { sql, type Expression, type Kysely, type RawBuilder } from "kysely";
 import type { components } from "../../contract/schema.d.ts";
 import { memberSortKey, type MemberSortKey } from "../../domain/membersOrder.ts";
 import type { Database } from "../db/database.ts";
-import { memberSearch, type SearchedValues } from "./search.ts";
+import { memberSearch, type SearchedValues } from "./search.repository.ts";
 import { listFilterValues, priorityFilterValues } from "../../domain/members/listFilters.ts";
 
 type Schemas = components["schemas"];
@@ -167,7 +167,7 @@ type ListQuery = Omit<MembersQuery, "pageNum" | "pageSize">;
 interface Searched {
   /** The members it finds among the filtered ones: a condition, or (fuzzy texts) their ids. */
   where: RawBuilder<boolean>;
-  /** How many it finds when no filter narrows the list, read from indexes alone (search.ts). */
+  /** How many it finds when no filter narrows the list, read from indexes alone (search.repository.ts). */
   countAlone?: RawBuilder<{ total: string }>;
 }
 

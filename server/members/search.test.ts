@@ -1,17 +1,17 @@
 // @vitest-environment node
-// The members list's search, paging and counts in SQL (members.repository.ts, search.ts), on PGlite
-// and on PostgreSQL 15: hand-computed answers on five fixed members, then the demo data against
-// fuse.js run over every member (the specification's rule), and pages read from either end.
+// The members list's search, paging and counts in SQL (members.repository.ts, search.repository.ts),
+// on PGlite and on PostgreSQL 15: hand-computed answers on five fixed members, then the demo data
+// against fuse.js run over every member (the specification's rule), and pages read from either end.
 import Fuse from "fuse.js";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FUSE_OPTIONS, searchTermsOf, toSearchDoc } from "../../domain/search/searchTerms.ts";
 import { namesBeginWith } from "../../domain/search/shortSearch.ts";
-import { ENGINES, startTestApp, type TestApp } from "../auth/testApp.ts";
+import { ENGINES, startTestApp, type TestApp } from "../../tests/support/testApp.ts";
 import type { DatabaseHandle } from "../db/connection.ts";
-import { freshTestDatabase } from "../mail/testDatabase.ts";
+import { freshTestDatabase } from "../../tests/support/testDatabase.ts";
 import { membersPage, type MembersQuery } from "./members.repository.ts";
-import type { SearchedValues } from "./search.ts";
+import type { SearchedValues } from "./search.repository.ts";
 
 const FIXED = [
   { id: 1, first_name: "Anna", middle_name: "Lee", last_name: "Smith", subscriber_id: "100200300", pat_num: "5001", phone: "(797) 655-4157", date_of_birth: "2019-03-24" },

@@ -5,37 +5,21 @@ import { randomBytes } from "node:crypto";
 import { directoryFiltersOf, SEARCH_ROWS } from "../../domain/recordings/directory.ts";
 import { attachmentDisposition } from "../../domain/recordings/contentDisposition.ts";
 import { HttpError, INVALID_TOKEN } from "../../contract/errors.ts";
-import type { components } from "../../contract/schema.d.ts";
-import { audit } from "../audit.ts";
+import { audit } from "../audit.repository.ts";
 import { originOf } from "../files/origin.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
-import { rulesOf } from "../auth/auth.handlers.ts";
+import { rulesOf } from "../auth/sessionRules.ts";
 import {
   campaignCounts,
   findRecordingIdByKey,
   findRecordings,
   redeemDownloadLink,
   saveDownloadLink,
-  type RecordingRow,
 } from "./recordings.repository.ts";
 import { audioContentType } from "./storage.ts";
+import { toCallRecording } from "./callRecordingAnswer.ts";
 import { statWithFolder } from "../files/folderImport.ts";
 
-type CallRecording = components["schemas"]["CallRecording"];
-
-export const toCallRecording = (row: RecordingRow): CallRecording => ({
-  id: row.id,
-  name: row.name,
-  dateFolder: row.date_folder,
-  practice: row.practice,
-  practiceId: row.practice_id,
-  campaign: row.campaign,
-  phone: row.phone,
-  mail: row.agent_email,
-  size: row.size,
-  url: row.url,
-  recordedAt: new Date(row.recorded_at).toISOString(),
-});
 
 export const recordingsHandlers: Handlers = {
   async getCallCampaigns({ services }) {

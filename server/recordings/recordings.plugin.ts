@@ -3,8 +3,8 @@
 // store, or still a file in RECORDINGS_DIR that moves into the store when first downloaded.
 import type { Services } from "../services.ts";
 import { DEMO_AUDIO_FOLDER, installDemoAudio } from "./storage.ts";
+import { hasRecordingsIn } from "./recordings.repository.ts";
 
 export async function setUpRecordingStorage(services: Services): Promise<void> {
-  const demo = await services.db.selectFrom("call_recordings").select("id").where("file_path", "like", `${DEMO_AUDIO_FOLDER}/%`).limit(1).executeTakeFirst();
-  if (demo) await installDemoAudio(services.files);
+  if (await hasRecordingsIn(services.db, DEMO_AUDIO_FOLDER)) await installDemoAudio(services.files);
 }

@@ -167,3 +167,9 @@ export async function expireDownloadLink(db: Kysely<Database>, token: string): P
     .where("token_hash", "=", hashToken(token))
     .execute();
 }
+
+/** Whether any recording's audio is a file of the folder (the demo recordings share a few files). */
+export async function hasRecordingsIn(db: Kysely<Database>, folder: string): Promise<boolean> {
+  const row = await db.selectFrom("call_recordings").select("id").where("file_path", "like", `${folder}/%`).limit(1).executeTakeFirst();
+  return row !== undefined;
+}

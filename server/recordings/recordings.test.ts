@@ -1,13 +1,13 @@
 // @vitest-environment node
-// Call recordings on the small fixed set of recordings.testFixture.ts: filters, order, search and
-// campaigns against answers worked out by hand; signed links on a fake clock (valid for exactly
-// 5 minutes), tampered tokens, the attachment header, the file's bytes and the audit rows.
+// Call recordings on the small fixed set of tests/support/recordingsFixture.ts: filters, order,
+// search and campaigns against answers worked out by hand; signed links on a fake clock (valid for
+// exactly 5 minutes), tampered tokens, the attachment header, the file's bytes and the audit rows.
 // Runs on PGlite, and on PostgreSQL 15 with DATABASE_URL_TEST.
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordingsInBatches } from "./recordings.repository.ts";
-import { ANN, BOB, RECORDINGS, SOURCE_AUDIO, startRecordingsApp, type RecordingsTestApp } from "./recordings.testFixture.ts";
+import { ANN, BOB, RECORDINGS, SOURCE_AUDIO, startRecordingsApp, type RecordingsTestApp } from "../../tests/support/recordingsFixture.ts";
 
 let fixture: RecordingsTestApp;
 let ann: { authorization: string };

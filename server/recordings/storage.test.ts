@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../db/connection.ts";
 import { migrateToLatest } from "../db/migrate.ts";
-import { databaseFileStore } from "../files/fileStore.ts";
+import { databaseFileStore } from "../files/storedFiles.repository.ts";
 import { installDemoAudio } from "./storage.ts";
 
 const DEMO_SOURCE = fileURLToPath(new URL("../../demo/files/recordings", import.meta.url));

@@ -4,7 +4,7 @@ import type { components } from "../../contract/schema.d.ts";
 import type { Handlers } from "../handlers.ts";
 import { callsByHour, type HourCounts } from "./contactData.repository.ts";
 import { reportPeriods, zonedDate } from "../../domain/calendar.ts";
-import { calendarNow } from "./periods.ts";
+import { calendarNow } from "../calendar.ts";
 
 type Report = components["schemas"]["ContactDataReport"];
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);

@@ -4,7 +4,7 @@ import { sql, type Kysely } from "kysely";
 import { APPOINTMENT_MADE, CONTACTED_RESULTS } from "../../domain/vocabulary.ts";
 import type { Database } from "../db/database.ts";
 import type { DateRange } from "../../domain/calendar.ts";
-import { hourOfDay, periodValues } from "./periods.ts";
+import { hourOfDay, periodValues } from "./periods.repository.ts";
 
 
 export interface HourCounts {

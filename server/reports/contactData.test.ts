@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { components } from "../../contract/schema.d.ts";
 import type { DatabaseHandle } from "../db/connection.ts";
 import { contactDataHandlers } from "./contactData.handlers.ts";
-import { callOf, freshTestDatabase, insertPracticeGroup, MEMBER, servicesAt } from "./reportsB.testFixture.ts";
+import { callOf, freshTestDatabase, insertPracticeGroup, MEMBER, servicesAt } from "../../tests/support/reportsFixtureB.ts";
 
 type Report = components["schemas"]["ContactDataReport"];
 

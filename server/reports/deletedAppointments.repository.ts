@@ -4,7 +4,7 @@ import { sql, type Kysely } from "kysely";
 import type { components } from "../../contract/schema.d.ts";
 import type { Database } from "../db/database.ts";
 import type { DateRange } from "../../domain/calendar.ts";
-import { withinDays } from "./periods.ts";
+import { withinDays } from "./periods.repository.ts";
 
 type Schemas = components["schemas"];
 type Region = Schemas["Region"];

@@ -1,6 +1,6 @@
 // @vitest-environment node
-// The deleted appointments views on the small fixed practice group of reportsA.testFixture.ts and
-// seven deletions around the end of daylight saving time in Chicago (2026-11-01 has 25 hours: it
+// The deleted appointments views on the small fixed practice group of tests/support/reportsFixtureA.ts
+// and seven deletions around the end of daylight saving time in Chicago (2026-11-01 has 25 hours: it
 // starts at 05:00Z, CDT, and ends at 06:00Z the next day, CST), against answers worked out by hand:
 //   1 SM-B  2026-11-01T05:00:00Z  Nov 1 00:00 CDT  No show      P1 (member 1)
 //   2 SM-B  2026-11-01T04:59:59Z  Oct 31 23:59 CDT No show
@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/connection.ts";
 import { deletedAppointmentsHandlers } from "./deletedAppointments.handlers.ts";
 import { deletionsInBatches } from "./deletedAppointments.repository.ts";
-import { callerFor, callOf, freshTestDatabase, insertPracticeGroup, PRACTICE, servicesAt, USER } from "./reportsA.testFixture.ts";
+import { callerFor, callOf, freshTestDatabase, insertPracticeGroup, PRACTICE, servicesAt, USER } from "../../tests/support/reportsFixtureA.ts";
 
 let database: DatabaseHandle;
 beforeAll(async () => {

@@ -1,33 +1,7 @@
 // The lead data report (tag reports): leads entered per practice over the six standard periods or
 // a custom range, with the client's dates.
-import type { components } from "../../contract/schema.d.ts";
-import { invalidRequest } from "../../contract/errors.ts";
-import { leadPeriodsOf, type LeadDataRequest } from "../../domain/reports/leadData.ts";
 import type { Handlers } from "../handlers.ts";
-import type { Services } from "../services.ts";
-import { leadsEntered } from "./leadData.repository.ts";
-
-type Row = components["schemas"]["LeadsEnteredRow"];
-
-/** The report for a request, as the screen reads it (and its export writes it). */
-export async function leadDataReport(services: Services, body: LeadDataRequest): Promise<components["schemas"]["LeadDataReport"]> {
-  const asked = leadPeriodsOf(body);
-  if ("problems" in asked) throw invalidRequest(asked.problems);
-  const practice = body.mode === "range" ? body.practice : "all";
-  const counts = await leadsEntered(
-    services.db,
-    Object.fromEntries(asked.periods.map((period) => [period.key, period])),
-    services.config.reportTimeZone,
-    practice,
-  );
-  const rows: Row[] = [];
-  for (const count of counts) {
-    let row = rows.at(-1);
-    if (row?.practiceId !== count.practiceId) rows.push((row = { location: count.location, practiceId: count.practiceId, counts: {} }));
-    row.counts[count.period as keyof Row["counts"]] = count.count;
-  }
-  return { periods: asked.periods, leadsEntered: rows };
-}
+import { leadDataReport } from "./leadDataReport.ts";
 
 export const leadDataHandlers: Handlers = {
   async getLeadDataReport({ body, services }) {

@@ -3,7 +3,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/database.ts";
 import type { DateRange } from "../../domain/calendar.ts";
-import { periodValues } from "./periods.ts";
+import { periodValues } from "./periods.repository.ts";
 
 export interface LeadsEnteredCount {
   practiceId: number;

@@ -8,7 +8,7 @@ import type { DatabaseHandle } from "../db/connection.ts";
 import type { LeadsTable } from "../db/database.ts";
 import { leadDataHandlers } from "./leadData.handlers.ts";
 import { qualityIndexHandlers } from "./qualityIndex.handlers.ts";
-import { callOf, freshTestDatabase, insertPracticeGroup, PRACTICE, servicesAt } from "./reportsB.testFixture.ts";
+import { callOf, freshTestDatabase, insertPracticeGroup, PRACTICE, servicesAt } from "../../tests/support/reportsFixtureB.ts";
 
 type Schemas = components["schemas"];
 type Lead = Omit<LeadsTable, "id" | "source" | "created_at" | "closed_at"> & { id: number; created_at: string; closed_at: string | null };

@@ -1,6 +1,6 @@
 // @vitest-environment node
 // The members status report and "send report to yourself" on the small fixed practice group of
-// reportsA.testFixture.ts, against counts worked out by hand from its nine members:
+// tests/support/reportsFixtureA.ts, against counts worked out by hand from its nine members:
 //   SM-B  1 denta New Patient DQ ''        2 denta New Patient DQ Confirm   3 mcna Recare Future MC ''
 //         4 tmhp New Patient TM ''         5 uhc Active UH ''
 //   SM-a  6 uhc Recare No Future UH Appointment Made                       7 denta Recare Future DQ ''
@@ -12,7 +12,7 @@ import type { DatabaseHandle } from "../db/connection.ts";
 import { HttpError } from "../../contract/errors.ts";
 import { membersStatusHandlers } from "./membersStatus.handlers.ts";
 import type { MembersStatusCounts, MembersStatusQuery, MembersStatusRow } from "../../domain/reports/membersStatus.ts";
-import { callerFor, callOf, freshTestDatabase, insertPracticeGroup, PRACTICE, servicesAt, USER } from "./reportsA.testFixture.ts";
+import { callerFor, callOf, freshTestDatabase, insertPracticeGroup, PRACTICE, servicesAt, USER } from "../../tests/support/reportsFixtureA.ts";
 
 let database: DatabaseHandle;
 beforeAll(async () => {

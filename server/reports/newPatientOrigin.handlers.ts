@@ -1,24 +1,12 @@
 // The new patient origin report (tag reports): first visits of the chosen months, practices and brand
 // by where the patients came from, with the rows of the CSV download.
 import type { components } from "../../contract/schema.d.ts";
-import { zonedDate } from "../../domain/calendar.ts";
-import { invalidRequest } from "../../contract/errors.ts";
-import { monthsOutsideOffer } from "../../domain/reports/newPatientOrigin.ts";
 import { percentOf } from "../../domain/reports/percent.ts";
 import type { Handlers } from "../handlers.ts";
-import { countsByOrigin, firstVisitRows, type OriginFilter } from "./newPatientOrigin.repository.ts";
-import type { Services } from "../services.ts";
-import { calendarNow } from "./periods.ts";
+import { countsByOrigin, firstVisitRows } from "./newPatientOrigin.repository.ts";
+import { originFilterOf } from "./newPatientOriginFilter.ts";
 
 type Schemas = components["schemas"];
-
-/** The report's filter from its JSON parameter; a month the screen does not offer is refused. */
-export function originFilterOf(services: Services, params: string): OriginFilter {
-  const filter = services.decodeJson<Schemas["NewPatientOriginQuery"]>(params, "NewPatientOriginQuery", "params");
-  const problems = monthsOutsideOffer(filter.date, zonedDate(calendarNow(services), services.config.reportTimeZone));
-  if (problems.length > 0) throw invalidRequest(problems);
-  return { months: filter.date, practiceIds: filter.practice, brand: filter.brand };
-}
 
 export const newPatientOriginHandlers: Handlers = {
   async getNewPatientOriginReport({ query, services }) {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { components } from "../../contract/schema.d.ts";
 import type { DatabaseHandle } from "../db/connection.ts";
 import { newPatientOriginHandlers } from "./newPatientOrigin.handlers.ts";
-import { callOf, freshTestDatabase, insertPracticeGroup, MEMBER, PRACTICE, servicesAt } from "./reportsB.testFixture.ts";
+import { callOf, freshTestDatabase, insertPracticeGroup, MEMBER, PRACTICE, servicesAt } from "../../tests/support/reportsFixtureB.ts";
 
 type Query = components["schemas"]["NewPatientOriginQuery"];
 

@@ -6,8 +6,9 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../config.ts";
 import type { DatabaseHandle } from "../db/connection.ts";
-import { calendarNow, hourOfDay, startOfDay, withinDays } from "./periods.ts";
-import { freshTestDatabase } from "./reportsB.testFixture.ts";
+import { calendarNow } from "../calendar.ts";
+import { hourOfDay, startOfDay, withinDays } from "./periods.repository.ts";
+import { freshTestDatabase } from "../../tests/support/reportsFixtureB.ts";
 
 const CHICAGO = "America/Chicago";
 

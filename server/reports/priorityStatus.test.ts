@@ -1,10 +1,10 @@
 // @vitest-environment node
-// The priority status report on the small fixed practice group of reportsA.testFixture.ts, against
-// counts worked out by hand. Runs on PGlite, and on PostgreSQL 15 with DATABASE_URL_TEST.
+// The priority status report on the small fixed practice group of tests/support/reportsFixtureA.ts,
+// against counts worked out by hand. Runs on PGlite, and on PostgreSQL 15 with DATABASE_URL_TEST.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/connection.ts";
 import { priorityStatusHandlers } from "./priorityStatus.handlers.ts";
-import { callOf, freshTestDatabase, insertPracticeGroup, PRACTICE, servicesAt } from "./reportsA.testFixture.ts";
+import { callOf, freshTestDatabase, insertPracticeGroup, PRACTICE, servicesAt } from "../../tests/support/reportsFixtureA.ts";
 
 let database: DatabaseHandle;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/database.ts";
 import { FUNNEL_STAGES } from "../../domain/reports/qualityIndex.ts";
 import type { DateRange } from "../../domain/calendar.ts";
-import { withinDays } from "./periods.ts";
+import { withinDays } from "./periods.repository.ts";
 
 export interface PracticeCount {
   practice: string;

@@ -1,11 +1,12 @@
 // The partner portal link, the default page and practices, and the members-list defaults (tag
 // setup). Feedback, also of this tag, is in server/feedback/.
-import { toUser } from "../auth/auth.handlers.ts";
+import { toUser } from "../auth/userAnswer.ts";
 import { pagesFor } from "../../domain/setup/appPages.ts";
 import { invalidRequest } from "../../contract/errors.ts";
 import { defaultsProblems, practiceIdsOf, setupValueProblems } from "../../domain/setup/setupRules.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
 import { unknownPracticeIds } from "../practices/practices.repository.ts";
+import { saveDefaults, saveSetupValue, setupValues } from "./setup.repository.ts";
 import { userSelfOrAdmin } from "./userAccess.ts";
 
 interface UserSetupQuery {
@@ -36,13 +37,7 @@ export const setupHandlers: Handlers = {
     const unknown = await unknownPracticeIds(db, practiceIdsOf(defaultLocationId));
     const problems = defaultsProblems({ isAdmin: user.is_admin }, call.body, unknown);
     if (problems.length > 0) throw invalidRequest(problems);
-    const updated = await db
-      .updateTable("users")
-      .set({ default_page: defaultPage, default_location_id: defaultLocationId })
-      .where("id", "=", user.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return toUser(updated);
+    return toUser(await saveDefaults(db, user.id, { defaultPage, defaultLocationId }));
   },
 
   async saveUserSetup(call) {
@@ -51,25 +46,14 @@ export const setupHandlers: Handlers = {
     const { appId, field, value } = call.body;
     const problems = setupValueProblems(field, value, await unknownPracticeIds(db, practiceIdsOf(value)));
     if (problems.length > 0) throw invalidRequest(problems);
-    await db
-      .insertInto("user_setups")
-      .values({ user_id: user.id, app_id: appId, field, value })
-      .onConflict((conflict) => conflict.columns(["user_id", "app_id", "field"]).doUpdateSet({ value, updated_at: call.services.now() }))
-      .execute();
+    await saveSetupValue(db, user.id, { appId, field, value }, call.services.now());
     return { appId, field, value };
   },
 
   async getUserSetup(call) {
     const query = call.services.decodeJson<UserSetupQuery>(call.path.params, "UserSetupQuery", "params");
     const user = await userSelfOrAdmin(call.services, callerOf(call).user, query.userId);
-    const rows = await call.services.db
-      .selectFrom("user_setups")
-      .select(["app_id", "field", "value"])
-      .where("user_id", "=", user.id)
-      .where("app_id", "=", query.appId)
-      // openapi.yaml: practice, then status (their alphabetical order).
-      .orderBy("field")
-      .execute();
+    const rows = await setupValues(call.services.db, user.id, query.appId);
     return rows.map((row) => ({ appId: query.appId, field: row.field, value: row.value }));
   },
 };

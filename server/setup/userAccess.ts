@@ -3,6 +3,7 @@
 import type { UserRow } from "../auth/sessions.repository.ts";
 import { HttpError } from "../../contract/errors.ts";
 import type { Services } from "../services.ts";
+import { findUser } from "./setup.repository.ts";
 
 /**
  * The user asked about. Other staff get 403 whether or not the id exists, so the call does not
@@ -11,7 +12,7 @@ import type { Services } from "../services.ts";
 export async function userSelfOrAdmin({ db }: Services, caller: UserRow, userId: number): Promise<UserRow> {
   if (userId !== caller.id && !caller.is_admin) throw new HttpError(403, "You may only read your own data");
   if (userId === caller.id) return caller;
-  const user = await db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirst();
+  const user = await findUser(db, userId);
   if (!user) throw new HttpError(404, "No such user");
   return user;
 }

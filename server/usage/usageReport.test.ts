@@ -3,8 +3,8 @@
 // practice group's time zone (Chicago, across a DST change too), the searches, the order of rows.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/connection.ts";
-import { freshTestDatabase } from "../mail/testDatabase.ts";
-import { usageReport } from "./usageReport.ts";
+import { freshTestDatabase } from "../../tests/support/testDatabase.ts";
+import { usageReport } from "./usageReport.repository.ts";
 
 const CHICAGO = "America/Chicago";
 let database: DatabaseHandle;

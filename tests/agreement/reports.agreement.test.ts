@@ -4,7 +4,7 @@
 // conformance suite holds each to the contract; this holds them to each other, call for call.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMockHost, type MockHost } from "../../mocks/host";
-import { ENGINES, STAFF_EMAIL, startTestApp, type TestApp } from "../../server/auth/testApp.ts";
+import { ENGINES, STAFF_EMAIL, startTestApp, type TestApp } from "../support/testApp.ts";
 
 /** The size of the server test app's demo data. */
 const SIZE = 1500;

@@ -3,7 +3,7 @@
 // schemas describe them, carrying no more than the members list shows; refusals are plain errors.
 import { afterEach, describe, expect, it } from "vitest";
 import { validateComponent } from "../../mocks/openapi/validate";
-import { openEventStream, type EventStream, type StreamEvent } from "../../server/events/testStream.ts";
+import { openEventStream, type EventStream, type StreamEvent } from "../support/testStream.ts";
 import { fieldsOf, useBackend, type SignedIn } from "./fixtures";
 import { record } from "./http";
 import { worklist } from "./worklist";

@@ -1,6 +1,6 @@
 /**
  * Signing in for real: a production server (NODE_ENV=production) configured with a real OpenID
- * Connect provider (oidc-provider on loopback, server/auth/testProvider.ts) that knows two of the
+ * Connect provider (oidc-provider on loopback, tests/support/testProvider.ts) that knows two of the
  * demo staff and one stranger, and Chromium going through the whole flow: the button, the
  * provider's login and consent pages, the way back. Runs on PGlite, and on PostgreSQL too when
  * DATABASE_URL_TEST is set (a schema of its own). The spec starts its own server and provider;
@@ -16,7 +16,7 @@ import type { Page } from "playwright-core";
 import { openDatabase } from "../../server/db/connection.ts";
 import { migrateToLatest } from "../../server/db/migrate.ts";
 import { seedDemoData } from "../../server/db/seed.ts";
-import { PROVIDER_ACCOUNTS, PROVIDER_CLIENT, startTestProvider, type TestProvider } from "../../server/auth/testProvider.ts";
+import { PROVIDER_ACCOUNTS, PROVIDER_CLIENT, startTestProvider, type TestProvider } from "../support/testProvider.ts";
 import { e2e, expectVisible } from "./harness.ts";
 import { freePort, projectRoot, spawnServer, type Target } from "./target.ts";
 import { snapshot } from "./visit.ts";

@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operations } from "../../mocks/openapi/document";
 import { validateResponse } from "../../mocks/openapi/validate";
-import { ADMIN_EMAIL, ENGINES, STAFF_EMAIL, startTestApp, type TestApp } from "../../server/auth/testApp.ts";
+import { ADMIN_EMAIL, ENGINES, STAFF_EMAIL, startTestApp, type TestApp } from "../support/testApp.ts";
 import { takeChanges, trackChanges } from "./changes.ts";
 import { buildRequest, choiceArbitrary } from "./requests.ts";
 

@@ -15,7 +15,7 @@ import { after, before, test } from "node:test";
 import { sql } from "kysely";
 import type { Page } from "playwright-core";
 import { DEMO_PASSWORD } from "../../demo/staff.ts";
-import { openEventStream, type EventStream } from "../../server/events/testStream.ts";
+import { openEventStream, type EventStream } from "../support/testStream.ts";
 import { chooseAccount } from "../e2e/accounts.ts";
 import { launchBrowser, type Browser } from "../e2e/browser.ts";
 import { startInstance, teamDatabase, type Instance, type TeamDatabase } from "./instances.ts";

@@ -3,10 +3,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadConfig } from "../config.ts";
-import type { DatabaseHandle } from "../db/connection.ts";
-import { freshTestDatabase } from "../mail/testDatabase.ts";
-import type { JobServices } from "../jobs/runner.ts";
+import { loadConfig } from "../../server/config.ts";
+import type { DatabaseHandle } from "../../server/db/connection.ts";
+import { freshTestDatabase } from "./testDatabase.ts";
+import type { JobServices } from "../../server/jobs/runner.ts";
 
 /** SM-HOUS takes DENTA, MCNA and UHC; SM-PASA DENTA and MCNA; FS-SANA MCNA and UHC only. */
 export const PRACTICES = [

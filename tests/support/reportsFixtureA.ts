@@ -4,16 +4,16 @@
 // OT-Z without members, two users and nine members spread over statuses, payers, MCOs and results.
 // Each test inserts what else it needs and compares the report with answers computed by hand.
 import type { Kysely } from "kysely";
-import { loadConfig } from "../config.ts";
-import { loadContract } from "../contract.ts";
-import type { Database } from "../db/database.ts";
-import type { Call, Caller, Handler, OperationId } from "../handlers.ts";
-import { jsonParamDecoder } from "../jsonParams.ts";
-import type { Services } from "../services.ts";
-import { databaseFileStore } from "../files/fileStore.ts";
-import { writeLane } from "../db/writeLane.ts";
+import { loadConfig } from "../../server/config.ts";
+import { loadContract } from "../../server/contract.ts";
+import type { Database } from "../../server/db/database.ts";
+import type { Call, Caller, Handler, OperationId } from "../../server/handlers.ts";
+import { jsonParamDecoder } from "../../server/jsonParams.ts";
+import type { Services } from "../../server/services.ts";
+import { databaseFileStore } from "../../server/files/storedFiles.repository.ts";
+import { writeLane } from "../../server/db/writeLane.ts";
 
-export { freshTestDatabase } from "../mail/testDatabase.ts";
+export { freshTestDatabase } from "./testDatabase.ts";
 
 export const PRACTICE = { smB: 10, smLow: 11, fsA: 12, otZ: 13 } as const;
 export const USER = { id: 1, email: "caller@example.test" } as const;

@@ -1,11 +1,12 @@
-// Writes one batch of checked rows in one statement: members with the same subscriber id and practice
-// are updated with the payer's fields, the others inserted. Writing a batch twice gives the same rows
-// as writing it once, which is what lets an interrupted import simply be run again.
-// (subscriber_id, practice_id) is not unique in the table (the demo lists repeat a few), so this is an
-// update of every match followed by an insert of the rows that matched none, not ON CONFLICT.
+// The import's SQL: the practices rows are checked against, and one batch of checked rows written in
+// one statement: members with the same subscriber id and practice are updated with the payer's
+// fields, the others inserted. Writing a batch twice gives the same rows as writing it once, which is
+// what lets an interrupted import simply be run again. (subscriber_id, practice_id) is not unique in
+// the table (the demo lists repeat a few), so this is an update of every match followed by an insert
+// of the rows that matched none, not ON CONFLICT.
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/database.ts";
-import type { MemberRow } from "./validate.ts";
+import type { MemberRow, PracticeRef } from "./validate.ts";
 
 export interface Stamp {
   brand: string;
@@ -60,4 +61,23 @@ export async function upsertMembers(db: Kysely<Database>, rows: MemberRow[], sta
     select coalesce((select array_agg(id) from inserted), '{}') as inserted,
            coalesce((select array_agg(id) from updated), '{}') as updated`.execute(db);
   return written[0] ?? { inserted: [], updated: [] };
+}
+
+/**
+ * Writes the batch and audits it, in one transaction: member data written by a job is audited with
+ * no user and no address, the file as the action.
+ */
+export async function writeBatch(db: Kysely<Database>, rows: MemberRow[], stamp: Stamp, file: string): Promise<Written> {
+  return db.transaction().execute(async (trx) => {
+    const ids = await upsertMembers(trx, rows, stamp);
+    const memberIds = [...ids.inserted, ...ids.updated];
+    if (memberIds.length > 0) await trx.insertInto("audit_log").values({ user_id: null, action: `importMembers ${file}`, member_ids: memberIds, address: null }).execute();
+    return ids;
+  });
+}
+
+/** The practices by abbreviation, upper case. */
+export async function practicesByAbbr(db: Kysely<Database>): Promise<Map<string, PracticeRef>> {
+  const rows = await db.selectFrom("practices").select(["id", "abbr", "brands"]).execute();
+  return new Map(rows.map((row) => [row.abbr.toUpperCase(), row]));
 }

@@ -11,11 +11,11 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildApp } from "../app.ts";
-import { openSession } from "../auth/sessions.repository.ts";
-import { loadConfig } from "../config.ts";
-import type { DatabaseHandle } from "../db/connection.ts";
-import { freshTestDatabase } from "../mail/testDatabase.ts";
+import { buildApp } from "../../server/app.ts";
+import { openSession } from "../../server/auth/sessions.repository.ts";
+import { loadConfig } from "../../server/config.ts";
+import type { DatabaseHandle } from "../../server/db/connection.ts";
+import { freshTestDatabase } from "./testDatabase.ts";
 
 export const ANN = 1;
 export const BOB = 2;

@@ -1,8 +1,8 @@
 // A fresh, migrated database for one test file: PGlite in memory, or a new schema of
 // DATABASE_URL_TEST (PostgreSQL 15) that is dropped again on close, so the same tests run on both.
 import { sql } from "kysely";
-import { openDatabase, type DatabaseHandle } from "../db/connection.ts";
-import { migrateToLatest } from "../db/migrate.ts";
+import { openDatabase, type DatabaseHandle } from "../../server/db/connection.ts";
+import { migrateToLatest } from "../../server/db/migrate.ts";
 
 export async function freshTestDatabase(): Promise<DatabaseHandle> {
   const url = process.env.DATABASE_URL_TEST;

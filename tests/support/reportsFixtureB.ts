@@ -3,16 +3,16 @@
 // by locale ("A-One" < "B-Two" < "a-low"), a user and four members. Each test inserts the calls,
 // leads or visits whose answers it computed by hand, and calls the report's handler as the app does.
 import type { Kysely } from "kysely";
-import { loadConfig } from "../config.ts";
-import { loadContract } from "../contract.ts";
-import type { Database } from "../db/database.ts";
-import type { Call, Handler, OperationId } from "../handlers.ts";
-import { jsonParamDecoder } from "../jsonParams.ts";
-import type { Services } from "../services.ts";
-import { databaseFileStore } from "../files/fileStore.ts";
-import { writeLane } from "../db/writeLane.ts";
+import { loadConfig } from "../../server/config.ts";
+import { loadContract } from "../../server/contract.ts";
+import type { Database } from "../../server/db/database.ts";
+import type { Call, Handler, OperationId } from "../../server/handlers.ts";
+import { jsonParamDecoder } from "../../server/jsonParams.ts";
+import type { Services } from "../../server/services.ts";
+import { databaseFileStore } from "../../server/files/storedFiles.repository.ts";
+import { writeLane } from "../../server/db/writeLane.ts";
 
-export { freshTestDatabase } from "../mail/testDatabase.ts";
+export { freshTestDatabase } from "./testDatabase.ts";
 
 export const PRACTICE = { bTwo: 1, aOne: 2, aLow: 3 } as const;
 /** Members: 1 and 3 of the payer denta, 2 and 4 of mcna. */

@@ -3,13 +3,13 @@
 // does), dropped again on close. Sessions are opened in the database directly, so tests that need
 // many of them do not meet the sign-in rate limit.
 import { sql } from "kysely";
-import { buildApp } from "../app.ts";
-import { loadConfig } from "../config.ts";
-import { openDatabase, type DatabaseHandle } from "../db/connection.ts";
-import { migrateToLatest } from "../db/migrate.ts";
-import { seedDemoData } from "../db/seed.ts";
-import { seededTemplate } from "../db/template.ts";
-import { findStaffByEmail, openSession } from "./sessions.repository.ts";
+import { buildApp } from "../../server/app.ts";
+import { loadConfig } from "../../server/config.ts";
+import { openDatabase, type DatabaseHandle } from "../../server/db/connection.ts";
+import { migrateToLatest } from "../../server/db/migrate.ts";
+import { seedDemoData } from "../../server/db/seed.ts";
+import { seededTemplate } from "../../server/db/template.ts";
+import { findStaffByEmail, openSession } from "../../server/auth/sessions.repository.ts";
 
 export type Engine = "pglite" | "postgres";
 

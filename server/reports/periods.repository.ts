@@ -3,15 +3,6 @@
 // day of 23 or 25 hours at a change of the clocks starts and ends where the zone says.
 import { sql, type Expression, type RawBuilder } from "kysely";
 import type { DateRange, IsoDate } from "../../domain/calendar.ts";
-import type { Services } from "../services.ts";
-
-/**
- * The instant of the practice calendar: the sessions' clock, moved by DEMO_CLOCK_START when the
- * demo data's days are shown (server/config.ts). Saved results and every report read it.
- */
-export function calendarNow(services: Pick<Services, "now" | "config">): Date {
-  return new Date(services.now().getTime() + services.config.calendarOffsetMs);
-}
 
 /** SQL: the first instant of a day in the zone (a timestamptz). */
 export function startOfDay(date: IsoDate, timeZone: string): RawBuilder<Date> {

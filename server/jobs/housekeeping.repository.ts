@@ -1,0 +1,51 @@
+// The SQL of the housekeeping jobs (housekeeping.ts): members' statuses brought in line with their
+// appointments, and the next working day's appointments counted.
+import { sql, type Kysely } from "kysely";
+import type { Database } from "../db/database.ts";
+
+/** How many members were checked, and how many moved to each status. */
+export interface StatusChanges {
+  checked: number;
+  to_no_future: number;
+  to_future: number;
+  to_new: number;
+  to_new_with_apt: number;
+}
+
+/** Moves each member whose appointments say otherwise to the status they say, in one statement. */
+export async function refreshMemberStatuses(db: Kysely<Database>, at: Date): Promise<StatusChanges> {
+  const { rows } = await sql<StatusChanges>`
+    with changed as (
+      update members m
+         set status = case m.status
+               when 'Recare Future Appointment' then 'Recare No Future Appointment'
+               when 'Recare No Future Appointment' then 'Recare Future Appointment'
+               when 'New Patient With Apt' then 'New Patient'
+               else 'New Patient With Apt' end
+       where (m.status in ('Recare Future Appointment', 'New Patient With Apt') and (m.next_apt is null or m.next_apt < ${at}))
+          or (m.status in ('Recare No Future Appointment', 'New Patient') and m.next_apt >= ${at})
+      returning m.status
+    )
+    select (select count(*) from members)::int as checked,
+           count(*) filter (where status = 'Recare No Future Appointment')::int as to_no_future,
+           count(*) filter (where status = 'Recare Future Appointment')::int as to_future,
+           count(*) filter (where status = 'New Patient')::int as to_new,
+           count(*) filter (where status = 'New Patient With Apt')::int as to_new_with_apt
+      from changed`.execute(db);
+  return rows[0]!;
+}
+
+/** The next working day after `now`'s day in the zone (Friday and Saturday: Monday), and its appointments. */
+export async function appointmentsOnNextWorkingDay(db: Kysely<Database>, now: Date, zone: string): Promise<{ day: string; appointments: number }> {
+  const { rows } = await sql<{ day: string; appointments: number }>`
+    with today as (select (${now}::timestamptz at time zone ${zone})::date as day),
+    next_day as (
+      select case extract(isodow from day) when 5 then day + 3 when 6 then day + 2 else day + 1 end as day from today
+    )
+    select to_char(n.day, 'YYYY-MM-DD') as day,
+           (select count(*) from members m
+             where m.next_apt >= (n.day::timestamp at time zone ${zone})
+               and m.next_apt < ((n.day + 1)::timestamp at time zone ${zone}))::int as appointments
+      from next_day n`.execute(db);
+  return rows[0]!;
+}
