@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
 import { callRecordingsMachine, type CallDirectory, type CallRecording, type DirectoryQuery } from "./callRecordings.machine";
-import { selectCampaigns, selectCount, selectPageCount, selectRange, selectRows, sizeInKb } from "./callRecordings.selectors";
+import { selectCallRecordingsExport, selectCampaigns, selectCount, selectPageCount, selectRange, selectRows, sizeInKb } from "./callRecordings.selectors";
 
 const recording: CallRecording = {
   id: 7,
@@ -146,6 +146,9 @@ describe("call recordings machine", () => {
     actor.send({ type: "callRecordings.pageSize.change", pageSize: 50 });
     await settled();
     expect(lastQuery(loadDirectory)).toMatchObject({ selectedPageSize: 50, activePage: 1 });
+    expect(selectCallRecordingsExport(actor.getSnapshot())).toEqual({ report: "callRecordings", query: { campaign: "Recare", search: "555-0134" } });
+    actor.send({ type: "callRecordings.page.change", page: 2 });
+    expect(selectCallRecordingsExport(actor.getSnapshot())).toBeNull();
   });
 
   it("swallows failed directory and campaign calls: an empty result", async () => {
