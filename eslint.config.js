@@ -5,8 +5,8 @@
 //   domain/  the rules both backends follow: imports only contract/
 //   demo/    the demo world: imports domain/ and contract/ only
 //   src/     the app: screens → machines → api; imports domain/, never mocks/ (but at the dev boot
-//            point, src/main.tsx) nor server/ nor demo/ nor tests/ (screen tests: only the fake
-//            backend's harness, tests/fakeBackend.ts); machines never touch the client, the router,
+//            point, src/main.tsx) nor server/ nor demo/ nor tests/ (its tests: only the fake
+//            backend's harness, tests/fakeBackend.ts, and tests/support/); machines never touch the client, the router,
 //            cookies or storage: their *.actors.ts files make their effects from the client, and
 //            src/app provides them
 //   mocks/   the fake backend: contract/, domain/, demo/
@@ -40,6 +40,25 @@ const machinesKnowNoUi = {
   group: ["**/screens/**", "**/components/**", "**/app/**", "react", "react-dom", "wouter", "wouter/**"],
   message: "Machines know nothing of screens, components, React or the router: effects are provided by src/app.",
 };
+
+const machinesCallNothing = {
+  group: ["**/api/client*", "**/api/fromApiCall*", "**/api/userCalls*", "**/*.actors"],
+  allowTypeImports: true,
+  message: "Machines and selectors name their effects; the API calls are their *.actors.ts, provided by src/app.",
+};
+
+const bottomLayer = {
+  group: ["**/machines/**", "**/screens/**", "**/app/**", "**/components/**"],
+  message: "api/ and lib/ are the bottom layer: they import no screen, machine or app code.",
+};
+
+/** Of the test code, the app's tests import the fake backend's harness and the shared helpers. */
+const appTestHelpersOnly = {
+  regex: "(^|/)tests/(?!fakeBackend$|support/)",
+  message: "The app's tests import tests/fakeBackend.ts and tests/support/ only of the test code.",
+};
+/** A folder's rules for its tests: the same, but for the test helpers they may import. */
+const forTests = (...patterns) => restrict(...patterns.map((pattern) => (pattern === noTests ? appTestHelpersOnly : pattern)));
 
 export default tseslint.config(
   { ignores: ["dist/", "node_modules/", "coverage/", "data/", "contract/schema.d.ts", "tests/e2e/screenshots/"] },
@@ -90,11 +109,7 @@ export default tseslint.config(
   {
     files: ["src/machines/**"],
     ignores: ["src/machines/**/*.actors.ts"],
-    rules: restrict(...appBoundary, machinesKnowNoUi, {
-      group: ["**/api/client*", "**/api/fromApiCall*", "**/api/userCalls*", "**/*.actors"],
-      allowTypeImports: true,
-      message: "Machines and selectors name their effects; the API calls are their *.actors.ts, provided by src/app.",
-    }),
+    rules: restrict(...appBoundary, machinesKnowNoUi, machinesCallNothing),
   },
   {
     // Where a machine meets the API client: typed actor logic that src/app gives to machine.provide().
@@ -109,21 +124,19 @@ export default tseslint.config(
     // Screen tests render the real app against the typed fake backend, through its one harness
     // (the layout's parts in src/app too).
     files: ["src/screens/**/*.test.tsx", "src/components/**/*.test.tsx", "src/app/**/*.test.tsx"],
-    rules: restrict(noMocks, noServer, noDemo, screensCallNothing, {
-      group: ["**/tests/**", "!**/tests/fakeBackend"],
-      message: "A screen test imports only tests/fakeBackend.ts of the test code.",
-    }),
+    rules: restrict(noMocks, noServer, noDemo, screensCallNothing, appTestHelpersOnly),
   },
   {
     files: ["src/api/**", "src/lib/**"],
-    rules: restrict(...appBoundary, {
-      group: ["**/machines/**", "**/screens/**", "**/app/**", "**/components/**"],
-      message: "api/ and lib/ are the bottom layer: they import no screen, machine or app code.",
-    }),
+    rules: restrict(...appBoundary, bottomLayer),
   },
   {
     // The harness relies on createMockServer alone, so the fake backend's internals stay free to change.
     files: ["tests/fakeBackend.ts"],
     rules: restrict({ group: ["**/mocks/**", "!**/mocks/node"], message: "The screen tests' harness imports only mocks/node.ts." }),
   },
+  // The app's other tests keep their folder's rules, and may use the shared test helpers.
+  { files: ["src/app/**/*.test.ts"], rules: forTests(...appBoundary) },
+  { files: ["src/machines/**/*.test.ts"], rules: forTests(...appBoundary, machinesKnowNoUi, machinesCallNothing) },
+  { files: ["src/api/**/*.test.ts", "src/lib/**/*.test.ts"], rules: forTests(...appBoundary, bottomLayer) },
 );
