@@ -26,7 +26,7 @@ export function createAuthActor(api: ApiClient, navigate: (to: string) => void, 
   );
 }
 
-export type AuthActor = ReturnType<typeof createAuthActor>;
+type AuthActor = ReturnType<typeof createAuthActor>;
 
 export function provideLoginMachine(api: ApiClient, auth: AuthActor) {
   return loginMachine.provide({

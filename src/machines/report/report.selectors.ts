@@ -22,9 +22,6 @@ export const selectReportReady = (snapshot: AnyReportSnapshot) => selectReportSt
 export const selectReportFailure = (snapshot: AnyReportSnapshot) => snapshot.context.failure;
 export const selectReportSort = (snapshot: AnyReportSnapshot) => snapshot.context.sort;
 
-export const selectReportFilters = <TFilters extends object>(snapshot: { context: { filters: TFilters } }) => snapshot.context.filters;
-export const selectReportData = <TData>(snapshot: { context: { data: TData | null } }) => snapshot.context.data;
-
 /** The rows of a report's data in the order the reader chose. */
 export function sortedRows<TRow>(rows: readonly TRow[], sort: SortState): TRow[] {
   return sortRows(rows, sort.column as keyof TRow | null, sort.direction);
