@@ -1,7 +1,5 @@
 // §2 Routes: every route of the specification's table, and the test page (/test).
 import type { ReactNode } from "react";
-import { TestScreen } from "../screens/test/TestScreen";
-import { UnderConstructionScreen } from "../screens/underConstruction/UnderConstructionScreen";
 import {
   CallRecordingsRoute,
   ContactDataRoute,
@@ -16,6 +14,8 @@ import {
   QualityIndexRoute,
   UsageReportRoute,
 } from "./screenRoutes";
+import { TestScreen } from "../screens/test/TestScreen";
+import { UnderConstructionScreen } from "../screens/underConstruction/UnderConstructionScreen";
 import { MembersScreen } from "../screens/members/MembersScreen";
 
 export interface ProtectedRoute {
