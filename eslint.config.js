@@ -5,11 +5,13 @@
 //            texts: imports nothing of the project; every other folder may import it
 //   domain/  the rules both backends follow: imports only contract/
 //   demo/    the demo world: imports domain/ and contract/ only
-//   src/     the app: screens → machines → api; imports domain/, never mocks/ (but at the dev boot
-//            point, src/main.tsx) nor server/ nor demo/ nor tests/ (screen tests: only the fake
-//            backend's harness, tests/fakeBackend.ts); machines never touch the client, the router,
-//            cookies or storage: their *.actors.ts files make their effects from the client, and
-//            src/app provides them
+//   src/     the app: app → screens → machines → api; src/app creates the screens' actors and hands
+//            them over, so screens never import src/app, and components import no machine, screen
+//            or app code; imports domain/, never mocks/ (but at the dev boot point, src/main.tsx)
+//            nor server/ nor demo/ nor tests/ (its tests: the fake backend's harness,
+//            tests/fakeBackend.ts, and tests/support/); machines never touch the client, the
+//            router, cookies or storage: their *.actors.ts files make their effects from the
+//            client, and src/app provides them
 //   mocks/   the fake backend: contract/, domain/, demo/
 //   server/  the real backend: contract/, domain/, demo/; SQL (kysely's sql tag, the query builder,
 //            the driver) only in its repositories (*.repository.ts) and server/db/
@@ -71,6 +73,39 @@ const machinesKnowNoUi = {
   group: ["**/screens/**", "**/components/**", "**/app/**", "react", "react-dom", "wouter", "wouter/**"],
   message: "Machines know nothing of screens, components, React or the router: effects are provided by src/app.",
 };
+
+const machinesCallNothing = {
+  group: ["**/api/client*", "**/api/fromApiCall*", "**/api/userCalls*", "**/*.actors"],
+  allowTypeImports: true,
+  message: "Machines and selectors name their effects; the API calls are their *.actors.ts, provided by src/app.",
+};
+
+const bottomLayer = {
+  group: ["**/machines/**", "**/screens/**", "**/app/**", "**/components/**"],
+  message: "api/ and lib/ are the bottom layer: they import no screen, machine or app code.",
+};
+
+const screensImportNoApp = {
+  group: ["**/app/**"],
+  message: "Screens render the actors src/app creates and hands them as props: they import nothing of src/app, which imports them.",
+};
+
+const componentsKnowNoMachines = {
+  group: ["**/machines/**", "**/screens/**", "**/app/**"],
+  message: "Components are presentational: values and callbacks in, no machine, screen or app code.",
+};
+
+/** Screens that still make their own actors: their split into parts brings them to the rule. */
+// until the members split lands
+const notYetGivenActors = ["src/screens/members/**", "src/screens/feedback/**", "src/screens/setDefault/**", "src/screens/export/ExportCsv.tsx"];
+
+/** Of the test code, the app's tests import the fake backend's harness and the shared helpers. */
+const appTestHelpersOnly = {
+  regex: "(^|/)tests/(?!fakeBackend$|support/)",
+  message: "The app's tests import tests/fakeBackend.ts and tests/support/ only of the test code.",
+};
+/** A folder's rules for its tests: the same, but for the test helpers they may import. */
+const forTests = (...patterns) => restrict(...patterns.map((pattern) => (pattern === noTests ? appTestHelpersOnly : pattern)));
 
 export default tseslint.config(
   { ignores: ["dist/", "node_modules/", "coverage/", "data/", "contract/schema.d.ts", "tests/e2e/screenshots/"] },
@@ -137,11 +172,7 @@ export default tseslint.config(
   {
     files: ["src/machines/**"],
     ignores: ["src/machines/**/*.actors.ts"],
-    rules: restrict(...appBoundary, machinesKnowNoUi, {
-      group: ["**/api/client*", "**/api/fromApiCall*", "**/api/userCalls*", "**/*.actors"],
-      allowTypeImports: true,
-      message: "Machines and selectors name their effects; the API calls are their *.actors.ts, provided by src/app.",
-    }),
+    rules: restrict(...appBoundary, machinesKnowNoUi, machinesCallNothing),
   },
   {
     // Where a machine meets the API client: typed actor logic that src/app gives to machine.provide().
@@ -149,28 +180,40 @@ export default tseslint.config(
     rules: restrict(...appBoundary, machinesKnowNoUi),
   },
   {
-    files: ["src/screens/**", "src/components/**"],
+    files: ["src/screens/**"],
+    ignores: notYetGivenActors,
+    rules: restrict(...appBoundary, screensCallNothing, screensImportNoApp),
+  },
+  {
+    files: notYetGivenActors,
     rules: restrict(...appBoundary, screensCallNothing),
   },
   {
-    // Screen tests render the real app against the typed fake backend, through its one harness
-    // (the layout's parts in src/app too).
+    files: ["src/components/**"],
+    rules: restrict(...appBoundary, screensCallNothing, componentsKnowNoMachines),
+  },
+  {
+    // Screen tests render the real screens against the typed fake backend, through its one harness
+    // (the layout's parts in src/app too), with the actors src/app would hand them.
     files: ["src/screens/**/*.test.tsx", "src/components/**/*.test.tsx", "src/app/**/*.test.tsx"],
-    rules: restrict(noMocks, noServer, noDemo, screensCallNothing, {
-      group: ["**/tests/**", "!**/tests/fakeBackend"],
-      message: "A screen test imports only tests/fakeBackend.ts of the test code.",
-    }),
+    rules: restrict(noMocks, noServer, noDemo, screensCallNothing, appTestHelpersOnly),
+  },
+  {
+    files: ["src/screens/**/*.test.tsx"],
+    ignores: notYetGivenActors,
+    rules: restrict(noMocks, noServer, noDemo, screensCallNothing, appTestHelpersOnly, screensImportNoApp),
   },
   {
     files: ["src/api/**", "src/lib/**"],
-    rules: restrict(...appBoundary, {
-      group: ["**/machines/**", "**/screens/**", "**/app/**", "**/components/**"],
-      message: "api/ and lib/ are the bottom layer: they import no screen, machine or app code.",
-    }),
+    rules: restrict(...appBoundary, bottomLayer),
   },
   {
     // The harness relies on createMockServer alone, so the fake backend's internals stay free to change.
     files: ["tests/fakeBackend.ts"],
     rules: restrict({ group: ["**/mocks/**", "!**/mocks/node"], message: "The screen tests' harness imports only mocks/node.ts." }),
   },
+  // The app's other tests keep their folder's rules, and may use the shared test helpers.
+  { files: ["src/app/**/*.test.ts"], rules: forTests(...appBoundary) },
+  { files: ["src/machines/**/*.test.ts"], rules: forTests(...appBoundary, machinesKnowNoUi, machinesCallNothing) },
+  { files: ["src/api/**/*.test.ts", "src/lib/**/*.test.ts"], rules: forTests(...appBoundary, bottomLayer) },
 );

@@ -3,7 +3,7 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApiClient, jsonParam, unwrap } from "./client";
 import { ApiError } from "./errors";
-import { testSession } from "./testSession";
+import { testSession } from "../../tests/support/sessionFixture";
 
 const TOKEN = "token-of-a-live-session";
 const session = testSession({ accessToken: TOKEN, user: { id: 7 } });

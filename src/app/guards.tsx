@@ -4,11 +4,13 @@ import { useSelector } from "@xstate/react";
 import type { ReactNode } from "react";
 import { Redirect, useSearch } from "wouter";
 import { selectDeciding, selectIsAdmin, selectSignedIn, selectSigningIn, selectUser } from "../machines/auth/auth.selectors";
-import { handoffTokenOf, landingOf, landingPath, providerAnswerOf } from "../machines/auth/landing";
+import { handoffTokenOf, landingOf, landingPath, providerAnswerOf, type Landing } from "../machines/auth/landing";
+import type { OidcAnswer } from "../machines/login/login.machine";
 import { cookiesEnabled } from "../lib/cookies";
 import { LoginScreen } from "../screens/login/LoginScreen";
 import { landingAfterProvider } from "./providerLanding";
 import { useServices } from "./ServicesContext";
+import { useAppActor } from "./useAppActor";
 
 function Splash({ label }: { label: string }) {
   return (
@@ -44,7 +46,7 @@ export function AdminOnly({ children }: { children: ReactNode }) {
 
 /** `/`: the login screen, or the landing page of a signed-in user (§2 Routes). */
 export function RootRoute() {
-  const { auth, login } = useServices();
+  const { auth } = useServices();
   const search = useSearch();
   const deciding = useSelector(auth, selectDeciding);
   const user = useSelector(auth, selectUser);
@@ -54,21 +56,18 @@ export function RootRoute() {
   if (deciding) return <Splash label="Loading…" />;
   if (signedIn && user && !handoffToken && !providerAnswer) return <Redirect to={landingPath(landingOf(search), user.defaultPage)} replace />;
   return (
-    <LoginScreen
-      machine={login}
-      auth={auth}
-      handoffToken={handoffToken}
-      providerAnswer={providerAnswer}
-      landing={providerAnswer ? landingAfterProvider() : landingOf(search)}
-      cookiesEnabled={cookiesEnabled()}
-    />
+    <SignIn handoffToken={handoffToken} providerAnswer={providerAnswer} landing={providerAnswer ? landingAfterProvider() : landingOf(search)} />
   );
 }
 
 /** `/cdpLogin/{token}`: signs in with the partner token and shows the members list (§2). */
 export function HandoffRoute({ token }: { token: string }) {
+  return <SignIn handoffToken={token} providerAnswer={null} landing="membersList" />;
+}
+
+/** The login screen with the sign-in it starts from the address. */
+function SignIn(input: { handoffToken: string | null; providerAnswer: OidcAnswer | null; landing: Landing }) {
   const { auth, login } = useServices();
-  return (
-    <LoginScreen machine={login} auth={auth} handoffToken={token} providerAnswer={null} landing="membersList" cookiesEnabled={cookiesEnabled()} />
-  );
+  const actor = useAppActor(login, { input: { ...input, cookiesEnabled: cookiesEnabled() } });
+  return <LoginScreen actor={actor} auth={auth} />;
 }

@@ -1,19 +1,16 @@
 // The composition root: the one place where machines meet their effects. Each machine's calls come
 // from its own actors file (src/machines/<m>/<m>.actors.ts); the browser's side (storage, cookies,
-// the router, the loader, the alert) from src/app. Screens receive running actors and provided
-// machines from here.
-import { createActor, fromPromise } from "xstate";
+// the router, the loader, the alert) from src/app. The app's long-lived actors run from here; each
+// screen's actors are made from these provided machines when the screen shows (screenRoutes.tsx)
+// and handed to it.
+import { createActor } from "xstate";
 import { createApiClient } from "../api/client";
-import { authMachine } from "../machines/auth/auth.machine";
-import { createAuthActors } from "../machines/auth/auth.actors";
 import { callRecordingsMachine } from "../machines/callRecordings/callRecordings.machine";
 import { createCallRecordingsActors } from "../machines/callRecordings/callRecordings.actors";
 import { dashboardMachine } from "../machines/dashboard/dashboard.machine";
 import { createDashboardActors } from "../machines/dashboard/dashboard.actors";
 import { feedbackMachine } from "../machines/feedback/feedback.machine";
 import { createFeedbackActors } from "../machines/feedback/feedback.actors";
-import { loginMachine } from "../machines/login/login.machine";
-import { createLoginActors } from "../machines/login/login.actors";
 import { membersMachine } from "../machines/members/members.machine";
 import { createMembersActors } from "../machines/members/members.actors";
 import { liveEventsMachine } from "../machines/liveEvents/liveEvents.machine";
@@ -31,8 +28,7 @@ import { createExportActors } from "../machines/export/export.actors";
 import { saveExport } from "./saveExport";
 import { persistFilters, readSavedFilters } from "./memberFilterStorage";
 import { createReportMachines } from "./reportMachines";
-import { rememberLanding } from "./providerLanding";
-import { sessionStore } from "./sessionStore";
+import { createAuthActor, provideLoginMachine } from "./signIn";
 
 export interface ServicesOptions {
   /** Absolute base URL of the API, e.g. `${location.origin}/api`. */
@@ -50,17 +46,7 @@ export function createServices({ baseUrl, navigate, inspect }: ServicesOptions) 
   let sessionExpired = () => {};
   const api = createApiClient({ baseUrl, getAccessToken: () => accessToken(), onSessionExpired: () => sessionExpired() });
 
-  const auth = createActor(
-    authMachine.provide({
-      actors: { ...createAuthActors(api), readPersistedSession: fromPromise(async () => sessionStore.read()) },
-      actions: {
-        rememberSession: (_, { session }) => sessionStore.write(session),
-        forgetSession: () => sessionStore.clear(),
-        navigate: (_, { to }) => navigate(to),
-      },
-    }),
-    { inspect },
-  );
+  const auth = createAuthActor(api, navigate, inspect);
   accessToken = () => auth.getSnapshot().context.session?.accessToken;
   sessionExpired = () => auth.send({ type: "session.expired" });
   const shell = createActor(shellMachine, { inspect });
@@ -73,18 +59,7 @@ export function createServices({ baseUrl, navigate, inspect }: ServicesOptions) 
     auth,
     shell,
     usageTracking,
-    login: loginMachine.provide({
-      actors: createLoginActors(api),
-      actions: {
-        requestSignIn: (_, { request, landing }) => auth.send({ type: "auth.signIn", request, landing }),
-        goToProvider: (_, { url, landing }) => {
-          rememberLanding(landing);
-          window.location.assign(url);
-        },
-        // Replaced, not pushed: Back never returns to an answer that was used.
-        clearProviderAnswer: () => window.history.replaceState(null, "", "/"),
-      },
-    }),
+    login: provideLoginMachine(api, auth),
     topBar: topBarMachine.provide({ actors: createTopBarActors(api) }),
     feedback: feedbackMachine.provide({ actors: createFeedbackActors(api) }),
     setDefault: setDefaultMachine.provide({ actors: createSetDefaultActors(api), actions: effects }),

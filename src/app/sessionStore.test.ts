@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { testSession } from "../api/testSession";
+import { testSession } from "../../tests/support/sessionFixture";
 import { LOGIN_COOKIE, sessionStore } from "./sessionStore";
 
 const session = testSession();

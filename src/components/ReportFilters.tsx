@@ -4,18 +4,20 @@ import type { components } from "../../contract/schema";
 
 type Practice = components["schemas"]["Practice"];
 type RegionInfo = components["schemas"]["RegionInfo"];
+type RegionFilter = components["schemas"]["RegionFilter"];
 
 interface RegionSelectProps {
-  value: string;
+  value: RegionFilter;
   regions: readonly RegionInfo[];
-  onChange: (region: string) => void;
+  onChange: (region: RegionFilter) => void;
 }
 
 export function RegionSelect({ value, regions, onChange }: RegionSelectProps) {
   return (
     <label>
       Region
-      <select value={value} onChange={(event) => onChange(event.target.value)}>
+      {/* The options are "all" and the regions' names: the value chosen is one of them. */}
+      <select value={value} onChange={(event) => onChange(event.target.value as RegionFilter)}>
         <option value="all">All</option>
         {regions.map((region) => (
           <option key={region.id} value={region.name}>

@@ -49,7 +49,7 @@ e2e("the campaign filter and the text search change the rows; a search without m
   await snapshot(page, "call-recordings-empty");
 });
 
-e2e("a date range applies once both dates are picked; opening the calendar clears it", async ({ page }) => {
+e2e("a date range applies once both dates are picked; the click that opens the calendar again clears it", async ({ page }) => {
   await openCallRecordings(page);
   const all = await foundCount(page);
   const firstDate = await bodyRows(page).first().getByRole("cell").first().textContent();
@@ -70,9 +70,12 @@ e2e("a date range applies once both dates are picked; opening the calendar clear
   assert.ok(ofDay > 0 && ofDay < all, `one day: ${ofDay} of ${all}`);
   await expectVisible(page.getByRole("button", { name: `Date range ${newest} to ${newest}` }));
 
+  // §5 "opening the calendar clears the previous range": one click clears it and opens the calendar.
   await rangeButton.click();
-  await expectVisible(page.getByRole("button", { name: "Date range Any date" }));
+  await expectVisible(page.getByRole("button", { name: "Date range Any date", expanded: true }));
+  await expectVisible(calendar);
   assert.equal(await foundCount(page), all, "the previous range is cleared");
+  await expectVisible(calendar);
 });
 
 e2e("page size and pagination move through the recordings", async ({ page }) => {

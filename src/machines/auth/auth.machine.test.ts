@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
 import { authMachine, type Session, type SignInRequest } from "./auth.machine";
-import { testSession } from "../../api/testSession";
+import { testSession } from "../../../tests/support/sessionFixture";
 
 const session = (overrides: Partial<Session> = {}): Session => testSession({ ...overrides, user: { defaultPage: "/dashboard", ...overrides.user } });
 

@@ -1,7 +1,7 @@
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
 import { callRecordingsMachine, type CallDirectory, type CallRecording, type DirectoryQuery } from "./callRecordings.machine";
-import { selectCampaigns, selectCount, selectPageCount, selectRange, selectRows, sizeInKb } from "./callRecordings.selectors";
+import { selectCallRecordingsExport, selectCampaigns, selectCount, selectPageCount, selectRange, selectRows, sizeInKb } from "./callRecordings.selectors";
 
 const recording: CallRecording = {
   id: 7,
@@ -27,13 +27,14 @@ function start({
   download?: (input: { key: string; title: string }) => Promise<string>;
 } = {}) {
   const loadDirectory = vi.fn(directory);
+  const loadCampaigns = vi.fn(campaigns);
   const requestDownload = vi.fn(download);
   const openInNewTab = vi.fn();
   const reportFailure = vi.fn();
   const actor = createActor(
     callRecordingsMachine.provide({
       actors: {
-        loadCampaigns: fromPromise(() => campaigns()),
+        loadCampaigns: fromPromise(() => loadCampaigns()),
         loadDirectory: fromPromise(({ input }) => loadDirectory(input)),
         requestDownload: fromPromise(({ input }) => requestDownload(input)),
       },
@@ -44,7 +45,7 @@ function start({
     }),
   ).start();
   const settled = () => waitFor(actor, (s) => s.matches({ directory: "ready" }));
-  return { actor, loadDirectory, requestDownload, openInNewTab, reportFailure, settled };
+  return { actor, loadDirectory, loadCampaigns, requestDownload, openInNewTab, reportFailure, settled };
 }
 
 const lastQuery = (load: ReturnType<typeof vi.fn>) => load.mock.calls.at(-1)?.[0] as DirectoryQuery;
@@ -90,6 +91,44 @@ describe("call recordings machine", () => {
     expect(selectRange(actor.getSnapshot())).toBeNull();
   });
 
+  describe("on fake timers", () => {
+    afterEach(() => vi.useRealTimers());
+
+    it("opens the calendar on the click that clears the range (§5), reloading only the directory", async () => {
+      vi.useFakeTimers();
+      const { actor, loadDirectory, loadCampaigns } = start();
+      await vi.advanceTimersByTimeAsync(0);
+      actor.send({ type: "callRecordings.calendar.open" });
+      actor.send({ type: "callRecordings.calendar.pick", bound: "start", date: "2026-03-01" });
+      actor.send({ type: "callRecordings.calendar.pick", bound: "end", date: "2026-03-31" });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(actor.getSnapshot().matches({ calendar: "closed" })).toBe(true);
+
+      actor.send({ type: "callRecordings.calendar.open" });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(actor.getSnapshot().matches({ calendar: "open" })).toBe(true);
+      expect(selectRange(actor.getSnapshot())).toBeNull();
+      expect(loadDirectory).toHaveBeenCalledTimes(3);
+      expect(lastQuery(loadDirectory).dates).toBeUndefined();
+      expect(loadCampaigns).toHaveBeenCalledTimes(1);
+    });
+
+    it("fetches the campaigns once per visit, however often the directory reloads", async () => {
+      vi.useFakeTimers();
+      const { actor, loadDirectory, loadCampaigns } = start();
+      await vi.advanceTimersByTimeAsync(0);
+      actor.send({ type: "callRecordings.page.change", page: 2 });
+      actor.send({ type: "callRecordings.campaign.change", campaign: "Recare" });
+      actor.send({ type: "callRecordings.search.change", value: "555" });
+      actor.send({ type: "callRecordings.search.submit" });
+      actor.send({ type: "callRecordings.pageSize.change", pageSize: 50 });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(loadDirectory).toHaveBeenCalledTimes(5);
+      expect(loadCampaigns).toHaveBeenCalledTimes(1);
+      expect(actor.getSnapshot().matches({ directory: "ready" })).toBe(true);
+    });
+  });
+
   it("filters by campaign and trimmed search, back to page 1; pages and page sizes reload", async () => {
     const { actor, loadDirectory, settled } = start();
     await settled();
@@ -107,6 +146,9 @@ describe("call recordings machine", () => {
     actor.send({ type: "callRecordings.pageSize.change", pageSize: 50 });
     await settled();
     expect(lastQuery(loadDirectory)).toMatchObject({ selectedPageSize: 50, activePage: 1 });
+    expect(selectCallRecordingsExport(actor.getSnapshot())).toEqual({ report: "callRecordings", query: { campaign: "Recare", search: "555-0134" } });
+    actor.send({ type: "callRecordings.page.change", page: 2 });
+    expect(selectCallRecordingsExport(actor.getSnapshot())).toBeNull();
   });
 
   it("swallows failed directory and campaign calls: an empty result", async () => {

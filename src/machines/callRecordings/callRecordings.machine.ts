@@ -114,28 +114,28 @@ export const callRecordingsMachine = setup({
     },
     directory: {
       initial: "loading",
+      // Each transition here targets ".loading" without `reenter`: the load under way is left and
+      // a new one starts, and only this region moves. With `reenter: true` the transition's domain
+      // would be the parallel root, restarting every region: the campaigns were fetched again and
+      // the calendar that had just opened went back to closed.
       on: {
         "callRecordings.campaign.change": {
           target: ".loading",
-          reenter: true,
           actions: assign({ campaign: ({ event }) => event.campaign, page: 1 }),
         },
-        "callRecordings.directory.reload": { target: ".loading", reenter: true },
+        "callRecordings.directory.reload": { target: ".loading" },
         "callRecordings.search.change": { actions: assign({ searchDraft: ({ event }) => event.value }) },
         "callRecordings.search.submit": {
           target: ".loading",
-          reenter: true,
           actions: assign({ search: ({ context }) => context.searchDraft.trim(), page: 1 }),
         },
         "callRecordings.page.change": {
           target: ".loading",
-          reenter: true,
           actions: assign({ page: ({ event }) => event.page }),
         },
         "callRecordings.pageSize.change": {
           guard: "isKnownPageSize",
           target: ".loading",
-          reenter: true,
           actions: assign({ pageSize: ({ event }) => event.pageSize, page: 1 }),
         },
       },

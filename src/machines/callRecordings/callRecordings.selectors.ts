@@ -1,6 +1,7 @@
 import dayjs from "dayjs";
 import type { SnapshotFrom } from "xstate";
 import { kilobytes } from "../../../domain/recordings/directory.ts";
+import type { ExportRequest } from "../export/export.machine";
 import { directoryQuery, type callRecordingsMachine, type CallRecording } from "./callRecordings.machine";
 
 type CallRecordingsSnapshot = SnapshotFrom<typeof callRecordingsMachine>;
@@ -44,9 +45,9 @@ export const selectRows = (snapshot: CallRecordingsSnapshot): RecordingRow[] =>
 export const selectPageCount = (snapshot: CallRecordingsSnapshot) =>
   Math.ceil(snapshot.context.directory.count / snapshot.context.pageSize);
 
-
-/** The export's query: the directory's filters and search, every page. */
-export const selectExportQuery = (snapshot: CallRecordingsSnapshot) => {
+/** The directory's filters and search as CSV, every page, once the directory is shown. */
+export const selectCallRecordingsExport = (snapshot: CallRecordingsSnapshot): ExportRequest | null => {
+  if (selectLoading(snapshot)) return null;
   const { activePage: _page, selectedPageSize: _size, ...query } = directoryQuery(snapshot.context);
-  return query;
+  return { report: "callRecordings", query };
 };

@@ -1,13 +1,17 @@
-// The Contact Data Report's charts, from the answer of GET /report/contact-data-report.
+// The Contact Data Report's report machine (no filters: the answer of GET
+// /report/contact-data-report) and its charts.
 import type { SnapshotFrom } from "xstate";
 import type { components } from "../../../contract/schema";
 import { CHART_COLORS, type ChartSpec } from "../../lib/chartSpec";
-import { reportSelectors } from "../report/report.selectors";
+import { createReportMachine } from "../report/report.machine";
+import type { ReportSnapshot } from "../report/report.selectors";
 import { CALL_PERIOD_LABELS, type CallPeriod, type contactDataViewMachine } from "./contactData.machine";
 
 export type ContactDataReport = components["schemas"]["ContactDataReport"];
 
-export const contactData = reportSelectors<Record<string, never>, ContactDataReport>();
+export const contactDataReportMachine = createReportMachine<Record<string, never>, ContactDataReport>({ id: "contactDataReport", lists: false });
+
+export const selectContactData = (snapshot: ReportSnapshot<Record<string, never>, ContactDataReport>) => snapshot.context.data;
 
 export const selectCallPeriod = (snapshot: SnapshotFrom<typeof contactDataViewMachine>) => snapshot.context.period;
 

@@ -1,17 +1,17 @@
 // §2 Deleted appointments, By Group, Summary and Details (openapi.yaml /deleted-appointments/*):
 // what was deleted, where, when and by whom, over a date range with region and practice filters.
-// Each view is the shared report machine with its own load; Details is paged by the server.
+// Each view runs the shared report workflow with its own load; Details is paged by the server.
 import dayjs from "dayjs";
 import timezone from "dayjs/plugin/timezone";
 import utc from "dayjs/plugin/utc";
-import type { SnapshotFrom } from "xstate";
 import type { components } from "../../../contract/schema";
 import { PAGE_SIZES, type PageSize } from "../../lib/constants";
 import { reportPeriods, zonedDate } from "../../../domain/calendar.ts";
 import { PRACTICE_TIME_ZONE } from "../../../domain/vocabulary.ts";
-import { sortRows } from "../../lib/sortRows";
-import type { reportMachine } from "../report/report.machine";
-import { reportSelectors, selectReportSort } from "../report/report.selectors";
+import type { ExportRequest } from "../export/export.machine";
+import { createReportMachine } from "../report/report.machine";
+import type { ReportFilterLists } from "../report/report.actors";
+import { selectReportReady, sortedRows, type ReportSnapshot } from "../report/report.selectors";
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -21,8 +21,6 @@ export type DeletedGroupRow = Schemas["DeletedAppointmentsGroup"];
 export type DeletedSummaryRow = Schemas["DeletedAppointmentsSummaryRow"];
 export type DeletedDetails = Schemas["DeletedAppointmentsDetails"];
 export type DeletedAppointment = Schemas["DeletedAppointment"];
-export type Practice = Schemas["Practice"];
-export type RegionInfo = Schemas["RegionInfo"];
 
 export interface DeletedFilters {
   /** ISO dates, both included. */
@@ -34,13 +32,6 @@ export interface DeletedFilters {
   /** Details only: the page shown and its size (§9 page sizes). */
   pageNum: number;
   pageSize: PageSize;
-  [key: string]: unknown;
-}
-
-export interface DeletedData<TResult> {
-  result: TResult;
-  practices: Practice[];
-  regions: RegionInfo[];
 }
 
 /** The views open on the current month to date, every region and practice, first page of 15. */
@@ -67,35 +58,42 @@ export function formatDeletedDateTime(iso: string): string {
 
 export { reasonsText } from "../../../domain/reports/deletedAppointments.ts";
 
-type Snapshot = SnapshotFrom<typeof reportMachine>;
-const anyView = reportSelectors<DeletedFilters, DeletedData<unknown>>();
+/** The machine of one view: its data is what the view's call answers. */
+const deletedView = <TData>(id: string) =>
+  createReportMachine<DeletedFilters, TData, ReportFilterLists>({ id, lists: true, filterChange: deletedFilterChange });
 
-export const selectDeletedFilters = anyView.filters;
-export const selectDeletedRegions = (snapshot: Snapshot) => anyView.data(snapshot)?.regions ?? [];
-export const selectDeletedPractices = (snapshot: Snapshot) => {
-  const { region } = anyView.filters(snapshot);
-  return (anyView.data(snapshot)?.practices ?? []).filter((practice) => region === "all" || practice.region === region);
+export const deletedByGroupMachine = deletedView<DeletedGroupRow[]>("deletedByGroup");
+export const deletedSummaryMachine = deletedView<DeletedSummaryRow[]>("deletedSummary");
+export const deletedDetailsMachine = deletedView<DeletedDetails>("deletedDetails");
+export type DeletedViewMachine<TData> = ReturnType<typeof deletedView<TData>>;
+
+type ViewSnapshot<TData> = ReportSnapshot<DeletedFilters, TData, ReportFilterLists>;
+
+export const selectDeletedFilters = <TData>(snapshot: ViewSnapshot<TData>) => snapshot.context.filters;
+export const selectDeletedRegions = <TData>(snapshot: ViewSnapshot<TData>) => snapshot.context.lists?.regions ?? [];
+export const selectDeletedPractices = <TData>(snapshot: ViewSnapshot<TData>) => {
+  const { region } = snapshot.context.filters;
+  return (snapshot.context.lists?.practices ?? []).filter((practice) => region === "all" || practice.region === region);
 };
 
-function sortedResult<TRow>(snapshot: Snapshot): TRow[] {
-  const sort = selectReportSort(snapshot);
-  const rows = (anyView.data(snapshot)?.result ?? []) as TRow[];
-  return sortRows(rows, sort.column as keyof TRow | null, sort.direction);
-}
+export const selectGroupRows = (snapshot: ViewSnapshot<DeletedGroupRow[]>) => sortedRows(snapshot.context.data ?? [], snapshot.context.sort);
+export const selectSummaryRows = (snapshot: ViewSnapshot<DeletedSummaryRow[]>) => sortedRows(snapshot.context.data ?? [], snapshot.context.sort);
 
-export const selectGroupRows = (snapshot: Snapshot) => sortedResult<DeletedGroupRow>(snapshot);
-export const selectSummaryRows = (snapshot: Snapshot) => sortedResult<DeletedSummaryRow>(snapshot);
-
-export const selectDetails = (snapshot: Snapshot) => {
-  const details = anyView.data(snapshot)?.result as DeletedDetails | undefined;
-  const { pageNum, pageSize } = anyView.filters(snapshot);
+export const selectDetails = (snapshot: ViewSnapshot<DeletedDetails>) => {
+  const details = snapshot.context.data;
+  const { pageNum, pageSize } = snapshot.context.filters;
   const count = details?.count ?? 0;
-  const sort = selectReportSort(snapshot);
   return {
-    rows: sortRows(details?.rows ?? [], sort.column as keyof DeletedAppointment | null, sort.direction),
+    rows: sortedRows(details?.rows ?? [], snapshot.context.sort),
     count,
     pageNum,
     pageSize,
     pageCount: Math.max(1, Math.ceil(count / pageSize)),
   };
 };
+
+/** Each view's export: the CSV of its range, region and practice (every page of Details), once the view is shown. */
+export const deletedExport =
+  (report: "deletedByGroup" | "deletedSummary" | "deletedDetails") =>
+  <TData>(snapshot: ViewSnapshot<TData>): ExportRequest | null =>
+    selectReportReady(snapshot) ? { report, query: deletedQuery(snapshot.context.filters) } : null;

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from "xstate";
-import type { exportMachine } from "./export.machine";
+import type { ExportRequest, exportMachine } from "./export.machine";
 
 type ExportSnapshot = SnapshotFrom<typeof exportMachine>;
 export type ExportStatus = "idle" | "exporting" | "saved" | "failed" | "cancelled";
@@ -14,3 +14,6 @@ export const selectExportProgress = (snapshot: ExportSnapshot) => {
 
 export const selectExportFileName = (snapshot: ExportSnapshot) => snapshot.context.fileName;
 export const selectExportFailure = (snapshot: ExportSnapshot) => snapshot.context.failure;
+
+/** Whether two selections of a screen's export ask the same: its selector builds a new request from each snapshot. */
+export const sameExportRequest = (a: ExportRequest | null, b: ExportRequest | null) => JSON.stringify(a) === JSON.stringify(b);

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
 import {
   leadDataReportMachine,
@@ -7,20 +7,25 @@ import {
   type LeadDataReport,
   type LeadPeriodsRequest,
   type LeadRangeRequest,
+  type Practice,
 } from "./leadDataReport.machine";
-import { selectLeadRange, selectLeadRangeCounted, selectLeadRangeProblem, selectLeadRangeRequest, selectLeadStatus } from "./leadDataReport.selectors";
+import { selectLeadRange, selectLeadRangeCounted, selectLeadRangeExport, selectLeadRangeProblem, selectLeadStatus, selectLeadUpdating } from "./leadDataReport.selectors";
 
 const NOW = new Date("2026-11-22T18:00:00Z").getTime();
 const report: LeadDataReport = { periods: [{ key: "today", label: "Today", startDate: "2026-11-22", endDate: "2026-11-22" }], leadsEntered: [] };
 
 function start(overrides: { periods?: () => Promise<LeadDataReport>; range?: () => Promise<LeadDataReport> } = {}) {
-  const calls = { periods: [] as LeadPeriodsRequest[], range: [] as LeadRangeRequest[] };
+  const calls = { periods: [] as LeadPeriodsRequest[], range: [] as LeadRangeRequest[], practices: 0 };
   const failure = vi.fn();
   const machine = leadDataReportMachine.provide({
     actors: {
       loadPeriods: fromPromise(async ({ input }) => {
         calls.periods.push(input);
-        return { report: await (overrides.periods ?? (async () => report))(), practices: [] };
+        return (overrides.periods ?? (async () => report))();
+      }),
+      loadPractices: fromPromise(async (): Promise<Practice[]> => {
+        calls.practices += 1;
+        return [];
       }),
       loadRange: fromPromise(async ({ input }) => {
         calls.range.push(input);
@@ -31,6 +36,8 @@ function start(overrides: { periods?: () => Promise<LeadDataReport>; range?: () 
   });
   return { actor: createActor(machine, { input: { now: NOW } }).start(), calls, failure };
 }
+
+afterEach(() => vi.useRealTimers());
 
 describe("lead data report machine", () => {
   it("asks for the six standard periods of the Chicago calendar, and defaults the custom range to month to date", async () => {
@@ -57,15 +64,19 @@ describe("lead data report machine", () => {
     await waitFor(actor, (s) => selectLeadStatus(s) === "ready");
     actor.send({ type: "leadData.range.change", range: { startDate: "10-05-2026", endDate: "10-20-2026", practice: "7" } });
     actor.send({ type: "leadData.update" });
-    expect(actor.getSnapshot().value).toBe("updating");
-    await waitFor(actor, (s) => s.matches("ready"));
+    expect(selectLeadUpdating(actor.getSnapshot())).toBe(true);
+    expect(selectLeadRangeExport(actor.getSnapshot())).toBeNull();
+    await waitFor(actor, (s) => s.matches({ report: "ready" }));
     expect(calls.range).toEqual([{ mode: "range", startDate: "10-05-2026", endDate: "10-20-2026", practice: "7" }]);
     expect(actor.getSnapshot().context.rangeReport).toEqual(report);
     // The table says the dates it counted, whatever is typed afterwards.
     actor.send({ type: "leadData.range.change", range: { startDate: "01-01-2020" } });
     expect(selectLeadRangeCounted(actor.getSnapshot())).toEqual({ startDate: "11-22-2026", endDate: "11-22-2026" });
     // Its export asks what the table answers, not the fields being edited.
-    expect(selectLeadRangeRequest(actor.getSnapshot())).toEqual({ mode: "range", startDate: "10-05-2026", endDate: "10-20-2026", practice: "7" });
+    expect(selectLeadRangeExport(actor.getSnapshot())).toEqual({
+      report: "leadData",
+      body: { mode: "range", startDate: "10-05-2026", endDate: "10-20-2026", practice: "7" },
+    });
   });
 
   it("refuses dates that are not MM-DD-YYYY or run backwards, without calling", async () => {
@@ -92,5 +103,18 @@ describe("lead data report machine", () => {
     actor.send({ type: "leadData.refresh" });
     await waitFor(actor, (s) => selectLeadStatus(s) === "ready");
     expect(calls.periods).toHaveLength(2);
+  });
+
+  it("loads the practices of the custom range once per visit, not again on Refresh", async () => {
+    vi.useFakeTimers();
+    const { actor, calls } = start();
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: "leadData.refresh" });
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: "leadData.update" });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.periods).toHaveLength(2);
+    expect(calls.range).toHaveLength(1);
+    expect(calls.practices).toBe(1);
   });
 });

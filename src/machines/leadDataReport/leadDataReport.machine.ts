@@ -1,6 +1,7 @@
 // §2 Lead Data Report: leads entered today, yesterday, this week, last week, month to date and last
 // month by location; and a custom start and end date (MM-dd-yyyy) with a practice filter, counted
 // when Update is pressed. The period bounds are days of the group's time zone (domain/calendar.ts).
+// The practices of the range's filter load once per visit, beside the report.
 import { assign, setup } from "xstate";
 import { notProvided } from "../notProvided";
 import { type ApiFailure, toFailure } from "../../api/errors";
@@ -51,6 +52,7 @@ export const RANGE_ORDER_PROBLEM = "The end date must not be before the start da
 
 /** The message of a failure that carries none. */
 const LOAD_FAILED = "The lead data report could not be loaded.";
+const PRACTICES_FAILED = "The practices of the custom range could not be loaded.";
 
 /** Why the custom range cannot be counted, or null. */
 export function rangeProblemOf(range: LeadRange): string | null {
@@ -67,7 +69,8 @@ export const leadDataReportMachine = setup({
     events: {} as LeadDataEvent,
   },
   actors: {
-    loadPeriods: notProvided<{ report: LeadDataReport; practices: Practice[] }, LeadPeriodsRequest>("loadPeriods"),
+    loadPeriods: notProvided<LeadDataReport, LeadPeriodsRequest>("loadPeriods"),
+    loadPractices: notProvided<Practice[]>("loadPractices"),
     loadRange: notProvided<LeadDataReport, LeadRangeRequest>("loadRange"),
   },
   actions: {
@@ -95,68 +98,90 @@ export const leadDataReportMachine = setup({
       failure: null,
     };
   },
-  initial: "loading",
+  type: "parallel",
   on: {
     "leadData.range.change": { actions: assign({ range: ({ context, event }) => ({ ...context.range, ...event.range }), rangeProblem: null }) },
   },
   states: {
-    loading: {
-      entry: ["showLoader", assign({ failure: null })],
-      exit: "hideLoader",
-      invoke: {
-        src: "loadPeriods",
-        input: ({ context }) => ({ mode: "periods" as const, ...leadPeriodBounds(context.now) }),
-        onDone: {
-          target: "ready",
-          actions: assign({ periods: ({ event }) => event.output.report, practices: ({ event }) => event.output.practices }),
+    practices: {
+      initial: "loading",
+      states: {
+        loading: {
+          entry: "showLoader",
+          exit: "hideLoader",
+          invoke: {
+            src: "loadPractices",
+            onDone: { target: "ready", actions: assign({ practices: ({ event }) => event.output }) },
+            onError: {
+              target: "failed",
+              actions: { type: "reportFailure", params: ({ event }) => ({ failure: toFailure(event.error, PRACTICES_FAILED) }) },
+            },
+          },
         },
-        onError: {
-          target: "failed",
-          actions: [
-            assign({ failure: ({ event }) => toFailure(event.error, LOAD_FAILED) }),
-            { type: "reportFailure", params: ({ event }) => ({ failure: toFailure(event.error, LOAD_FAILED) }) },
+        ready: {},
+        // Refresh asks again for practices that failed; practices that came stay for the visit.
+        failed: { on: { "leadData.refresh": "loading" } },
+      },
+    },
+    report: {
+      initial: "loading",
+      states: {
+        loading: {
+          entry: ["showLoader", assign({ failure: null })],
+          exit: "hideLoader",
+          invoke: {
+            src: "loadPeriods",
+            input: ({ context }) => ({ mode: "periods" as const, ...leadPeriodBounds(context.now) }),
+            onDone: { target: "ready", actions: assign({ periods: ({ event }) => event.output }) },
+            onError: {
+              target: "failed",
+              actions: [
+                assign({ failure: ({ event }) => toFailure(event.error, LOAD_FAILED) }),
+                { type: "reportFailure", params: ({ event }) => ({ failure: toFailure(event.error, LOAD_FAILED) }) },
+              ],
+            },
+          },
+        },
+        ready: {
+          on: {
+            "leadData.update": [
+              { guard: "rangeIsValid", target: "updating" },
+              { actions: assign({ rangeProblem: ({ context }) => rangeProblemOf(context.range) }) },
+            ],
+            "leadData.refresh": "loading",
+          },
+        },
+        updating: {
+          entry: [
+            "showLoader",
+            assign({
+              failure: null,
+              rangeAsking: ({ context }) => ({
+                mode: "range" as const,
+                startDate: context.range.startDate.trim(),
+                endDate: context.range.endDate.trim(),
+                practice: context.range.practice,
+              }),
+            }),
           ],
+          exit: "hideLoader",
+          invoke: {
+            src: "loadRange",
+            input: ({ context }) => context.rangeAsking!,
+            onDone: { target: "ready", actions: assign({ rangeReport: ({ event }) => event.output, rangeRequest: ({ context }) => context.rangeAsking }) },
+            onError: {
+              target: "ready",
+              actions: [
+                assign({ failure: ({ event }) => toFailure(event.error, LOAD_FAILED) }),
+                { type: "reportFailure", params: ({ event }) => ({ failure: toFailure(event.error, LOAD_FAILED) }) },
+              ],
+            },
+          },
+        },
+        failed: {
+          on: { "leadData.refresh": "loading" },
         },
       },
-    },
-    ready: {
-      on: {
-        "leadData.update": [
-          { guard: "rangeIsValid", target: "updating" },
-          { actions: assign({ rangeProblem: ({ context }) => rangeProblemOf(context.range) }) },
-        ],
-        "leadData.refresh": "loading",
-      },
-    },
-    updating: {
-      entry: [
-        "showLoader",
-        assign({
-          failure: null,
-          rangeAsking: ({ context }) => ({
-            mode: "range" as const,
-            startDate: context.range.startDate.trim(),
-            endDate: context.range.endDate.trim(),
-            practice: context.range.practice,
-          }),
-        }),
-      ],
-      exit: "hideLoader",
-      invoke: {
-        src: "loadRange",
-        input: ({ context }) => context.rangeAsking!,
-        onDone: { target: "ready", actions: assign({ rangeReport: ({ event }) => event.output, rangeRequest: ({ context }) => context.rangeAsking }) },
-        onError: {
-          target: "ready",
-          actions: [
-            assign({ failure: ({ event }) => toFailure(event.error, LOAD_FAILED) }),
-            { type: "reportFailure", params: ({ event }) => ({ failure: toFailure(event.error, LOAD_FAILED) }) },
-          ],
-        },
-      },
-    },
-    failed: {
-      on: { "leadData.refresh": "loading" },
     },
   },
 });

@@ -1,9 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
-import { reportMachine, type ReportFilters } from "../report/report.machine";
+import type { ReportFilterLists } from "../report/report.actors";
+import { selectReportReady } from "../report/report.selectors";
 import {
   INITIAL_MEMBERS_STATUS_FILTERS,
   membersStatusFilterChange,
+  membersStatusMachine,
+  selectMembersStatusCanSend,
+  selectMembersStatusExport,
   selectMembersStatusPractices,
   selectMembersStatusRows,
   totalsMatch,
@@ -18,6 +22,8 @@ const data: MembersStatusData = {
     { ...counts, practice: "B", practiceId: 2, total: 9, extractedMembers: 12 },
   ],
   totals: { ...counts, practice: "Total", total: 13, extractedMembers: 16 },
+};
+const lists: ReportFilterLists = {
   practices: [
     { id: 1, practice: "A", practiceabbr: "A", region: "SMD", brands: ["denta", "mcna"] },
     { id: 2, practice: "B", practiceabbr: "B", region: "FSD", brands: ["uhc"] },
@@ -25,25 +31,31 @@ const data: MembersStatusData = {
   regions: [],
 };
 
+function start(seen: MembersStatusFilters[] = [], answer: MembersStatusData = data) {
+  const machine = membersStatusMachine.provide({
+    actors: {
+      load: fromPromise(async ({ input }) => {
+        seen.push(input.filters);
+        return answer;
+      }),
+      loadLists: fromPromise(async () => lists),
+    },
+  });
+  return createActor(machine, { input: { filters: INITIAL_MEMBERS_STATUS_FILTERS } }).start();
+}
+
 describe("members status report", () => {
   it("loads with the filters as the query, sorts by Members and offers the practices of the brand and region", async () => {
     const seen: MembersStatusFilters[] = [];
-    const machine = reportMachine.provide({
-      actors: {
-        load: fromPromise<unknown, ReportFilters>(async ({ input }) => {
-          seen.push(input as MembersStatusFilters);
-          return data;
-        }),
-      },
-    });
-    const actor = createActor(machine, { input: { filters: INITIAL_MEMBERS_STATUS_FILTERS } }).start();
-    await waitFor(actor, (s) => s.matches("ready"));
+    const actor = start(seen);
+    await waitFor(actor, (s) => selectReportReady(s) && s.matches({ lists: "ready" }));
     actor.send({ type: "report.sort", column: "total" });
     actor.send({ type: "report.sort", column: "total" });
     expect(selectMembersStatusRows(actor.getSnapshot()).map((r) => r.practice)).toEqual(["B", "A"]);
 
-    actor.send({ type: "report.filters.change", filters: membersStatusFilterChange({ brand: "uhc" }) });
-    await waitFor(actor, (s) => s.matches("ready"));
+    actor.send({ type: "report.filters.change", filters: { practice: [1] } });
+    actor.send({ type: "report.filters.change", filters: { brand: "uhc" } });
+    await waitFor(actor, selectReportReady);
     expect(seen.at(-1)).toEqual({ brand: "uhc", region: "all", practice: [], mco: "all", result: "all" });
     expect(selectMembersStatusPractices(actor.getSnapshot()).map((p) => p.id)).toEqual([2]);
   });
@@ -56,5 +68,21 @@ describe("members status report", () => {
   it("tells totals that match the extracted count from those that differ", () => {
     expect(totalsMatch(data.rows[0]!)).toBe(true);
     expect(totalsMatch(data.rows[1]!)).toBe(false);
+  });
+
+  it("exports and sends the report shown, and sends nothing when it has no rows", async () => {
+    const actor = start();
+    expect(selectMembersStatusExport(actor.getSnapshot())).toBeNull();
+    expect(selectMembersStatusCanSend(actor.getSnapshot())).toBe(false);
+    await waitFor(actor, selectReportReady);
+    expect(selectMembersStatusExport(actor.getSnapshot())).toEqual({
+      report: "membersStatus",
+      query: { params: JSON.stringify({ brand: "all", region: "all", practice: [], mco: "all", result: "all" }) },
+    });
+    expect(selectMembersStatusCanSend(actor.getSnapshot())).toBe(true);
+
+    const empty = start([], { rows: [], totals: data.totals });
+    await waitFor(empty, selectReportReady);
+    expect(selectMembersStatusCanSend(empty.getSnapshot())).toBe(false);
   });
 });

@@ -1,28 +1,19 @@
 // §2 Members Status Report: filters brand, region, multi-select practice, MCO and result; one row
 // per practice grouped New Patient, Recare No Future Appointment and Recare Future Appointment by
-// payer, with the Members (total) and Extracted columns. Loaded by the shared report machine.
+// payer, with the Members (total) and Extracted columns. Runs the shared report workflow.
 import { BRANDS, MCO_BY_BRAND } from "../../../domain/vocabulary.ts";
-import type { SnapshotFrom } from "xstate";
 import type { components } from "../../../contract/schema";
-import { sortRows } from "../../lib/sortRows";
-import type { reportMachine } from "../report/report.machine";
-import { reportSelectors, selectReportSort } from "../report/report.selectors";
+import type { ExportRequest } from "../export/export.machine";
+import { createReportMachine } from "../report/report.machine";
+import type { ReportFilterLists } from "../report/report.actors";
+import { selectReportReady, selectReportSort, sortedRows, type ReportSnapshot } from "../report/report.selectors";
 
 type Schemas = components["schemas"];
 export type MembersStatusRow = Schemas["MembersStatusReportRow"];
 export type MembersStatusTotals = Schemas["MembersStatusReportTotals"];
 export type MembersStatusQuery = Schemas["MembersStatusReportQuery"];
-export type Practice = Schemas["Practice"];
-export type RegionInfo = Schemas["RegionInfo"];
-
-export type MembersStatusFilters = MembersStatusQuery & Record<string, unknown>;
-
-export interface MembersStatusData {
-  rows: MembersStatusRow[];
-  totals: MembersStatusTotals;
-  practices: Practice[];
-  regions: RegionInfo[];
-}
+export type MembersStatusFilters = MembersStatusQuery;
+export type MembersStatusData = Schemas["MembersStatusReport"];
 
 export const INITIAL_MEMBERS_STATUS_FILTERS: MembersStatusFilters = {
   brand: "all",
@@ -54,24 +45,38 @@ export function membersStatusFilterChange(change: Partial<MembersStatusFilters>)
   return "brand" in change || "region" in change ? { ...change, practice: [] } : change;
 }
 
-type Snapshot = SnapshotFrom<typeof reportMachine>;
-const report = reportSelectors<MembersStatusFilters, MembersStatusData>();
+export const membersStatusMachine = createReportMachine<MembersStatusFilters, MembersStatusData, ReportFilterLists>({
+  id: "membersStatusReport",
+  lists: true,
+  filterChange: membersStatusFilterChange,
+});
 
-export const selectMembersStatusFilters = report.filters;
+type Snapshot = ReportSnapshot<MembersStatusFilters, MembersStatusData, ReportFilterLists>;
 
-export const selectMembersStatusRows = (snapshot: Snapshot) => {
-  const sort = selectReportSort(snapshot);
-  return sortRows(report.data(snapshot)?.rows ?? [], sort.column as keyof MembersStatusRow | null, sort.direction);
-};
+export const selectMembersStatusFilters = (snapshot: Snapshot) => snapshot.context.filters;
 
-export const selectMembersStatusTotals = (snapshot: Snapshot) => report.data(snapshot)?.totals ?? null;
+export const selectMembersStatusRows = (snapshot: Snapshot) => sortedRows(snapshot.context.data?.rows ?? [], selectReportSort(snapshot));
 
-export const selectMembersStatusRegions = (snapshot: Snapshot) => report.data(snapshot)?.regions ?? [];
+export const selectMembersStatusTotals = (snapshot: Snapshot) => snapshot.context.data?.totals ?? null;
+
+export const selectMembersStatusRegions = (snapshot: Snapshot) => snapshot.context.lists?.regions ?? [];
 
 /** The practice choices: those of the chosen region that receive the chosen brand's lists. */
 export const selectMembersStatusPractices = (snapshot: Snapshot) => {
-  const { brand, region } = report.filters(snapshot);
-  return (report.data(snapshot)?.practices ?? []).filter(
+  const { brand, region } = snapshot.context.filters;
+  return (snapshot.context.lists?.practices ?? []).filter(
     (practice) => (region === "all" || practice.region === region) && (brand === "all" || practice.brands.includes(brand)),
   );
 };
+
+/** The report's own query, as its call takes it (openapi.yaml getMembersStatusReport `params`). */
+export function membersStatusParams({ brand, region, practice, mco, result }: MembersStatusFilters): string {
+  return JSON.stringify({ brand, region, practice, mco, result });
+}
+
+/** The table shown, as CSV, once it is shown. */
+export const selectMembersStatusExport = (snapshot: Snapshot): ExportRequest | null =>
+  selectReportReady(snapshot) ? { report: "membersStatus", query: { params: membersStatusParams(snapshot.context.filters) } } : null;
+
+/** Send Report needs rows to send, and one send at a time. */
+export const selectMembersStatusCanSend = (snapshot: Snapshot) => selectReportReady(snapshot) && (snapshot.context.data?.rows.length ?? 0) > 0;

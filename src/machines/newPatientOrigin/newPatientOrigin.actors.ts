@@ -2,11 +2,12 @@
 // GET /report/practicesList, GET /report/new-patient-origin).
 import { jsonParam, unwrap, type ApiClient } from "../../api/client";
 import { fromApiCall } from "../../api/fromApiCall";
+import { reportPracticesActor } from "../report/report.actors";
 import type { NewPatientOriginQuery } from "./newPatientOrigin.machine";
 
 export function createNewPatientOriginActors(api: ApiClient) {
   return {
-    loadPractices: fromApiCall(async (_, signal) => (await unwrap(api.GET("/report/practicesList", { signal }))).practicesList),
+    loadPractices: reportPracticesActor(api),
     loadReport: fromApiCall((query: NewPatientOriginQuery, signal) =>
       unwrap(api.GET("/report/new-patient-origin", { params: { query: { params: jsonParam(query) } }, signal })),
     ),

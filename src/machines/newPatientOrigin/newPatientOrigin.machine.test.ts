@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
 import { offeredMonths } from "../../../domain/reports/newPatientOrigin.ts";
 import {
@@ -7,7 +7,7 @@ import {
   type NewPatientOriginReport,
   type Practice,
 } from "./newPatientOrigin.machine";
-import { selectPracticeOptions, selectStatus, sourcesChart } from "./newPatientOrigin.selectors";
+import { selectNewPatientOriginExport, selectPracticeOptions, selectStatus, sourcesChart } from "./newPatientOrigin.selectors";
 
 const MONTHS = offeredMonths("2026-11-16");
 const PRACTICES: Practice[] = [
@@ -27,11 +27,11 @@ const REPORT: NewPatientOriginReport = {
 };
 
 function start(loadReport: (query: NewPatientOriginQuery) => Promise<NewPatientOriginReport> = async () => REPORT) {
-  const effects = { show: vi.fn(), hide: vi.fn(), failure: vi.fn() };
+  const effects = { show: vi.fn(), hide: vi.fn(), failure: vi.fn(), loadPractices: vi.fn(async () => PRACTICES) };
   const queries: NewPatientOriginQuery[] = [];
   const machine = newPatientOriginMachine.provide({
     actors: {
-      loadPractices: fromPromise(async () => PRACTICES),
+      loadPractices: fromPromise(() => effects.loadPractices()),
       loadReport: fromPromise(({ input }) => {
         queries.push(input);
         return loadReport(input);
@@ -48,6 +48,8 @@ function start(loadReport: (query: NewPatientOriginQuery) => Promise<NewPatientO
 }
 
 const ready = (actor: ReturnType<typeof start>["actor"]) => waitFor(actor, (s) => selectStatus(s) === "ready" && s.matches({ practices: "ready" }));
+
+afterEach(() => vi.useRealTimers());
 
 describe("new patient origin machine", () => {
   it("loads the current month, every practice and brand at first, with the loader", async () => {
@@ -73,6 +75,22 @@ describe("new patient origin machine", () => {
       { brand: "uhc", practice: [], date: ["2026-11", "2026-10"] },
     ]);
     expect(selectPracticeOptions(actor.getSnapshot()).map((p) => p.id)).toEqual([2]);
+  });
+
+  it("a filter change loads the report only: the practices load once per visit", async () => {
+    vi.useFakeTimers();
+    const { actor, effects, queries } = start();
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: "npo.brand.change", brand: "uhc" });
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: "npo.practices.change", practice: [2] });
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: "npo.refresh" });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(queries).toHaveLength(4);
+    expect(effects.loadPractices).toHaveBeenCalledTimes(1);
+    expect(selectPracticeOptions(actor.getSnapshot()).map((p) => p.id)).toEqual([2]);
+    expect(selectNewPatientOriginExport(actor.getSnapshot())).toEqual({ report: "newPatientOrigin", query: { brand: "uhc", practice: [2], date: ["2026-11"] } });
   });
 
   it("keeps the months when none, or one not offered, is chosen", async () => {

@@ -1,7 +1,7 @@
 // New Patient Origin (§2): filters brand, practices and months (§9: the last 24, default this
 // month); the report reloads on each change (cancelling the load under way) and on Refresh. Its
 // CSV download is the server's export of the filters (src/machines/export). Practices for the
-// filter load beside the report. Effects are provided by src/app: loadPractices, loadReport,
+// filter load beside the report, once per visit. Effects are provided by src/app: loadPractices, loadReport,
 // showLoader/hideLoader, reportFailure.
 import { assign, setup } from "xstate";
 import { notProvided } from "../notProvided";
@@ -81,30 +81,30 @@ export const newPatientOriginMachine = setup({
           },
         },
         ready: {},
-        failed: {},
+        // Refresh asks again for practices that failed; practices that came stay for the visit.
+        failed: { on: { "npo.refresh": "loading" } },
       },
     },
     report: {
       initial: "loading",
+      // Targets ".loading" without `reenter`: re-entering this region would make the parallel root
+      // the transition's domain and load the practices again with every change.
       on: {
         // §4: a brand change resets the practice to All.
         "npo.brand.change": {
           target: ".loading",
-          reenter: true,
           actions: assign({ filters: ({ context, event }) => ({ ...context.filters, brand: event.brand, practice: [] }) }),
         },
         "npo.practices.change": {
           target: ".loading",
-          reenter: true,
           actions: assign({ filters: ({ context, event }) => ({ ...context.filters, practice: [...new Set(event.practice)] }) }),
         },
         "npo.months.change": {
           guard: "monthsOffered",
           target: ".loading",
-          reenter: true,
           actions: assign({ filters: ({ context, event }) => ({ ...context.filters, date: [...new Set(event.date)] }) }),
         },
-        "npo.refresh": { target: ".loading", reenter: true },
+        "npo.refresh": { target: ".loading" },
       },
       states: {
         loading: {

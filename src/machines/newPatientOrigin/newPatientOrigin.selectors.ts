@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from "xstate";
 import { CATEGORICAL_COLORS, CHART_COLORS, type ChartSpec } from "../../lib/chartSpec";
+import type { ExportRequest } from "../export/export.machine";
 import type { newPatientOriginMachine, NewPatientOriginReport, Practice } from "./newPatientOrigin.machine";
 
 type Snapshot = SnapshotFrom<typeof newPatientOriginMachine>;
@@ -13,6 +14,10 @@ export const selectFilters = (snapshot: Snapshot) => snapshot.context.filters;
 export const selectMonths = (snapshot: Snapshot) => snapshot.context.months;
 export const selectData = (snapshot: Snapshot) => snapshot.context.data;
 export const selectPracticesLoading = (snapshot: Snapshot) => snapshot.matches({ practices: "loading" });
+
+/** §2 CSV download: the first visits of the filters shown, once the report is shown. */
+export const selectNewPatientOriginExport = (snapshot: Snapshot): ExportRequest | null =>
+  selectStatus(snapshot) === "ready" ? { report: "newPatientOrigin", query: snapshot.context.filters } : null;
 
 /** The practices the filter offers: those receiving the chosen brand's members (all for All). */
 export function selectPracticeOptions(snapshot: Snapshot): readonly Practice[] {

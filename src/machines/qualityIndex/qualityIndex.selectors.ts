@@ -1,15 +1,25 @@
-// The Quality Index Report's charts and tables, from the answer of POST /report/quality-index-report.
-// The screen uses the shared report machine; the request's dates come from domain/reports/qualityIndex.ts.
+// The Quality Index Report's report machine (no filters: the answer of POST
+// /report/quality-index-report, its dates from domain/reports/qualityIndex.ts), its charts and
+// tables, and its export.
 import type { components } from "../../../contract/schema";
 import { CATEGORICAL_COLORS, CHART_COLORS, type ChartSpec } from "../../lib/chartSpec";
-import { reportSelectors } from "../report/report.selectors";
+import type { ExportRequest } from "../export/export.machine";
+import { createReportMachine } from "../report/report.machine";
+import { selectReportReady, type ReportSnapshot } from "../report/report.selectors";
 import { QUALITY_INDEX_TABLES } from "../../../domain/reports/qualityIndex.ts";
 
 type Schemas = components["schemas"];
 export type QualityIndexReport = Schemas["QualityIndexReport"];
 export type PracticeCount = Schemas["PracticeCount"];
 
-export const qualityIndex = reportSelectors<Record<string, never>, QualityIndexReport>();
+export const qualityIndexReportMachine = createReportMachine<Record<string, never>, QualityIndexReport>({ id: "qualityIndexReport", lists: false });
+
+type Snapshot = ReportSnapshot<Record<string, never>, QualityIndexReport>;
+
+export const selectQualityIndex = (snapshot: Snapshot) => snapshot.context.data;
+
+/** The tables as CSV, of today's periods when the export starts, once the report is shown. */
+export const selectQualityIndexExport = (snapshot: Snapshot): ExportRequest | null => (selectReportReady(snapshot) ? { report: "qualityIndex" } : null);
 
 const OUTCOME_COLORS: Record<string, string> = { Won: CHART_COLORS.green, Lost: CHART_COLORS.vermillion, Open: CHART_COLORS.grey };
 

@@ -1,22 +1,36 @@
-// The report machine's one effect, `load`, made from a report screen's call; and the filter lists
-// (regions, practices) that several report screens load beside their data.
+// A report machine's effects made from the report's calls: `load` (the report for its filters) and,
+// for reports with filters to choose from, `loadLists` (their choices, once per visit). And the
+// practices alone, for the reports whose only list they are.
 import { unwrap, type ApiClient } from "../../api/client";
 import { fromApiCall } from "../../api/fromApiCall";
-import type { ReportFilters } from "./report.machine";
+import type { components } from "../../../contract/schema";
 
-/**
- * The report machine's actors for one screen. The machine holds filters and data untyped; the
- * screen's typed selectors (report.selectors.ts) rely on this `load` taking TFilters and giving TData.
- */
-export function reportActors<TFilters extends ReportFilters, TData>(load: (filters: TFilters, signal: AbortSignal) => Promise<TData>) {
-  return { load: fromApiCall<unknown, ReportFilters>((filters, signal) => load(filters as TFilters, signal)) };
+type Schemas = components["schemas"];
+
+/** The choices of the report filters (openapi.yaml GET /report/regionsList, /report/practicesList). */
+export interface ReportFilterLists {
+  regions: Schemas["RegionInfo"][];
+  practices: Schemas["Practice"][];
 }
 
-/** The report filters' choices (openapi.yaml GET /report/regionsList, /report/practicesList). */
-export async function fetchReportFilterLists(api: ApiClient, signal: AbortSignal) {
+export function reportActors<TFilters, TData>(load: (filters: TFilters, signal: AbortSignal) => Promise<TData>) {
+  return { load: fromApiCall<TData, { filters: TFilters }>(({ filters }, signal) => load(filters, signal)) };
+}
+
+/** The report's call and the region and practice choices of its filters. */
+export function reportWithListsActors<TFilters, TData>(api: ApiClient, load: (filters: TFilters, signal: AbortSignal) => Promise<TData>) {
+  return { ...reportActors(load), loadLists: fromApiCall<ReportFilterLists>((_, signal) => fetchReportFilterLists(api, signal)) };
+}
+
+async function fetchReportFilterLists(api: ApiClient, signal: AbortSignal): Promise<ReportFilterLists> {
   const [{ regionList }, { practicesList }] = await Promise.all([
     unwrap(api.GET("/report/regionsList", { signal })),
     unwrap(api.GET("/report/practicesList", { signal })),
   ]);
   return { regions: regionList, practices: practicesList };
+}
+
+/** The practices of a report's practice filter (GET /report/practicesList). */
+export function reportPracticesActor(api: ApiClient) {
+  return fromApiCall<Schemas["Practice"][]>(async (_, signal) => (await unwrap(api.GET("/report/practicesList", { signal }))).practicesList);
 }

@@ -1,21 +1,28 @@
 import type { SnapshotFrom } from "xstate";
-import type { reportMachine } from "./report.machine";
-
-type ReportSnapshot = SnapshotFrom<typeof reportMachine>;
+import type { ApiFailure } from "../../api/errors";
+import { sortRows, type SortState } from "../../lib/sortRows";
+import type { createReportMachine, ReportTag } from "./report.machine";
 
 export type ReportStatus = "loading" | "ready" | "failed";
 
-export const selectReportStatus = (snapshot: ReportSnapshot) => snapshot.value as ReportStatus;
-export const selectReportFailure = (snapshot: ReportSnapshot) => snapshot.context.failure;
-export const selectReportSort = (snapshot: ReportSnapshot) => snapshot.context.sort;
+/** The snapshot of a report's machine (createReportMachine<TFilters, TData, TLists>). */
+export type ReportSnapshot<TFilters extends object, TData, TLists = never> = SnapshotFrom<
+  ReturnType<typeof createReportMachine<TFilters, TData, TLists>>
+>;
 
-/**
- * Typed readers for one report: `const priority = reportSelectors<Filters, PriorityRow[]>()`.
- * The types are the screen's promise, kept by the `load` it provides (report.actors.ts, reportActors).
- */
-export function reportSelectors<TFilters, TData>() {
-  return {
-    data: (snapshot: ReportSnapshot) => snapshot.context.data as TData | null,
-    filters: (snapshot: ReportSnapshot) => snapshot.context.filters as TFilters,
-  };
+/** What every report's snapshot has, whatever its filters and data. */
+interface AnyReportSnapshot {
+  hasTag(tag: ReportTag): boolean;
+  context: { failure: ApiFailure | null; sort: SortState };
+}
+
+export const selectReportStatus = (snapshot: AnyReportSnapshot): ReportStatus =>
+  snapshot.hasTag("report.loading") ? "loading" : snapshot.hasTag("report.failed") ? "failed" : "ready";
+export const selectReportReady = (snapshot: AnyReportSnapshot) => selectReportStatus(snapshot) === "ready";
+export const selectReportFailure = (snapshot: AnyReportSnapshot) => snapshot.context.failure;
+export const selectReportSort = (snapshot: AnyReportSnapshot) => snapshot.context.sort;
+
+/** The rows of a report's data in the order the reader chose. */
+export function sortedRows<TRow>(rows: readonly TRow[], sort: SortState): TRow[] {
+  return sortRows(rows, sort.column as keyof TRow | null, sort.direction);
 }

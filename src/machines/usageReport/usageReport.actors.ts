@@ -1,9 +1,9 @@
-// The Universal Usage Report's call, made by its child report machine (openapi.yaml
-// GET /report/usage/{params}); an empty page search is left out of the query. And the call
-// activity beside it.
+// The Universal Usage Report's calls, made by its two tables' report machines (usageTables.ts):
+// the page visits (openapi.yaml GET /report/usage/{params}; an empty page search is left out of
+// the query), and the call activity beside them.
 import { jsonParam, unwrap, type ApiClient } from "../../api/client";
 import { reportActors } from "../report/report.actors";
-import type { CallActivityQuery, CallActivityRow, UsageQuery, UsageRow } from "./usageReport.machine";
+import type { CallActivityQuery, CallActivityRow, UsageQuery, UsageRow } from "./usageTables";
 
 /** The report's path parameter (its export's too). */
 export function usageParams({ visitedUrl, ...query }: UsageQuery): string {

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise } from "xstate";
-import { reportMachine, type ReportFilters } from "../report/report.machine";
 import { selectReportStatus } from "../report/report.selectors";
-import { usageReportMachine, type UsageRow } from "./usageReport.machine";
-import { selectReport, selectUsageRows } from "./usageReport.selectors";
+import { usageReportMachine } from "./usageReport.machine";
+import { selectVisits } from "./usageReport.selectors";
+import { callActivityMachine, selectUsageExport, selectUsageRows, usageVisitsMachine, type CallActivityQuery, type UsageQuery, type UsageRow } from "./usageTables";
 
 const rows: UsageRow[] = [
   { userId: 2, visitedUrl: "/usage", defualtPracticeId: "3", username: "b@x.example", firstname: "B", lastname: "Bee", accessDate: "2026-03-04", count: 2 },
@@ -11,14 +11,14 @@ const rows: UsageRow[] = [
 ];
 
 function start(isAdmin = true) {
-  const load = vi.fn(async (_filters: ReportFilters) => rows);
-  const loadCalls = vi.fn(async (_filters: ReportFilters) => []);
-  const report = reportMachine.provide({ actors: { load: fromPromise(({ input }) => load(input)) } });
-  const calls = reportMachine.provide({ actors: { load: fromPromise(({ input }) => loadCalls(input)) } });
+  const load = vi.fn(async (_filters: UsageQuery) => rows);
+  const loadCalls = vi.fn(async (_filters: CallActivityQuery) => []);
+  const report = usageVisitsMachine.provide({ actors: { load: fromPromise(({ input }) => load(input.filters)) } });
+  const calls = callActivityMachine.provide({ actors: { load: fromPromise(({ input }) => loadCalls(input.filters)) } });
   const actor = createActor(usageReportMachine.provide({ actors: { report, calls } }), {
     input: { isAdmin, today: new Date(2026, 2, 17) },
   }).start();
-  const child = () => selectReport(actor.getSnapshot());
+  const child = () => selectVisits(actor.getSnapshot());
   return { actor, load, loadCalls, child };
 }
 
@@ -86,5 +86,18 @@ describe("usage report machine", () => {
     expect(selectUsageRows(child().getSnapshot()).map((row) => row.count)).toEqual([2, 9]);
     child().send({ type: "report.sort", column: "count" });
     expect(selectUsageRows(child().getSnapshot()).map((row) => row.count)).toEqual([9, 2]);
+  });
+
+  it("exports the visits of the dates and searches shown", async () => {
+    const { actor, child } = start();
+    expect(selectUsageExport(child().getSnapshot())).toBeNull();
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: "usage.user.change", value: "moreno" });
+    actor.send({ type: "usage.user.search" });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(selectUsageExport(child().getSnapshot())).toEqual({
+      report: "usage",
+      query: { startDate: "2026-03-01", endDate: "2026-03-31", userSearch: "moreno", visitedUrl: "" },
+    });
   });
 });

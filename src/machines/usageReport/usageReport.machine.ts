@@ -1,19 +1,13 @@
 // §2 Universal Usage Report (administrators): start and end date, by default the current month;
 // search by visited page, debounced 500 ms (§9), and by user, on Enter or the button. Loading,
-// sorting and errors are the shared report machine's, run here as the child `report`.
+// sorting and errors are the shared report workflow's, run here as the child `report`.
 // §6: the administrator flag sets allowEdit, which has no visible effect: kept, never shown.
 // Beside the visits, the child `calls` loads the calls started and results saved per agent over
 // the same dates (openapi.yaml getCallActivityReport).
 import dayjs from "dayjs";
 import { assign, sendTo, setup } from "xstate";
-import type { components } from "../../../contract/schema";
 import { USAGE_SEARCH_DEBOUNCE_MS } from "../../lib/constants";
-import { reportMachine } from "../report/report.machine";
-
-export type UsageRow = components["schemas"]["UsageRow"];
-export type UsageQuery = components["schemas"]["UsageQuery"];
-export type CallActivityRow = components["schemas"]["CallActivityRow"];
-export type CallActivityQuery = Pick<UsageQuery, "startDate" | "endDate">;
+import { callActivityMachine, usageVisitsMachine, type CallActivityQuery, type UsageQuery } from "./usageTables";
 
 /** The report's dates (openapi.yaml UsageQuery). */
 const DATE_FORMAT = "YYYY-MM-DD";
@@ -56,8 +50,9 @@ export const usageReportMachine = setup({
     input: {} as UsageReportInput,
     context: {} as UsageReportContext,
     events: {} as UsageReportEvent,
+    children: {} as { report: "report"; calls: "calls" },
   },
-  actors: { report: reportMachine, calls: reportMachine },
+  actors: { report: usageVisitsMachine, calls: callActivityMachine },
   actions: {
     keepVisitedUrlDraft: assign((_, params: { value: string }) => ({ visitedUrlDraft: params.value })),
   },

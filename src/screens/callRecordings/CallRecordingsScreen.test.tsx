@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { setupFakeBackend } from "../../../tests/fakeBackend";
-import { ServicesContext } from "../../app/ServicesContext";
+import { useActorRef } from "@xstate/react";
 import { CallRecordingsScreen } from "./CallRecordingsScreen";
 
 const recording = {
@@ -31,11 +31,11 @@ function arrangeRecordings(...shown: (typeof recording)[]) {
 
 async function renderScreen() {
   const services = await backend.signIn(backend.db.users.find((user) => !user.isAdmin)!);
-  render(
-    <ServicesContext.Provider value={services}>
-      <CallRecordingsScreen />
-    </ServicesContext.Provider>,
-  );
+  // The screen's actors as src/app makes them: started with the screen, stopped when it goes.
+  function Screen() {
+    return <CallRecordingsScreen actor={useActorRef(services.callRecordings)} exporter={useActorRef(services.exportCsv)} />;
+  }
+  render(<Screen />);
   return { user: userEvent.setup(), services };
 }
 

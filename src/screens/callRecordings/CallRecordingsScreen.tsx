@@ -1,34 +1,59 @@
 // §2 Call Recordings: filters campaign, date range and text search; the recordings with their
 // date, phone, mail, practice and size, each with Download; page size and pagination.
 import { useSelector } from "@xstate/react";
-import { useServices } from "../../app/ServicesContext";
-import { useAppActor } from "../../app/useAppActor";
+import type { ActorRefFrom } from "xstate";
 import { DataTable, type Column } from "../../components/DataTable";
+import { PageHeader } from "../../components/PageHeader";
 import { Pagination } from "../../components/Pagination";
 import { SearchForm } from "../../components/SearchForm";
-import { ALL_CAMPAIGNS } from "../../machines/callRecordings/callRecordings.machine";
+import { ALL_CAMPAIGNS, type callRecordingsMachine } from "../../machines/callRecordings/callRecordings.machine";
 import * as calls from "../../machines/callRecordings/callRecordings.selectors";
+import { sameExportRequest } from "../../machines/export/export.selectors";
+import { ExportCsvButton, type ExportActor } from "../export/ExportCsvButton";
 import { DateRangeFilter } from "./DateRangeFilter";
 import "./callRecordings.css";
-import { PageHeader } from "../../components/PageHeader";
-import { ExportCsv } from "../export/ExportCsv";
 
-export function CallRecordingsScreen() {
-  const services = useServices();
-  const actor = useAppActor(services.callRecordings);
+type CallRecordingsActor = ActorRefFrom<typeof callRecordingsMachine>;
+
+export function CallRecordingsScreen({ actor, exporter }: { actor: CallRecordingsActor; exporter: ExportActor }) {
   const loading = useSelector(actor, calls.selectLoading);
-  const campaigns = useSelector(actor, calls.selectCampaigns);
-  const campaign = useSelector(actor, calls.selectCampaign);
-  const searchDraft = useSelector(actor, calls.selectSearchDraft);
   const rows = useSelector(actor, calls.selectRows);
   const count = useSelector(actor, calls.selectCount);
   const page = useSelector(actor, calls.selectPage);
   const pageSize = useSelector(actor, calls.selectPageSize);
   const pageCount = useSelector(actor, calls.selectPageCount);
   const downloading = useSelector(actor, calls.selectDownloading);
-  const exportQuery = useSelector(actor, calls.selectExportQuery, (a, b) => JSON.stringify(a) === JSON.stringify(b));
+  const exportRequest = useSelector(actor, calls.selectCallRecordingsExport, sameExportRequest);
 
-  const columns: Column<calls.RecordingRow>[] = [
+  return (
+    <section className="page call-recordings" aria-labelledby="page-title">
+      <PageHeader title="Call Recordings">
+        <ExportCsvButton actor={exporter} request={exportRequest} />
+      </PageHeader>
+      <CallRecordingsFilters actor={actor} />
+      <div aria-busy={loading} className={loading ? "call-recordings__table call-recordings__table--loading" : "call-recordings__table"}>
+        <DataTable
+          caption={loading ? "Call recordings (loading…)" : `Call recordings: ${count} found`}
+          columns={recordingColumns(actor, downloading)}
+          rows={rows}
+          rowKey={(row) => row.recording.id}
+          empty={loading ? "Loading call recordings…" : "No call recordings found."}
+        />
+      </div>
+      <Pagination
+        label="Call recordings pages"
+        page={page}
+        pageCount={pageCount}
+        pageSize={pageSize}
+        onPage={(next) => actor.send({ type: "callRecordings.page.change", page: next })}
+        onPageSize={(size) => actor.send({ type: "callRecordings.pageSize.change", pageSize: size })}
+      />
+    </section>
+  );
+}
+
+function recordingColumns(actor: CallRecordingsActor, downloading: boolean): Column<calls.RecordingRow>[] {
+  return [
     { key: "date", header: "Date" },
     { key: "phone", header: "Phone" },
     { key: "mail", header: "Mail" },
@@ -50,53 +75,33 @@ export function CallRecordingsScreen() {
       ),
     },
   ];
+}
 
+function CallRecordingsFilters({ actor }: { actor: CallRecordingsActor }) {
+  const campaigns = useSelector(actor, calls.selectCampaigns);
+  const campaign = useSelector(actor, calls.selectCampaign);
+  const searchDraft = useSelector(actor, calls.selectSearchDraft);
   return (
-    <section className="page call-recordings" aria-labelledby="page-title">
-      <PageHeader title="Call Recordings">
-        <ExportCsv disabled={loading} request={() => ({ report: "callRecordings", query: exportQuery })} />
-      </PageHeader>
-
-      <div className="filters">
-        <label>
-          Campaign
-          <select value={campaign} onChange={(event) => actor.send({ type: "callRecordings.campaign.change", campaign: event.target.value })}>
-            <option value={ALL_CAMPAIGNS}>All campaigns</option>
-            {campaigns.map((option) => (
-              <option key={option.name} value={option.name}>
-                {option.name} ({option.count})
-              </option>
-            ))}
-          </select>
-        </label>
-        <DateRangeFilter actor={actor} />
-        <SearchForm
-          label="Search"
-          value={searchDraft}
-          placeholder="Phone, agent e-mail or file"
-          onChange={(value) => actor.send({ type: "callRecordings.search.change", value })}
-          onSubmit={() => actor.send({ type: "callRecordings.search.submit" })}
-        />
-      </div>
-
-      <div aria-busy={loading} className={loading ? "call-recordings__table call-recordings__table--loading" : "call-recordings__table"}>
-        <DataTable
-          caption={loading ? "Call recordings (loading…)" : `Call recordings: ${count} found`}
-          columns={columns}
-          rows={rows}
-          rowKey={(row) => row.recording.id}
-          empty={loading ? "Loading call recordings…" : "No call recordings found."}
-        />
-      </div>
-
-      <Pagination
-        label="Call recordings pages"
-        page={page}
-        pageCount={pageCount}
-        pageSize={pageSize}
-        onPage={(next) => actor.send({ type: "callRecordings.page.change", page: next })}
-        onPageSize={(size) => actor.send({ type: "callRecordings.pageSize.change", pageSize: size })}
+    <div className="filters">
+      <label>
+        Campaign
+        <select value={campaign} onChange={(event) => actor.send({ type: "callRecordings.campaign.change", campaign: event.target.value })}>
+          <option value={ALL_CAMPAIGNS}>All campaigns</option>
+          {campaigns.map((option) => (
+            <option key={option.name} value={option.name}>
+              {option.name} ({option.count})
+            </option>
+          ))}
+        </select>
+      </label>
+      <DateRangeFilter actor={actor} />
+      <SearchForm
+        label="Search"
+        value={searchDraft}
+        placeholder="Phone, agent e-mail or file"
+        onChange={(value) => actor.send({ type: "callRecordings.search.change", value })}
+        onSubmit={() => actor.send({ type: "callRecordings.search.submit" })}
       />
-    </section>
+    </div>
   );
 }

@@ -1,21 +1,31 @@
 // §2 Contact Data Report: calls by hour (contacted vs not contacted) for a chosen period, stacked
 // and as percent; appointments set by hour for today, week and month; Print and Refresh.
-import { useActorRef, useSelector } from "@xstate/react";
-import { useServices } from "../../app/ServicesContext";
+import { useSelector } from "@xstate/react";
+import type { ActorRefFrom } from "xstate";
 import { Chart } from "../../components/chart/Chart";
 import { ReportStatus } from "../../components/ReportStatus";
-import { CALL_PERIOD_LABELS, CALL_PERIODS, contactDataViewMachine, type CallPeriod } from "../../machines/contactData/contactData.machine";
-import { appointmentsChart, callsCharts, contactData, selectCallPeriod } from "../../machines/contactData/contactData.selectors";
+import { CALL_PERIOD_LABELS, CALL_PERIODS, type CallPeriod, type contactDataViewMachine } from "../../machines/contactData/contactData.machine";
+import {
+  appointmentsChart,
+  callsCharts,
+  selectCallPeriod,
+  selectContactData,
+  type contactDataReportMachine,
+} from "../../machines/contactData/contactData.selectors";
 import { selectReportFailure, selectReportStatus } from "../../machines/report/report.selectors";
 import { PageHeader } from "../../components/PageHeader";
 
-export function ContactDataScreen() {
-  const { chartReports } = useServices();
-  const report = useActorRef(chartReports.contactData, { input: { filters: {} } });
-  const view = useActorRef(contactDataViewMachine);
+interface ContactDataScreenProps {
+  /** The report's answer. */
+  actor: ActorRefFrom<typeof contactDataReportMachine>;
+  /** Which period the calls charts show. */
+  view: ActorRefFrom<typeof contactDataViewMachine>;
+}
+
+export function ContactDataScreen({ actor: report, view }: ContactDataScreenProps) {
   const status = useSelector(report, selectReportStatus);
   const failure = useSelector(report, selectReportFailure);
-  const data = useSelector(report, contactData.data);
+  const data = useSelector(report, selectContactData);
   const period = useSelector(view, selectCallPeriod);
   const refresh = () => report.send({ type: "report.refresh" });
   const calls = data ? callsCharts(data, period) : null;

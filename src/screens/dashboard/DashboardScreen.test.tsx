@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
 import { describe, expect, it, vi } from "vitest";
 import { setupFakeBackend } from "../../../tests/fakeBackend";
-import { ServicesContext } from "../../app/ServicesContext";
+import { useActorRef } from "@xstate/react";
 import { AppStatusTrackerModal } from "./AppStatusTrackerModal";
 import { DashboardScreen } from "./DashboardScreen";
 
@@ -31,11 +31,11 @@ const backend = setupFakeBackend();
 async function renderDashboard() {
   const services = await backend.signIn(backend.db.users.find((user) => !user.isAdmin)!);
   const failure = vi.spyOn(services.auth, "send");
-  render(
-    <ServicesContext.Provider value={services}>
-      <DashboardScreen />
-    </ServicesContext.Provider>,
-  );
+  // The screen's actor as src/app makes it: started with the screen, stopped when it goes.
+  function Screen() {
+    return <DashboardScreen actor={useActorRef(services.dashboard)} />;
+  }
+  render(<Screen />);
   return { user: userEvent.setup(), failure };
 }
 

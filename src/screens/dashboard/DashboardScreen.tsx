@@ -2,17 +2,15 @@
 // has open issues, and the Help, File and App Status Tracker modals. The dashboard machine runs
 // while the screen is shown: its open-issues check starts 1 s after the screen loads.
 import { useSelector } from "@xstate/react";
-import { useServices } from "../../app/ServicesContext";
-import { useAppActor } from "../../app/useAppActor";
+import type { ActorRefFrom } from "xstate";
+import type { dashboardMachine } from "../../machines/dashboard/dashboard.machine";
 import * as dashboard from "../../machines/dashboard/dashboard.selectors";
 import { AppStatusTrackerModal } from "./AppStatusTrackerModal";
 import { FileModal } from "./FileModal";
 import { HelpModal } from "./HelpModal";
 import "./dashboard.css";
 
-export function DashboardScreen() {
-  const services = useServices();
-  const actor = useAppActor(services.dashboard);
+export function DashboardScreen({ actor }: { actor: ActorRefFrom<typeof dashboardMachine> }) {
   const showsDowntime = useSelector(actor, dashboard.selectShowsDowntime);
   const trackerOpen = useSelector(actor, dashboard.selectTrackerOpen);
   const trackerRows = useSelector(actor, dashboard.selectTrackerRows);

@@ -3,25 +3,23 @@ import type { ReactNode } from "react";
 import { ReportStatus } from "../../components/ReportStatus";
 import { DeletedFilters } from "./DeletedFilters";
 import "./deletedAppointments.css";
-import type { useDeletedView } from "./useDeletedView";
+import type { DeletedView } from "./useDeletedView";
 import { PageHeader } from "../../components/PageHeader";
-import { deletedQuery } from "../../machines/deletedAppointments/deletedAppointments";
-import { ExportCsv } from "../export/ExportCsv";
+import { ExportCsvButton, type ExportActor } from "../export/ExportCsvButton";
 
 interface DeletedAppointmentsPageProps {
   title: string;
-  /** Which export the view's Export CSV takes. */
-  exportAs: "deletedByGroup" | "deletedSummary" | "deletedDetails";
   className?: string;
-  view: ReturnType<typeof useDeletedView>;
+  view: DeletedView;
+  exporter: ExportActor;
   children: ReactNode;
 }
 
-export function DeletedAppointmentsPage({ title, exportAs, className, view, children }: DeletedAppointmentsPageProps) {
+export function DeletedAppointmentsPage({ title, className, view, exporter, children }: DeletedAppointmentsPageProps) {
   return (
     <section className={`page${className ? ` ${className}` : ""}`} aria-labelledby="page-title">
       <PageHeader title={title}>
-        <ExportCsv disabled={view.status !== "ready"} request={() => ({ report: exportAs, query: deletedQuery(view.filters) })} />
+        <ExportCsvButton actor={exporter} request={view.exportRequest} />
         <button type="button" className="button" onClick={view.refresh}>
           Refresh
         </button>

@@ -1,10 +1,10 @@
 // §2 Deleted appointments, By Group: deletions in the range per group (region).
 import { useSelector } from "@xstate/react";
-import { useServices } from "../../app/ServicesContext";
 import { DataTable, type Column } from "../../components/DataTable";
-import { selectGroupRows, type DeletedGroupRow } from "../../machines/deletedAppointments/deletedAppointments";
+import { deletedExport, selectGroupRows, type DeletedGroupRow } from "../../machines/deletedAppointments/deletedAppointments";
 import { DeletedAppointmentsPage } from "./DeletedAppointmentsPage";
-import { useDeletedView } from "./useDeletedView";
+import { useDeletedView, type DeletedViewActor } from "./useDeletedView";
+import type { ExportActor } from "../export/ExportCsvButton";
 
 const COLUMNS: Column<DeletedGroupRow>[] = [
   { key: "group", header: "Group" },
@@ -12,12 +12,18 @@ const COLUMNS: Column<DeletedGroupRow>[] = [
   { key: "practices", header: "Practices with deletions", align: "end" },
 ];
 
-export function DeletedByGroupScreen() {
-  const { tableReports } = useServices();
-  const view = useDeletedView(tableReports.deletedByGroup);
-  const rows = useSelector(view.actor, selectGroupRows);
+const exportOfByGroup = deletedExport("deletedByGroup");
+
+interface DeletedByGroupScreenProps {
+  actor: DeletedViewActor<DeletedGroupRow[]>;
+  exporter: ExportActor;
+}
+
+export function DeletedByGroupScreen({ actor, exporter }: DeletedByGroupScreenProps) {
+  const view = useDeletedView(actor, exportOfByGroup);
+  const rows = useSelector(actor, selectGroupRows);
   return (
-    <DeletedAppointmentsPage exportAs="deletedByGroup" title="Deleted Appointments — By Group" view={view}>
+    <DeletedAppointmentsPage title="Deleted Appointments — By Group" view={view} exporter={exporter}>
       <DataTable
         caption={`Deleted appointments by group, ${view.filters.startDate} to ${view.filters.endDate}`}
         columns={COLUMNS}

@@ -1,15 +1,17 @@
 // §2 Deleted appointments, Details: each deletion (what, where, when, by whom), paged by the server.
 import { useSelector } from "@xstate/react";
-import { useServices } from "../../app/ServicesContext";
 import { DataTable, type Column } from "../../components/DataTable";
 import { Pagination } from "../../components/Pagination";
 import {
+  deletedExport,
   formatDeletedDateTime,
   selectDetails,
   type DeletedAppointment,
+  type DeletedDetails,
 } from "../../machines/deletedAppointments/deletedAppointments";
 import { DeletedAppointmentsPage } from "./DeletedAppointmentsPage";
-import { useDeletedView } from "./useDeletedView";
+import { useDeletedView, type DeletedViewActor } from "./useDeletedView";
+import type { ExportActor } from "../export/ExportCsvButton";
 
 const COLUMNS: Column<DeletedAppointment>[] = [
   { key: "deletedAt", header: "Deleted at", cell: (row) => formatDeletedDateTime(row.deletedAt) },
@@ -21,13 +23,19 @@ const COLUMNS: Column<DeletedAppointment>[] = [
   { key: "reason", header: "Reason", cell: (row) => row.reason || "—" },
 ];
 
-export function DeletedDetailsScreen() {
-  const { tableReports } = useServices();
-  const view = useDeletedView(tableReports.deletedDetails);
-  const details = useSelector(view.actor, selectDetails);
+const exportOfDetails = deletedExport("deletedDetails");
+
+interface DeletedDetailsScreenProps {
+  actor: DeletedViewActor<DeletedDetails>;
+  exporter: ExportActor;
+}
+
+export function DeletedDetailsScreen({ actor, exporter }: DeletedDetailsScreenProps) {
+  const view = useDeletedView(actor, exportOfDetails);
+  const details = useSelector(actor, selectDetails);
   const goTo = (pageNum: number) => view.change({ pageNum });
   return (
-    <DeletedAppointmentsPage exportAs="deletedDetails" title="Deleted Appointments — Details" className="deleted-details" view={view}>
+    <DeletedAppointmentsPage title="Deleted Appointments — Details" className="deleted-details" view={view} exporter={exporter}>
       <DataTable
         caption={`Deleted appointments, ${details.count} in all (page ${details.pageNum} of ${details.pageCount})`}
         columns={COLUMNS}

@@ -1,11 +1,12 @@
 // The filters of the three deleted-appointments views: the date range, region and practice.
-import type { DeletedFilters as Filters, Practice, RegionInfo } from "../../machines/deletedAppointments/deletedAppointments";
+import type { DeletedFilters as Filters } from "../../machines/deletedAppointments/deletedAppointments";
+import type { ReportFilterLists } from "../../machines/report/report.actors";
 import { PracticeSelect, RegionSelect } from "../../components/ReportFilters";
 
 interface DeletedFiltersProps {
   filters: Filters;
-  regions: RegionInfo[];
-  practices: Practice[];
+  regions: ReportFilterLists["regions"];
+  practices: ReportFilterLists["practices"];
   onChange: (change: Partial<Filters>) => void;
 }
 
@@ -32,7 +33,7 @@ export function DeletedFilters({ filters, regions, practices, onChange }: Delete
           onChange={(e) => e.target.value && onChange({ endDate: e.target.value })}
         />
       </label>
-      <RegionSelect value={filters.region} regions={regions} onChange={(region) => onChange({ region: region as Filters["region"] })} />
+      <RegionSelect value={filters.region} regions={regions} onChange={(region) => onChange({ region })} />
       <PracticeSelect value={filters.practice} practices={practices} onChange={(practice) => onChange({ practice })} />
     </div>
   );

@@ -1,10 +1,10 @@
 // §2 Deleted appointments, Summary: deletions per practice, with their reasons.
 import { useSelector } from "@xstate/react";
-import { useServices } from "../../app/ServicesContext";
 import { DataTable, type Column } from "../../components/DataTable";
-import { reasonsText, selectSummaryRows, type DeletedSummaryRow } from "../../machines/deletedAppointments/deletedAppointments";
+import { deletedExport, reasonsText, selectSummaryRows, type DeletedSummaryRow } from "../../machines/deletedAppointments/deletedAppointments";
 import { DeletedAppointmentsPage } from "./DeletedAppointmentsPage";
-import { useDeletedView } from "./useDeletedView";
+import { useDeletedView, type DeletedViewActor } from "./useDeletedView";
+import type { ExportActor } from "../export/ExportCsvButton";
 
 const COLUMNS: Column<DeletedSummaryRow>[] = [
   { key: "practice", header: "Practice" },
@@ -13,12 +13,18 @@ const COLUMNS: Column<DeletedSummaryRow>[] = [
   { key: "byReason", header: "Reasons", sortable: false, cell: reasonsText },
 ];
 
-export function DeletedSummaryScreen() {
-  const { tableReports } = useServices();
-  const view = useDeletedView(tableReports.deletedSummary);
-  const rows = useSelector(view.actor, selectSummaryRows);
+const exportOfSummary = deletedExport("deletedSummary");
+
+interface DeletedSummaryScreenProps {
+  actor: DeletedViewActor<DeletedSummaryRow[]>;
+  exporter: ExportActor;
+}
+
+export function DeletedSummaryScreen({ actor, exporter }: DeletedSummaryScreenProps) {
+  const view = useDeletedView(actor, exportOfSummary);
+  const rows = useSelector(actor, selectSummaryRows);
   return (
-    <DeletedAppointmentsPage exportAs="deletedSummary" title="Deleted Appointments — Summary" view={view}>
+    <DeletedAppointmentsPage title="Deleted Appointments — Summary" view={view} exporter={exporter}>
       <DataTable
         caption={`Deleted appointments by practice, ${view.filters.startDate} to ${view.filters.endDate}`}
         columns={COLUMNS}

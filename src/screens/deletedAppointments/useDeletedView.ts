@@ -1,32 +1,37 @@
-// One deleted-appointments view: its report machine started with the opening filters, and what the
-// filters and status need.
+// What a deleted-appointments view's frame needs of the view's report actor: status, filters and
+// their choices, the export of the view, and the events of its filters, Refresh and sort.
 import { useSelector } from "@xstate/react";
-import { useAppActor } from "../../app/useAppActor";
-import { useState } from "react";
-import { useServices } from "../../app/ServicesContext";
-import type { reportMachine } from "../../machines/report/report.machine";
+import type { ActorRefFrom } from "xstate";
+import { sameExportRequest } from "../../machines/export/export.selectors";
+import type { ExportRequest } from "../../machines/export/export.machine";
 import {
-  deletedFilterChange,
   selectDeletedFilters,
   selectDeletedPractices,
   selectDeletedRegions,
   type DeletedFilters,
+  type DeletedViewMachine,
 } from "../../machines/deletedAppointments/deletedAppointments";
-import { selectReportFailure, selectReportSort, selectReportStatus } from "../../machines/report/report.selectors";
+import { selectReportFailure, selectReportSort, selectReportStatus, type ReportSnapshot } from "../../machines/report/report.selectors";
+import type { ReportFilterLists } from "../../machines/report/report.actors";
 
-export function useDeletedView(machine: typeof reportMachine) {
-  const [input] = useState(useServices().tableReports.deletedInput);
-  const actor = useAppActor(machine, { input });
+export type DeletedViewActor<TData> = ActorRefFrom<DeletedViewMachine<TData>>;
+
+export function useDeletedView<TData>(
+  actor: DeletedViewActor<TData>,
+  selectExport: (snapshot: ReportSnapshot<DeletedFilters, TData, ReportFilterLists>) => ExportRequest | null,
+) {
   return {
-    actor,
     status: useSelector(actor, selectReportStatus),
     failure: useSelector(actor, selectReportFailure),
     sort: useSelector(actor, selectReportSort),
     filters: useSelector(actor, selectDeletedFilters),
     regions: useSelector(actor, selectDeletedRegions),
     practices: useSelector(actor, selectDeletedPractices),
-    change: (change: Partial<DeletedFilters>) => actor.send({ type: "report.filters.change", filters: deletedFilterChange(change) }),
+    exportRequest: useSelector(actor, selectExport, sameExportRequest),
+    change: (change: Partial<DeletedFilters>) => actor.send({ type: "report.filters.change", filters: change }),
     refresh: () => actor.send({ type: "report.refresh" }),
     sortBy: (column: string) => actor.send({ type: "report.sort", column }),
   };
 }
+
+export type DeletedView = ReturnType<typeof useDeletedView>;

@@ -2,29 +2,23 @@
 // the server offers local accounts; the token or the provider's answer in the address signs in by
 // itself; the provider-failure dialog and the cookies-disabled modal.
 import { useSelector } from "@xstate/react";
-import { useAppActor } from "../../app/useAppActor";
 import type { ActorRefFrom } from "xstate";
 import { Modal } from "../../components/Modal";
 import type { authMachine } from "../../machines/auth/auth.machine";
 import { selectAlert, selectSigningIn } from "../../machines/auth/auth.selectors";
-import type { Landing } from "../../machines/auth/landing";
-import type { loginMachine, OidcAnswer } from "../../machines/login/login.machine";
+import type { loginMachine } from "../../machines/login/login.machine";
 import * as login from "../../machines/login/login.selectors";
 import { AlertMessage } from "../../components/AlertMessage";
 import { MessageDialog } from "../../components/MessageDialog";
 import "../dialogs.css";
 
 interface LoginScreenProps {
-  machine: typeof loginMachine;
+  /** The sign-in under way: the provider, a hand-off token or its answer, and the dialogs. */
+  actor: ActorRefFrom<typeof loginMachine>;
   auth: ActorRefFrom<typeof authMachine>;
-  handoffToken: string | null;
-  providerAnswer: OidcAnswer | null;
-  landing: Landing;
-  cookiesEnabled: boolean;
 }
 
-export function LoginScreen({ machine, auth, handoffToken, providerAnswer, landing, cookiesEnabled }: LoginScreenProps) {
-  const actor = useAppActor(machine, { input: { cookiesEnabled, handoffToken, providerAnswer, landing } });
+export function LoginScreen({ actor, auth }: LoginScreenProps) {
   const alert = useSelector(auth, selectAlert);
   const signingIn = useSelector(auth, selectSigningIn);
   const loading = useSelector(actor, login.selectProviderLoading);

@@ -2,28 +2,27 @@
 // practice and region; Export CSV (PriorityStatus.csv) and Refresh.
 import { useSelector } from "@xstate/react";
 import { Link } from "wouter";
+import type { ActorRefFrom } from "xstate";
 import { CountLink } from "../../components/CountLink";
 import { priorityHref } from "../../machines/report/drillDown";
 import { TREATMENT_PRIORITIES, type TreatmentPriority } from "../../../domain/members/listFilters.ts";
-import { useAppActor } from "../../app/useAppActor";
-import { useServices } from "../../app/ServicesContext";
 import { DataTable, type Column } from "../../components/DataTable";
 import { ReportStatus } from "../../components/ReportStatus";
 import {
-  INITIAL_PRIORITY_FILTERS,
-  priorityFilterChange,
+  selectPriorityExport,
   selectPriorityFilters,
   selectPriorityPractices,
   selectPriorityRegions,
   selectPriorityRows,
   type PriorityFilters,
   type PriorityRow,
+  type priorityStatusMachine,
 } from "../../machines/priorityStatusReport/priorityStatus";
+import { sameExportRequest } from "../../machines/export/export.selectors";
 import { selectReportFailure, selectReportSort, selectReportStatus } from "../../machines/report/report.selectors";
 import { PracticeSelect, RegionSelect } from "../../components/ReportFilters";
 import { PageHeader } from "../../components/PageHeader";
-import { ExportCsv } from "../export/ExportCsv";
-import type { RegionFilter } from "../../machines/members/members.filters";
+import { ExportCsvButton, type ExportActor } from "../export/ExportCsvButton";
 
 const priorityColumn = (priority: TreatmentPriority): Column<PriorityRow> => ({
   key: priority,
@@ -46,9 +45,12 @@ const COLUMNS: Column<PriorityRow>[] = [
   { key: "sum", header: "Sum", align: "end", cell: (row) => <CountLink count={row.sum} href={priorityHref(row.practiceId, row.sum)} label={`Open these ${row.sum} members`} /> },
 ];
 
-export function PriorityStatusReportScreen() {
-  const { tableReports } = useServices();
-  const actor = useAppActor(tableReports.priorityStatus, { input: { filters: INITIAL_PRIORITY_FILTERS } });
+interface PriorityStatusReportScreenProps {
+  actor: ActorRefFrom<typeof priorityStatusMachine>;
+  exporter: ExportActor;
+}
+
+export function PriorityStatusReportScreen({ actor, exporter }: PriorityStatusReportScreenProps) {
   const status = useSelector(actor, selectReportStatus);
   const failure = useSelector(actor, selectReportFailure);
   const sort = useSelector(actor, selectReportSort);
@@ -56,15 +58,15 @@ export function PriorityStatusReportScreen() {
   const rows = useSelector(actor, selectPriorityRows);
   const practices = useSelector(actor, selectPriorityPractices);
   const regions = useSelector(actor, selectPriorityRegions);
+  const exportRequest = useSelector(actor, selectPriorityExport, sameExportRequest);
 
-  const change = (filters: Partial<PriorityFilters>) =>
-    actor.send({ type: "report.filters.change", filters: priorityFilterChange(filters) });
+  const change = (filters: Partial<PriorityFilters>) => actor.send({ type: "report.filters.change", filters });
   const refresh = () => actor.send({ type: "report.refresh" });
 
   return (
     <section className="page" aria-labelledby="page-title">
       <PageHeader title="Priority Status Report">
-        <ExportCsv disabled={status !== "ready"} request={() => ({ report: "priorityStatus", query: { region: filters.region as RegionFilter, practice: filters.practice } })} />
+        <ExportCsvButton actor={exporter} request={exportRequest} />
         <button type="button" className="button" onClick={refresh}>
           Refresh
         </button>

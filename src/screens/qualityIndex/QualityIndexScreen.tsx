@@ -1,39 +1,46 @@
 // §2 Quality Index Report: pies of won vs lost (week, month), lost leads, conversion percentages
 // and a sales funnel; tables of leads won and lost by practice; Print and Refresh.
-import { useActorRef, useSelector } from "@xstate/react";
-import { useServices } from "../../app/ServicesContext";
+import { useSelector } from "@xstate/react";
+import type { ActorRefFrom } from "xstate";
 import { Chart } from "../../components/chart/Chart";
 import { DataTable, type Column } from "../../components/DataTable";
 import { ReportStatus } from "../../components/ReportStatus";
+import { sameExportRequest } from "../../machines/export/export.selectors";
 import {
-  qualityIndex,
   qualityIndexCharts,
   qualityIndexTables,
+  selectQualityIndex,
+  selectQualityIndexExport,
   tableTotal,
   type PracticeCount,
+  type qualityIndexReportMachine,
 } from "../../machines/qualityIndex/qualityIndex.selectors";
 import { selectReportFailure, selectReportStatus } from "../../machines/report/report.selectors";
 import "./qualityIndex.css";
 import { PageHeader } from "../../components/PageHeader";
-import { ExportCsv } from "../export/ExportCsv";
+import { ExportCsvButton, type ExportActor } from "../export/ExportCsvButton";
 
 const COLUMNS: Column<PracticeCount>[] = [
   { key: "practice", header: "Practice" },
   { key: "count", header: "Leads", align: "end" },
 ];
 
-export function QualityIndexScreen() {
-  const { chartReports } = useServices();
-  const report = useActorRef(chartReports.qualityIndex, { input: { filters: {} } });
+interface QualityIndexScreenProps {
+  actor: ActorRefFrom<typeof qualityIndexReportMachine>;
+  exporter: ExportActor;
+}
+
+export function QualityIndexScreen({ actor: report, exporter }: QualityIndexScreenProps) {
   const status = useSelector(report, selectReportStatus);
   const failure = useSelector(report, selectReportFailure);
-  const data = useSelector(report, qualityIndex.data);
+  const data = useSelector(report, selectQualityIndex);
+  const exportRequest = useSelector(report, selectQualityIndexExport, sameExportRequest);
   const refresh = () => report.send({ type: "report.refresh" });
 
   return (
     <section className="page chart-report" aria-labelledby="page-title">
       <PageHeader title="Quality Index Report">
-        <ExportCsv disabled={status !== "ready"} request={() => ({ report: "qualityIndex" })} />
+        <ExportCsvButton actor={exporter} request={exportRequest} />
         <button type="button" className="button" onClick={() => window.print()}>
           Print
         </button>

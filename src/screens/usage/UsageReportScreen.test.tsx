@@ -2,7 +2,7 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { setupFakeBackend, type DemoUser } from "../../../tests/fakeBackend";
-import { ServicesContext } from "../../app/ServicesContext";
+import { useActorRef } from "@xstate/react";
 import { UsageReportScreen } from "./UsageReportScreen";
 
 const backend = setupFakeBackend();
@@ -32,11 +32,12 @@ function arrangeVisits() {
 
 async function renderScreen(user: DemoUser) {
   const services = await backend.signIn(user);
-  render(
-    <ServicesContext.Provider value={services}>
-      <UsageReportScreen />
-    </ServicesContext.Provider>,
-  );
+  // The screen's actors as src/app makes them: started with the screen, stopped when it goes.
+  function Screen() {
+    const actor = useActorRef(services.usageReport, { input: { isAdmin: user.isAdmin } });
+    return <UsageReportScreen actor={actor} exporter={useActorRef(services.exportCsv)} />;
+  }
+  render(<Screen />);
   return userEvent.setup();
 }
 

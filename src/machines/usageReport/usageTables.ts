@@ -1,0 +1,28 @@
+// The Universal Usage Report's two tables, each the shared report workflow run as a child of the
+// usage report's machine: the page visits (openapi.yaml GET /report/usage/{params}) and, over the
+// same dates, the calls started and results saved per agent (getCallActivityReport).
+import type { components } from "../../../contract/schema";
+import type { ExportRequest } from "../export/export.machine";
+import { createReportMachine } from "../report/report.machine";
+import { selectReportReady, sortedRows, type ReportSnapshot } from "../report/report.selectors";
+
+export type UsageRow = components["schemas"]["UsageRow"];
+export type UsageQuery = components["schemas"]["UsageQuery"];
+export type CallActivityRow = components["schemas"]["CallActivityRow"];
+export type CallActivityQuery = Pick<UsageQuery, "startDate" | "endDate">;
+
+export const usageVisitsMachine = createReportMachine<UsageQuery, UsageRow[]>({ id: "usageVisits", lists: false });
+export const callActivityMachine = createReportMachine<CallActivityQuery, CallActivityRow[]>({ id: "callActivity", lists: false });
+
+type VisitsSnapshot = ReportSnapshot<UsageQuery, UsageRow[]>;
+type CallActivitySnapshot = ReportSnapshot<CallActivityQuery, CallActivityRow[]>;
+
+/** The visits in the chosen order (client sort, §2 "Sortable table"). */
+export const selectUsageRows = (snapshot: VisitsSnapshot) => sortedRows(snapshot.context.data ?? [], snapshot.context.sort);
+
+/** The call activity rows in the chosen order. */
+export const selectCallActivityRows = (snapshot: CallActivitySnapshot) => sortedRows(snapshot.context.data ?? [], snapshot.context.sort);
+
+/** The visits of the dates and searches shown, as CSV, once they are shown. */
+export const selectUsageExport = (snapshot: VisitsSnapshot): ExportRequest | null =>
+  selectReportReady(snapshot) ? { report: "usage", query: snapshot.context.filters } : null;
