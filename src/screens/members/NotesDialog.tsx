@@ -5,8 +5,8 @@ import { useSelector } from "@xstate/react";
 import { useId, type FormEvent } from "react";
 import type { ActorRefFrom } from "xstate";
 import { Modal } from "../../components/Modal";
-import * as dialogs from "../../machines/members/dialogs.selectors";
-import type { notesMachine } from "../../machines/members/notes.machine";
+import * as dialogs from "../../machines/members/dialogs/dialogs.selectors";
+import type { notesMachine } from "../../machines/members/dialogs/notes.machine";
 import { formatDateTime, relativeTime } from "./memberFormat";
 
 interface NotesDialogProps {
