@@ -15,8 +15,6 @@ import { MembersTableHeader } from "./MembersTableHeader";
 import { LockedContext } from "./ResultSelect";
 import { useFocusRequests, useRowFocus } from "./useRowFocus";
 
-export type { RowActions };
-
 interface MembersTableProps extends RowActions {
   caption: string;
   members: readonly Member[];
