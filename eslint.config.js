@@ -95,10 +95,6 @@ const componentsKnowNoMachines = {
   message: "Components are presentational: values and callbacks in, no machine, screen or app code.",
 };
 
-/** Screens that still make their own actors: their split into parts brings them to the rule. */
-// until the members split lands
-const notYetGivenActors = ["src/screens/members/**", "src/screens/feedback/**", "src/screens/setDefault/**", "src/screens/export/ExportCsv.tsx"];
-
 /** Of the test code, the app's tests import the fake backend's harness and the shared helpers. */
 const appTestHelpersOnly = {
   regex: "(^|/)tests/(?!fakeBackend$|support/)",
@@ -181,12 +177,7 @@ export default tseslint.config(
   },
   {
     files: ["src/screens/**"],
-    ignores: notYetGivenActors,
     rules: restrict(...appBoundary, screensCallNothing, screensImportNoApp),
-  },
-  {
-    files: notYetGivenActors,
-    rules: restrict(...appBoundary, screensCallNothing),
   },
   {
     files: ["src/components/**"],
@@ -200,7 +191,6 @@ export default tseslint.config(
   },
   {
     files: ["src/screens/**/*.test.tsx"],
-    ignores: notYetGivenActors,
     rules: restrict(noMocks, noServer, noDemo, screensCallNothing, appTestHelpersOnly, screensImportNoApp),
   },
   {

@@ -16,7 +16,7 @@ import {
 } from "./screenRoutes";
 import { TestScreen } from "../screens/test/TestScreen";
 import { UnderConstructionScreen } from "../screens/underConstruction/UnderConstructionScreen";
-import { MembersScreen } from "../screens/members/MembersScreen";
+import { MembersRoute } from "./MembersRoute";
 
 export interface ProtectedRoute {
   path: string;
@@ -35,9 +35,9 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
   { path: "/quality-index-report", title: "Quality Index Report", render: () => <QualityIndexRoute /> },
   { path: "/priority-status-report", title: "Priority Status Report", render: () => <PriorityStatusRoute /> },
   { path: "/lead-data-report", title: "Lead Data Report", render: () => <LeadDataRoute /> },
-  { path: "/members/smile-magic", title: "Members — Smile Magic", render: () => <MembersScreen key="SMD" region="SMD" title="Members — Smile Magic" /> },
-  { path: "/members/family-smiles", title: "Members — Family Smiles", render: () => <MembersScreen key="FSD" region="FSD" title="Members — Family Smiles" /> },
-  { path: "/members/all", title: "Members", render: () => <MembersScreen key="all" region="all" title="Members" /> },
+  { path: "/members/smile-magic", title: "Members — Smile Magic", render: () => <MembersRoute key="SMD" region="SMD" title="Members — Smile Magic" /> },
+  { path: "/members/family-smiles", title: "Members — Family Smiles", render: () => <MembersRoute key="FSD" region="FSD" title="Members — Family Smiles" /> },
+  { path: "/members/all", title: "Members", render: () => <MembersRoute key="all" region="all" title="Members" /> },
   { path: "/deleted-appointments/bygroup", title: "Deleted Appointments — By Group", render: () => <DeletedByGroupRoute /> },
   { path: "/deleted-appointments/summary", title: "Deleted Appointments — Summary", render: () => <DeletedSummaryRoute /> },
   { path: "/deleted-appointments/details", title: "Deleted Appointments — Details", render: () => <DeletedDetailsRoute /> },

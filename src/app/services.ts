@@ -66,12 +66,13 @@ export function createServices({ baseUrl, navigate, inspect }: ServicesOptions) 
     dashboard: dashboardMachine.provide({ actors: createDashboardActors(api), actions: effects }),
     callRecordings: callRecordingsMachine.provide({ actors: createCallRecordingsActors(api), actions: effects }),
     members: membersMachine.provide({
-      actors: {
-        ...createMembersActors(api, { signedIn: () => accessToken() !== undefined }),
+      actors: createMembersActors(api, {
+        ...effects,
+        signedIn: () => accessToken() !== undefined,
         liveEvents: liveEventsMachine.provide({ actors: createLiveEventsActors(api, baseUrl) }),
         readSavedFilters,
-      },
-      actions: { ...effects, persistFilters },
+        persistFilters,
+      }),
     }),
     /** A CSV export of the server, with progress and cancel (the members list and the table reports). */
     exportCsv: exportMachine.provide({ actors: createExportActors(api), actions: { ...effects, saveExport: (_, file) => saveExport(file) } }),

@@ -1,7 +1,8 @@
 // The members list's filters (§2 Members list, §4 "A filter change resets paging and sort flags. A
 // brand change resets the practice to All", §6 default practices, §9 memberFilters cookie): their
-// shape, where the first filters come from, and how they travel (the list call's query, the URL
-// query, the cookie). Pure functions: the machine and its tests use them, src/app does the I/O.
+// shape, where the first filters come from, and how they travel in the browser (the URL query, the
+// cookie; the list call's request is members.query.ts). Pure functions: the machines and their tests
+// use them, src/app does the I/O.
 import type { components } from "../../../contract/schema";
 import { MAX_DEFAULT_PRACTICES, PAGE_SIZES, type PageSize } from "../../lib/constants";
 import { BRANDS, MCO_BY_BRAND, MEMBER_STATUSES, RESULT_OPTIONS } from "../../../domain/vocabulary.ts";
@@ -200,20 +201,4 @@ export function practicesOfBrand(practices: readonly Practice[], brand: MemberFi
   if (brand === ALL) return [...practices];
   const brands = brandsOf(brand);
   return practices.filter((practice) => practice.brands.some((candidate) => brands.includes(candidate)));
-}
-
-export interface MembersQuery {
-  pageNum: number;
-  pageSize: PageSize;
-  company: string;
-  search: string;
-  dentistFirstName: string;
-  result: MemberResult | typeof ALL;
-  status: string;
-  priority: PriorityFilter;
-  orderByColumn?: MemberSortColumn;
-  practice: string;
-  sameColumn: boolean;
-  mco: string;
-  region: RegionFilter;
 }

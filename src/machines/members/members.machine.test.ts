@@ -1,17 +1,20 @@
+// The members list's parts working together (members.machine.ts): results and notes saved and the
+// list reloaded, the agent's claims on the rows, and saving as one of a team. Each part's own rules
+// are tested beside it (list/, claims/, save/, dialogs/, workMode/).
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { noteServerDate } from "../../api/serverClock";
 import { createActor, fromCallback, fromPromise } from "xstate";
-import type { Member, MembersQuery, Practice, SavedFilters, SetupRecord } from "./members.filters";
-import {
-  membersMachine,
-  type ClaimCommand,
-  type MemberOptions,
-  type MembersTableData,
-  type SaveResultOutcome,
-  type SaveResultRequest,
-} from "./members.machine";
-import { selectSort, selectStatus } from "./members.selectors";
-import { notesMachine, type Note, type NotesQuery, type SaveNoteOutcome, type SaveNotesRequest } from "./notes.machine";
+import type { Member, Practice, SavedFilters, SetupRecord } from "./members.filters";
+import type { MembersQuery } from "./members.query";
+import { membersMachine } from "./members.machine";
+import { selectParts } from "./members.selectors";
+import { selectStatus } from "./list/list.selectors";
+import { selectControlsLocked } from "./save/resultSave.selectors";
+import { membersListMachine } from "./list/list.machine";
+import type { MemberOptions, MembersTableData } from "./list/list.types";
+import { claimsMachine, type ClaimCommand } from "./claims/claims.machine";
+import { resultSaveMachine, type SaveResultOutcome, type SaveResultRequest } from "./save/resultSave.machine";
+import { membersDialogsMachine } from "./dialogs/dialogs.machine";
+import { notesMachine, type Note, type NotesQuery, type SaveNoteOutcome, type SaveNotesRequest } from "./dialogs/notes.machine";
 import { liveEventsMachine, type LiveEventsEvent, type StreamEvent } from "../liveEvents/liveEvents.machine";
 import type { MemberClaim } from "./team";
 
@@ -79,7 +82,7 @@ function start(options: Options = {}) {
   const callStarts: number[] = [];
   /** The live event streams opened, newest last: the test reports what each stream does. */
   const streams: ((event: StreamEvent) => void)[] = [];
-  const machine = membersMachine.provide({
+  const list = membersListMachine.provide({
     actors: {
       readSavedFilters: fromPromise(async () => options.saved ?? { url: {}, cookie: {}, unknown: [] }),
       loadOptions: fromPromise<MemberOptions, { userId: number }>(async () => ({ practices: PRACTICES, dentists: [], setup: options.setup ?? [] })),
@@ -88,10 +91,26 @@ function start(options: Options = {}) {
         const members = options.page?.() ?? [member(1), member(2)];
         return { members, members_count: members.length, pageNum: input.pageNum, total_count: 120 };
       }),
+      liveEvents: liveEventsMachine.provide({
+        actors: { stream: fromCallback<LiveEventsEvent>(({ sendBack }) => void streams.push((event: StreamEvent) => sendBack(event))) },
+      }),
+    },
+    actions: {
+      persistFilters: (_, params) => persisted.push(params),
+      reportFailure: (_, { failure }) => failures.push(failure),
+    },
+  });
+  const save = resultSaveMachine.provide({
+    actors: {
       saveResult: fromPromise<SaveResultOutcome, SaveResultRequest>(async ({ input }) => {
         saves.push(input);
         return (await options.saveResult?.(input)) ?? { version: (input.version ?? 1) + 1 };
       }),
+    },
+    actions: { reportFailure: (_, { failure }) => failures.push(failure) },
+  });
+  const claimsLogic = claimsMachine.provide({
+    actors: {
       recordCallStart: fromPromise<void, { memberId: number }>(async ({ input }) => void callStarts.push(input.memberId)),
       holdClaim: fromCallback<ClaimCommand, { memberId: number }>(({ input: { memberId }, sendBack, receive }) => {
         let ended = false;
@@ -103,9 +122,10 @@ function start(options: Options = {}) {
         receive((command) => (command.type === "claim.renew" ? claim("renew") : (ended = true)));
         return () => void (ended || claims.push(`release ${memberId}`));
       }),
-      liveEvents: liveEventsMachine.provide({
-        actors: { stream: fromCallback<LiveEventsEvent>(({ sendBack }) => void streams.push((event: StreamEvent) => sendBack(event))) },
-      }),
+    },
+  });
+  const dialogs = membersDialogsMachine.provide({
+    actors: {
       notesDialog: notesMachine.provide({
         actors: {
           loadNotes: fromPromise<Note[], NotesQuery>(async () => []),
@@ -116,20 +136,25 @@ function start(options: Options = {}) {
         },
       }),
     },
-    actions: {
-      persistFilters: (_, params) => persisted.push(params),
-      reportFailure: (_, { failure }) => failures.push(failure),
-    },
   });
+  const machine = membersMachine.provide({ actors: { list, save, claims: claimsLogic, dialogs } });
   const actor = createActor(machine, {
     input: { region: options.region ?? "all", userId: 7, defaultLocationId: options.defaultLocationId ?? "" },
   }).start();
-  return { actor, queries, persisted, failures, saves, notesSaved, claims, streams, callStarts };
+  const parts = selectParts(actor.getSnapshot());
+  return { actor, parts, queries, persisted, failures, saves, notesSaved, claims, streams, callStarts };
 }
 
 /** A claim by user `userId` that runs for 2 minutes from now. */
 function claimBy(memberId: number, userId: number, firstname = "Marcus", lastname = "Reed"): MemberClaim {
   return { memberId, by: { id: userId, firstname, lastname }, expiresAt: new Date(Date.now() + 120_000).toISOString() };
+}
+
+/** What the list is doing as the agent sees it: a save asked about or written, else the list's own state. */
+function status(parts: ReturnType<typeof start>["parts"]) {
+  if (selectControlsLocked(parts.save.getSnapshot())) return "saving";
+  if (parts.save.getSnapshot().matches("confirming")) return "confirming";
+  return selectStatus(parts.list.getSnapshot());
 }
 
 /** Lets the stubs' promises settle under fake timers. */
@@ -138,324 +163,119 @@ const settle = () => vi.advanceTimersByTimeAsync(0);
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-describe("members machine: starting", () => {
-  it("loads the first page with every filter at all, then is ready", async () => {
-    const { actor, queries } = start();
-    await settle();
-    expect(selectStatus(actor.getSnapshot())).toBe("ready");
-    expect(queries).toEqual([
-      {
-        pageNum: 1,
-        pageSize: 15,
-        company: "all",
-        search: "",
-        dentistFirstName: "",
-        result: "all",
-        status: "all",
-        priority: "all",
-        practice: "all",
-        sameColumn: false,
-        mco: "all",
-        region: "all",
-      },
-    ]);
-    expect(actor.getSnapshot().context.totalCount).toBe(120);
-  });
-
-  it("preselects the user's default practices (defaultLocationId) and the saved setup's status", async () => {
-    const { actor, queries } = start({
-      defaultLocationId: "1;3",
-      setup: [{ appId: "call_center", field: "status", value: "New Patient" }],
-    });
-    await settle();
-    expect(actor.getSnapshot().context.filters.practiceIds).toEqual([1, 3]);
-    expect(queries[0]).toMatchObject({ practice: "1,3", status: "New Patient" });
-  });
-
-  it("prefers the saved practice record to defaultLocationId, and more than 25 practices means All", async () => {
-    const many = Array.from({ length: 26 }, (_, i) => i + 1).join(";");
-    const { queries } = start({ defaultLocationId: "1", setup: [{ appId: "call_center", field: "practice", value: many }] });
-    await settle();
-    expect(queries[0]!.practice).toBe("all");
-  });
-
-  it("scopes the list and the practice choices to the route's region", async () => {
-    const { actor, queries } = start({ region: "SMD", defaultLocationId: "1;3" });
-    await settle();
-    expect(actor.getSnapshot().context.practices.map((p) => p.id)).toEqual([1, 2]);
-    expect(queries[0]).toMatchObject({ region: "SMD", practice: "1" });
-  });
-
-  it("restores the URL query over the cookie over the defaults, and the cookie's page size", async () => {
-    const { actor, queries } = start({
-      defaultLocationId: "1",
-      saved: {
-        url: { practiceIds: [2], brand: "uhc" },
-        cookie: { practiceIds: [3], status: "Dropped Patient", result: "Broken", pageSize: 100 },
-        unknown: [],
-      },
-    });
-    await settle();
-    expect(actor.getSnapshot().context.filters).toMatchObject({ practiceIds: [2], brand: "uhc", status: "Dropped Patient", result: "Broken" });
-    expect(queries[0]).toMatchObject({ practice: "2", company: "uhc", status: "Dropped Patient", result: "Broken", pageSize: 100 });
-  });
-
-  it("opens a link naming an unknown practice or status on the whole list, and says what was unknown", async () => {
-    const { actor, queries } = start({
-      defaultLocationId: "1",
-      saved: { url: { practiceIds: [999], brand: "uhc" }, cookie: { status: "Dropped Patient" }, unknown: ["status “Happy”"] },
-    });
-    await settle();
-    expect(actor.getSnapshot().context.unknownInLink).toEqual(["status “Happy”", "practice 999"]);
-    expect(queries[0]).toMatchObject({ practice: "all", company: "all", status: "all", priority: "all" });
-  });
-
-  it("mirrors the first filters into the URL and cookie at once", async () => {
-    const { persisted } = start({ defaultLocationId: "3" });
-    await settle();
-    expect(persisted).toEqual([{ filters: expect.objectContaining({ practiceIds: [3] }), pageSize: 15 }]);
-  });
-});
-
-describe("members machine: search", () => {
-  it("749 ms after the last keystroke does nothing; 750 ms loads once with the trimmed text", async () => {
-    const { actor, queries } = start();
-    await settle();
-    actor.send({ type: "members.search.change", text: "sm" });
-    await vi.advanceTimersByTimeAsync(500);
-    actor.send({ type: "members.search.change", text: "  smith " });
-    await vi.advanceTimersByTimeAsync(749);
-    expect(queries).toHaveLength(1);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(queries).toHaveLength(2);
-    expect(queries[1]!.search).toBe("smith");
-    await vi.advanceTimersByTimeAsync(5000);
-    expect(queries).toHaveLength(2);
-  });
-
-  it("does not reload when only surrounding spaces changed", async () => {
-    const { actor, queries } = start();
-    await settle();
-    actor.send({ type: "members.search.change", text: "smith" });
-    await vi.advanceTimersByTimeAsync(750);
-    actor.send({ type: "members.search.change", text: " smith  " });
-    await vi.advanceTimersByTimeAsync(750);
-    expect(queries.map((q) => q.search)).toEqual(["", "smith"]);
-  });
-
-  it("a new search starts at page 1 without the sort flags", async () => {
-    const { actor, queries } = start();
-    await settle();
-    actor.send({ type: "members.sort.toggle", column: "Age" });
-    actor.send({ type: "members.page.change", pageNum: 3 });
-    await settle();
-    actor.send({ type: "members.search.change", text: "ana" });
-    await vi.advanceTimersByTimeAsync(750);
-    expect(queries.at(-1)).toMatchObject({ search: "ana", pageNum: 1, sameColumn: false });
-    expect(queries.at(-1)!.orderByColumn).toBeUndefined();
-  });
-});
-
-describe("members machine: filters, paging and sort", () => {
-  it("a filter change reloads at page 1 without the sort flags and is persisted", async () => {
-    const { actor, queries, persisted } = start();
-    await settle();
-    actor.send({ type: "members.sort.toggle", column: "Last_Name" });
-    actor.send({ type: "members.sort.toggle", column: "Last_Name" });
-    actor.send({ type: "members.page.change", pageNum: 2 });
-    await settle();
-    expect(queries.at(-1)).toMatchObject({ orderByColumn: "Last_Name", sameColumn: true, pageNum: 2 });
-    actor.send({ type: "members.filter.change", change: { status: "New Patient" } });
-    await settle();
-    expect(queries.at(-1)).toMatchObject({ status: "New Patient", pageNum: 1, sameColumn: false });
-    expect(queries.at(-1)!.orderByColumn).toBeUndefined();
-    expect(persisted.at(-1)).toEqual({ filters: expect.objectContaining({ status: "New Patient" }), pageSize: 15 });
-  });
-
-  it("a brand change resets the practice to All and an MCO of another brand", async () => {
-    const { actor, queries } = start({ defaultLocationId: "1" });
-    await settle();
-    actor.send({ type: "members.filter.change", change: { mco: "DentaQuest CHIP" } });
-    actor.send({ type: "members.filter.change", change: { brand: "mcna" } });
-    await settle();
-    expect(queries.at(-1)).toMatchObject({ company: "mcna", practice: "all", mco: "all" });
-  });
-
-  it("clicking a column sorts ascending, the same column again descending, then ascending", async () => {
-    const { actor, queries } = start();
-    await settle();
-    actor.send({ type: "members.sort.toggle", column: "Age" });
-    await settle();
-    expect(selectSort(actor.getSnapshot())).toEqual({ column: "Age", direction: "asc" });
-    actor.send({ type: "members.sort.toggle", column: "Age" });
-    await settle();
-    expect(selectSort(actor.getSnapshot())).toEqual({ column: "Age", direction: "desc" });
-    actor.send({ type: "members.sort.toggle", column: "Age" });
-    actor.send({ type: "members.sort.toggle", column: "Phone" });
-    await settle();
-    expect(queries.slice(1).map((q) => [q.orderByColumn, q.sameColumn])).toEqual([
-      ["Age", false],
-      ["Age", true],
-      ["Age", false],
-      ["Phone", false],
-    ]);
-  });
-
-  it("changes page within range only, and a page size change goes back to page 1 and is persisted", async () => {
-    const { actor, queries, persisted } = start();
-    await settle();
-    actor.send({ type: "members.page.change", pageNum: 9 }); // 120 members / 15 = 8 pages
-    actor.send({ type: "members.page.change", pageNum: 8 });
-    await settle();
-    actor.send({ type: "members.pageSize.change", pageSize: 1000 });
-    await settle();
-    expect(queries.slice(1).map((q) => [q.pageNum, q.pageSize])).toEqual([
-      [8, 15],
-      [1, 1000],
-    ]);
-    expect(persisted.at(-1)).toMatchObject({ pageSize: 1000 });
-  });
-
-  it("a failed load reports the failure and Try again loads again", async () => {
-    let fail = true;
-    const failures: unknown[] = [];
-    const machine = membersMachine.provide({
-      actors: {
-        readSavedFilters: fromPromise(async (): Promise<SavedFilters> => ({ url: {}, cookie: {}, unknown: [] })),
-        loadOptions: fromPromise<MemberOptions, { userId: number }>(async () => ({ practices: [], dentists: [], setup: [] })),
-        loadMembers: fromPromise<MembersTableData, MembersQuery>(async () => {
-          if (fail) throw { message: "Boom", statusCode: 500 };
-          return { members: [], members_count: 0, pageNum: 1, total_count: 0 };
-        }),
-      },
-      actions: { reportFailure: (_, { failure }) => failures.push(failure) },
-    });
-    const actor = createActor(machine, { input: { region: "all", userId: 1, defaultLocationId: "" } }).start();
-    await settle();
-    expect(selectStatus(actor.getSnapshot())).toBe("failed");
-    expect(failures).toEqual([{ message: "Boom", statusCode: 500 }]);
-    fail = false;
-    actor.send({ type: "members.retry" });
-    await settle();
-    expect(selectStatus(actor.getSnapshot())).toBe("ready");
-  });
-});
-
-describe("members machine: results and notes", () => {
+describe("members list's parts: results and notes", () => {
   it("saving a result sends the member's keys with callCenter, then reloads the list", async () => {
-    const { actor, queries, saves } = start();
+    const { parts, queries, saves } = start();
     await settle();
-    actor.send({ type: "members.result.save", member: member(2), result: "Appointment Made" });
-    expect(selectStatus(actor.getSnapshot())).toBe("saving");
+    parts.save.send({ type: "members.result.save", member: member(2), result: "Appointment Made" });
+    expect(status(parts)).toBe("saving");
     await settle();
     expect(saves).toEqual([{ sid: "S2", Result: "Appointment Made", patnum: "102", practice: 1, addLocation: "callCenter", version: 1 }]);
     expect(queries).toHaveLength(2);
-    expect(selectStatus(actor.getSnapshot())).toBe("ready");
+    expect(status(parts)).toBe("ready");
   });
 
   it("a failed save is reported and the list stays as it was", async () => {
-    const { actor, queries, failures } = start({
+    const { parts, queries, failures } = start({
       saveResult: async () => {
         throw { message: "Nope", statusCode: 400 };
       },
     });
     await settle();
-    actor.send({ type: "members.result.save", member: member(1), result: "Broken" });
+    parts.save.send({ type: "members.result.save", member: member(1), result: "Broken" });
     await settle();
     expect(failures).toEqual([{ message: "Nope", statusCode: 400 }]);
     expect(queries).toHaveLength(1);
-    expect(selectStatus(actor.getSnapshot())).toBe("ready");
+    expect(status(parts)).toBe("ready");
   });
 
   it("submitting a note saves it, closes the dialog and reloads the list", async () => {
-    const { actor, queries, notesSaved } = start();
+    const { parts, queries, notesSaved } = start();
     await settle();
-    actor.send({ type: "members.notes.open", member: member(1) });
+    parts.dialogs.send({ type: "members.notes.open", member: member(1) });
     await settle();
-    const notes = actor.getSnapshot().children.notes!;
+    const notes = parts.dialogs.getSnapshot().children.notes!;
     notes.send({ type: "notes.draft.change", text: "  Called, call back Friday " });
     notes.send({ type: "notes.submit" });
     await settle();
     expect(notesSaved).toEqual([
       { sid: "S1", practice: 1, patnum: "101", notes: "Called, call back Friday", addLocation: "callCenter", version: 1 },
     ]);
-    expect(actor.getSnapshot().matches({ active: { dialog: "closed" } })).toBe(true);
+    expect(parts.dialogs.getSnapshot().matches("closed")).toBe(true);
     expect(queries).toHaveLength(2);
   });
 
   it("closing the notes dialog without submitting saves nothing and does not reload", async () => {
-    const { actor, queries, notesSaved } = start();
+    const { parts, queries, notesSaved } = start();
     await settle();
-    actor.send({ type: "members.notes.open", member: member(1) });
-    actor.send({ type: "members.dialog.close" });
+    parts.dialogs.send({ type: "members.notes.open", member: member(1) });
+    parts.dialogs.send({ type: "members.dialog.close" });
     await settle();
     expect(notesSaved).toEqual([]);
     expect(queries).toHaveLength(1);
   });
 
   it("the list reloads under an open dialog without closing it or cutting a pending search short", async () => {
-    const { actor, queries } = start();
+    const { parts, queries } = start();
     await settle();
-    actor.send({ type: "members.crons.open" });
-    actor.send({ type: "members.search.change", text: "lee" });
+    parts.dialogs.send({ type: "members.crons.open" });
+    parts.list.send({ type: "members.search.change", text: "lee" });
     await vi.advanceTimersByTimeAsync(400);
-    actor.send({ type: "members.filter.change", change: { result: "Broken" } });
+    parts.list.send({ type: "members.filter.change", change: { result: "Broken" } });
     await vi.advanceTimersByTimeAsync(349);
     expect(queries).toHaveLength(2);
     await vi.advanceTimersByTimeAsync(1);
     expect(queries.at(-1)).toMatchObject({ result: "Broken", search: "lee" });
-    expect(actor.getSnapshot().matches({ active: { dialog: "crons" } })).toBe(true);
+    expect(parts.dialogs.getSnapshot().matches({ open: "crons" })).toBe(true);
   });
 });
 
-const result = (actor: ReturnType<typeof start>["actor"], id: number) => actor.getSnapshot().context.members.find((m) => m.id === id)!;
-const memberEvent = (memberId: number, version: number, Result: Member["Result"]) =>
-  ({ type: "live.event", event: { event: "member", data: { memberId, version, Result, notes: "Called", notestimestamp: "2026-11-24T10:00:00Z" } } }) as const;
+const result = (parts: ReturnType<typeof start>["parts"], id: number) => parts.list.getSnapshot().context.members.find((m) => m.id === id)!;
 
-describe("members machine: claims", () => {
+describe("members list's parts: claims", () => {
   it("claims the member the agent starts working, renews it every 45 s, and releases it when they leave the row", async () => {
-    const { actor, claims } = start();
+    const { parts, claims } = start();
     await settle();
-    actor.send({ type: "members.work.start", member: member(2) });
+    parts.claims.send({ type: "members.work.start", member: member(2) });
     expect(claims).toEqual(["claim 2"]);
-    expect(result(actor, 2).claim?.by.id).toBe(7);
+    expect(result(parts, 2).claim?.by.id).toBe(7);
     await vi.advanceTimersByTimeAsync(44_999);
     expect(claims).toEqual(["claim 2"]);
     await vi.advanceTimersByTimeAsync(1);
     expect(claims).toEqual(["claim 2", "renew 2"]);
-    actor.send({ type: "members.work.start", member: member(2) });
-    actor.send({ type: "members.work.leave", memberId: 1 });
+    parts.claims.send({ type: "members.work.start", member: member(2) });
+    parts.claims.send({ type: "members.work.leave", memberId: 1 });
     expect(claims).toEqual(["claim 2", "renew 2"]);
-    actor.send({ type: "members.work.leave", memberId: 2 });
+    parts.claims.send({ type: "members.work.leave", memberId: 2 });
     expect(claims).toEqual(["claim 2", "renew 2", "release 2"]);
-    expect(result(actor, 2).claim).toBeNull();
+    expect(result(parts, 2).claim).toBeNull();
   });
 
   it("a call started from the phone link is recorded and claims the member, once per call", async () => {
-    const { actor, claims, callStarts } = start();
+    const { parts, claims, callStarts } = start();
     await settle();
-    actor.send({ type: "members.call.start", member: member(2) });
+    parts.claims.send({ type: "members.call.start", member: member(2) });
     await settle();
     expect(callStarts).toEqual([2]);
     expect(claims).toEqual(["claim 2"]);
-    actor.send({ type: "members.call.start", member: member(2) });
+    parts.claims.send({ type: "members.call.start", member: member(2) });
     await settle();
     expect(callStarts).toEqual([2, 2]);
     expect(claims).toEqual(["claim 2"]);
-    actor.send({ type: "members.call.start", member: member(1) });
+    parts.claims.send({ type: "members.call.start", member: member(1) });
     await settle();
     expect(callStarts).toEqual([2, 2, 1]);
     expect(claims).toEqual(["claim 2", "release 2", "claim 1"]);
   });
 
   it("moving to another member releases the first; leaving the page releases too", async () => {
-    const { actor, claims } = start();
+    const { actor, parts, claims } = start();
     await settle();
-    actor.send({ type: "members.work.start", member: member(1) });
-    actor.send({ type: "members.notes.open", member: member(2) });
+    parts.claims.send({ type: "members.work.start", member: member(1) });
+    parts.dialogs.send({ type: "members.notes.open", member: member(2) });
     expect(claims).toEqual(["claim 1", "release 1", "claim 2"]);
     // Focus moving into the member's notes dialog is not leaving the member.
-    actor.send({ type: "members.work.leave", memberId: 2 });
+    parts.claims.send({ type: "members.work.leave", memberId: 2 });
     expect(claims).toHaveLength(3);
     actor.stop();
     expect(claims).toEqual(["claim 1", "release 1", "claim 2", "release 2"]);
@@ -463,24 +283,24 @@ describe("members machine: claims", () => {
 
   it("releases the claim when the member leaves the page the agent shows", async () => {
     let page = [member(1), member(2)];
-    const { actor, claims } = start({ page: () => page });
+    const { parts, claims } = start({ page: () => page });
     await settle();
-    actor.send({ type: "members.work.start", member: member(2) });
+    parts.claims.send({ type: "members.work.start", member: member(2) });
     page = [member(3), member(4)];
-    actor.send({ type: "members.page.change", pageNum: 2 });
+    parts.list.send({ type: "members.page.change", pageNum: 2 });
     await settle();
     expect(claims).toEqual(["claim 2", "release 2"]);
   });
 
   it("a saved result or note ends the claim on the server: nothing is released", async () => {
-    const { actor, claims } = start();
+    const { actor, parts, claims } = start();
     await settle();
-    actor.send({ type: "members.work.start", member: member(1) });
-    actor.send({ type: "members.result.save", member: member(1), result: "Confirm" });
+    parts.claims.send({ type: "members.work.start", member: member(1) });
+    parts.save.send({ type: "members.result.save", member: member(1), result: "Confirm" });
     await settle();
-    actor.send({ type: "members.notes.open", member: member(2) });
+    parts.dialogs.send({ type: "members.notes.open", member: member(2) });
     await settle();
-    const notes = actor.getSnapshot().children.notes!;
+    const notes = parts.dialogs.getSnapshot().children.notes!;
     notes.send({ type: "notes.draft.change", text: "Call back" });
     notes.send({ type: "notes.submit" });
     await settle();
@@ -489,53 +309,26 @@ describe("members machine: claims", () => {
   });
 
   it("shows a colleague's claim the claim call answers (409) instead of the agent's", async () => {
-    const { actor } = start({ claimAnswer: (id) => claimBy(id, 9) });
+    const { parts } = start({ claimAnswer: (id) => claimBy(id, 9) });
     await settle();
-    actor.send({ type: "members.work.start", member: member(1) });
-    expect(result(actor, 1).claim?.by).toEqual({ id: 9, firstname: "Marcus", lastname: "Reed" });
+    parts.claims.send({ type: "members.work.start", member: member(1) });
+    expect(result(parts, 1).claim?.by).toEqual({ id: 9, firstname: "Marcus", lastname: "Reed" });
   });
 
-  it("drops a claim from its row when its expiresAt passes, without an event", async () => {
-    const { actor } = start({ page: () => [member(1, { claim: claimBy(1, 9) }), member(2)] });
-    await settle();
-    await vi.advanceTimersByTimeAsync(119_999);
-    expect(result(actor, 1).claim).not.toBeNull();
-    await vi.advanceTimersByTimeAsync(1);
-    expect(result(actor, 1).claim).toBeNull();
-  });
-
-  it("times a claim by the server's clock, not a browser clock minutes ahead of it", async () => {
-    const serverTime = Date.now();
-    // The browser's clock runs 3 minutes ahead: by it, a claim made a moment ago ended a minute ago.
-    vi.setSystemTime(serverTime + 180_000);
-    noteServerDate(new Date(serverTime).toUTCString(), Date.now() - 500);
-    try {
-      const claim = { ...claimBy(1, 9), expiresAt: new Date(serverTime + 120_000).toISOString() };
-      const { actor } = start({ page: () => [member(1, { claim }), member(2)] });
-      await settle();
-      expect(result(actor, 1).claim).toEqual(claim);
-      await vi.advanceTimersByTimeAsync(119_000);
-      expect(result(actor, 1).claim).not.toBeNull();
-      await vi.advanceTimersByTimeAsync(1_000);
-      expect(result(actor, 1).claim).toBeNull();
-    } finally {
-      noteServerDate(new Date().toUTCString());
-    }
-  });
 });
 
-describe("members machine: saving as a team", () => {
+describe("members list's parts: saving as a team", () => {
   it("asks before saving a member a colleague is calling; Cancel saves nothing, Save anyway saves", async () => {
-    const { actor, saves } = start({ page: () => [member(1, { claim: claimBy(1, 9), version: 4 }), member(2)] });
+    const { parts, saves } = start({ page: () => [member(1, { claim: claimBy(1, 9), version: 4 }), member(2)] });
     await settle();
-    actor.send({ type: "members.result.save", member: member(1), result: "Broken" });
-    expect(actor.getSnapshot().context.confirming).toEqual({ memberId: 1, result: "Broken", claimedBy: "Marcus Reed" });
-    actor.send({ type: "members.save.cancel" });
+    parts.save.send({ type: "members.result.save", member: member(1), result: "Broken" });
+    expect(parts.save.getSnapshot().context.confirming).toEqual({ memberId: 1, result: "Broken", claimedBy: "Marcus Reed" });
+    parts.save.send({ type: "members.save.cancel" });
     await settle();
     expect(saves).toEqual([]);
-    expect(selectStatus(actor.getSnapshot())).toBe("ready");
-    actor.send({ type: "members.result.save", member: member(1), result: "Broken" });
-    actor.send({ type: "members.save.confirm" });
+    expect(status(parts)).toBe("ready");
+    parts.save.send({ type: "members.result.save", member: member(1), result: "Broken" });
+    parts.save.send({ type: "members.save.confirm" });
     await settle();
     expect(saves).toMatchObject([{ sid: "S1", Result: "Broken", version: 4 }]);
   });
@@ -543,90 +336,29 @@ describe("members machine: saving as a team", () => {
   it("a save refused because another landed since shows theirs; Keep theirs keeps it, Save mine sends mine on their version", async () => {
     const current = { version: 5, Result: "Appointment Made" as const, savedAt: "2026-11-24T10:42:00Z", savedBy: { firstname: "Priya", lastname: "Natarajan" } };
     let refuse = true;
-    const { actor, saves, queries } = start({ saveResult: async () => (refuse ? { conflict: current } : undefined) });
+    const { parts, saves, queries } = start({ saveResult: async () => (refuse ? { conflict: current } : undefined) });
     const saved: number[] = [];
-    actor.on("members.result.saved", ({ memberId }) => void saved.push(memberId));
+    parts.save.on("members.result.saved", ({ memberId }) => void saved.push(memberId));
     await settle();
-    actor.send({ type: "members.result.save", member: member(1), result: "No answer" });
+    parts.save.send({ type: "members.result.save", member: member(1), result: "No answer" });
     await settle();
-    expect(actor.getSnapshot().context.conflicts[1]).toEqual({ mine: "No answer", current });
-    expect(result(actor, 1)).toMatchObject({ Result: "Appointment Made", version: 5 });
+    expect(parts.save.getSnapshot().context.conflicts[1]).toEqual({ mine: "No answer", current });
+    expect(result(parts, 1)).toMatchObject({ Result: "Appointment Made", version: 5 });
     expect(queries).toHaveLength(1);
     // A refused save is not a saved result: the keyboard work mode stays on the member.
     expect(saved).toEqual([]);
 
-    actor.send({ type: "members.conflict.keepTheirs", memberId: 1 });
-    expect(actor.getSnapshot().context.conflicts).toEqual({});
+    parts.save.send({ type: "members.conflict.keepTheirs", memberId: 1 });
+    expect(parts.save.getSnapshot().context.conflicts).toEqual({});
 
-    actor.send({ type: "members.result.save", member: member(1), result: "No answer" });
+    parts.save.send({ type: "members.result.save", member: member(1), result: "No answer" });
     await settle();
     refuse = false;
-    actor.send({ type: "members.conflict.saveMine", memberId: 1 });
+    parts.save.send({ type: "members.conflict.saveMine", memberId: 1 });
     await settle();
     expect(saves.at(-1)).toMatchObject({ Result: "No answer", version: 5 });
-    expect(actor.getSnapshot().context.conflicts).toEqual({});
+    expect(parts.save.getSnapshot().context.conflicts).toEqual({});
     expect(queries).toHaveLength(2);
     expect(saved).toEqual([1]);
-  });
-});
-
-describe("members machine: the live list", () => {
-  it("updates a row in place from a newer save, and ignores an older one", async () => {
-    const { actor, queries } = start();
-    await settle();
-    const before = actor.getSnapshot().context.members;
-    actor.send(memberEvent(2, 3, "Confirm"));
-    expect(result(actor, 2)).toMatchObject({ Result: "Confirm", version: 3, notes: "Called" });
-    expect(actor.getSnapshot().context.members[0]).toBe(before[0]);
-    actor.send(memberEvent(2, 2, "Broken"));
-    expect(result(actor, 2).Result).toBe("Confirm");
-    actor.send({ type: "live.event", event: { event: "claim", data: { memberId: 1, claim: claimBy(1, 9) } } });
-    expect(result(actor, 1).claim?.by.id).toBe(9);
-    expect(queries).toHaveLength(1);
-  });
-
-  it("applies events that arrive during a load to the page it loads", async () => {
-    const { actor } = start();
-    await settle();
-    actor.send({ type: "members.reload" });
-    actor.send(memberEvent(1, 2, "Transfer"));
-    await settle();
-    expect(result(actor, 1).Result).toBe("Transfer");
-  });
-
-  it("refreshes the count 1 s after colleagues' saves when a result filter is set, without reloading the page", async () => {
-    const { actor, queries } = start();
-    await settle();
-    actor.send(memberEvent(2, 3, "Confirm"));
-    await vi.advanceTimersByTimeAsync(5_000);
-    expect(queries).toHaveLength(1);
-    actor.send({ type: "members.filter.change", change: { result: "" } });
-    actor.send({ type: "members.page.change", pageNum: 3 });
-    await settle();
-    expect(queries).toHaveLength(3);
-    actor.send(memberEvent(2, 4, "Confirm"));
-    actor.send(memberEvent(1, 2, "Broken"));
-    await vi.advanceTimersByTimeAsync(999);
-    expect(queries).toHaveLength(3);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(queries).toHaveLength(4);
-    expect(queries.at(-1)).toMatchObject({ result: "", pageNum: 1, pageSize: 15 });
-    expect(actor.getSnapshot().context.pageNum).toBe(3);
-    expect(selectStatus(actor.getSnapshot())).toBe("ready");
-  });
-
-  it("reloads the page once the stream reconnects, and the stream is live again after it", async () => {
-    const { actor, queries, streams } = start();
-    await settle();
-    streams[0]!({ type: "stream.open" });
-    streams[0]!({ type: "stream.failed" });
-    await vi.advanceTimersByTimeAsync(1_000);
-    expect(streams).toHaveLength(2);
-    expect(queries).toHaveLength(1);
-    streams[1]!({ type: "stream.open" });
-    expect(selectStatus(actor.getSnapshot())).toBe("loading");
-    await settle();
-    expect(queries).toHaveLength(2);
-    expect((actor.getSnapshot().children.live!.getSnapshot() as { value: unknown }).value).toEqual({ streaming: "live" });
   });
 });

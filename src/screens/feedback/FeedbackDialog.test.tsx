@@ -1,9 +1,11 @@
 import { render, screen } from "@testing-library/react";
+import { useActorRef } from "@xstate/react";
 import userEvent from "@testing-library/user-event";
 import axe from "axe-core";
 import { http, HttpResponse } from "msw";
 import { describe, expect, it, vi } from "vitest";
 import { setupFakeBackend } from "../../../tests/fakeBackend";
+import type { feedbackMachine, FeedbackSender } from "../../machines/feedback/feedback.machine";
 import { FeedbackDialog } from "./FeedbackDialog";
 
 const backend = setupFakeBackend();
@@ -13,8 +15,14 @@ async function renderDialog() {
   const { feedback } = await backend.signIn(user);
   const { id, firstname, lastname, email, defaultLocationId } = user;
   const onClose = vi.fn();
-  const view = render(<FeedbackDialog machine={feedback} sender={{ id, firstname, lastname, email, defaultLocationId }} onClose={onClose} />);
+  const view = render(<OpenFeedback machine={feedback} sender={{ id, firstname, lastname, email, defaultLocationId }} onClose={onClose} />);
   return { ...view, onClose, user: userEvent.setup() };
+}
+
+/** The dialog with its machine running while it is open, as src/app runs it. */
+function OpenFeedback({ machine, sender, onClose }: { machine: typeof feedbackMachine; sender: FeedbackSender; onClose: () => void }) {
+  const actor = useActorRef(machine, { input: { sender } });
+  return <FeedbackDialog actor={actor} onClose={onClose} />;
 }
 
 async function seriousViolations(container: HTMLElement) {

@@ -3,8 +3,8 @@
 import { useSelector } from "@xstate/react";
 import type { ActorRefFrom } from "xstate";
 import { Modal } from "../../components/Modal";
-import * as dialogs from "../../machines/members/dialogs.selectors";
-import type { listDialogMachine } from "../../machines/members/listDialog.machine";
+import * as dialogs from "../../machines/members/dialogs/dialogs.selectors";
+import type { listDialogMachine } from "../../machines/members/dialogs/listDialog.machine";
 import { ListDialogStatus } from "./ListDialogStatus";
 import { formatDateTime } from "./memberFormat";
 

@@ -1,8 +1,8 @@
 import { useSelector } from "@xstate/react";
 import type { ReactNode } from "react";
 import type { ActorRefFrom } from "xstate";
-import * as dialogs from "../../machines/members/dialogs.selectors";
-import type { listDialogMachine } from "../../machines/members/listDialog.machine";
+import * as dialogs from "../../machines/members/dialogs/dialogs.selectors";
+import type { listDialogMachine } from "../../machines/members/dialogs/listDialog.machine";
 
 /** Loading and failure of a dialog's list, with Try again. */
 export function ListDialogStatus({ actor, what, children }: { actor: ActorRefFrom<typeof listDialogMachine>; what: string; children: ReactNode }) {

@@ -5,10 +5,21 @@ import userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
 import { describe, expect, it, vi } from "vitest";
 import { setupFakeBackend, type DemoUser } from "../../../tests/fakeBackend";
-import { ServicesContext } from "../../app/ServicesContext";
+import { useActorRef, useSelector } from "@xstate/react";
+import { selectUser } from "../../machines/auth/auth.selectors";
 import { MembersScreen } from "./MembersScreen";
 
 const backend = setupFakeBackend();
+
+type Services = Awaited<ReturnType<typeof backend.signIn>>;
+
+/** The whole members list of the signed-in agent, its machine created as src/app creates it. */
+function MembersList({ services }: { services: Services }) {
+  const user = useSelector(services.auth, selectUser)!;
+  const actor = useActorRef(services.members, { input: { region: "all", userId: user.id, defaultLocationId: user.defaultLocationId } });
+  const exporter = useActorRef(services.exportCsv);
+  return <MembersScreen actor={actor} exporter={exporter} title="Members" />;
+}
 const staff = (firstname: string) => backend.db.users.find((user) => user.firstname === firstname)!;
 
 /** The agent's members list, once its first page is shown and its event stream is open. */
@@ -23,11 +34,7 @@ async function renderAsAgent(options: { stream?: "open" | "dropped" } = {}) {
   const services = await backend.signIn(staff("Marcus"));
   // jsdom lays nothing out: the virtualised table is given a view about 16 rows high to render.
   vi.spyOn(Element.prototype, "clientHeight", "get").mockReturnValue(928);
-  render(
-    <ServicesContext.Provider value={services}>
-      <MembersScreen region="all" title="Members" />
-    </ServicesContext.Provider>,
-  );
+  render(<MembersList services={services} />);
   const selects = await screen.findAllByRole("combobox", { name: /^Result for / }, { timeout: 10_000 });
   if (options.stream !== "dropped") await streamOpen;
   const row = selects[0]!.closest("tr")!;

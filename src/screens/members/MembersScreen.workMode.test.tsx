@@ -4,20 +4,27 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { setupFakeBackend } from "../../../tests/fakeBackend";
-import { ServicesContext } from "../../app/ServicesContext";
+import { useActorRef, useSelector } from "@xstate/react";
+import { selectUser } from "../../machines/auth/auth.selectors";
 import { MembersScreen } from "./MembersScreen";
 
 const backend = setupFakeBackend();
+
+type Services = Awaited<ReturnType<typeof backend.signIn>>;
+
+/** The whole members list of the signed-in agent, its machine created as src/app creates it. */
+function MembersList({ services }: { services: Services }) {
+  const user = useSelector(services.auth, selectUser)!;
+  const actor = useActorRef(services.members, { input: { region: "all", userId: user.id, defaultLocationId: user.defaultLocationId } });
+  const exporter = useActorRef(services.exportCsv);
+  return <MembersScreen actor={actor} exporter={exporter} title="Members" />;
+}
 
 async function renderList() {
   const services = await backend.signIn(backend.db.users.find((user) => user.firstname === "Marcus")!);
   // jsdom lays nothing out: the virtualised table is given a view about 16 rows high to render.
   vi.spyOn(Element.prototype, "clientHeight", "get").mockReturnValue(928);
-  render(
-    <ServicesContext.Provider value={services}>
-      <MembersScreen region="all" title="Members" />
-    </ServicesContext.Provider>,
-  );
+  render(<MembersList services={services} />);
   await screen.findAllByRole("combobox", { name: /^Result for / }, { timeout: 10_000 });
   await waitFor(() => expect(document.querySelector('tr[aria-current="true"]')).not.toBeNull());
   return userEvent.setup();

@@ -5,24 +5,22 @@ import { useSelector } from "@xstate/react";
 import { useId, type FormEvent } from "react";
 import type { ActorRefFrom } from "xstate";
 import { Modal } from "../../components/Modal";
-import * as dialogs from "../../machines/members/dialogs.selectors";
-import type { notesMachine } from "../../machines/members/notes.machine";
+import * as dialogs from "../../machines/members/dialogs/dialogs.selectors";
+import type { notesMachine } from "../../machines/members/dialogs/notes.machine";
 import { formatDateTime, relativeTime } from "./memberFormat";
 
+type NotesRef = ActorRefFrom<typeof notesMachine>;
+
 interface NotesDialogProps {
-  actor: ActorRefFrom<typeof notesMachine>;
+  actor: NotesRef;
   memberName: string;
   onClose: () => void;
 }
 
 export function NotesDialog({ actor, memberName, onClose }: NotesDialogProps) {
   const status = useSelector(actor, dialogs.selectNotesStatus);
-  const notes = useSelector(actor, dialogs.selectNotes);
   const draft = useSelector(actor, dialogs.selectDraft);
-  const failure = useSelector(actor, dialogs.selectNotesFailure);
   const canSubmit = useSelector(actor, dialogs.selectCanSubmit);
-  const claimedBy = useSelector(actor, dialogs.selectNotesClaimedBy);
-  const conflict = useSelector(actor, dialogs.selectNotesConflict);
   const formId = useId();
   const draftId = useId();
 
@@ -31,52 +29,19 @@ export function NotesDialog({ actor, memberName, onClose }: NotesDialogProps) {
     actor.send({ type: "notes.submit" });
   }
 
+  const actions = (
+    <>
+      <button type="button" className="button" onClick={onClose}>
+        Cancel
+      </button>
+      <button type="submit" form={formId} className="button button--primary" aria-disabled={!canSubmit}>
+        {status === "submitting" ? "Submitting…" : "Submit"}
+      </button>
+    </>
+  );
   return (
-    <Modal
-      title={`Notes — ${memberName}`}
-      onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} className="button button--primary" aria-disabled={!canSubmit}>
-            {status === "submitting" ? "Submitting…" : "Submit"}
-          </button>
-        </>
-      }
-    >
-      <section aria-labelledby={`${formId}-prior`} className="notes-dialog__prior">
-        <h3 id={`${formId}-prior`}>Prior notes</h3>
-        {status === "loading" ? (
-          <p role="status" aria-busy="true">
-            Loading notes…
-          </p>
-        ) : status === "loadFailed" ? (
-          <div role="alert" className="alert alert--error">
-            <p className="alert__message">The notes could not be loaded{failure ? `: ${failure.message}` : "."}</p>
-            <button type="button" className="button" onClick={() => actor.send({ type: "notes.retry" })}>
-              Try again
-            </button>
-          </div>
-        ) : notes.length === 0 ? (
-          <p className="muted">No notes yet.</p>
-        ) : (
-          <ul className="notes-list">
-            {notes.map((note) => (
-              <li key={note.id} className="notes-list__item">
-                <p className="notes-list__text">{note.notes}</p>
-                <p className="notes-list__meta">
-                  {note.user.firstname} {note.user.lastname},{" "}
-                  <time dateTime={note.notestimestamp} title={formatDateTime(note.notestimestamp)}>
-                    {relativeTime(note.notestimestamp)}
-                  </time>
-                </p>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+    <Modal title={`Notes — ${memberName}`} onClose={onClose} actions={actions}>
+      <PriorNotes actor={actor} headingId={`${formId}-prior`} />
       <form id={formId} onSubmit={submit} className="notes-dialog__form">
         <label htmlFor={draftId}>Add Note</label>
         <textarea
@@ -86,37 +51,90 @@ export function NotesDialog({ actor, memberName, onClose }: NotesDialogProps) {
           value={draft}
           onChange={(event) => actor.send({ type: "notes.draft.change", text: event.target.value })}
         />
-        {status === "confirming" ? (
-          <div role="alert" className="alert notes-dialog__question">
-            <p className="alert__message">{claimedBy} is calling this member. Save anyway?</p>
-            <button type="button" className="button button--primary" onClick={() => actor.send({ type: "notes.confirm" })}>
-              Save anyway
-            </button>{" "}
-            <button type="button" className="button" onClick={() => actor.send({ type: "notes.cancel" })}>
-              Don't save
-            </button>
-          </div>
-        ) : null}
-        {status === "conflict" && conflict ? (
-          <div role="alert" className="alert notes-dialog__question">
-            <p className="alert__message">
-              {conflict.savedBy.firstname} {conflict.savedBy.lastname} saved a note at{" "}
-              <time dateTime={conflict.savedAt}>{formatDateTime(conflict.savedAt)}</time> since you opened this member: “{conflict.notes}”
-            </p>
-            <button type="button" className="button" onClick={() => actor.send({ type: "notes.conflict.keepTheirs" })}>
-              Keep theirs
-            </button>{" "}
-            <button type="button" className="button button--primary" onClick={() => actor.send({ type: "notes.conflict.saveMine" })}>
-              Save mine
-            </button>
-          </div>
-        ) : null}
-        {failure && status === "ready" ? (
-          <p role="alert" className="alert alert--error">
-            The note could not be saved: {failure.message}
-          </p>
-        ) : null}
+        <NoteQuestion actor={actor} />
       </form>
     </Modal>
   );
+}
+
+/** The member's notes so far: loading, why they could not be loaded, none, or each with its author and time. */
+function PriorNotes({ actor, headingId }: { actor: NotesRef; headingId: string }) {
+  const status = useSelector(actor, dialogs.selectNotesStatus);
+  const notes = useSelector(actor, dialogs.selectNotes);
+  const failure = useSelector(actor, dialogs.selectNotesFailure);
+  return (
+    <section aria-labelledby={headingId} className="notes-dialog__prior">
+      <h3 id={headingId}>Prior notes</h3>
+      {status === "loading" ? (
+        <p role="status" aria-busy="true">
+          Loading notes…
+        </p>
+      ) : status === "loadFailed" ? (
+        <div role="alert" className="alert alert--error">
+          <p className="alert__message">The notes could not be loaded{failure ? `: ${failure.message}` : "."}</p>
+          <button type="button" className="button" onClick={() => actor.send({ type: "notes.retry" })}>
+            Try again
+          </button>
+        </div>
+      ) : notes.length === 0 ? (
+        <p className="muted">No notes yet.</p>
+      ) : (
+        <ul className="notes-list">
+          {notes.map((note) => (
+            <li key={note.id} className="notes-list__item">
+              <p className="notes-list__text">{note.notes}</p>
+              <p className="notes-list__meta">
+                {note.user.firstname} {note.user.lastname},{" "}
+                <time dateTime={note.notestimestamp} title={formatDateTime(note.notestimestamp)}>
+                  {relativeTime(note.notestimestamp)}
+                </time>
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** What the note's save asks or says: "Save anyway?", a colleague's note saved since, or why it failed. */
+function NoteQuestion({ actor }: { actor: NotesRef }) {
+  const status = useSelector(actor, dialogs.selectNotesStatus);
+  const claimedBy = useSelector(actor, dialogs.selectNotesClaimedBy);
+  const conflict = useSelector(actor, dialogs.selectNotesConflict);
+  const failure = useSelector(actor, dialogs.selectNotesFailure);
+  if (status === "confirming") {
+    return (
+      <div role="alert" className="alert notes-dialog__question">
+        <p className="alert__message">{claimedBy} is calling this member. Save anyway?</p>
+        <button type="button" className="button button--primary" onClick={() => actor.send({ type: "notes.confirm" })}>
+          Save anyway
+        </button>{" "}
+        <button type="button" className="button" onClick={() => actor.send({ type: "notes.cancel" })}>
+          Don't save
+        </button>
+      </div>
+    );
+  }
+  if (status === "conflict" && conflict) {
+    return (
+      <div role="alert" className="alert notes-dialog__question">
+        <p className="alert__message">
+          {conflict.savedBy.firstname} {conflict.savedBy.lastname} saved a note at{" "}
+          <time dateTime={conflict.savedAt}>{formatDateTime(conflict.savedAt)}</time> since you opened this member: “{conflict.notes}”
+        </p>
+        <button type="button" className="button" onClick={() => actor.send({ type: "notes.conflict.keepTheirs" })}>
+          Keep theirs
+        </button>{" "}
+        <button type="button" className="button button--primary" onClick={() => actor.send({ type: "notes.conflict.saveMine" })}>
+          Save mine
+        </button>
+      </div>
+    );
+  }
+  return failure && status === "ready" ? (
+    <p role="alert" className="alert alert--error">
+      The note could not be saved: {failure.message}
+    </p>
+  ) : null;
 }

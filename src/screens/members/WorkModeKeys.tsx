@@ -2,7 +2,7 @@
 // the sheet of every shortcut that `?` opens. Both read the one list of workMode.keys.ts.
 import { Modal } from "../../components/Modal";
 import { QUICK_RESULTS } from "../../lib/quickResults";
-import { SHORTCUTS, type Shortcut } from "../../machines/members/workMode.keys";
+import { SHORTCUTS, type Shortcut } from "../../machines/members/workMode/workMode.keys";
 
 /** The number keys and the result each saves for the current row, and how to see the rest. */
 export function ResultKeysLegend() {

@@ -1,14 +1,22 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { useActorRef } from "@xstate/react";
 import axe from "axe-core";
 import { http, HttpResponse } from "msw";
 import { describe, expect, it, vi } from "vitest";
 import { setupFakeBackend } from "../../../tests/fakeBackend";
+import type { SetDefaultInput, setDefaultMachine } from "../../machines/setDefault/setDefault.machine";
 import { SetDefaultDialog } from "./SetDefaultDialog";
 
 const backend = setupFakeBackend();
 
 const agent = () => backend.db.users.find((user) => !user.isAdmin)!;
+
+/** The dialog with its machine running while it is open, as src/app runs it. */
+function OpenSetDefault({ machine, user, onClose }: { machine: typeof setDefaultMachine; user: SetDefaultInput; onClose: () => void }) {
+  const actor = useActorRef(machine, { input: user });
+  return <SetDefaultDialog actor={actor} onClose={onClose} />;
+}
 
 /** The dialog of a signed-in agent whose default practice is the group's first; reloading is a spy. */
 async function renderDialog() {
@@ -17,7 +25,7 @@ async function renderDialog() {
   const reloadPage = vi.fn();
   const open = () =>
     render(
-      <SetDefaultDialog
+      <OpenSetDefault
         machine={setDefault.provide({ actions: { reloadPage } })}
         user={{ userId: agent().id, defaultLocationId }}
         onClose={() => {}}

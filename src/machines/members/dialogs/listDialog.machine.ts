@@ -1,10 +1,10 @@
 // A dialog that shows one list read from the backend: the results history (§2 "Results history
 // modal: lists who changed the result to what, and when") and the crons history (§2 "A Crons
 // button opens a cron-history modal"). Loading, the list, or the failure with Try again. The
-// members machine invokes it while the dialog is open; members.actors.ts gives each one its `load`.
+// dialogs machine invokes it while the dialog is open; dialogs.actors.ts gives each one its `load`.
 import { assign, setup } from "xstate";
-import { notProvided } from "../notProvided";
-import { type ApiFailure, toFailure } from "../../api/errors";
+import { notProvided } from "../../notProvided";
+import { type ApiFailure, toFailure } from "../../../api/errors";
 
 export interface ListDialogContext<TQuery = unknown> {
   query: TQuery;

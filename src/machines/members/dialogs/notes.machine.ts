@@ -4,13 +4,13 @@
 // As a team (docs/architecture.md, Agents as a team): the note is sent with the member's version the
 // agent saw; a member another agent is calling asks "Save anyway?" first; a note someone else saved
 // since shows with Keep theirs (drop the draft, read their note) and Save mine (send it again on
-// their version). It ends (final state) once the note is saved; the members machine then closes
-// it and reloads.
-import { and, assign, setup } from "xstate";
-import { notProvided } from "../notProvided";
-import { type ApiFailure, toFailure } from "../../api/errors";
-import type { components } from "../../../contract/schema";
-import type { CurrentNote } from "./team";
+// their version). It ends (final state) once the note is saved; the dialogs machine then closes
+// it and the list reloads.
+import { and, assign, raise, setup } from "xstate";
+import { notProvided } from "../../notProvided";
+import { type ApiFailure, toFailure } from "../../../api/errors";
+import type { components } from "../../../../contract/schema";
+import type { CurrentNote } from "../team";
 
 type Schemas = components["schemas"];
 export type Note = Schemas["Note"];
@@ -42,7 +42,10 @@ export type NotesEvent =
   | { type: "notes.confirm" }
   | { type: "notes.cancel" }
   | { type: "notes.conflict.keepTheirs" }
-  | { type: "notes.conflict.saveMine" };
+  | { type: "notes.conflict.saveMine" }
+  /** The save's outcome, read once from its answer. */
+  | { type: "notes.landed" }
+  | { type: "notes.refused"; current: CurrentNote };
 
 export const notesMachine = setup({
   types: {
@@ -99,15 +102,14 @@ export const notesMachine = setup({
           addLocation: "callCenter" as const,
           version: context.version,
         }),
-        onDone: [
-          {
-            guard: ({ event }) => "conflict" in event.output,
-            target: "conflict",
-            actions: assign({ conflict: ({ event }) => ("conflict" in event.output ? event.output.conflict : null) }),
-          },
-          { target: "saved" },
-        ],
+        onDone: {
+          actions: raise(({ event }): NotesEvent => ("conflict" in event.output ? { type: "notes.refused", current: event.output.conflict } : { type: "notes.landed" })),
+        },
         onError: { target: "ready", actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+      },
+      on: {
+        "notes.refused": { target: "conflict", actions: assign({ conflict: ({ event }) => event.current }) },
+        "notes.landed": "saved",
       },
     },
     /** Someone else's note landed after the version sent: theirs is shown, mine kept until chosen. */

@@ -1,8 +1,8 @@
 // The keys of the members list's keyboard work mode and what each asks for. A pure function of
 // the key event, so the rule of when a shortcut must stay silent (typing in a field, a modifier
 // held, a dialog open) is tested once and the screen only forwards what it returns.
-import type { MemberResult } from "./members.filters";
-import { QUICK_RESULTS, quickResultOf } from "../../lib/quickResults";
+import type { MemberResult } from "../members.filters";
+import { QUICK_RESULTS, quickResultOf } from "../../../lib/quickResults";
 
 export type WorkCommand =
   | { type: "move"; by: 1 | -1 }

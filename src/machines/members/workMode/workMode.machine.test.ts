@@ -1,15 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { assign, createActor, emit, setup, type AnyEventObject } from "xstate";
-import type { Member } from "./members.filters";
-import type { MembersEmitted } from "./members.machine";
-import { nextWithoutResult, workModeMachine, type MembersRef } from "./workMode.machine";
+import type { Member } from "../members.filters";
+import type { ResultSaveEmitted } from "../save/resultSave.machine";
+import { nextWithoutResult, workModeMachine, type WorkedParts } from "./workMode.machine";
 import type { WorkCommand } from "./workMode.keys";
 
 const member = (id: number, Result = ""): Member => ({ id, Result, version: 1 }) as Member;
 
 /**
- * A stand-in for the members machine: its rows and page as the selectors read them, every event
- * it is sent, and `members.result.saved` emitted on `test.saved`.
+ * A stand-in for the list and the parts beside it (the result save, the claims, the dialogs): the
+ * list's rows and page as the selectors read them, every event any part is sent, and
+ * `members.result.saved` emitted on `test.saved`.
  */
 function fakeList(members: Member[], totalCount = 45) {
   const received: AnyEventObject[] = [];
@@ -18,16 +19,16 @@ function fakeList(members: Member[], totalCount = 45) {
       types: {
         context: {} as { members: Member[]; pageNum: number; pageSize: number; totalCount: number },
         events: {} as AnyEventObject,
-        emitted: {} as MembersEmitted,
+        emitted: {} as ResultSaveEmitted,
       },
     }).createMachine({
       context: { members, pageNum: 1, pageSize: 15, totalCount },
-      // The shape of the members machine's list state, which the selectors read.
+      // The shape of the list machine's page state, which the selectors read.
       initial: "active",
-      states: { active: { initial: "list", states: { list: { initial: "ready", states: { ready: {}, loading: {} } } } } },
+      states: { active: { initial: "page", states: { page: { initial: "ready", states: { ready: {}, loading: {} } } } } },
       on: {
-        "test.loading": { target: ".active.list.loading", actions: assign(({ event }) => ({ pageNum: event.pageNum })) },
-        "test.rows": { target: ".active.list.ready", actions: assign(({ event }) => ({ members: event.members, pageNum: event.pageNum ?? 1 })) },
+        "test.loading": { target: ".active.page.loading", actions: assign(({ event }) => ({ pageNum: event.pageNum })) },
+        "test.rows": { target: ".active.page.ready", actions: assign(({ event }) => ({ members: event.members, pageNum: event.pageNum ?? 1 })) },
         "test.saved": { actions: emit(({ event }) => ({ type: "members.result.saved" as const, memberId: event.memberId as number })) },
         "*": { actions: ({ event }) => void received.push(event) },
       },
@@ -38,7 +39,8 @@ function fakeList(members: Member[], totalCount = 45) {
 
 function start(members: Member[], totalCount?: number) {
   const { list, received } = fakeList(members, totalCount);
-  const work = createActor(workModeMachine, { input: { list: list as unknown as MembersRef } }).start();
+  const part = list as unknown as WorkedParts[keyof WorkedParts];
+  const work = createActor(workModeMachine, { input: { list: part, save: part, claims: part, dialogs: part } as WorkedParts }).start();
   const press = (command: WorkCommand) => work.send({ type: "work.command", command });
   return { list, received, work, press, current: () => work.getSnapshot().context.current, focus: () => work.getSnapshot().context.focus };
 }

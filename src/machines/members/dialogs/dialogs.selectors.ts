@@ -1,12 +1,28 @@
-// Readers of the notes and list dialogs (child machines of the members machine).
-import type { SnapshotFrom } from "xstate";
-import type { components } from "../../../contract/schema";
+// Readers of the dialogs machine and of its children: the notes dialog and the list dialogs
+// (results history, crons).
+import type { ActorRefFrom, SnapshotFrom } from "xstate";
+import type { components } from "../../../../contract/schema";
+import type { Member } from "../members.filters";
+import type { membersDialogsMachine } from "./dialogs.machine";
 import type { listDialogMachine } from "./listDialog.machine";
 import type { notesMachine } from "./notes.machine";
 
 type Schemas = components["schemas"];
+type DialogsSnapshot = SnapshotFrom<typeof membersDialogsMachine>;
 type NotesSnapshot = SnapshotFrom<typeof notesMachine>;
 type ListSnapshot = SnapshotFrom<typeof listDialogMachine>;
+
+export type MembersDialog = "closed" | "notes" | "history" | "crons";
+export function selectDialog(snapshot: DialogsSnapshot): MembersDialog {
+  if (snapshot.matches({ open: "notes" })) return "notes";
+  if (snapshot.matches({ open: "history" })) return "history";
+  if (snapshot.matches({ open: "crons" })) return "crons";
+  return "closed";
+}
+export const selectDialogMember = (snapshot: DialogsSnapshot): Member | null => snapshot.context.dialogMember;
+export const selectNotesActor = (snapshot: DialogsSnapshot) => snapshot.children.notes as ActorRefFrom<typeof notesMachine> | undefined;
+export const selectHistoryActor = (snapshot: DialogsSnapshot) => snapshot.children.history as ActorRefFrom<typeof listDialogMachine> | undefined;
+export const selectCronsActor = (snapshot: DialogsSnapshot) => snapshot.children.crons as ActorRefFrom<typeof listDialogMachine> | undefined;
 
 export const selectNotesStatus = (snapshot: NotesSnapshot) =>
   snapshot.value as "loading" | "loadFailed" | "ready" | "confirming" | "submitting" | "conflict" | "saved";

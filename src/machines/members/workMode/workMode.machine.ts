@@ -1,20 +1,33 @@
 // Keyboard work mode of the members list: a current row the agent moves with ↓/↑ (j/k); number keys
 // save one of the most used results for it, r opens its result selector, n its notes, h its
-// history, through the members machine's own events, so claims, "Save anyway?" and 409 handling
-// apply as they do to the pointer; after a result of the current member chosen by key is saved the
-// current row moves to the next member below without a result (on this page; if none, it stays); [ and ] change
-// page, and the new page starts at its first row; / asks for the search field; ? opens the sheet of
-// every shortcut. The screen turns keys into commands (workMode.keys.ts), renders the current row
-// and carries out `focus` requests on the page; this machine follows the list it works (its rows,
-// page and saves) through an invoked callback.
+// history, through the events the pointer's controls send to the list's parts, so claims, "Save
+// anyway?" and 409 handling apply as they do to the pointer; after a result of the current member
+// chosen by key is saved the current row moves to the next member below without a result (on this
+// page; if none, it stays); [ and ] change page, and the new page starts at its first row; / asks
+// for the search field; ? opens the sheet of every shortcut. The screen turns keys into commands
+// (workMode.keys.ts), renders the current row and carries out `focus` requests on the page; this
+// machine follows the list it works (its rows and page) and the result save (its lock and saves)
+// through an invoked callback.
 import { assign, fromCallback, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
-import { BLANK_RESULT } from "../../../domain/vocabulary.ts";
-import type { Member } from "./members.filters";
-import type { MembersEvent, membersMachine } from "./members.machine";
-import { selectControlsLocked, selectMembers, selectPageCount, selectPageNum, selectStatus } from "./members.selectors";
+import { BLANK_RESULT } from "../../../../domain/vocabulary.ts";
+import type { Member } from "../members.filters";
+import type { membersListMachine } from "../list/list.machine";
+import type { ListEvent } from "../list/list.types";
+import type { ListRef } from "../list/list.follow";
+import { selectMembers, selectPageCount, selectPageNum, selectStatus } from "../list/list.selectors";
+import type { ClaimsEvent, claimsMachine } from "../claims/claims.machine";
+import type { ResultSaveEvent, resultSaveMachine } from "../save/resultSave.machine";
+import { selectControlsLocked } from "../save/resultSave.selectors";
+import type { DialogsEvent, membersDialogsMachine } from "../dialogs/dialogs.machine";
 import type { WorkCommand } from "./workMode.keys";
 
-export type MembersRef = ActorRefFrom<typeof membersMachine>;
+/** The parts of the members list the keys work: each receives the events its controls send. */
+export interface WorkedParts {
+  list: ListRef;
+  save: ActorRefFrom<typeof resultSaveMachine>;
+  claims: ActorRefFrom<typeof claimsMachine>;
+  dialogs: ActorRefFrom<typeof membersDialogsMachine>;
+}
 
 /** Where the page's focus should go: the current row, its result selector, or the search field. */
 export type FocusTarget = "row" | "selector" | "search";
@@ -24,7 +37,7 @@ export interface ListView {
   members: readonly Member[];
   pageNum: number;
   pageCount: number;
-  /** A save is under way: the list's controls wait (members.selectors selectControlsLocked). */
+  /** A save is under way: the list's controls wait (resultSave.selectors selectControlsLocked). */
   locked: boolean;
   /** A page is being read: the rows are still the last page's. */
   loading: boolean;
@@ -32,7 +45,7 @@ export interface ListView {
 
 export type WorkModeEvent =
   | ({ type: "work.rows" } & ListView)
-  /** The members machine saved a result of this member (its `members.result.saved`). */
+  /** The result save saved a result of this member (its `members.result.saved`). */
   | { type: "work.saved"; memberId: number }
   /** Focus came to a row by pointer or Tab: it is the current row. */
   | { type: "work.focus"; index: number }
@@ -40,7 +53,7 @@ export type WorkModeEvent =
   | { type: "work.sheet.close" };
 
 export interface WorkModeContext extends ListView {
-  list: MembersRef;
+  parts: WorkedParts;
   /** The current row: its member and its place on the page. */
   current: { id: number; index: number } | null;
   /** The latest request to move the page's focus; `seq` grows with each, 0 before the first. */
@@ -73,12 +86,12 @@ function currentOn(members: readonly Member[], current: WorkModeContext["current
   return rowAt(members, index >= 0 ? index : Math.min(current.index, members.length - 1));
 }
 
-const viewOf = (snapshot: SnapshotFrom<typeof membersMachine>): ListView => ({
-  members: selectMembers(snapshot),
-  pageNum: selectPageNum(snapshot),
-  pageCount: selectPageCount(snapshot),
-  locked: selectControlsLocked(snapshot),
-  loading: selectStatus(snapshot) === "loading",
+const viewOf = (list: SnapshotFrom<typeof membersListMachine>, save: SnapshotFrom<typeof resultSaveMachine>): ListView => ({
+  members: selectMembers(list),
+  pageNum: selectPageNum(list),
+  pageCount: selectPageCount(list),
+  locked: selectControlsLocked(save),
+  loading: selectStatus(list) === "loading",
 });
 
 const sameView = (a: ListView, b: ListView) =>
@@ -95,26 +108,27 @@ const commandOf = <T extends WorkCommand["type"]>(event: WorkModeEvent, _type: T
 
 export const workModeMachine = setup({
   types: {
-    input: {} as { list: MembersRef },
+    input: {} as WorkedParts,
     context: {} as WorkModeContext,
     events: {} as WorkModeEvent,
   },
   actors: {
     /** Reports the list's rows, page and lock as they change, and each result it saves. */
-    followList: fromCallback<WorkModeEvent, { list: MembersRef }>(({ input, sendBack }) => {
-      let last = viewOf(input.list.getSnapshot());
+    followList: fromCallback<WorkModeEvent, WorkedParts>(({ input: { list, save }, sendBack }) => {
+      let last = viewOf(list.getSnapshot(), save.getSnapshot());
       sendBack({ type: "work.rows", ...last });
-      const rows = input.list.subscribe((snapshot) => {
-        const view = viewOf(snapshot);
+      const changed = () => {
+        const view = viewOf(list.getSnapshot(), save.getSnapshot());
         if (sameView(view, last)) return;
         last = view;
         sendBack({ type: "work.rows", ...view });
-      });
-      const saved = input.list.on("members.result.saved", ({ memberId }) => sendBack({ type: "work.saved", memberId }));
-      return () => {
-        rows.unsubscribe();
-        saved.unsubscribe();
       };
+      const subscriptions = [
+        list.subscribe(changed),
+        save.subscribe(changed),
+        save.on("members.result.saved", ({ memberId }) => sendBack({ type: "work.saved", memberId })),
+      ];
+      return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
     }),
   },
   actions: {
@@ -139,7 +153,7 @@ export const workModeMachine = setup({
 }).createMachine({
   id: "workMode",
   context: ({ input }) => ({
-    list: input.list,
+    parts: input,
     members: [],
     pageNum: 1,
     pageCount: 1,
@@ -150,7 +164,7 @@ export const workModeMachine = setup({
     pageTurn: null,
     choosing: null,
   }),
-  invoke: { src: "followList", input: ({ context }) => ({ list: context.list }) },
+  invoke: { src: "followList", input: ({ context }) => context.parts },
   on: {
     "work.rows": {
       actions: assign(({ context, event }) => {
@@ -208,8 +222,8 @@ export const workModeMachine = setup({
             actions: [
               assign({ choosing: ({ context }) => context.current!.id }),
               sendTo(
-                ({ context }) => context.list,
-                ({ context, event }): MembersEvent => ({ type: "members.result.save", member: currentMember(context)!, result: commandOf(event, "result").result }),
+                ({ context }) => context.parts.save,
+                ({ context, event }): ResultSaveEvent => ({ type: "members.result.save", member: currentMember(context)!, result: commandOf(event, "result").result }),
               ),
             ],
           },
@@ -217,22 +231,22 @@ export const workModeMachine = setup({
             guard: "selectorForCurrent",
             actions: [
               assign({ choosing: ({ context }) => context.current!.id }),
-              sendTo(({ context }) => context.list, ({ context }): MembersEvent => ({ type: "members.work.start", member: currentMember(context)! })),
+              sendTo(({ context }) => context.parts.claims, ({ context }): ClaimsEvent => ({ type: "members.work.start", member: currentMember(context)! })),
               { type: "focusOn", params: { target: "selector" } },
             ],
           },
           {
             guard: "notesForCurrent",
-            actions: sendTo(({ context }) => context.list, ({ context }): MembersEvent => ({ type: "members.notes.open", member: currentMember(context)! })),
+            actions: sendTo(({ context }) => context.parts.dialogs, ({ context }): DialogsEvent => ({ type: "members.notes.open", member: currentMember(context)! })),
           },
           {
             guard: "historyForCurrent",
-            actions: sendTo(({ context }) => context.list, ({ context }): MembersEvent => ({ type: "members.history.open", member: currentMember(context)! })),
+            actions: sendTo(({ context }) => context.parts.dialogs, ({ context }): DialogsEvent => ({ type: "members.history.open", member: currentMember(context)! })),
           },
           {
             guard: "pageInReach",
             actions: [
-              sendTo(({ context }) => context.list, ({ context, event }): MembersEvent => ({ type: "members.page.change", pageNum: context.pageNum + commandOf(event, "page").by })),
+              sendTo(({ context }) => context.parts.list, ({ context, event }): ListEvent => ({ type: "members.page.change", pageNum: context.pageNum + commandOf(event, "page").by })),
               assign({ pageTurn: ({ context, event }) => context.pageNum + commandOf(event, "page").by }),
             ],
           },

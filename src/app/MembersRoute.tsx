@@ -1,0 +1,23 @@
+// The members list's routes (§2: /members/smile-magic, /members/family-smiles, /members/all): the
+// members machine for the route's region and the signed-in user, created here and handed to the
+// screen, which only renders it.
+import { useSelector } from "@xstate/react";
+import { selectUser } from "../machines/auth/auth.selectors";
+import type { RegionFilter } from "../machines/members/members.filters";
+import { MembersScreen } from "../screens/members/MembersScreen";
+import { useServices } from "./ServicesContext";
+import { useAppActor } from "./useAppActor";
+
+interface MembersRouteProps {
+  /** The route's scope (docs/architecture.md): SMD, FSD or all. */
+  region: RegionFilter;
+  title: string;
+}
+
+export function MembersRoute({ region, title }: MembersRouteProps) {
+  const { auth, members, exportCsv } = useServices();
+  const user = useSelector(auth, selectUser);
+  const actor = useAppActor(members, { input: { region, userId: user?.id ?? 0, defaultLocationId: user?.defaultLocationId ?? "" } });
+  const exporter = useAppActor(exportCsv);
+  return <MembersScreen actor={actor} exporter={exporter} title={title} />;
+}

@@ -1,0 +1,21 @@
+// The dialogs' calls: a member's notes (the notes machine's own actors), a member's results
+// history and the crons history (a list dialog each, given its `load`).
+import { jsonParam, unwrap, type ApiClient } from "../../../api/client";
+import { fromApiCall } from "../../../api/fromApiCall";
+import { listDialogMachine } from "./listDialog.machine";
+import { notesMachine, type NotesQuery } from "./notes.machine";
+import { createNotesActors } from "./notes.actors";
+
+/** A list dialog's `load`: its query is the dialogs machine's to give, the answer the dialog's to show. */
+const listLoad = (load: (query: unknown, signal: AbortSignal) => Promise<unknown[]>) =>
+  listDialogMachine.provide({ actors: { load: fromApiCall<unknown[], { query: unknown }>(({ query }, signal) => load(query, signal)) } });
+
+export function createDialogsActors(api: ApiClient) {
+  return {
+    notesDialog: notesMachine.provide({ actors: createNotesActors(api) }),
+    historyDialog: listLoad((query, signal) =>
+      unwrap(api.GET("/Members/getResults/{params}", { params: { path: { params: jsonParam(query as NotesQuery) } }, signal })),
+    ),
+    cronsDialog: listLoad((_, signal) => unwrap(api.GET("/Members/crons", { signal }))),
+  };
+}

@@ -1,0 +1,286 @@
+// The members list (§2 Members list; §4 transitions; §6 default practices; §9 constants): the
+// filters restored from the URL query, the memberFilters cookie or the user's defaults; the list
+// loaded page by page with the server's sort; search debounced 750 ms. As a team (docs/architecture.md,
+// Agents as a team): the live event stream (a child machine) updates rows in place, refreshes the
+// count, and reloads the page after a reconnect; claims are dropped when they run out. The rows are
+// the list's alone: the parts beside it (claims, result save, dialogs, work mode, members.machine.ts)
+// change them by sending it events, and hear of each page it loads through what it emits.
+// Effects are named here and provided by src/app.
+import { assign, emit, enqueueActions, not, raise, sendTo, setup, stateIn } from "xstate";
+import { notProvided } from "../../notProvided";
+import { serverNow } from "../../../api/serverClock";
+import { type ApiFailure, toFailure } from "../../../api/errors";
+import { COUNT_REFRESH_DEBOUNCE_MS, MEMBER_SEARCH_DEBOUNCE_MS, PAGE_SIZES, type PageSize } from "../../../lib/constants";
+import { ALL, changeFilters, NO_FILTERS, type MemberFilters, type SavedFilters } from "../members.filters";
+import { countQuery, membersQuery, UNSORTED, type MembersQuery } from "../members.query";
+import { liveEventsMachine, type LiveEvent, type LiveEventsEvent } from "../../liveEvents/liveEvents.machine";
+import { applyLiveEvent, dropExpiredClaims, dropOwnClaim, setClaim, untilNextExpiry } from "../team";
+import { openingView } from "./list.opening";
+import type { ListContext, ListEmitted, ListEvent, ListInput, MemberOptions, MembersTableData } from "./list.types";
+
+/** §4: a filter change resets paging and the sort flags. */
+const RESET_PAGING = { pageNum: 1, sort: UNSORTED };
+
+export const membersListMachine = setup({
+  types: {
+    input: {} as ListInput,
+    context: {} as ListContext,
+    events: {} as ListEvent,
+    emitted: {} as ListEmitted,
+  },
+  actors: {
+    /** The URL query (practice, status, brand) and the memberFilters cookie. */
+    readSavedFilters: notProvided<SavedFilters>("readSavedFilters"),
+    /** The practices the user works, the dentists, and the user's saved setup (GET /userSetup). */
+    loadOptions: notProvided<MemberOptions, { userId: number }>("loadOptions"),
+    loadMembers: notProvided<MembersTableData, MembersQuery>("loadMembers"),
+    liveEvents: liveEventsMachine,
+  },
+  actions: {
+    /** Mirrors the filters into the URL query and the memberFilters cookie (30 days). */
+    persistFilters: (_, _params: { filters: MemberFilters; pageSize: PageSize }) => {},
+    /** The generic error handler (§8): an ended session logs out, anything else becomes the alert. */
+    reportFailure: (_, _params: { failure: ApiFailure }) => {},
+    /** A row's claim has changed: the claims' timer is set again. */
+    claimsChanged: raise({ type: "members.claims.changed" }),
+  },
+  guards: {
+    searchChanged: ({ context }) => context.searchText.trim() !== context.search,
+    isPageInRange: ({ context }, params: { pageNum: number }) =>
+      Number.isInteger(params.pageNum) &&
+      params.pageNum >= 1 &&
+      params.pageNum <= Math.max(1, Math.ceil(context.totalCount / context.pageSize)),
+    isPageSize: (_, params: { pageSize: number }) => (PAGE_SIZES as readonly number[]).includes(params.pageSize),
+    held: ({ context }) => context.held,
+    resyncPending: ({ context }) => context.resyncPending,
+    anyClaim: ({ context }) => untilNextExpiry(context.members, serverNow()) !== null,
+    /** A save can change which members a result filter matches, and so the count. */
+    countMayChange: ({ context }, params: { event: LiveEvent }) => params.event.event === "member" && context.filters.result !== ALL,
+  },
+  delays: {
+    /** §9 Search debounce, members list. */
+    searchDebounce: MEMBER_SEARCH_DEBOUNCE_MS,
+    /** Until the first claim on the page runs out. */
+    nextClaimExpiry: ({ context }) => untilNextExpiry(context.members, serverNow()) ?? 0,
+    countRefresh: COUNT_REFRESH_DEBOUNCE_MS,
+  },
+}).createMachine({
+  id: "membersList",
+  context: ({ input }) => ({
+    ...input,
+    saved: { url: {}, cookie: {}, unknown: [] },
+    practices: [],
+    dentists: [],
+    filters: NO_FILTERS,
+    searchText: "",
+    search: "",
+    pageNum: 1,
+    pageSize: PAGE_SIZES[0],
+    sort: UNSORTED,
+    members: [],
+    totalCount: 0,
+    sinceLoad: [],
+    held: false,
+    resyncPending: false,
+    failure: null,
+    unknownInLink: [],
+  }),
+  initial: "starting",
+  states: {
+    starting: {
+      invoke: {
+        src: "readSavedFilters",
+        onDone: { target: "loadingOptions", actions: assign({ saved: ({ event }) => event.output }) },
+        onError: "loadingOptions",
+      },
+    },
+    loadingOptions: {
+      entry: assign({ failure: null }),
+      invoke: {
+        src: "loadOptions",
+        input: ({ context }) => ({ userId: context.userId }),
+        onDone: {
+          target: "active",
+          actions: [
+            assign(({ context, event }) => openingView(context, context.saved, event.output, context.pageSize)),
+            { type: "persistFilters", params: ({ context }) => ({ filters: context.filters, pageSize: context.pageSize }) },
+          ],
+        },
+        onError: {
+          target: "startFailed",
+          actions: [
+            assign({ failure: ({ event }) => toFailure(event.error, "The members list could not be loaded.") }),
+            { type: "reportFailure", params: ({ event }) => ({ failure: toFailure(event.error) }) },
+          ],
+        },
+      },
+    },
+    startFailed: {
+      on: { "members.retry": "loadingOptions" },
+    },
+    active: {
+      type: "parallel",
+      invoke: { id: "live", src: "liveEvents" },
+      on: {
+        "live.event": {
+          actions: enqueueActions(({ context, event, enqueue, check }) => {
+            enqueue.assign({
+              members: applyLiveEvent(context.members, event.event),
+              sinceLoad: check(stateIn("#membersList.active.page.loading")) ? [...context.sinceLoad, event.event] : context.sinceLoad,
+            });
+            enqueue("claimsChanged");
+            if (check({ type: "countMayChange", params: { event: event.event } })) enqueue.raise({ type: "members.count.stale" });
+          }),
+        },
+        "members.claim.report": {
+          actions: [assign({ members: ({ context, event }) => setClaim(context.members, event.claim) }), "claimsChanged"],
+        },
+        "members.claim.drop": {
+          actions: [assign({ members: ({ context, event }) => dropOwnClaim(context.members, event.memberId, context.userId) }), "claimsChanged"],
+        },
+        "members.result.current": {
+          actions: assign({
+            members: ({ context, event: { memberId, current } }) =>
+              context.members.map((member) =>
+                member.id === memberId ? { ...member, Result: current.Result, version: Math.max(member.version, current.version) } : member,
+              ),
+          }),
+        },
+        "members.list.hold": { actions: assign({ held: true }) },
+      },
+      states: {
+        page: {
+          initial: "loading",
+          on: {
+            "members.filter.change": {
+              guard: not("held"),
+              target: ".loading",
+              actions: [
+                assign(({ context, event }) => ({ filters: changeFilters(context.filters, event.change), ...RESET_PAGING })),
+                { type: "persistFilters", params: ({ context }) => ({ filters: context.filters, pageSize: context.pageSize }) },
+              ],
+            },
+            "members.search.apply": {
+              guard: "searchChanged",
+              target: ".loading",
+              actions: assign(({ context }) => ({ search: context.searchText.trim(), ...RESET_PAGING })),
+            },
+            "members.page.change": {
+              guard: { type: "isPageInRange", params: ({ event }) => ({ pageNum: event.pageNum }) },
+              target: ".loading",
+              actions: assign({ pageNum: ({ event }) => event.pageNum }),
+            },
+            "members.pageSize.change": {
+              guard: { type: "isPageSize", params: ({ event }) => ({ pageSize: event.pageSize }) },
+              target: ".loading",
+              actions: [
+                assign({ pageSize: ({ event }) => event.pageSize, pageNum: 1 }),
+                { type: "persistFilters", params: ({ context }) => ({ filters: context.filters, pageSize: context.pageSize }) },
+              ],
+            },
+            "members.sort.toggle": {
+              target: ".loading",
+              actions: assign({
+                pageNum: 1,
+                sort: ({ context, event }) =>
+                  context.sort.column === event.column
+                    ? { column: event.column, sameColumn: !context.sort.sameColumn }
+                    : { column: event.column, sameColumn: false },
+              }),
+            },
+            "members.reload": { target: ".loading" },
+            /** The stream reconnected: what changed meanwhile was not sent, so the page is read again (after a held save). */
+            "live.resync": [{ guard: "held", actions: assign({ resyncPending: true }) }, { target: ".loading" }],
+            "members.list.release": [
+              { guard: "resyncPending", target: ".loading", actions: assign({ held: false }) },
+              { actions: assign({ held: false }) },
+            ],
+          },
+          states: {
+            loading: {
+              entry: [
+                assign({ failure: null, sinceLoad: [], resyncPending: false }),
+                raise({ type: "members.count.stale.cancel" }),
+                emit({ type: "members.page.loading" } satisfies ListEmitted),
+              ],
+              invoke: {
+                src: "loadMembers",
+                input: ({ context }) => membersQuery(context),
+                onDone: {
+                  target: "ready",
+                  actions: [
+                    assign(({ context, event }) => ({
+                      members: context.sinceLoad.reduce(applyLiveEvent, event.output.members),
+                      totalCount: event.output.total_count,
+                      sinceLoad: [],
+                    })),
+                    sendTo("live", { type: "live.resynced" } satisfies LiveEventsEvent),
+                    "claimsChanged",
+                    emit(({ context }): ListEmitted => ({ type: "members.page.loaded", members: context.members })),
+                  ],
+                },
+                onError: {
+                  target: "failed",
+                  actions: [
+                    assign({ failure: ({ event }) => toFailure(event.error, "The members list could not be loaded.") }),
+                    { type: "reportFailure", params: ({ event }) => ({ failure: toFailure(event.error) }) },
+                    emit({ type: "members.page.failed" } satisfies ListEmitted),
+                  ],
+                },
+              },
+            },
+            ready: {},
+            failed: {
+              on: { "members.retry": "loading" },
+            },
+          },
+        },
+        search: {
+          initial: "idle",
+          on: {
+            "members.search.change": { target: ".debouncing", actions: assign({ searchText: ({ event }) => event.text }) },
+          },
+          states: {
+            idle: {},
+            /** Restarted by every keystroke; 750 ms of quiet applies the trimmed text. */
+            debouncing: {
+              after: { searchDebounce: { target: "idle", actions: raise({ type: "members.search.apply" }) } },
+            },
+          },
+        },
+        /** Claims run out without an event: each is dropped at its expiresAt. */
+        claimExpiry: {
+          initial: "checking",
+          states: {
+            checking: { always: [{ guard: "anyClaim", target: "waiting" }, { target: "idle" }] },
+            idle: { on: { "members.claims.changed": "checking" } },
+            waiting: {
+              on: { "members.claims.changed": "checking" },
+              after: {
+                nextClaimExpiry: { target: "checking", actions: assign({ members: ({ context }) => dropExpiredClaims(context.members, serverNow()) }) },
+              },
+            },
+          },
+        },
+        /** Colleagues' saves can change how many members a result filter matches: the count is read again. */
+        counts: {
+          initial: "idle",
+          on: { "members.count.stale.cancel": ".idle" },
+          states: {
+            idle: { on: { "members.count.stale": "waiting" } },
+            waiting: { after: { countRefresh: "counting" } },
+            counting: {
+              on: { "members.count.stale": "waiting" },
+              invoke: {
+                src: "loadMembers",
+                input: ({ context }) => countQuery(context),
+                onDone: { target: "idle", actions: assign({ totalCount: ({ event }) => event.output.total_count }) },
+                onError: "idle",
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});

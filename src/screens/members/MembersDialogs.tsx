@@ -1,0 +1,34 @@
+// The members list's dialogs: a member's notes or results history, the crons history (the dialogs
+// machine's children), the sheet of shortcuts (the work mode's), and "Save anyway?" (the result
+// save's question about a member someone else is calling).
+import { useSelector } from "@xstate/react";
+import type { MembersParts } from "../../machines/members/members.machine";
+import * as dialogs from "../../machines/members/dialogs/dialogs.selectors";
+import { selectConfirming } from "../../machines/members/save/resultSave.selectors";
+import { selectSheetOpen } from "../../machines/members/workMode/workMode.selectors";
+import { CronsDialog } from "./CronsDialog";
+import { memberName } from "./memberFormat";
+import { NotesDialog } from "./NotesDialog";
+import { ResultHistoryDialog } from "./ResultHistoryDialog";
+import { SaveAnywayDialog } from "./SaveAnywayDialog";
+import { ShortcutSheet } from "./WorkModeKeys";
+
+export function MembersDialogs({ parts }: { parts: MembersParts }) {
+  const dialog = useSelector(parts.dialogs, dialogs.selectDialog);
+  const member = useSelector(parts.dialogs, dialogs.selectDialogMember);
+  const notes = useSelector(parts.dialogs, dialogs.selectNotesActor);
+  const history = useSelector(parts.dialogs, dialogs.selectHistoryActor);
+  const crons = useSelector(parts.dialogs, dialogs.selectCronsActor);
+  const sheetOpen = useSelector(parts.work, selectSheetOpen);
+  const confirming = useSelector(parts.save, selectConfirming);
+  const close = () => parts.dialogs.send({ type: "members.dialog.close" });
+  return (
+    <>
+      {dialog === "notes" && notes && member ? <NotesDialog actor={notes} memberName={memberName(member)} onClose={close} /> : null}
+      {dialog === "history" && history && member ? <ResultHistoryDialog actor={history} memberName={memberName(member)} onClose={close} /> : null}
+      {dialog === "crons" && crons ? <CronsDialog actor={crons} onClose={close} /> : null}
+      {sheetOpen ? <ShortcutSheet onClose={() => parts.work.send({ type: "work.sheet.close" })} /> : null}
+      {confirming ? <SaveAnywayDialog save={parts.save} claimedBy={confirming.claimedBy} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+// The members list's title (§2: the brand and the count) and its actions: Export CSV of every page
+// of the filters and search, and Crons (§2: the cron-history modal).
+import { useSelector } from "@xstate/react";
+import type { MembersParts } from "../../machines/members/members.machine";
+import * as list from "../../machines/members/list/list.selectors";
+import { ExportCsvButton, type ExportActor } from "../export/ExportCsvButton";
+import { countFormat } from "./memberFormat";
+
+interface MembersHeaderProps {
+  parts: MembersParts;
+  exporter: ExportActor;
+  title: string;
+  /** The list has not opened yet: no count, nothing to export. */
+  starting: boolean;
+}
+
+export function MembersHeader({ parts, exporter, title, starting }: MembersHeaderProps) {
+  const brand = useSelector(parts.list, list.selectBrandLabel);
+  const total = useSelector(parts.list, list.selectTotalCount);
+  const exportQuery = useSelector(parts.list, list.selectExportQuery);
+  return (
+    <div className="page__header">
+      <h1>
+        {title} · {brand}{" "}
+        <span className="members-page__count">{starting ? "" : `(${countFormat.format(total)} ${total === 1 ? "member" : "members"})`}</span>
+      </h1>
+      <div className="page__actions">
+        <ExportCsvButton actor={exporter} request={starting ? null : { report: "members", query: exportQuery }} />
+        <button type="button" className="button" onClick={() => parts.dialogs.send({ type: "members.crons.open" })} disabled={starting}>
+          Crons
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+// The members list once it has opened: notices, filters, the legends of row colours and result
+// keys, the live stream's state, then the table with its pager (or why the page could not load).
+import { useSelector } from "@xstate/react";
+import type { RefObject } from "react";
+import type { MembersParts } from "../../machines/members/members.machine";
+import { selectStatus } from "../../machines/members/list/list.selectors";
+import { selectControlsLocked } from "../../machines/members/save/resultSave.selectors";
+import { ListActivity, ListFailure, LiveStatus, UnknownLinkNotice } from "./ListNotices";
+import { MembersFilters } from "./MembersFilters";
+import { MembersPager } from "./MembersPager";
+import { MembersTableView } from "./MembersTableView";
+import { RowColourLegend } from "./RowColourLegend";
+import { ResultKeysLegend } from "./WorkModeKeys";
+
+interface MembersListProps {
+  parts: MembersParts;
+  title: string;
+  /** Where the work mode's `/` puts the focus. */
+  searchRef: RefObject<HTMLInputElement | null>;
+}
+
+export function MembersList({ parts, title, searchRef }: MembersListProps) {
+  const status = useSelector(parts.list, selectStatus);
+  // Controls wait while a result is saved (the save is not cancelled by a new filter).
+  const locked = useSelector(parts.save, selectControlsLocked);
+  const busy = status === "loading" || locked;
+  return (
+    <>
+      <UnknownLinkNotice list={parts.list} />
+      <MembersFilters list={parts.list} locked={locked} searchRef={searchRef} />
+      <RowColourLegend />
+      <ResultKeysLegend />
+      <LiveStatus list={parts.list} />
+      <ListActivity list={parts.list} busy={busy} />
+      {status === "failed" ? (
+        <ListFailure list={parts.list} />
+      ) : (
+        <>
+          <MembersTableView parts={parts} title={title} busy={busy} locked={locked} />
+          <MembersPager list={parts.list} locked={locked} />
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+// §2 Members list columns, in the specification's order, each with the column the server sorts it
+// by and a fixed width, so the header and the virtualised rows line up (members.css).
+import type { CSSProperties } from "react";
+import type { MemberSortColumn } from "../../machines/members/members.filters";
+
+export interface ColumnSpec {
+  header: string;
+  sortBy: MemberSortColumn;
+  /** Fixed width (rem): about the widest value of a 1000-row page. */
+  width: number;
+  numeric?: boolean;
+}
+
+export const COLUMNS: ColumnSpec[] = [
+  { header: "Subscriber ID", sortBy: "Subscriber_ID", width: 9 },
+  { header: "Patient number", sortBy: "PatNum", width: 10 },
+  { header: "MCO", sortBy: "MCO", width: 9 },
+  { header: "Names", sortBy: "Last_Name", width: 18.5 },
+  { header: "Practice", sortBy: "Practice", width: 6.5 },
+  { header: "Address", sortBy: "Address1", width: 12 },
+  { header: "Phone", sortBy: "Phone", width: 8.25 },
+  { header: "Birth date", sortBy: "Date_of_Birth", width: 7.25 },
+  { header: "Age", sortBy: "Age", width: 4.25, numeric: true },
+  { header: "Days extracted", sortBy: "Days_Extracted", width: 9.75, numeric: true },
+  { header: "Notes", sortBy: "notes", width: 17 },
+  { header: "Note time", sortBy: "notestimestamp", width: 7.25 },
+  { header: "Status", sortBy: "Status", width: 9 },
+  { header: "Result", sortBy: "Result", width: 18.25 },
+  { header: "Last visit", sortBy: "LastVisit", width: 7 },
+  { header: "Next appointment", sortBy: "NextApt", width: 11.25 },
+  { header: "Entry time", sortBy: "entryTime", width: 7.5 },
+];
+
+/** Every row is a grid of these columns (members.css), so the header and the rows line up. */
+export const TABLE_STYLE = {
+  width: `${COLUMNS.reduce((sum, column) => sum + column.width, 0)}rem`,
+  "--member-columns": COLUMNS.map((column) => `${column.width}rem`).join(" "),
+} as CSSProperties;
