@@ -2,14 +2,15 @@
 // the outbox without one). A mail server that refuses it leaves the feedback stored and a "failed"
 // outbox row, and the caller gets a 500: nothing claims it was sent when it was not. Everything
 // that may refuse the call runs before anything is written: the attachment's type and content
-// (domain/mail/attachmentRules.ts), the user's recent feedback (domain/mail/feedbackLimit.ts) and
-// the room in the outbox.
+// (domain/mail/attachmentRules.ts), the room in the outbox, and the user's recent feedback
+// (domain/mail/feedbackLimit.ts), counted in the transaction that writes it.
 import { invalidRequest, tooManyRequests } from "../../contract/errors.ts";
 import { attachmentProblems } from "../../domain/mail/attachmentRules.ts";
-import { feedbackWait, FEEDBACK_WINDOW_MS, tooMuchFeedback } from "../../domain/mail/feedbackLimit.ts";
+import { tooMuchFeedback } from "../../domain/mail/feedbackLimit.ts";
 import { feedbackAttachment, feedbackMail } from "../../domain/mail/feedbackMail.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
 import { composeMail, deliverMail } from "../mail/mailer.ts";
+import { recordFeedback } from "./feedback.repository.ts";
 
 export const feedbackHandlers: Handlers = {
   async sendFeedback(call) {
@@ -18,34 +19,24 @@ export const feedbackHandlers: Handlers = {
     const receivedAt = services.now();
     const problems = await attachmentProblems(body.file);
     if (problems.length > 0) throw invalidRequest(problems);
-    const recent = await services.db
-      .selectFrom("feedback")
-      .select("created_at")
-      .where("user_id", "=", user.id)
-      .where("created_at", ">", new Date(receivedAt.getTime() - FEEDBACK_WINDOW_MS))
-      .execute();
-    const wait = feedbackWait(recent.map((row) => new Date(row.created_at).getTime()), receivedAt.getTime());
-    if (wait > 0) throw tooManyRequests(tooMuchFeedback(wait), wait);
     const composed = await composeMail(services, feedbackMail(body, user, receivedAt));
     // The contract's pattern admits only base64 data URLs, and its maxLength bounds the file to 7 MiB.
     const attachment = feedbackAttachment(body.file);
-    await services.db
-      .insertInto("feedback")
-      .values({
-        user_id: user.id,
-        subject: body.subject,
-        message: body.message,
-        first_name: body.firstName,
-        last_name: body.lastName,
-        email: body.email,
-        practice: body.practice,
-        sender_time: body.dateTime,
-        attachment_name: attachment?.filename ?? null,
-        attachment_type: attachment?.contentType ?? null,
-        attachment: attachment ? Buffer.from(attachment.content, "base64") : null,
-        created_at: receivedAt,
-      })
-      .execute();
+    const { waitSeconds } = await recordFeedback(services.db, {
+      user_id: user.id,
+      subject: body.subject,
+      message: body.message,
+      first_name: body.firstName,
+      last_name: body.lastName,
+      email: body.email,
+      practice: body.practice,
+      sender_time: body.dateTime,
+      attachment_name: attachment?.filename ?? null,
+      attachment_type: attachment?.contentType ?? null,
+      attachment: attachment ? Buffer.from(attachment.content, "base64") : null,
+      created_at: receivedAt,
+    });
+    if (waitSeconds > 0) throw tooManyRequests(tooMuchFeedback(waitSeconds), waitSeconds);
     await deliverMail(services, composed);
     call.reply.code(202);
     // handlers.ts types 200 and 201 answers; this call's success is a 202.
