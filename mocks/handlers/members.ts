@@ -117,10 +117,10 @@ export function membersHandlers(db: MockDb) {
     }),
 
     api.post("/Members/claims", (context) => {
-      const { user } = caller(context);
+      const { user, record } = caller(context);
       const { memberId } = context.body;
       if (!db.members.some((member) => member.id === memberId)) throw new HttpError(404, "No such member");
-      const held = claimMember(db.claims, memberId, user.id) === "held";
+      const held = claimMember(db.claims, memberId, { userId: user.id, sessionToken: record.token }) === "held";
       const claim = liveClaim(db.claims, db.users, memberId)!;
       if (held) return HttpResponse.json(claimConflict(claim), { status: 409 });
       db.events.publish(claimEvent(memberId, claim));

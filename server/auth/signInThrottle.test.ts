@@ -2,13 +2,12 @@
 // Password sign-in throttled per account in the database (domain/signInThrottle.ts): the failures,
 // the wait and its back-off, the audit trail, and a second instance on the same database refusing
 // the same account. On PGlite, and on PostgreSQL 15 with DATABASE_URL_TEST.
-import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import { FREE_FAILURES } from "../../domain/signInThrottle.ts";
 import { claimAttempt } from "./signInFailures.repository.ts";
-import { ENGINES, startTestApp, STAFF_EMAIL, type App, type TestApp } from "./testApp.ts";
+import { ENGINES, openEveryConnection, startTestApp, STAFF_EMAIL, type App, type TestApp } from "./testApp.ts";
 
 describe.each(ENGINES)("per-account sign-in throttle on %s", (engine) => {
   let test: TestApp;
@@ -75,8 +74,7 @@ describe.each(ENGINES)("per-account sign-in throttle on %s", (engine) => {
 
   it("counts attempts sent at once for an account with no failures yet one at a time: the sixth waits", async () => {
     for (const account of ["first.new@recalldesk.example", "second.new@recalldesk.example", "third.new@recalldesk.example"]) {
-      // Every connection of the pool open first (PostgreSQL), so that the attempts really run side by side.
-      await Promise.all(Array.from({ length: 10 }, () => sql`select pg_sleep(0.05)`.execute(test.database.db)));
+      await openEveryConnection(test.database);
       const attempts = await Promise.all(Array.from({ length: 30 }, () => claimAttempt(test.database.db, account, clock())));
       expect(attempts.filter((attempt) => !attempt.locked)).toHaveLength(FREE_FAILURES);
       const row = await test.database.db.selectFrom("sign_in_failures").selectAll().where("account", "=", account).executeTakeFirstOrThrow();

@@ -1,10 +1,9 @@
 // @vitest-environment node
 // The feedback limit (domain/mail/feedbackLimit.ts) under feedback sent at once: counted one at a
 // time in the database, on PGlite and on PostgreSQL 15 with DATABASE_URL_TEST.
-import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FEEDBACK_LIMIT } from "../../domain/mail/feedbackLimit.ts";
-import { ENGINES, STAFF_EMAIL, startTestApp, type TestApp } from "../auth/testApp.ts";
+import { ENGINES, openEveryConnection, STAFF_EMAIL, startTestApp, type TestApp } from "../auth/testApp.ts";
 
 const FEEDBACK = {
   subject: "Filter resets",
@@ -27,8 +26,7 @@ describe.each(ENGINES)("feedback sent at once on %s", (engine) => {
 
   it("accepts the limit and refuses the rest with 429, keeping only what it accepted", async () => {
     const token = await test.sessionOf(STAFF_EMAIL);
-    // Every connection of the pool open first (PostgreSQL), so that the requests really run side by side.
-    await Promise.all(Array.from({ length: 10 }, () => sql`select pg_sleep(0.05)`.execute(test.database.db)));
+    await openEveryConnection(test.database);
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => test.app.inject({ method: "POST", url: "/api/report/sendFeedback", headers: { authorization: `Bearer ${token}` }, payload: FEEDBACK })),
     );

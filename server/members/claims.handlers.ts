@@ -7,9 +7,10 @@ import { claimMember, releaseClaim, toMemberClaim } from "./claims.repository.ts
 
 export const claimsHandlers: Handlers = {
   async claimMember(call) {
-    const { user } = callerOf(call);
+    const { user, session } = callerOf(call);
     const { services } = call;
-    const outcome = await services.db.transaction().execute((trx) => claimMember(trx, call.body.memberId, user.id, services.now(), call.request.ip));
+    const by = { userId: user.id, sessionId: session.id };
+    const outcome = await services.db.transaction().execute((trx) => claimMember(trx, call.body.memberId, by, services.now(), call.request.ip));
     if ("unknownMember" in outcome) throw new HttpError(404, "No such member");
     if ("held" in outcome) return call.reply.code(409).send(claimConflict(toMemberClaim(outcome.held))) as never;
     return toMemberClaim(outcome.claimed);

@@ -134,14 +134,29 @@ describe("claims and saves", () => {
 });
 
 describe("signing out", () => {
-  it("ends every claim of the user", async () => {
+  const lastStaffAccount = async () => {
     const accounts = (await backend.api.get("/auth/dev/accounts")).body as { email: string; isAdmin: boolean }[];
-    const leaving = await backend.signIn(accounts.filter((account) => !account.isAdmin).at(-1)!.email);
+    return accounts.filter((account) => !account.isAdmin).at(-1)!.email;
+  };
+
+  it("ends every claim made from the session", async () => {
+    const leaving = await backend.signIn(await lastStaffAccount());
     const [one, two] = [await members.freshMember(), await members.freshMember()];
     await claim(one.id, leaving);
     await claim(two.id, leaving);
     expect((await backend.api.delete("/sessions", { token: leaving.token })).status).toBe(204);
     expect((await members.listed(one))?.claim).toBeNull();
     expect((await members.listed(two))?.claim).toBeNull();
+  });
+
+  it("leaves the claims made from the user's other live sessions", async () => {
+    const email = await lastStaffAccount();
+    const [desk, laptop] = [await backend.signIn(email), await backend.signIn(email)];
+    const [left, kept] = [await members.freshMember(), await members.freshMember()];
+    await claim(left.id, desk);
+    const stays = (await claim(kept.id, laptop)).body;
+    expect((await backend.api.delete("/sessions", { token: desk.token })).status).toBe(204);
+    expect((await members.listed(left))?.claim).toBeNull();
+    expect((await members.listed(kept))?.claim).toEqual(stays);
   });
 });
