@@ -60,8 +60,10 @@ export interface paths {
         post: operations["signIn"];
         /**
          * Sign out (revoke the current session)
-         * @description Revokes the session of the bearer token; the token answers 401 from then on. Ends every
-         *     claim the user holds (see `claimMember`).
+         * @description Revokes the session of the bearer token; the token answers 401 from then on. Ends the
+         *     claims made from this session (see `claimMember`) and its open event streams; the user's
+         *     other sessions keep theirs. A session that ends otherwise (its user disabled, its expiry)
+         *     ends its claims and streams the same way.
          */
         delete: operations["signOut"];
         options?: never;
@@ -783,7 +785,9 @@ export interface paths {
          *     Answers the caller's claim, new or renewed. 409 with the holder's `claim` when another
          *     agent holds a live one; 404 for an unknown member. A claim never blocks a save: saving a
          *     member claimed by someone else is up to the browser to ask the agent first, and a save
-         *     ends the caller's own claim on that member. Signing out ends all of the user's claims.
+         *     ends the caller's own claim on that member. A claim belongs to the session it was made or
+         *     last renewed from, and ends with it (signing out, the user disabled, expiry). A user may
+         *     claim (renewals included) 60 times a minute; more answer 429 with `Retry-After`.
          *     Each change of a claim is sent to open event streams (`claim` events). Audited.
          */
         post: operations["claimMember"];
@@ -808,7 +812,8 @@ export interface paths {
          *     phone link (a softphone opens the `tel:` link; the browser also claims the member, see
          *     `claimMember`). Records the member, the caller and the time, so that administrators can
          *     compare the calls started with the results saved (`getCallActivityReport`). A call start
-         *     is recorded whoever holds a claim on the member. 404 for an unknown member. Audited.
+         *     is recorded whoever holds a claim on the member. 404 for an unknown member. A user may
+         *     start 30 calls a minute; more answer 429 with `Retry-After`. Audited.
          */
         post: operations["recordCallStart"];
         delete?: never;
@@ -980,7 +985,8 @@ export interface paths {
          *     of `POST /events/ticket` authorises the stream once (401 when it is unknown, used,
          *     expired, or its session has ended). Only signed-in staff receive events, and an event
          *     carries no more than the members list shows: a member's id, version, result and note, and
-         *     who is working it. A user may hold 10 open streams on one server; more answer 429. 503
+         *     who is working it. A user may hold 10 open streams, on all servers together; more answer
+         *     429. The stream ends when its session ends (signed out, the user disabled, expired). 503
          *     while the server cannot relay events (it lost its database connection): try again.
          *
          *     The answer is `text/event-stream` (UTF-8), in this order:
@@ -991,7 +997,7 @@ export interface paths {
          *         `Result`, `notes` and `notestimestamp`. Apply it to a row only if its `version` is
          *         newer than the row's.
          *       - `claim` (`ClaimEvent`) after a claim is made, renewed, released, ended by a save or
-         *         by signing out: the member's live claim, or null. A claim that ends by running out
+         *         by the end of its session: the member's live claim, or null. A claim that ends by running out
          *         its 2 minutes sends nothing: clients drop a claim once its `expiresAt` has passed.
          *     - `: keep-alive` comment lines every 25 seconds, which clients ignore.
          *
@@ -4215,6 +4221,7 @@ export interface operations {
                 };
             };
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -4244,6 +4251,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };

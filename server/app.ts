@@ -40,6 +40,7 @@ import { migrateToLatest } from "./db/migrate.ts";
 import { pingDatabase } from "./db/ping.ts";
 import { parseJsonBodies } from "./http/jsonBody.ts";
 import { refuseNulText } from "./http/requestText.ts";
+import { integerTextCheck } from "./http/integerParams.ts";
 import { BAD_URL, PATH_TOO_LONG } from "../domain/http/mediaType.ts";
 import { loggerOptions, redactSecrets } from "./http/logging.ts";
 import { registerSecurity } from "./http/security.ts";
@@ -201,8 +202,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const operation = rules.get(operationId);
     if (!operation) throw new Error(`${operationId} is not in openapi.yaml`);
     const handler = allHandlers[operationId as OperationId] as Handler<OperationId> | undefined;
+    const checkIntegers = integerTextCheck(operation.integerParameters);
     return {
       onRequest: authenticate(operation),
+      ...(checkIntegers ? { preValidation: checkIntegers } : {}),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         if (!handler) throw new HttpError(501, `${operationId} is not implemented on the server yet`);
         const call = {

@@ -29,7 +29,8 @@
 //                         center behind one address signs in at shift start; guessing stays slow)
 //   TRUST_PROXY           addresses or CIDR ranges of the reverse proxies (load balancers) in front,
 //                         comma-separated: their X-Forwarded-For names the client, so that rate limits
-//                         and the audit log see its address (default: none, the connecting address)
+//                         and the audit log see its address (default: none, the connecting address);
+//                         refused with the development sign-in provider or the public hand-off secret
 //   SMTP_URL              smtp:// or smtps:// server for outgoing mail; unset: mail waits in the outbox
 //                         table, each message also an .eml in the file store
 //   MAIL_FROM             sender of outgoing mail (default "Recall Desk <no-reply@recalldesk.example>")
@@ -253,16 +254,38 @@ const DEV_ON_NETWORK = "DANGEROUSLY_ALLOW_DEV_SIGN_IN_ON_NETWORK";
 function devSignInOnNetworkOf(env: NodeJS.ProcessEnv, host: string, devProvider: boolean, handoff: ServerConfig["handoff"]): boolean {
   const allowed = env[DEV_ON_NETWORK] || "no";
   if (allowed !== "yes" && allowed !== "no") throw new ConfigError(`${DEV_ON_NETWORK} must be yes or no, not "${allowed}"`);
-  const publicHandoff = handoff.secret !== undefined && new TextDecoder().decode(handoff.secret) === DEV_HANDOFF.secret;
-  const open = (devProvider || publicHandoff) && !isLoopback(host);
+  const what = openSignIns(devProvider, handoff);
+  const open = what.length > 0 && !isLoopback(host);
   if (open && allowed !== "yes") {
-    const what = [devProvider && "the development sign-in provider (set OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_JWKS_URL)", publicHandoff && "the public hand-off secret (set HANDOFF_SECRET)"];
     throw new ConfigError(
-      `HOST=${host} is reachable from other machines, where ${what.filter(Boolean).join(" and ")} would let anyone sign in as any staff member; ` +
+      `HOST=${host} is reachable from other machines, where ${what.join(" and ")} would let anyone sign in as any staff member; ` +
         `configure them, keep HOST=127.0.0.1, or set ${DEV_ON_NETWORK}=yes for a demo on a network you trust`,
     );
   }
   return open;
+}
+
+/** What signs in anyone who reaches the server: the development provider, the public hand-off secret. */
+function openSignIns(devProvider: boolean, handoff: ServerConfig["handoff"]): string[] {
+  const publicHandoff = handoff.secret !== undefined && new TextDecoder().decode(handoff.secret) === DEV_HANDOFF.secret;
+  return [
+    ...(devProvider ? ["the development sign-in provider (set OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_JWKS_URL, OIDC_REDIRECT_URL)"] : []),
+    ...(publicHandoff ? ["the public hand-off secret (set HANDOFF_SECRET)"] : []),
+  ];
+}
+
+/**
+ * A reverse proxy in front (TRUST_PROXY) serves whoever reaches the proxy, whatever HOST is: with
+ * the development provider or the public hand-off secret they would sign in as any staff member,
+ * administrators included. Refused outright, DANGEROUSLY_ALLOW_DEV_SIGN_IN_ON_NETWORK or not.
+ */
+function refuseProxyWithOpenSignIn(proxies: string[], devProvider: boolean, handoff: ServerConfig["handoff"]): void {
+  const what = openSignIns(devProvider, handoff);
+  if (proxies.length === 0 || what.length === 0) return;
+  throw new ConfigError(
+    `TRUST_PROXY says a reverse proxy serves this server, where ${what.join(" and ")} would let anyone the proxy serves sign in as any staff member; ` +
+      "configure them, or unset TRUST_PROXY",
+  );
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -274,6 +297,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError("DATABASE_URL must start with postgres:// or postgresql://");
   }
+  const trustedProxies = proxiesOf(env);
+  refuseProxyWithOpenSignIn(trustedProxies, !oidc && !production, handoff);
   return {
     port: integer(env, "PORT", 8080, 0, 65535),
     host,
@@ -288,7 +313,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     sessionIdleMs: integer(env, "SESSION_IDLE_MINUTES", 30, 1, 24 * 60) * 60_000,
     sessionLifetimeMs: 7 * 24 * 60 * 60_000,
     signInRateLimit: integer(env, "SIGN_IN_RATE_LIMIT", 60, 1, 1_000_000),
-    trustedProxies: proxiesOf(env),
+    trustedProxies,
     ...mailOf(env),
     ...filesOf(env),
     ...calendarOf(env, production),

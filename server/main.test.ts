@@ -13,6 +13,7 @@ import { DEV_HANDOFF } from "../domain/signInTokens.ts";
 import { openDatabase } from "./db/connection.ts";
 import { LOCK_FILE } from "./db/lock.ts";
 import { seededTemplate } from "./db/template.ts";
+import { openEventStream } from "../tests/support/testStream.ts";
 
 const MAIN = join(import.meta.dirname, "main.ts");
 const USER_COMMAND = join(import.meta.dirname, "auth", "userCommand.ts");
@@ -133,15 +134,41 @@ describe("node server/main.ts", () => {
     expect(lines[0]).toMatch(/^Recall Desk cannot start: HOST=0\.0\.0\.0 is reachable from other machines, .* DANGEROUSLY_ALLOW_DEV_SIGN_IN_ON_NETWORK=yes/);
   }, 60_000);
 
-  it("disables a user through the running server (npm run user): their sessions end at once", async () => {
-    const issued = await fetch(`${baseUrl}/api/auth/dev/token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: PRIYA }) });
-    const { credential } = await issued.json();
-    const signedIn = await fetch(`${baseUrl}/api/sessions?jwt=1`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ credential }) });
-    const authorization = `Bearer ${(await signedIn.json()).accessToken}`;
-    expect((await fetch(`${baseUrl}/api/sessions`, { headers: { authorization } })).status).toBe(200);
+  it("disables a user through the running server (npm run user): their sessions, open stream and claims end at once", async () => {
+    const signIn = async (email: string) => {
+      const issued = await fetch(`${baseUrl}/api/auth/dev/token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email }) });
+      const { credential } = await issued.json();
+      const signedIn = await fetch(`${baseUrl}/api/sessions?jwt=1`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ credential }) });
+      return { authorization: `Bearer ${(await signedIn.json()).accessToken}`, "content-type": "application/json" };
+    };
+    const listen = async (headers: Record<string, string>) => {
+      const { ticket } = await (await fetch(`${baseUrl}/api/events/ticket`, { method: "POST", headers })).json();
+      return openEventStream(`${baseUrl}/api/events?ticket=${ticket}`);
+    };
+    const priya = await signIn(PRIYA);
+    const colleague = await signIn("marcus.reed@recalldesk.example");
+    expect((await fetch(`${baseUrl}/api/sessions`, { headers: priya })).status).toBe(200);
+    const list = await (await fetch(`${baseUrl}/api/Members/getMembersTableData?pageSize=15`, { headers: colleague })).json();
+    const member = list.members[0];
+    const watching = await listen(colleague);
+    const priyasStream = await listen(priya);
+    try {
+      expect((await fetch(`${baseUrl}/api/Members/claims`, { method: "POST", headers: priya, body: JSON.stringify({ memberId: member.id }) })).status).toBe(200);
+      await watching.next((event) => event.event === "claim" && JSON.parse(event.data).claim !== null);
 
-    expect(await userCommand(dataDir, "disable", PRIYA)).toEqual({ code: 0, output: `Disabled ${PRIYA}: signed out everywhere, and cannot sign in.` });
-    expect((await fetch(`${baseUrl}/api/sessions`, { headers: { authorization } })).status).toBe(401);
+      const command = userCommand(dataDir, "disable", PRIYA);
+      const streamEnded = priyasStream.ended.then(() => Date.now());
+      expect(await command).toEqual({ code: 0, output: `Disabled ${PRIYA}: signed out everywhere, and cannot sign in.` });
+      const commandDone = Date.now();
+      expect((await Promise.race([streamEnded, new Promise((done) => setTimeout(done, 1000, "still open"))]) as number) - commandDone).toBeLessThan(1000);
+      expect(JSON.parse((await watching.next((event) => event.event === "claim", 1000)).data)).toEqual({ memberId: member.id, claim: null });
+      const after = await (await fetch(`${baseUrl}/api/Members/getMembersTableData?search=${member.Subscriber_ID}&practice=${member.practiceId}`, { headers: colleague })).json();
+      expect(after.members.find((listed: { id: number }) => listed.id === member.id).claim).toBeNull();
+      expect((await fetch(`${baseUrl}/api/sessions`, { headers: priya })).status).toBe(401);
+    } finally {
+      watching.close();
+      priyasStream.close();
+    }
     expect(await userCommand(dataDir, "disable", "nobody@recalldesk.example")).toEqual({ code: 1, output: "There is no user with the e-mail nobody@recalldesk.example" });
   }, 60_000);
 

@@ -1,6 +1,9 @@
 // CSV exports (openapi.yaml, the export operations): both backends write the file the same way, a
 // header line then the rows, in chunks of a batch each so that a million rows never sit in memory.
 // csv-stringify does the quoting; a cell that a spreadsheet would run as a formula is neutralised.
+// Every cell holding a line break (CR or LF alone too), the delimiter, a semicolon or a quote is
+// quoted: unquoted, a line break starts a new row whose first cell escapes the neutralisation, and a
+// spreadsheet whose separator is `;` splits the cell there.
 // The browser build: the same code with its own Buffer, so the fake backend runs it in the page too.
 import { stringify } from "csv-stringify/browser/esm/sync";
 
@@ -20,7 +23,9 @@ export function neutraliseCell(value: string | number | null): string | number {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
-const CSV_OPTIONS = { record_delimiter: "\r\n" as const, quoted_match: /^\s|\s$/ };
+// csv-stringify quotes the delimiter and quotes by itself; with a record delimiter of our own it
+// quotes a lone \n or \r only when asked (quote_record_delimiter).
+const CSV_OPTIONS = { record_delimiter: "\r\n" as const, quote_record_delimiter: true, quoted_match: [/^\s|\s$/, ";"] };
 
 /** The header line of an export. */
 export function csvHeader<TRow>(columns: readonly ExportColumn<TRow>[]): string {

@@ -14,10 +14,18 @@ export type LiveEvent = { event: "member"; data: MemberEvent } | { event: "claim
 export const EVENT_TICKET_LIFETIME_MS = 30_000;
 /** Tickets one user may take in a minute: more is a flood of reconnections (429). */
 export const EVENT_TICKETS_PER_MINUTE = 20;
-/** Open streams one user may hold on one server (a few tabs each): more answer 429. */
+/** Open streams one user may hold, on every server together (a few tabs each): more answer 429. */
 export const EVENT_STREAMS_PER_USER = 10;
 /** A comment line at least this often keeps proxies from closing a quiet stream. */
 export const KEEP_ALIVE_MS = 25_000;
+/**
+ * The server marks its open streams seen as often as it keeps them alive; a stream not seen for
+ * this long was left by a server that stopped without ending it, and no longer counts.
+ */
+export const STREAM_UNSEEN_MS = 60_000;
+
+/** Whether a user who holds `open` streams may open one more (both backends count so). */
+export const mayOpenStream = (open: number) => open < EVENT_STREAMS_PER_USER;
 /** The reconnection delay the stream suggests (`retry:`). */
 export const RECONNECT_AFTER_MS = 3_000;
 

@@ -9,6 +9,8 @@ type Person = Pick<components["schemas"]["User"], "id" | "firstname" | "lastname
 export interface ClaimRecord {
   memberId: number;
   userId: number;
+  /** The session it was made or last renewed from: it ends with that session. */
+  sessionToken: string;
   /** Epoch milliseconds. */
   expiresAt: number;
 }
@@ -29,20 +31,28 @@ export function liveClaim(claims: ClaimStore, users: readonly Person[], memberId
   return { memberId, by: { id: holder.id, firstname: holder.firstname, lastname: holder.lastname }, expiresAt: new Date(record.expiresAt).toISOString() };
 }
 
-/** Claims the member for the user or renews their claim; `held` when another agent holds a live one. */
-export function claimMember(claims: ClaimStore, memberId: number, userId: number, now = new Date()): "claimed" | "held" {
+/** Claims the member for the user's session or renews their claim; `held` when another agent holds a live one. */
+export function claimMember(claims: ClaimStore, memberId: number, by: { userId: number; sessionToken: string }, now = new Date()): "claimed" | "held" {
   const current = claims.get(memberId);
-  const verdict = judgeClaim(current && { userId: current.userId, expiresAt: new Date(current.expiresAt) }, userId, now);
+  const verdict = judgeClaim(current && { userId: current.userId, expiresAt: new Date(current.expiresAt) }, by.userId, now);
   if (verdict === "held") return "held";
-  claims.set(memberId, { memberId, userId, expiresAt: claimExpiry(now).getTime() });
+  claims.set(memberId, { memberId, ...by, expiresAt: claimExpiry(now).getTime() });
   return "claimed";
 }
 
-/** Ends the user's claims (on one member, or all of them): the members whose live claim ended. */
-export function endClaimsOf(claims: ClaimStore, userId: number, memberId?: number, now = new Date()): number[] {
+/** Ends the user's claim on the member (a save, a release): the member, if their claim was live. */
+export function endClaimsOf(claims: ClaimStore, userId: number, memberId: number, now = new Date()): number[] {
+  const record = claims.get(memberId);
+  if (!record || record.userId !== userId) return [];
+  claims.delete(memberId);
+  return isLive({ expiresAt: new Date(record.expiresAt) }, now) ? [memberId] : [];
+}
+
+/** Ends the claims made from a session (it ended): the members whose live claim ended. */
+export function endClaimsOfSession(claims: ClaimStore, sessionToken: string, now = new Date()): number[] {
   const ended: number[] = [];
   for (const record of [...claims.values()]) {
-    if (record.userId !== userId || (memberId !== undefined && record.memberId !== memberId)) continue;
+    if (record.sessionToken !== sessionToken) continue;
     claims.delete(record.memberId);
     if (isLive({ expiresAt: new Date(record.expiresAt) }, now)) ended.push(record.memberId);
   }

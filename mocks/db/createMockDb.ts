@@ -8,6 +8,7 @@ import { generateWorld, type DemoWorld, type WorldOptions } from "../../demo/wor
 import type * as R from "./records";
 import type { SessionStore } from "./sessions";
 import type { AccountFailures } from "../../domain/signInThrottle.ts";
+import type { WindowCount } from "../../domain/team/agentLimits.ts";
 import type { ClaimStore } from "./claims";
 import { MockEventBus, type TicketStore } from "./events";
 
@@ -45,6 +46,8 @@ export type MockDb = DemoWorld & {
   feedbackSent: { userId: number; at: number }[];
   /** Password sign-in failures by account (domain/signInThrottle.ts). */
   signInFailures: Map<string, AccountFailures>;
+  /** Claims and call starts per user in the current minute (domain/team/agentLimits.ts). */
+  agentCalls: Map<string, WindowCount>;
   /** Called after every write (a call other than GET), before its answer leaves: the browser keeps the changes. */
   afterWrite?: () => void;
 };
@@ -70,6 +73,7 @@ export function createMockDb({ seed, size, now = () => new Date(DEMO_REFERENCE_D
     events: new MockEventBus(),
     usedHandoffTokens: new Set(),
     signInFailures: new Map(),
+    agentCalls: new Map(),
     feedbackSent: [],
   };
 }

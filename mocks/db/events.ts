@@ -1,7 +1,7 @@
 // Live events of the fake backend (domain/team/events.ts): the open streams of the session's
 // handlers, which every change is handed to as it is made (the fake backend has one process and
 // nothing to roll back), and the tickets that open them. Tickets and sessions run on the real clock.
-import { EVENT_STREAMS_PER_USER, ticketAllowance, ticketExpiry, type LiveEvent } from "../../domain/team/events.ts";
+import { mayOpenStream, ticketAllowance, ticketExpiry, type LiveEvent } from "../../domain/team/events.ts";
 
 /** An open stream: whose it is (user and session), how to send it an event, and how to end it. */
 export interface StreamSubscriber {
@@ -24,9 +24,9 @@ export class MockEventBus {
     return () => this.#subscribers.delete(subscriber);
   }
 
-  /** Whether the user may open one more stream. */
+  /** Whether the user may open one more stream; counted and opened in one turn of the fake backend's one thread. */
   mayOpen(userId: number): boolean {
-    return [...this.#subscribers].filter((subscriber) => subscriber.userId === userId).length < EVENT_STREAMS_PER_USER;
+    return mayOpenStream([...this.#subscribers].filter((subscriber) => subscriber.userId === userId).length);
   }
 
   /** Ends the streams opened with a session (it signed out). */

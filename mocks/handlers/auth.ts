@@ -5,8 +5,7 @@ import { HttpResponse } from "msw";
 import { caller, createApi, emptyAnswer } from "../api";
 import type { MockDb, User } from "../db/createMockDb";
 import { openSession, toSession } from "../db/sessions";
-import { endClaimsOf } from "../db/claims";
-import { claimEvent } from "../../domain/team/events.ts";
+import { endWithSession } from "../db/sessionEnd";
 import { DEV_HANDOFF, issueDevIdToken, verifyDevIdToken, verifyHandoffToken } from "../../domain/signInTokens.ts";
 
 /** The fake backend trusts the portal's development secret, as the server does outside production. */
@@ -51,10 +50,10 @@ export function authHandlers(db: MockDb) {
     }),
 
     api.delete("/sessions", (context) => {
-      const { record, user } = caller(context);
+      const { record } = caller(context);
       record.revoked = true;
-      for (const memberId of endClaimsOf(db.claims, user.id)) db.events.publish(claimEvent(memberId, null));
-      db.events.endSession(record.token);
+      // This session's claims and streams end; those of the user's other sessions go on.
+      endWithSession(db, record.token);
       return emptyAnswer();
     }),
 

@@ -9,6 +9,7 @@ import { caller, createApi } from "../api";
 import type { MockDb } from "../db/createMockDb";
 import { issueTicket, redeemTicket } from "../db/events";
 import { sessionIsLive } from "../db/sessions";
+import { endWithSession } from "../db/sessionEnd";
 
 export function eventsHandlers(db: MockDb) {
   const api = createApi(db);
@@ -36,8 +37,8 @@ export function eventsHandlers(db: MockDb) {
         end: () => end(),
       });
       // The server checks the session with every keep-alive; the fake backend has no proxy to keep
-      // a quiet stream open for, so it only checks.
-      const sessionCheck = setInterval(() => sessionIsLive(db.sessions, ticket.sessionToken) || end(), KEEP_ALIVE_MS);
+      // a quiet stream open for, so it only checks. An expired session ends as a signed-out one.
+      const sessionCheck = setInterval(() => sessionIsLive(db.sessions, ticket.sessionToken) || endWithSession(db, ticket.sessionToken), KEEP_ALIVE_MS);
       function end() {
         clearInterval(sessionCheck);
         unsubscribe();

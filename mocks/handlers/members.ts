@@ -17,6 +17,7 @@ import { EXPORT_BATCH_ROWS } from "../../domain/exports/protocol.ts";
 import { MEMBER_EXPORT_COLUMNS } from "../../domain/exports/columns.ts";
 import { exportFileName } from "../../domain/exports/fileName.ts";
 import { csvResponse, mapBatches } from "../exports/csvResponse";
+import { enforceAgentLimit } from "../members/agentLimit";
 
 export function membersHandlers(db: MockDb) {
   const api = createApi(db);
@@ -117,10 +118,11 @@ export function membersHandlers(db: MockDb) {
     }),
 
     api.post("/Members/claims", (context) => {
-      const { user } = caller(context);
+      const { user, record } = caller(context);
       const { memberId } = context.body;
+      enforceAgentLimit(db, "claims", user.id);
       if (!db.members.some((member) => member.id === memberId)) throw new HttpError(404, "No such member");
-      const held = claimMember(db.claims, memberId, user.id) === "held";
+      const held = claimMember(db.claims, memberId, { userId: user.id, sessionToken: record.token }) === "held";
       const claim = liveClaim(db.claims, db.users, memberId)!;
       if (held) return HttpResponse.json(claimConflict(claim), { status: 409 });
       db.events.publish(claimEvent(memberId, claim));
@@ -130,6 +132,7 @@ export function membersHandlers(db: MockDb) {
     api.post("/Members/calls", (context) => {
       const { user } = caller(context);
       const { memberId } = context.body;
+      enforceAgentLimit(db, "callStarts", user.id);
       if (!db.members.some((member) => member.id === memberId)) throw new HttpError(404, "No such member");
       const startedAt = db.now().toISOString();
       db.callStarts.push({ id: nextId(db.callStarts), memberId, userId: user.id, startedAt });

@@ -1,10 +1,12 @@
 // Request and answer validation against openapi.yaml with AJV (JSON Schema 2020-12, the dialect of
 // OpenAPI 3.1). Query and path values arrive as text and are coerced as the server coerces them
-// (`coerceTypes: 'array'`); bodies and answers are validated as sent, never coerced.
+// (`coerceTypes: 'array'`), an integer's text checked first (domain/http/integerText.ts); bodies
+// and answers are validated as sent, never coerced.
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import type { FieldProblem } from "../../contract/errors.ts";
 import { nulProblems } from "../../domain/http/requestText.ts";
+import { integerTextProblem, isIntegerSchema } from "../../domain/http/integerText.ts";
 import { contract, type JsonSchema, type OperationInfo } from "./document";
 
 
@@ -101,6 +103,11 @@ export function validateRequest(operation: OperationInfo, parts: RequestParts): 
     if (text === undefined) {
       if (parameter.required) problems.push({ field: parameter.name, message: "is required" });
       else if (parameter.schema.default !== undefined) request[parameter.in === "path" ? "path" : "query"][parameter.name] = parameter.schema.default;
+      continue;
+    }
+    const notInteger = isIntegerSchema(parameter.schema) ? integerTextProblem(parameter.name, text) : undefined;
+    if (notInteger) {
+      problems.push(notInteger);
       continue;
     }
     const checked = check(parameter.schema, text, parameter.name, true);

@@ -18,8 +18,7 @@ import {
 import { issueDevIdToken } from "../../domain/signInTokens.ts";
 import { verifyPortalHandoff } from "./tokens.ts";
 import { claimAttempt, forgetFailures } from "./signInFailures.repository.ts";
-import { endClaimsOf } from "../members/claims.repository.ts";
-import { publishSessionEnded } from "../events/events.repository.ts";
+import { endWithSessions } from "./sessionEnd.ts";
 import { finishOidcSignIn, startOidcSignIn } from "./oidcSignIn.ts";
 import { rulesOf } from "./sessionRules.ts";
 import { toUser } from "./userAnswer.ts";
@@ -87,12 +86,12 @@ export const authHandlers: Handlers = {
   },
 
   async signOut(call) {
-    const { session, user } = callerOf(call);
+    const { session } = callerOf(call);
     const now = call.services.now();
+    // This session's claims and streams end; those of the user's other sessions go on.
     await call.services.db.transaction().execute(async (trx) => {
       await revokeSession(trx, session.id, now);
-      await endClaimsOf(trx, user.id, now);
-      await publishSessionEnded(trx, session.id);
+      await endWithSessions(trx, [session.id], now);
     });
     call.reply.code(204);
     return undefined;

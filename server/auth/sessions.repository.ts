@@ -3,6 +3,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
 import type { Database, SessionsTable, UsersTable } from "../db/database.ts";
+import { endWithSessions } from "./sessionEnd.ts";
 
 export type UserRow = Selectable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
@@ -81,20 +82,23 @@ export async function touchSession(db: Kysely<Database>, token: string, rules: S
 }
 
 /**
- * The user of a session if the session is live (as touchSession asks, without touching it) and
- * the user not disabled: an open event stream checks its session so.
+ * When a session ends if nothing touches it before (its idle timeout or its lifetime, whichever
+ * comes first), while it is live as touchSession asks (without touching it) and its user is not
+ * disabled; undefined once it has ended. An open event stream asks, to end with its session.
  */
-export async function liveSessionUser(db: Kysely<Database>, sessionId: string, rules: SessionRules, now = new Date()) {
-  return db
+export async function liveSessionEnd(db: Kysely<Database>, sessionId: string, rules: SessionRules, now = new Date()): Promise<Date | undefined> {
+  const row = await db
     .selectFrom("sessions as s")
     .innerJoin("users as u", "u.id", "s.user_id")
-    .select("u.id")
+    .select(["s.expires_at", "s.last_seen_at"])
     .where("s.id", "=", sessionId)
     .where("s.revoked_at", "is", null)
     .where("s.expires_at", ">", now)
     .where("s.last_seen_at", ">", new Date(now.getTime() - rules.idleMs))
     .where("u.disabled", "=", false)
     .executeTakeFirst();
+  if (!row) return undefined;
+  return new Date(Math.min(new Date(row.expires_at).getTime(), new Date(row.last_seen_at).getTime() + rules.idleMs));
 }
 
 export async function revokeSession(db: Kysely<Database>, sessionId: string, now = new Date()): Promise<void> {
@@ -148,7 +152,8 @@ export async function firstStaff(db: Kysely<Database>, count: number) {
 
 /**
  * Disables (or enables again) the account of an e-mail; disabling also revokes every session of
- * it, so the user is signed out everywhere at once (docs/architecture.md). Undefined when no such user.
+ * it, so the user is signed out everywhere at once (docs/architecture.md), and ends what ends with
+ * them: their claims and open event streams, on every instance (sessionEnd.ts). Undefined when no such user.
  */
 export async function setUserDisabled(db: Kysely<Database>, email: string, disabled: boolean, now = new Date()): Promise<UserRow | undefined> {
   return db.transaction().execute(async (trx) => {
@@ -159,7 +164,8 @@ export async function setUserDisabled(db: Kysely<Database>, email: string, disab
       .returningAll()
       .executeTakeFirst();
     if (user && disabled) {
-      await trx.updateTable("sessions").set({ revoked_at: now }).where("user_id", "=", user.id).where("revoked_at", "is", null).execute();
+      const revoked = await trx.updateTable("sessions").set({ revoked_at: now }).where("user_id", "=", user.id).where("revoked_at", "is", null).returning("id").execute();
+      await endWithSessions(trx, revoked.map((session) => session.id), now);
     }
     return user;
   });

@@ -5,7 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
-import { ENGINES, startTestApp, STAFF_EMAIL, type App, type TestApp } from "../../tests/support/testApp.ts";
+import { FREE_FAILURES } from "../../domain/signInThrottle.ts";
+import { claimAttempt } from "./signInFailures.repository.ts";
+import { ENGINES, openEveryConnection, startTestApp, STAFF_EMAIL, type App, type TestApp } from "../../tests/support/testApp.ts";
 
 describe.each(ENGINES)("per-account sign-in throttle on %s", (engine) => {
   let test: TestApp;
@@ -68,5 +70,15 @@ describe.each(ENGINES)("per-account sign-in throttle on %s", (engine) => {
     expect((await login(test.app, "nobody@recalldesk.example", "x")).statusCode).toBe(401);
     const last = await test.database.db.selectFrom("audit_log").select(["action", "user_id"]).orderBy("id", "desc").executeTakeFirstOrThrow();
     expect(last).toEqual({ action: "signInWithPassword.failed", user_id: null });
+  });
+
+  it("counts attempts sent at once for an account with no failures yet one at a time: the sixth waits", async () => {
+    for (const account of ["first.new@recalldesk.example", "second.new@recalldesk.example", "third.new@recalldesk.example"]) {
+      await openEveryConnection(test.database);
+      const attempts = await Promise.all(Array.from({ length: 30 }, () => claimAttempt(test.database.db, account, clock())));
+      expect(attempts.filter((attempt) => !attempt.locked)).toHaveLength(FREE_FAILURES);
+      const row = await test.database.db.selectFrom("sign_in_failures").selectAll().where("account", "=", account).executeTakeFirstOrThrow();
+      expect(row.failures).toBe(FREE_FAILURES);
+    }
   });
 });

@@ -103,6 +103,8 @@ export interface MembersTable {
 export interface MemberClaimsTable {
   member_id: number;
   user_id: number;
+  /** The session the claim was made or last renewed from: it ends with that session. */
+  session_id: string;
   expires_at: Timestamp;
 }
 
@@ -122,6 +124,15 @@ export interface EventTicketsTable {
   issued_at: Timestamp;
   expires_at: Timestamp;
   used_at: Timestamp | null;
+}
+
+/** An open event stream (domain/team/events.ts): counted per user while its instance sees it. */
+export interface EventStreamsTable {
+  id: string;
+  user_id: number;
+  session_id: string;
+  opened_at: Timestamp;
+  seen_at: Timestamp;
 }
 
 export interface NotesTable {
@@ -161,6 +172,7 @@ export interface Database {
   member_claims: MemberClaimsTable;
   call_starts: CallStartsTable;
   event_tickets: EventTicketsTable;
+  event_streams: EventStreamsTable;
   notes: NotesTable;
   results: ResultsTable;
   open_issues: OpenIssuesTable;

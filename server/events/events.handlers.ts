@@ -1,12 +1,14 @@
 // Live updates of the members list (tag events): a ticket of the caller's session, and the event
 // stream it opens once. EventSource cannot send the bearer token, hence the ticket in the URL.
+import { randomUUID } from "node:crypto";
 import { errorBody, HttpError, INVALID_TOKEN } from "../../contract/errors.ts";
-import { EVENT_STREAMS_PER_USER, NOT_EVENT_STREAM, TOO_MANY_STREAMS, TOO_MANY_TICKETS } from "../../domain/team/events.ts";
+import { NOT_EVENT_STREAM, TOO_MANY_STREAMS, TOO_MANY_TICKETS } from "../../domain/team/events.ts";
 import { audit } from "../audit.repository.ts";
 import { rulesOf } from "../auth/sessionRules.ts";
-import { liveSessionUser } from "../auth/sessions.repository.ts";
+import { endWithSessions } from "../auth/sessionEnd.ts";
+import { liveSessionEnd } from "../auth/sessions.repository.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
-import { issueTicket, redeemTicket } from "./events.repository.ts";
+import { issueTicket, openStreamRow, redeemTicket } from "./events.repository.ts";
 import { openStream } from "./stream.ts";
 
 const NOT_RELAYING = "Live updates are not available on this server right now: try again shortly.";
@@ -28,12 +30,27 @@ export const eventsHandlers: Handlers = {
     if (!(request.headers.accept ?? "").includes("text/event-stream")) throw new HttpError(406, NOT_EVENT_STREAM);
     if (!relay.listening) throw new HttpError(503, NOT_RELAYING);
     const redeemed = await redeemTicket(services.db, call.query.ticket, services.now());
-    const rules = rulesOf(services);
-    const live = async () => redeemed !== undefined && (await liveSessionUser(services.db, redeemed.session_id, rules, services.now())) !== undefined;
-    if (!redeemed || !(await live())) throw new HttpError(401, INVALID_TOKEN);
-    if (relay.streamsOf(redeemed.user_id) >= EVENT_STREAMS_PER_USER) throw new HttpError(429, TOO_MANY_STREAMS);
-    await audit(services.db, { userId: redeemed.user_id, action: "openEventStream", memberIds: [], address: request.ip });
-    const { stream, end } = openStream({ relay, userId: redeemed.user_id, sessionId: redeemed.session_id, sessionLive: live });
+    if (!redeemed) throw new HttpError(401, INVALID_TOKEN);
+    const { user_id: userId, session_id: sessionId } = redeemed;
+    const sessionEndsAt = () => liveSessionEnd(services.db, sessionId, rulesOf(services), services.now());
+    if (!(await sessionEndsAt())) throw new HttpError(401, INVALID_TOKEN);
+    const streamId = randomUUID();
+    // Counted against the user's open streams on every instance, and audited, in one transaction.
+    const opened = await services.db.transaction().execute(async (trx) => {
+      if (!(await openStreamRow(trx, { id: streamId, userId, sessionId }, services.now()))) return false;
+      await audit(trx, { userId, action: "openEventStream", memberIds: [], address: request.ip });
+      return true;
+    });
+    if (!opened) throw new HttpError(429, TOO_MANY_STREAMS);
+    const { stream, end } = openStream({
+      relay,
+      streamId,
+      userId,
+      sessionId,
+      sessionEndsAt,
+      sessionEnded: () => services.db.transaction().execute((trx) => endWithSessions(trx, [sessionId], services.now())),
+      now: services.now,
+    });
     reply.raw.on("close", end);
     reply.headers({ "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-store", "x-accel-buffering": "no" });
     return reply.send(stream) as never;

@@ -1,10 +1,13 @@
 // Live events through the database: each change NOTIFYs in the transaction that makes it, so only
-// committed changes are sent, in commit order, to every server instance's listener; and the
-// tickets that open event streams. Each schema has a channel of its own (tests share a database).
+// committed changes are sent, in commit order, to every server instance's listener; the tickets
+// that open event streams, and the open streams. Each schema has a channel of its own (tests share
+// a database). The limits per user are counted under the user's lock (db/userLock.ts), so requests
+// sent at once count one after another.
 import { createHash, randomBytes } from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "../db/database.ts";
-import { memberEvent, ticketAllowance, ticketExpiry, type LiveEvent } from "../../domain/team/events.ts";
+import { mayOpenStream, memberEvent, STREAM_UNSEEN_MS, ticketAllowance, ticketExpiry, type LiveEvent } from "../../domain/team/events.ts";
+import { lockForUser } from "../db/userLock.ts";
 import type { components } from "../../contract/schema.d.ts";
 
 const CHANNEL = sql<string>`'recall_events_' || current_schema()`;
@@ -63,6 +66,7 @@ const TICKET_WINDOW_MS = 60_000;
 /** A new ticket of the user's session, unless they took too many this minute (every instance counts). */
 export async function issueTicket(db: Kysely<Database>, userId: number, sessionId: string, now: Date) {
   return db.transaction().execute(async (trx): Promise<{ ticket: string; expiresAt: Date } | { retryAfterSeconds: number }> => {
+    await lockForUser(trx, "event tickets", userId);
     const windowStart = new Date(now.getTime() - TICKET_WINDOW_MS);
     await trx.deleteFrom("event_tickets").where("issued_at", "<=", windowStart).execute();
     const recent = await trx.selectFrom("event_tickets").select("issued_at").where("user_id", "=", userId).where("issued_at", ">", windowStart).execute();
@@ -85,6 +89,38 @@ export async function redeemTicket(db: Kysely<Database>, ticket: string, now: Da
     .where("expires_at", ">", now)
     .returning(["user_id", "session_id"])
     .executeTakeFirst();
+}
+
+/** An open stream of a user's session, as its row says. */
+export interface StreamRow {
+  id: string;
+  userId: number;
+  sessionId: string;
+}
+
+/**
+ * Writes the row of a stream about to open, unless the user holds their limit of open streams
+ * (domain/team/events.ts) on any instance; false then, and nothing written. Rows no instance has
+ * seen lately (it stopped without ending them) go first.
+ */
+export async function openStreamRow(trx: Transaction<Database>, { id, userId, sessionId }: StreamRow, now: Date): Promise<boolean> {
+  await lockForUser(trx, "event streams", userId);
+  await trx.deleteFrom("event_streams").where("user_id", "=", userId).where("seen_at", "<=", new Date(now.getTime() - STREAM_UNSEEN_MS)).execute();
+  const { open } = await trx.selectFrom("event_streams").select((eb) => eb.fn.countAll<string>().as("open")).where("user_id", "=", userId).executeTakeFirstOrThrow();
+  if (!mayOpenStream(Number(open))) return false;
+  await trx.insertInto("event_streams").values({ id, user_id: userId, session_id: sessionId, opened_at: now, seen_at: now }).execute();
+  return true;
+}
+
+/** Marks an instance's open streams seen, in one statement. */
+export async function markStreamsSeen(db: Kysely<Database>, ids: readonly string[], now: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable("event_streams").set({ seen_at: now }).where("id", "=", sql<string>`any(${ids}::uuid[])`).execute();
+}
+
+/** A stream ended: its row goes. */
+export async function closeStreamRow(db: Kysely<Database>, id: string): Promise<void> {
+  await db.deleteFrom("event_streams").where("id", "=", id).execute();
 }
 
 /** Ends a ticket as its 30 seconds would (tests). */

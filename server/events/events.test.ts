@@ -1,12 +1,16 @@
 // @vitest-environment node
 // Live events on both engines: a change reaches an open stream once committed (never when its
 // transaction fails), a ticket opens one stream once, a note too long to NOTIFY still arrives
-// whole, streams end with the app, and on PostgreSQL two instances on one database relay each
-// other's changes, and an instance whose LISTEN connection drops ends its streams and listens again.
+// whole, streams end with the app, the limits of tickets and open streams hold for requests sent
+// at once, a stream and its session's claims end when the session expires; and on PostgreSQL two
+// instances on one database relay each other's changes, a user disabled through one loses their
+// stream on the other, and an instance whose LISTEN connection drops ends its streams and listens again.
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
-import { bearer, ENGINES, STAFF_EMAIL, ADMIN_EMAIL, startTestApp, type App, type TestApp } from "../../tests/support/testApp.ts";
+import { bearer, ENGINES, STAFF_EMAIL, ADMIN_EMAIL, openEveryConnection, startTestApp, type App, type TestApp } from "../../tests/support/testApp.ts";
+import { hashToken, setUserDisabled } from "../auth/sessions.repository.ts";
+import { EVENT_STREAMS_PER_USER, EVENT_TICKETS_PER_MINUTE, STREAM_UNSEEN_MS } from "../../domain/team/events.ts";
 import { loadConfig } from "../config.ts";
 import { openDatabase, type DatabaseHandle } from "../db/connection.ts";
 import { openEventStream, type EventStream } from "../../tests/support/testStream.ts";
@@ -106,6 +110,68 @@ describe.each(ENGINES)("live events on %s", (engine) => {
     expect((await openEventStream(`${baseUrl}/events?ticket=${late}`)).status).toBe(401);
   });
 
+  /** A member of staff of its own for each limit's test: the limits are per user. */
+  const staffNumber = async (index: number) => {
+    const user = await server.database.db.selectFrom("users").select(["id", "email"]).where("is_admin", "=", false).orderBy("id", "desc").offset(index).limit(1).executeTakeFirstOrThrow();
+    return { ...user, token: await server.sessionOf(user.email) };
+  };
+  const streamRows = async (userId: number) => (await server.database.db.selectFrom("event_streams").select("id").where("user_id", "=", userId).execute()).length;
+
+  it("of 40 tickets asked for at once issues the 20 a minute allows", async () => {
+    const { token } = await staffNumber(0);
+    await openEveryConnection(server.database);
+    const answers = await Promise.all(Array.from({ length: 40 }, () => post(baseUrl, "/events/ticket", token)));
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(EVENT_TICKETS_PER_MINUTE);
+    expect(answers.filter((answer) => answer.status === 429)).toHaveLength(40 - EVENT_TICKETS_PER_MINUTE);
+  }, 30_000);
+
+  it("of 15 tickets redeemed at once opens the 10 streams a user may hold, and frees each as it ends", async () => {
+    const { id, token } = await staffNumber(1);
+    const tickets: string[] = [];
+    for (let index = 0; index < 16; index += 1) tickets.push((await post(baseUrl, "/events/ticket", token)).body.ticket as string);
+    await openEveryConnection(server.database);
+    const streams = await Promise.all(tickets.slice(0, 15).map((ticket) => openEventStream(`${baseUrl}/events?ticket=${ticket}`)));
+    expect(streams.filter((opened) => opened.status === 200)).toHaveLength(EVENT_STREAMS_PER_USER);
+    expect(streams.filter((opened) => opened.status === 429)).toHaveLength(15 - EVENT_STREAMS_PER_USER);
+    expect(await streamRows(id)).toBe(EVENT_STREAMS_PER_USER);
+    for (const opened of streams) opened.close();
+    await expect.poll(() => streamRows(id), { timeout: 5_000 }).toBe(0);
+    const again = await openEventStream(`${baseUrl}/events?ticket=${tickets[15]}`);
+    open.push(again);
+    expect(again.status).toBe(200);
+  }, 30_000);
+
+  it("no longer counts streams their instance has not seen for a minute (it stopped without ending them)", async () => {
+    const { id, token } = await staffNumber(2);
+    const session = await server.database.db.selectFrom("sessions").select("id").where("token_hash", "=", hashToken(token)).executeTakeFirstOrThrow();
+    const unseen = new Date(Date.now() - STREAM_UNSEEN_MS - 1000);
+    const left = Array.from({ length: EVENT_STREAMS_PER_USER }, () => ({ id: crypto.randomUUID(), user_id: id, session_id: session.id, opened_at: unseen, seen_at: unseen }));
+    await server.database.db.insertInto("event_streams").values(left).execute();
+    const opened = await listen(token);
+    expect(opened.status).toBe(200);
+    expect(await streamRows(id)).toBe(1);
+  });
+
+  it("ends a stream and the claims of its session at the moment the session expires", async () => {
+    const { token } = await staffNumber(3);
+    const watcher = await listen(staff);
+    const member = members[3]!;
+    expect((await post(baseUrl, "/Members/claims", token, { memberId: member.id })).status).toBe(200);
+    await watcher.next((event) => event.event === "claim" && JSON.parse(event.data).claim !== null);
+    const ticket = (await post(baseUrl, "/events/ticket", token)).body.ticket as string;
+    // Idle for all but the last second and a half of its timeout (30 minutes in tests).
+    const idleMs = server.app.services.config.sessionIdleMs;
+    await server.database.db.updateTable("sessions").set({ last_seen_at: new Date(Date.now() - idleMs + 1500) }).where("token_hash", "=", hashToken(token)).execute();
+    const expiring = await openEventStream(`${baseUrl}/events?ticket=${ticket}`);
+    expect(expiring.status).toBe(200);
+    const opened = Date.now();
+    await expiring.ended;
+    expect(Date.now() - opened).toBeGreaterThan(1000);
+    expect(Date.now() - opened).toBeLessThan(4000);
+    const ended = await watcher.next((event) => event.event === "claim");
+    expect(JSON.parse(ended.data)).toEqual({ memberId: member.id, claim: null });
+  });
+
   it("opens no stream for a ticket whose session has ended since", async () => {
     const token = await server.sessionOf(STAFF_EMAIL);
     const ticket = (await post(baseUrl, "/events/ticket", token)).body.ticket as string;
@@ -148,6 +214,28 @@ describe.runIf(ENGINES.includes("postgres"))("two instances on one PostgreSQL da
       expect(JSON.parse(claim.data)).toEqual({ memberId: member.id, claim: claimed.body });
     } finally {
       onSecond.close();
+    }
+  });
+
+  it("ends the stream a user disabled through one instance holds on the other within a second, and their claims", async () => {
+    const leaving = await first.database.db.selectFrom("users").select(["id", "email"]).where("is_admin", "=", false).orderBy("id", "desc").limit(1).executeTakeFirstOrThrow();
+    const token = await first.sessionOf(leaving.email);
+    const watcher = await stream(urls[0], await first.sessionOf(STAFF_EMAIL));
+    const onSecond = await stream(urls[1], token);
+    const claimed = await first.database.db.selectFrom("members").select("id").orderBy("id", "desc").offset(1).limit(1).executeTakeFirstOrThrow();
+    try {
+      expect((await post(urls[1], "/Members/claims", token, { memberId: claimed.id })).status).toBe(200);
+      await watcher.next((event) => event.event === "claim" && JSON.parse(event.data).claim !== null);
+      const disabledAt = Date.now();
+      await setUserDisabled(first.database.db, leaving.email, true);
+      await onSecond.ended;
+      expect(Date.now() - disabledAt).toBeLessThan(1000);
+      const ended = await watcher.next((event) => event.event === "claim", 1000);
+      expect(JSON.parse(ended.data)).toEqual({ memberId: claimed.id, claim: null });
+    } finally {
+      watcher.close();
+      onSecond.close();
+      await setUserDisabled(first.database.db, leaving.email, false);
     }
   });
 

@@ -3,15 +3,18 @@
 // a change made through any instance reaches every open members list. When the connection drops,
 // the open streams are ended (their clients reconnect and reload what they show, since events of
 // the gap are lost) and the relay listens again, with backoff; meanwhile it refuses new streams.
+// It also keeps the rows of its open streams (the limit per user counts them on every instance):
+// marked seen together every KEEP_ALIVE_MS, removed as each stream ends.
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database.ts";
 import type { Notifications } from "../db/notifications.ts";
-import type { LiveEvent } from "../../domain/team/events.ts";
-import { eventsChannel, memberEventNow, type Notice } from "./events.repository.ts";
+import { KEEP_ALIVE_MS, type LiveEvent } from "../../domain/team/events.ts";
+import { closeStreamRow, eventsChannel, markStreamsSeen, memberEventNow, type Notice } from "./events.repository.ts";
 
-/** An open stream: whose it is (user and session), how to send it an event, and how to end it. */
+/** An open stream: its row, whose it is (user and session), how to send it an event, and how to end it. */
 export interface Subscriber {
+  streamId: string;
   userId: number;
   sessionId: string;
   send: (event: LiveEvent) => void;
@@ -32,11 +35,17 @@ export class EventRelay {
   #closed = false;
   /** Deliveries one after another, so events keep their commit order even when one needs a read. */
   #delivering: Promise<void> = Promise.resolve();
+  readonly #seen: NodeJS.Timeout;
+  /** Rows of ended streams being removed; a stopping instance waits for them. */
+  readonly #closing = new Set<Promise<void>>();
 
   constructor(db: Kysely<Database>, notifications: Notifications, log: FastifyBaseLogger) {
     this.#db = db;
     this.#notifications = notifications;
     this.#log = log;
+    // A failed mark is retried at the next; a database out of reach is the LISTEN connection's to report.
+    this.#seen = setInterval(() => void markStreamsSeen(this.#db, [...this.#subscribers].map((subscriber) => subscriber.streamId), new Date()).catch(() => {}), KEEP_ALIVE_MS);
+    this.#seen.unref();
   }
 
   /** Whether committed changes reach this instance's streams now. */
@@ -91,17 +100,16 @@ export class EventRelay {
     });
   }
 
-  /** Adds an open stream; the returned function removes it. */
+  /** Adds an open stream (its row written); the returned function removes it and its row. */
   subscribe(subscriber: Subscriber): () => void {
     this.#subscribers.add(subscriber);
-    return () => this.#subscribers.delete(subscriber);
-  }
-
-  /** How many streams the user holds open on this instance. */
-  streamsOf(userId: number): number {
-    let count = 0;
-    for (const subscriber of this.#subscribers) if (subscriber.userId === userId) count += 1;
-    return count;
+    return () => {
+      if (!this.#subscribers.delete(subscriber)) return;
+      // A row that cannot be removed now stops counting once it is no longer seen.
+      const closing = closeStreamRow(this.#db, subscriber.streamId).catch(() => {});
+      this.#closing.add(closing);
+      void closing.finally(() => this.#closing.delete(closing));
+    };
   }
 
   #endAll(): void {
@@ -112,10 +120,12 @@ export class EventRelay {
   async close(): Promise<void> {
     this.#closed = true;
     clearTimeout(this.#retry);
+    clearInterval(this.#seen);
     this.#endAll();
     const stop = this.#stop;
     this.#stop = undefined;
     await stop?.();
     await this.#delivering;
+    await Promise.all(this.#closing);
   }
 }

@@ -2,15 +2,15 @@
 // the outbox without one). A mail server that refuses it leaves the feedback stored and a "failed"
 // outbox row, and the caller gets a 500: nothing claims it was sent when it was not. Everything
 // that may refuse the call runs before anything is written: the attachment's type and content
-// (domain/mail/attachmentRules.ts), the user's recent feedback (domain/mail/feedbackLimit.ts) and
-// the room in the outbox.
+// (domain/mail/attachmentRules.ts), the room in the outbox, and the user's recent feedback
+// (domain/mail/feedbackLimit.ts), counted in the transaction that writes it.
 import { invalidRequest, tooManyRequests } from "../../contract/errors.ts";
 import { attachmentProblems } from "../../domain/mail/attachmentRules.ts";
-import { feedbackWait, FEEDBACK_WINDOW_MS, tooMuchFeedback } from "../../domain/mail/feedbackLimit.ts";
+import { tooMuchFeedback } from "../../domain/mail/feedbackLimit.ts";
 import { feedbackAttachment, feedbackMail } from "../../domain/mail/feedbackMail.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
 import { composeMail, deliverMail } from "../mail/mailer.ts";
-import { feedbackSentSince, storeFeedback } from "./feedback.repository.ts";
+import { recordFeedback } from "./feedback.repository.ts";
 
 export const feedbackHandlers: Handlers = {
   async sendFeedback(call) {
@@ -19,13 +19,11 @@ export const feedbackHandlers: Handlers = {
     const receivedAt = services.now();
     const problems = await attachmentProblems(body.file);
     if (problems.length > 0) throw invalidRequest(problems);
-    const recent = await feedbackSentSince(services.db, user.id, new Date(receivedAt.getTime() - FEEDBACK_WINDOW_MS));
-    const wait = feedbackWait(recent.map((sentAt) => sentAt.getTime()), receivedAt.getTime());
-    if (wait > 0) throw tooManyRequests(tooMuchFeedback(wait), wait);
     const composed = await composeMail(services, feedbackMail(body, user, receivedAt));
     // The contract's pattern admits only base64 data URLs, and its maxLength bounds the file to 7 MiB.
     const attachment = feedbackAttachment(body.file);
-    await storeFeedback(services.db, user.id, body, attachment, receivedAt);
+    const { waitSeconds } = await recordFeedback(services.db, user.id, body, attachment, receivedAt);
+    if (waitSeconds > 0) throw tooManyRequests(tooMuchFeedback(waitSeconds), waitSeconds);
     await deliverMail(services, composed);
     call.reply.code(202);
     // handlers.ts types 200 and 201 answers; this call's success is a 202.

@@ -6,10 +6,19 @@ import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import { openDatabase, type DatabaseHandle } from "../db/connection.ts";
 import { seededTemplate } from "../db/template.ts";
+import { DEMO_PASSWORD } from "../../demo/staff.ts";
 
 const STAFF_EMAIL = "marcus.reed@recalldesk.example";
+const PROVIDER = {
+  OIDC_ISSUER: "https://accounts.example",
+  OIDC_CLIENT_ID: "recall",
+  OIDC_CLIENT_SECRET: "s",
+  OIDC_JWKS_URL: "https://accounts.example/keys",
+  OIDC_REDIRECT_URL: "https://recall.example/",
+  HANDOFF_SECRET: "a portal secret of more than thirty-two bytes",
+};
 let database: DatabaseHandle;
-/** The default configuration, and one allowing 2 sign-in calls a minute behind a proxy at 10.9.0.1 (each test signs in from its own address). */
+/** The default configuration, and one allowing 2 sign-in calls a minute (each test signs in from its own address). */
 let app: FastifyInstance;
 let limited: FastifyInstance;
 
@@ -17,7 +26,7 @@ beforeAll(async () => {
   database = await openDatabase({ dataDir: "memory://", template: await seededTemplate({ size: 1500 }) });
   app = await buildApp({ config: loadConfig({}), database });
   app.get("/api/files/help/guide.pdf", async (_request, reply) => reply.type("application/pdf").send("%PDF-1.4"));
-  limited = await buildApp({ config: loadConfig({ SIGN_IN_RATE_LIMIT: "2", TRUST_PROXY: "10.9.0.1" }), database });
+  limited = await buildApp({ config: loadConfig({ SIGN_IN_RATE_LIMIT: "2" }), database });
 }, 120_000);
 afterEach(() => {
   vi.useRealTimers();
@@ -118,7 +127,7 @@ describe("the sign-in rate limit", () => {
   });
 
   it("counts the calls every instance on the database answered", async () => {
-    const other = await buildApp({ config: loadConfig({ SIGN_IN_RATE_LIMIT: "2", TRUST_PROXY: "10.9.0.1" }), database });
+    const other = await buildApp({ config: loadConfig({ SIGN_IN_RATE_LIMIT: "2" }), database });
     try {
       const address = "10.0.0.6";
       expect((await devToken(limited, address)).statusCode).toBe(200);
@@ -143,32 +152,32 @@ describe("the sign-in rate limit", () => {
   });
 
   it("counts the client a trusted proxy names in X-Forwarded-For, and ignores the header from anyone else", async () => {
-    const viaProxy = (client: string) =>
-      limited.inject({
+    // Behind a proxy the server runs only with a real provider and hand-off secret (config.ts): password sign-in stands for the sign-in calls.
+    const proxied = await buildApp({ config: loadConfig({ SIGN_IN_RATE_LIMIT: "2", TRUST_PROXY: "10.9.0.1", PASSWORD_SIGN_IN: "on", ...PROVIDER }), database });
+    const signIn = (remoteAddress: string, client: string) =>
+      proxied.inject({
         method: "POST",
-        url: "/api/auth/dev/token",
-        payload: { email: STAFF_EMAIL },
-        remoteAddress: "10.9.0.1",
+        url: "/api/sessions/login?jwt=1",
+        payload: { email: STAFF_EMAIL, password: DEMO_PASSWORD },
+        remoteAddress,
         headers: { "x-forwarded-for": client },
       });
-    expect([(await viaProxy("203.0.113.1")).statusCode, (await viaProxy("203.0.113.1")).statusCode]).toEqual([200, 200]);
-    expect((await viaProxy("203.0.113.1")).statusCode).toBe(429);
-    expect((await viaProxy("203.0.113.2")).statusCode).toBe(200);
+    try {
+      const viaProxy = (client: string) => signIn("10.9.0.1", client);
+      expect([(await viaProxy("203.0.113.1")).statusCode, (await viaProxy("203.0.113.1")).statusCode]).toEqual([200, 200]);
+      expect((await viaProxy("203.0.113.1")).statusCode).toBe(429);
+      expect((await viaProxy("203.0.113.2")).statusCode).toBe(200);
 
-    const spoofing = (client: string) =>
-      limited.inject({
-        method: "POST",
-        url: "/api/auth/dev/token",
-        payload: { email: STAFF_EMAIL },
-        remoteAddress: "10.0.0.9",
-        headers: { "x-forwarded-for": client },
-      });
-    expect([(await spoofing("198.51.100.1")).statusCode, (await spoofing("198.51.100.2")).statusCode]).toEqual([200, 200]);
-    expect((await spoofing("198.51.100.3")).statusCode).toBe(429);
-  });
+      const spoofing = (client: string) => signIn("10.0.0.9", client);
+      expect([(await spoofing("198.51.100.1")).statusCode, (await spoofing("198.51.100.2")).statusCode]).toEqual([200, 200]);
+      expect((await spoofing("198.51.100.3")).statusCode).toBe(429);
+    } finally {
+      await proxied.close();
+    }
+  }, 60_000);
 
   it("refuses a TRUST_PROXY entry that is not an address or a range", () => {
-    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, ::1" }).trustedProxies).toEqual(["10.0.0.0/8", "::1"]);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, ::1", ...PROVIDER }).trustedProxies).toEqual(["10.0.0.0/8", "::1"]);
     expect(() => loadConfig({ TRUST_PROXY: "10.0.0.0/8,proxy.internal" })).toThrow(
       'TRUST_PROXY must list IP addresses or CIDR ranges separated by commas, not "proxy.internal"',
     );

@@ -1,16 +1,18 @@
 // Calls started from a member's phone link (tag members): recorded with the agent and the time,
-// for the call activity report.
+// for the call activity report, within the user's limit (domain/team/agentLimits.ts).
 import { HttpError } from "../../contract/errors.ts";
 import { audit } from "../audit.repository.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
 import { calendarNow } from "../calendar.ts";
 import { recordCallStart } from "./calls.repository.ts";
+import { enforceAgentLimit } from "./agentLimit.ts";
 
 export const callsHandlers: Handlers = {
   async recordCallStart(call) {
     const { user } = callerOf(call);
     const { services } = call;
     const { memberId } = call.body;
+    await enforceAgentLimit(services.db, "callStarts", user.id);
     // On the clock results are saved by, so that the report compares like with like.
     const startedAt = calendarNow(services);
     const recorded = await services.db.transaction().execute(async (trx) => {

@@ -42,9 +42,11 @@ export type ClaimOutcome = { claimed: ClaimRow } | { held: ClaimRow } | { unknow
 
 /**
  * Claims the member for the user or renews their claim, unless another agent holds a live one.
- * The member's row is locked first, so claims of one member are decided one at a time.
+ * The member's row is locked first, so claims of one member are decided one at a time. The claim
+ * belongs to the session it was made or last renewed from, and ends with it.
  */
-export async function claimMember(trx: Transaction<Database>, memberId: number, userId: number, now: Date, address: string): Promise<ClaimOutcome> {
+export async function claimMember(trx: Transaction<Database>, memberId: number, by: { userId: number; sessionId: string }, now: Date, address: string): Promise<ClaimOutcome> {
+  const { userId, sessionId } = by;
   const member = await trx.selectFrom("members").select("id").where("id", "=", memberId).forUpdate().executeTakeFirst();
   if (!member) return { unknownMember: true };
   const current = await claimsWithHolders(trx).where("c.member_id", "=", memberId).executeTakeFirst();
@@ -53,8 +55,8 @@ export async function claimMember(trx: Transaction<Database>, memberId: number, 
   const expiresAt = claimExpiry(now);
   await trx
     .insertInto("member_claims")
-    .values({ member_id: memberId, user_id: userId, expires_at: expiresAt })
-    .onConflict((oc) => oc.column("member_id").doUpdateSet({ user_id: userId, expires_at: expiresAt }))
+    .values({ member_id: memberId, user_id: userId, session_id: sessionId, expires_at: expiresAt })
+    .onConflict((oc) => oc.column("member_id").doUpdateSet({ user_id: userId, session_id: sessionId, expires_at: expiresAt }))
     .execute();
   await audit(trx, { userId, action: "claimMember", memberIds: [memberId], address });
   const claimed = await claimsWithHolders(trx).where("c.member_id", "=", memberId).executeTakeFirstOrThrow();
@@ -77,13 +79,17 @@ export async function releaseClaim(trx: Transaction<Database>, memberId: number,
   return true;
 }
 
-/** Ends the user's claims (on one member, or all of them): the members whose live claim ended. */
-export async function endClaimsOf(trx: Transaction<Database>, userId: number, now: Date, memberId?: number): Promise<number[]> {
-  let query = trx.deleteFrom("member_claims").where("user_id", "=", userId);
-  if (memberId !== undefined) query = query.where("member_id", "=", memberId);
-  const ended = (await query.returning(["member_id", "expires_at"]).execute()).filter((row) => row.expires_at > now).map((row) => row.member_id);
-  for (const id of ended) await publish(trx, claimEvent(id, null));
-  return ended;
+/** Ends the claims made from these sessions (they ended): the members whose live claim ended. */
+export async function endClaimsOfSessions(trx: Transaction<Database>, sessionIds: readonly string[], now: Date): Promise<number[]> {
+  if (sessionIds.length === 0) return [];
+  const ended = await trx
+    .deleteFrom("member_claims")
+    .where("session_id", "=", sql<string>`any(${sessionIds}::uuid[])`)
+    .returning(["member_id", "expires_at"])
+    .execute();
+  const live = ended.filter((row) => new Date(row.expires_at) > now).map((row) => row.member_id);
+  for (const id of live) await publish(trx, claimEvent(id, null));
+  return live;
 }
 
 /** Ends the claim on a member as its 2 minutes would (tests and the contract suite's `expireClaim`). */

@@ -133,15 +133,52 @@ describe("claims and saves", () => {
   });
 });
 
-describe("signing out", () => {
-  it("ends every claim of the user", async () => {
+describe("limits per user", () => {
+  /** An account no other case of this file uses: the limits count per user. */
+  const limitedAgent = async () => {
     const accounts = (await backend.api.get("/auth/dev/accounts")).body as { email: string; isAdmin: boolean }[];
-    const leaving = await backend.signIn(accounts.filter((account) => !account.isAdmin).at(-1)!.email);
+    return backend.signIn(accounts.filter((account) => !account.isAdmin).at(-2)!.email);
+  };
+  // Members that do not exist: the calls count all the same, and nobody's list shows a claim.
+  const unknownMembers = (count: number) => Array.from({ length: count }, (_, index) => 2_000_000 + index);
+
+  it("answers 429 with Retry-After to claims past 60 a minute, and to call starts past 30, sent at once", async () => {
+    const agent = await limitedAgent();
+    const claims = await Promise.all(unknownMembers(65).map((memberId) => claim(memberId, agent)));
+    expect(claims.filter((answer) => answer.status !== 429)).toHaveLength(60);
+    const refused = claims.find((answer) => answer.status === 429)!;
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(refused.body.message).toMatch(/claiming members faster/);
+    const calls = await Promise.all(unknownMembers(35).map((memberId) => backend.api.post("/Members/calls", { token: agent.token, body: { memberId } })));
+    expect(calls.filter((answer) => answer.status !== 429)).toHaveLength(30);
+    expect(calls.filter((answer) => answer.status === 404)).toHaveLength(30);
+  });
+});
+
+describe("signing out", () => {
+  const lastStaffAccount = async () => {
+    const accounts = (await backend.api.get("/auth/dev/accounts")).body as { email: string; isAdmin: boolean }[];
+    return accounts.filter((account) => !account.isAdmin).at(-1)!.email;
+  };
+
+  it("ends every claim made from the session", async () => {
+    const leaving = await backend.signIn(await lastStaffAccount());
     const [one, two] = [await members.freshMember(), await members.freshMember()];
     await claim(one.id, leaving);
     await claim(two.id, leaving);
     expect((await backend.api.delete("/sessions", { token: leaving.token })).status).toBe(204);
     expect((await members.listed(one))?.claim).toBeNull();
     expect((await members.listed(two))?.claim).toBeNull();
+  });
+
+  it("leaves the claims made from the user's other live sessions", async () => {
+    const email = await lastStaffAccount();
+    const [desk, laptop] = [await backend.signIn(email), await backend.signIn(email)];
+    const [left, kept] = [await members.freshMember(), await members.freshMember()];
+    await claim(left.id, desk);
+    const stays = (await claim(kept.id, laptop)).body;
+    expect((await backend.api.delete("/sessions", { token: desk.token })).status).toBe(204);
+    expect((await members.listed(left))?.claim).toBeNull();
+    expect((await members.listed(kept))?.claim).toEqual(stays);
   });
 });

@@ -43,6 +43,22 @@ describe("GET /Members/export", () => {
     expect(rows.find((row) => row[1] === member.Subscriber_ID)![15]).toBe("'=HYPERLINK(\"http://evil.example\")");
   });
 
+  it("keeps a note with line breaks, a semicolon or quotes in its one cell, its formula neutralised", async () => {
+    const notes = ["Called no answer\n=HYPERLINK(A1)", "Left a message\r=1+2", "x;=1+2", '=said "call back"'];
+    const exported: (string | undefined)[] = [];
+    for (const note of notes) {
+      const member = await members.freshMember();
+      expect((await members.saveNotes(member, note, backend.staff)).status).toBe(201);
+      const { body } = await backend.api.get("/Members/export", { token: backend.staff.token, query: { search: member.Subscriber_ID, practice: String(member.practiceId) } });
+      const rows = csvOf(body).slice(1);
+      const cell = rows.find((row) => row[1] === member.Subscriber_ID)?.[15];
+      exported.push(cell);
+      // Quoted: spreadsheets and Python's csv end a row at a lone CR or LF outside quotes, and split at ";".
+      expect(body).toContain(`,"${cell?.replaceAll('"', '""')}",`);
+    }
+    expect(exported).toEqual(["Called no answer\n=HYPERLINK(A1)", "Left a message\r=1+2", "x;=1+2", '\'=said "call back"']);
+  });
+
   it("stops when the browser goes away, and the backend answers the next call", async () => {
     const controller = new AbortController();
     const response = await fetch(`${backend.target.baseUrl}/Members/export`, { headers: { Authorization: `Bearer ${backend.staff.token}` }, signal: controller.signal });

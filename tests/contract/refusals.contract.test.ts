@@ -82,6 +82,23 @@ describe("values out of range", () => {
     expect(fieldsOf(recordings.body)).toEqual(["practice"]);
   });
 
+  // Text that JavaScript's Number reads as Infinity, NaN or a fraction passed the validators' coercion.
+  const SPECIAL_NUMBERS = ["Infinity", "-Infinity", "NaN", "1e400", "-1e400", "9".repeat(309), "1e3", "1.5"];
+  const integerParameters = operations.flatMap((operation) =>
+    operation.parameters.filter((parameter) => parameter.schema.type === "integer" && parameter.in !== "header").map((parameter) => [`${operation.operationId} ${parameter.name}`, operation, parameter] as const),
+  );
+
+  it.each(integerParameters)("%s answers 400 naming it to numbers that are not integers in digits", async (_, operation, parameter) => {
+    const token = operation.adminOnly ? backend.admin.token : backend.staff.token;
+    const path = anyPath(operation.path);
+    for (const value of SPECIAL_NUMBERS) {
+      const sent = parameter.in === "path" ? { path: { ...path, [parameter.name]: value } } : { path, query: { jwt: 1, [parameter.name]: value } };
+      const { status, body } = await backend.api[operation.method](operation.path, { token: operation.isPublic ? null : token, ...sent });
+      expect([value.slice(0, 12), status]).toEqual([value.slice(0, 12), 400]);
+      expect(fieldsOf(body)).toContain(parameter.name);
+    }
+  });
+
   it("answers 400 to dates before 1900 or after 2999, year 0000 among them", async () => {
     const { token } = backend.staff;
     const deleted = await backend.api.get("/deleted-appointments/bygroup", { token, query: { startDate: "0000-01-01", endDate: "2025-01-01" } });

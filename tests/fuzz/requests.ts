@@ -1,7 +1,8 @@
 // Requests for one operation of openapi.yaml: valid ones generated from its schemas by
 // json-schema-faker (seeded, so a fast-check seed replays them), then mutated the ways an attacker
 // or a broken client would (fields missing or unknown, values of the wrong type or range, NUL
-// characters, bodies that are not JSON, percent-encoding that does not decode).
+// characters, bodies that are not JSON, percent-encoding that does not decode, integer parameters
+// written as numbers JavaScript reads as infinite, not a number or a fraction).
 import fc from "fast-check";
 import { generateSync } from "json-schema-faker";
 import { contract, type JsonSchema, type OperationInfo } from "../../mocks/openapi/document";
@@ -13,7 +14,10 @@ export interface FuzzRequest {
   payload?: string;
 }
 
-export const MUTATIONS = ["none", "none", "drop", "extra", "replace", "nul", "text/plain", "broken-json", "bad-encoding", "long"] as const;
+export const MUTATIONS = ["none", "none", "drop", "extra", "replace", "nul", "text/plain", "broken-json", "bad-encoding", "long", "special-number"] as const;
+
+/** Text of an integer parameter that the validators' coercion once read as Infinity, NaN, -0 or a fraction. */
+export const SPECIAL_NUMBERS = ["Infinity", "-Infinity", "NaN", "1e400", "-1e400", "9".repeat(309), "-0", "1e3", "0.5"] as const;
 export type Mutation = (typeof MUTATIONS)[number];
 
 export interface Choice {
@@ -30,6 +34,18 @@ export const choiceArbitrary: fc.Arbitrary<Choice> = fc.record({
   pick: fc.nat(),
   replacement: fc.oneof(fc.jsonValue(), fc.constantFrom(1e20, -1, 0, 2 ** 31, "", "0000-01-01", "%00", "../../etc/passwd", "'; drop table members; --")),
   text: fc.string({ unit: "binary", maxLength: 40 }),
+});
+
+/** The integer path and query parameters of an operation, in the order the special-number mutation picks them. */
+export const integerParameters = (operation: OperationInfo) => operation.parameters.filter((parameter) => parameter.schema.type === "integer");
+
+/** The choice that sends the `value`-th special number as the `parameter`-th integer parameter, all else valid. */
+export const specialNumberChoice = (parameter: number, value: number): Choice => ({
+  mutation: "special-number",
+  seed: value + SPECIAL_NUMBERS.length * 1000,
+  pick: parameter,
+  replacement: null,
+  text: "",
 });
 
 const fake = (schema: JsonSchema, seed: number) =>
@@ -54,7 +70,11 @@ export function buildRequest(operation: OperationInfo, choice: Choice, token: st
   const bodyKeys = body && typeof body === "object" && !Array.isArray(body) ? Object.keys(body) : [];
   const target = <T>(list: readonly T[]) => (list.length > 0 ? list[pick % list.length] : undefined);
 
-  if (mutation === "drop") {
+  const integers = integerParameters(operation).map((parameter) => [parameter.in === "path" ? path : query, parameter.name] as const);
+  if (mutation === "special-number" && integers.length > 0) {
+    const [holder, name] = target(integers)!;
+    holder[name] = SPECIAL_NUMBERS[seed % SPECIAL_NUMBERS.length];
+  } else if (mutation === "drop") {
     const key = target(bodyKeys);
     const pair = target(named);
     if (key) delete (body as Record<string, unknown>)[key];

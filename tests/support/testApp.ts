@@ -79,3 +79,11 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * Opens every connection of the pool (PostgreSQL's 10) before requests are sent at once, so that
+ * they really run side by side rather than one after another while connections are being made.
+ */
+export async function openEveryConnection(database: DatabaseHandle): Promise<void> {
+  await Promise.all(Array.from({ length: 10 }, () => sql`select pg_sleep(0.05)`.execute(database.db)));
+}

@@ -1,0 +1,49 @@
+// Per-user limits on claims and call starts (openapi.yaml claimMember, recordCallStart: 429). One
+// staff member claimed 999 members in 3.2 s, so every other agent's list showed them all "calling"
+// for 2 minutes, and 200 call starts in 0.6 s inflated the call-activity report. A real agent works
+// one member at a time: a claim when they open its result selector or notes or start a call, and a
+// renewal every 45 s while they stay (src/lib/constants.ts CLAIM_RENEW_MS); a call start when they
+// press a phone link, and a call lasts at least the time to hear it ring. The limits are far above
+// that and far below a script, counted per user on every server instance together.
+
+import { tooManyRequests, type HttpError } from "../../contract/errors.ts";
+
+/** One a second for a whole minute: twice the busiest agent moving from member to member by keyboard. */
+export const CLAIMS_PER_MINUTE = 60;
+/** One every two seconds for a whole minute: no call is shorter than its first ring. */
+export const CALL_STARTS_PER_MINUTE = 30;
+export const AGENT_LIMIT_WINDOW_MS = 60_000;
+
+const LIMITS = {
+  claims: { limit: CLAIMS_PER_MINUTE, message: "You are claiming members faster than anyone can work them: try again in a moment." },
+  callStarts: { limit: CALL_STARTS_PER_MINUTE, message: "You are starting calls faster than anyone can make them: try again in a moment." },
+};
+export type AgentLimit = keyof typeof LIMITS;
+
+/**
+ * A user's count in the current window: a fixed window of AGENT_LIMIT_WINDOW_MS that starts with
+ * the first call after the last window ended. The server keeps it in the rate_limit_hits table,
+ * one statement per call (server/http/rateLimitStore.ts countHit, the same rule); the fake backend
+ * with countAgentCall.
+ */
+export interface WindowCount {
+  /** Calls in the window, this one included. */
+  hits: number;
+  /** When the window ends, epoch milliseconds. */
+  endsAt: number;
+}
+
+export function countAgentCall(previous: WindowCount | undefined, now: number): WindowCount {
+  if (!previous || previous.endsAt <= now) return { hits: 1, endsAt: now + AGENT_LIMIT_WINDOW_MS };
+  return { hits: previous.hits + 1, endsAt: previous.endsAt };
+}
+
+/** The 429 of a call past its limit (with the seconds until the window ends), or undefined. */
+export function agentLimitRefusal(kind: AgentLimit, count: WindowCount, now: number): HttpError | undefined {
+  const { limit, message } = LIMITS[kind];
+  if (count.hits <= limit) return undefined;
+  return tooManyRequests(message, Math.max(1, Math.ceil((count.endsAt - now) / 1000)));
+}
+
+/** The key of a user's count of a kind of call (one table holds every counter). */
+export const agentLimitKey = (kind: AgentLimit, userId: number) => `user ${userId} ${kind}`;
