@@ -6,7 +6,7 @@ import { mkdir, readdir, rename } from "node:fs/promises";
 import { join } from "node:path";
 import type { JobRunner, RunContext, RunOutcome } from "../jobs/runner.ts";
 import { importSummary } from "../../domain/jobs.ts";
-import { ImportFileError, importMembersFile, type ImportProgress, type ImportSummary } from "./importFile.ts";
+import { fileSource, ImportFileError, importMembersFile, type ImportProgress, type ImportSummary, type MemberFileSource } from "./importFile.ts";
 
 export interface FileImport {
   brand: string;
@@ -19,8 +19,8 @@ export interface FileImport {
 
 const countsOf = (summary: ImportProgress) => ({ rowsRead: summary.rowsRead, rowsWritten: summary.rowsWritten, rowsRejected: summary.rowsRejected });
 
-async function importWithLog(context: RunContext, path: string, options: FileImport): Promise<ImportSummary> {
-  return importMembersFile(context.services.db, path, {
+async function importWithLog(context: RunContext, source: MemberFileSource, options: FileImport): Promise<ImportSummary> {
+  return importMembersFile(context.services.db, source, {
     ...options,
     now: context.now(),
     signal: context.signal,
@@ -36,7 +36,7 @@ async function importWithLog(context: RunContext, path: string, options: FileImp
 export function fileImportRunner(path: string, options: FileImport): JobRunner {
   return async (context) => {
     try {
-      const summary = await importWithLog(context, path, options);
+      const summary = await importWithLog(context, await fileSource(path), options);
       return { status: "success", message: importSummary(summary), counts: countsOf(summary) };
     } catch (error) {
       if (error instanceof ImportFileError) return { status: "failure", message: `Failed: ${error.message}` };
@@ -63,7 +63,7 @@ export function inboxImportRunner(brand: string): JobRunner {
     for (const name of files) {
       const path = join(inbox, name);
       try {
-        const summary = await importWithLog(context, path, { brand });
+        const summary = await importWithLog(context, await fileSource(path), { brand });
         messages.push(importSummary(summary));
         totals.rowsRead += summary.rowsRead;
         totals.rowsWritten += summary.rowsWritten;

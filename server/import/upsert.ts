@@ -5,7 +5,7 @@
 // update of every match followed by an insert of the rows that matched none, not ON CONFLICT.
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/database.ts";
-import type { MemberRow } from "./validate.ts";
+import type { MemberRow } from "../../domain/import/memberRow.ts";
 
 export interface Stamp {
   brand: string;
