@@ -20,6 +20,7 @@ import * as instancesAndSaves from "./migrations/0014_instances_and_saves.ts";
 import * as oidcSignIns from "./migrations/0016_oidc_sign_ins.ts";
 import * as callStarts from "./migrations/0017_call_starts.ts";
 import * as memberNamePrefixCounts from "./migrations/0018_member_name_prefix_counts.ts";
+import * as honestJobsAndUploads from "./migrations/0020_honest_jobs_and_uploads.ts";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001_staff_and_sessions": staffAndSessions,
@@ -38,6 +39,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0016_oidc_sign_ins": oidcSignIns,
   "0017_call_starts": callStarts,
   "0018_member_name_prefix_counts": memberNamePrefixCounts,
+  "0020_honest_jobs_and_uploads": honestJobsAndUploads,
 };
 
 /**

@@ -17,7 +17,13 @@ export interface FileImport {
   onProgress?: (progress: ImportProgress) => void;
 }
 
-const countsOf = (summary: ImportProgress) => ({ rowsRead: summary.rowsRead, rowsWritten: summary.rowsWritten, rowsRejected: summary.rowsRejected });
+const countsOf = (summary: ImportProgress) => ({
+  rowsRead: summary.rowsRead,
+  rowsWritten: summary.rowsWritten,
+  rowsRejected: summary.rowsRejected,
+  bytesRead: summary.bytesRead,
+  bytesTotal: summary.bytesTotal,
+});
 
 async function importWithLog(context: RunContext, source: MemberFileSource, options: FileImport): Promise<ImportSummary> {
   return importMembersFile(context.services.db, source, {
