@@ -70,6 +70,9 @@ function stopOnSignals(app: FastifyInstance): void {
 
 /** The demo accounts the login screen's development provider offers, from the database. */
 async function howToSignIn(app: FastifyInstance, config: ServerConfig): Promise<string> {
+  const anyone = await app.services.db.selectFrom("users").select("id").limit(1).executeTakeFirst();
+  const firstAdministrator = "`npm run user -- add <e-mail> --first <name> --last <name> --admin` adds the first administrator";
+  if (!anyone) return `The database has no staff yet: ${firstAdministrator}${config.oidc || config.production ? "" : " (or `npm run seed` loads the demo world)"}.`;
   if (config.oidc || config.production) return "Sign in with your organisation's account.";
   const staff = await app.services.db
     .selectFrom("users")
@@ -78,7 +81,7 @@ async function howToSignIn(app: FastifyInstance, config: ServerConfig): Promise<
     .orderBy("id")
     .limit(3)
     .execute();
-  if (staff.length === 0) return "The database has no staff yet: `npm run seed` loads the demo accounts.";
+  if (staff.length === 0) return "Every staff account is disabled: `npm run user -- enable <e-mail>` gives one access again.";
   const accounts = staff.map((user) => `  ${user.firstname} ${user.lastname} <${user.email}>${user.is_admin ? " (administrator)" : ""}`);
   const demoPassword = staff[0]!.password_hash && (await verifyPassword(DEMO_PASSWORD, staff[0]!.password_hash));
   return [

@@ -1,6 +1,5 @@
-// The scheduled jobs besides the imports. What the server can do from its own tables it does; what
-// needs a service the server is not connected to (the reminder service, the managers' mailing
-// list) is counted and said plainly in the run log rather than pretended.
+// The nightly status refresh, done from the server's own tables. The jobs that need an integration
+// (reminders.ts, statusReport.ts) are skipped, saying why, until it is configured.
 import { sql } from "kysely";
 import type { JobRunner } from "./runner.ts";
 
@@ -40,28 +39,3 @@ export const refreshStatuses: JobRunner = async ({ services, now }) => {
       `${result.to_future} to Recare Future Appointment, ${result.to_new} to New Patient, ${result.to_new_with_apt} to New Patient With Apt)`,
   };
 };
-
-/** The next working day's appointments, in the practice group's time zone. */
-export const exportReminders: JobRunner = async ({ services, now }) => {
-  const zone = services.config.reportTimeZone;
-  const { rows } = await sql<{ day: string; appointments: number }>`
-    with today as (select (${now()}::timestamptz at time zone ${zone})::date as day),
-    next_day as (
-      select case extract(isodow from day) when 5 then day + 3 when 6 then day + 2 else day + 1 end as day from today
-    )
-    select to_char(n.day, 'YYYY-MM-DD') as day,
-           (select count(*) from members m
-             where m.next_apt >= (n.day::timestamp at time zone ${zone})
-               and m.next_apt < ((n.day + 1)::timestamp at time zone ${zone}))::int as appointments
-      from next_day n`.execute(services.db);
-  const { day, appointments } = rows[0]!;
-  return {
-    status: "success",
-    message: `Found ${count(appointments)} appointments on ${day}; no reminder service is connected to this server, so none were sent`,
-  };
-};
-
-export const sendStatusReport: JobRunner = async () => ({
-  status: "success",
-  message: "No practice managers' mailing list is configured on this server: nothing sent (staff send the report to themselves from the report screen)",
-});
