@@ -3286,7 +3286,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "message": "This account has no access to Recall Desk",
+                 *       "message": "This account has no access to Recall Desk: ask an administrator to add your e-mail to the staff",
                  *       "statusCode": 403
                  *     }
                  */
