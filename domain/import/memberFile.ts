@@ -12,6 +12,9 @@ export interface Rejection {
   reason: string;
 }
 
+/** Refused rows a run's message names (the run log keeps all of them). */
+export const SUMMARY_EXAMPLES = 3;
+
 export type RowOutcome = { kind: "blank" } | { kind: "member"; member: MemberRow } | { kind: "rejected"; rejection: Rejection };
 
 /** Why a file cannot be imported at all (nothing of it is written), or undefined when its header will do. */

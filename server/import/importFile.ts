@@ -10,13 +10,11 @@ import type { Kysely } from "kysely";
 import Papa from "papaparse";
 import type { Database } from "../db/database.ts";
 import type { RawRow } from "../../domain/import/columns.ts";
-import { bytesOfRow, daysExtracted, headerProblem, memberRowReader, type Rejection } from "../../domain/import/memberFile.ts";
+import { bytesOfRow, daysExtracted, headerProblem, memberRowReader, SUMMARY_EXAMPLES, type Rejection } from "../../domain/import/memberFile.ts";
 import type { MemberRow, PracticeRef, RowRules } from "../../domain/import/memberRow.ts";
 import { upsertMembers } from "./upsert.ts";
 
 const BATCH_SIZE = 500;
-/** Reasons shown in the run's message; the run log keeps all of them. */
-const EXAMPLES = 3;
 
 export interface ImportProgress {
   file: string;
@@ -110,7 +108,7 @@ export async function importMembersFile(db: Kysely<Database>, source: MemberFile
     summary.updated += written.updated.length;
     summary.rowsWritten += batch.length;
     summary.rowsRejected += rejected.length;
-    summary.examples.push(...rejected.slice(0, EXAMPLES - summary.examples.length));
+    summary.examples.push(...rejected.slice(0, SUMMARY_EXAMPLES - summary.examples.length));
     batch = [];
     rejected = [];
     await options.onProgress?.({ ...summary });
