@@ -3,7 +3,7 @@
 // whose header is not a member file's. Both backends check these alike; the rows are then read as
 // every other import reads them (memberFile.ts).
 import Papa from "papaparse";
-import type { FieldProblem } from "../../contract/errors.ts";
+import { MAX_BODY_BYTES, type FieldProblem } from "../../contract/errors.ts";
 import { brandOfFileName, headerProblem } from "./memberFile.ts";
 
 export interface Upload {
@@ -37,3 +37,19 @@ export const importRunning = (brand: string) =>
 
 /** getMemberImport's refused rows: the first ones by line (the run's count has them all). */
 export const REJECTIONS_SHOWN = 1000;
+
+/** openapi.yaml MemberFileUpload.fileName: a flat name ending in .csv. */
+export const isCsvFileName = (name: string) => /^[^/\\]*\.csv$/i.test(name) && name.length <= 200;
+
+export const notCsvFile = (name: string) => `${name} is not a CSV file: export the payer's list as CSV (comma-separated values) and choose that file.`;
+
+const megabytes = (bytes: number) => `${(bytes / 1_000_000).toLocaleString("en-US", { maximumFractionDigits: 1 })} MB`;
+
+export const fileTooLarge = (name: string, bytes: number) =>
+  `${name} is ${megabytes(bytes)}: files up to ${megabytes(MAX_BODY_BYTES)} can be imported from the browser. ` +
+  "Split it in two, or import it on the server with npm run import.";
+
+/** The bytes of the request that would carry the upload (the server refuses a body over MAX_BODY_BYTES whole). */
+export const uploadBytes = (upload: Upload & { extractedAt?: string }) => new TextEncoder().encode(JSON.stringify(upload)).length;
+
+export const tooLargeToSend = (upload: Upload & { extractedAt?: string }) => uploadBytes(upload) > MAX_BODY_BYTES;

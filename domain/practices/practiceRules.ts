@@ -7,6 +7,9 @@ import { compareText } from "../order.ts";
 
 type Region = components["schemas"]["Region"];
 
+/** openapi.yaml PracticeInput.practiceabbr: letters, digits and dashes, up to 20, beginning with a letter or digit. */
+export const isAbbreviation = (text: string) => /^[A-Za-z0-9][A-Za-z0-9-]{0,19}$/.test(text.trim());
+
 /** An abbreviation as it is kept and compared. */
 export const practiceAbbreviation = (text: string) => text.trim().toUpperCase();
 

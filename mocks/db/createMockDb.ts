@@ -11,7 +11,6 @@ import type { AccountFailures } from "../../domain/signInThrottle.ts";
 import type { ClaimStore } from "./claims";
 import { MockEventBus, type TicketStore } from "./events";
 import { GROUP_REGIONS } from "../../demo/reference.ts";
-import type { MemberImportRecord } from "../import/memberImports";
 
 type Schemas = components["schemas"];
 export type Member = Schemas["Member"];
@@ -55,7 +54,7 @@ export type MockDb = DemoWorld & {
   /** The name the practice group gives each region (regions.brand_name on the server). */
   regionTitles: Map<string, string>;
   /** Members imports from the browser, by run id (their runs are also in the import job's log). */
-  memberImports: Map<number, MemberImportRecord>;
+  memberImports: Map<number, Schemas["MemberImport"]>;
   /** One more each time an import rewrites members' searched or sorted fields: the list's caches start again. */
   membersRevision: number;
 };

@@ -15,6 +15,7 @@ import { TestScreen } from "../screens/test/TestScreen";
 import { UsageReportScreen } from "../screens/usage/UsageReportScreen";
 import { UnderConstructionScreen } from "../screens/underConstruction/UnderConstructionScreen";
 import { MembersScreen } from "../screens/members/MembersScreen";
+import { MemberFilesRoute, PracticesAdminRoute, StaffRoute } from "./adminRoutes";
 
 export interface ProtectedRoute {
   path: string;
@@ -41,4 +42,7 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
   { path: "/deleted-appointments/details", title: "Deleted Appointments — Details", render: () => <DeletedDetailsScreen /> },
   { path: "/usage", title: "Universal Usage Report", adminOnly: true, render: () => <UsageReportScreen /> },
   { path: "/test", title: "Test page", render: () => <TestScreen /> },
+  { path: "/staff", title: "Staff", adminOnly: true, render: () => <StaffRoute /> },
+  { path: "/practices-and-regions", title: "Practices and regions", adminOnly: true, render: () => <PracticesAdminRoute /> },
+  { path: "/member-files", title: "Member files", adminOnly: true, render: () => <MemberFilesRoute /> },
 ];
