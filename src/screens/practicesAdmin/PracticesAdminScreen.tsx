@@ -50,9 +50,9 @@ export function PracticesAdminScreen({ actor }: { actor: PracticesAdminActor }) 
         </p>
       ) : null}
       {ready ? (
-        <div className="admin-columns">
-          <PracticesTable actor={actor} />
+        <div className="admin-stack">
           <RegionsTable actor={actor} />
+          <PracticesTable actor={actor} />
         </div>
       ) : null}
       {draft ? <PracticeForm actor={actor} draft={draft} /> : null}

@@ -40,10 +40,12 @@ export function PracticesTable({ actor }: { actor: PracticesAdminActor }) {
                   {practice.region} <span className="muted">{titleOf(practice.region)}</span>
                 </td>
                 <td>{practice.brands.length > 0 ? practice.brands.map((brand) => brand.toUpperCase()).join(", ") : <span className="muted">None</span>}</td>
-                <td className="admin-table__actions">
-                  <button type="button" className="button" disabled={!canChange} aria-label={`Edit ${practice.practiceabbr}`} onClick={() => actor.send({ type: "practices.edit", id: practice.id })}>
-                    Edit
-                  </button>
+                <td>
+                  <div className="admin-table__actions">
+                    <button type="button" className="button" disabled={!canChange} aria-label={`Edit ${practice.practiceabbr}`} onClick={() => actor.send({ type: "practices.edit", id: practice.id })}>
+                      Edit
+                    </button>
+                  </div>
                 </td>
               </tr>
             ))

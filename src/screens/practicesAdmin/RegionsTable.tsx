@@ -28,10 +28,12 @@ export function RegionsTable({ actor }: { actor: PracticesAdminActor }) {
               <th scope="row">{region.name}</th>
               <td>{region.title}</td>
               <td className="num">{region.practices}</td>
-              <td className="admin-table__actions">
-                <button type="button" className="button" disabled={!canChange} aria-label={`Rename ${region.name}`} onClick={() => actor.send({ type: "regions.rename", name: region.name })}>
-                  Rename
-                </button>
+              <td>
+                <div className="admin-table__actions">
+                  <button type="button" className="button" disabled={!canChange} aria-label={`Rename ${region.name}`} onClick={() => actor.send({ type: "regions.rename", name: region.name })}>
+                    Rename
+                  </button>
+                </div>
               </td>
             </tr>
           ))}

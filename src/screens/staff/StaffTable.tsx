@@ -18,8 +18,7 @@ export function StaffTable({ actor }: { actor: StaffActor }) {
         <caption>Staff accounts ({rows.length})</caption>
         <thead>
           <tr>
-            <th scope="col">Name</th>
-            <th scope="col">E-mail</th>
+            <th scope="col">Name and e-mail</th>
             <th scope="col">Role</th>
             <th scope="col">Default practices</th>
             <th scope="col">Last sign-in</th>
@@ -37,25 +36,27 @@ export function StaffTable({ actor }: { actor: StaffActor }) {
                 <th scope="row">
                   {name}
                   {member.id === selfId ? <span className="muted"> (you)</span> : null}
+                  <span className="admin-table__email">{member.email}</span>
                 </th>
-                <td>{member.email}</td>
                 <td>{member.isAdmin ? "Administrator" : "Staff"}</td>
                 <td>{staff.practiceNames(member, practices)}</td>
                 <td className="admin-table__nowrap">{member.lastSignInAt ? formatDateTime(member.lastSignInAt) : "Never"}</td>
                 <td>{member.disabled ? <span className="badge badge--muted">Disabled</span> : "Enabled"}</td>
-                <td className="admin-table__actions">
-                  <button type="button" className="button" disabled={!canChange} aria-label={`Edit ${name}`} onClick={() => actor.send({ type: "staff.edit", id: member.id })}>
-                    Edit
-                  </button>
-                  <button
-                    type="button"
-                    className="button"
-                    disabled={!canChange}
-                    aria-label={`${member.disabled ? "Enable" : "Disable"} ${name}`}
-                    onClick={() => actor.send({ type: member.disabled ? "staff.enable" : "staff.disable", id: member.id })}
-                  >
-                    {busyId === member.id ? "…" : member.disabled ? "Enable" : "Disable"}
-                  </button>
+                <td>
+                  <div className="admin-table__actions">
+                    <button type="button" className="button" disabled={!canChange} aria-label={`Edit ${name}`} onClick={() => actor.send({ type: "staff.edit", id: member.id })}>
+                      Edit
+                    </button>
+                    <button
+                      type="button"
+                      className="button"
+                      disabled={!canChange}
+                      aria-label={`${member.disabled ? "Enable" : "Disable"} ${name}`}
+                      onClick={() => actor.send({ type: member.disabled ? "staff.enable" : "staff.disable", id: member.id })}
+                    >
+                      {busyId === member.id ? "…" : member.disabled ? "Enable" : "Disable"}
+                    </button>
+                  </div>
                 </td>
               </tr>
             );
