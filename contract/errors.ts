@@ -34,7 +34,7 @@ export function invalidRequest(problems: readonly FieldProblem[]): HttpError {
 export const SESSION_EXPIRED = "Session Expired";
 export const INVALID_TOKEN = "Invalid or expired token";
 export const INVALID_CREDENTIALS = "Invalid e-mail or password";
-export const UNKNOWN_STAFF = "This account has no access to Recall Desk";
+export const UNKNOWN_STAFF = "This account has no access to Recall Desk: ask an administrator to add your e-mail to the staff";
 export const NO_OIDC_PROVIDER = "There is no OpenID Connect provider here";
 export const PASSWORD_SIGN_IN_OFF = "Password sign-in is not offered here: sign in with your account";
 /** docs/architecture.md, Sign-in: the provider's answer must come back to the browser that began, in time, once. */

@@ -1745,6 +1745,249 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every staff account (administrators)
+         * @description Added by the design. Every account, enabled and disabled, complete (unpaged), sorted by
+         *     `lastname`, then `firstname`, then `email`, ties by `id`, each with when it last signed
+         *     in. Administrators only (403).
+         */
+        get: operations["listStaff"];
+        put?: never;
+        /**
+         * Add a staff member (administrators)
+         * @description Added by the design. Adds an account that signs in through the account sign-in provider
+         *     with this e-mail (it has no password). 409 naming `email` when a staff member already has
+         *     the e-mail (compared without regard to case, disabled accounts included); 400 naming
+         *     `defaultLocationId` when it names a practice that does not exist. Nothing is written
+         *     when it is refused. Audited. Administrators only (403).
+         */
+        post: operations["addStaff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a staff member's e-mail, name, administrator flag or default practices (administrators)
+         * @description Added by the design. Replaces the account's e-mail, names, administrator flag and default
+         *     practices. 404 for an unknown account; 409 naming `email` when another account has the
+         *     e-mail; 409 naming `isAdmin` when the change would leave no enabled administrator (the
+         *     last one cannot remove their own flag); 400 naming `defaultLocationId` for a practice
+         *     that does not exist. The account's sessions go on (an administrator who loses the flag
+         *     gets 403 from the next administrator-only call). Audited. Administrators only (403).
+         */
+        put: operations["updateStaff"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/{id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End a staff member's access (administrators)
+         * @description Added by the design. The account can no longer sign in, and every session of it ends at
+         *     once: its calls answer 401 from the next one on, its open event streams end and its
+         *     claims on members are released (the same as `npm run user -- disable`). 409 naming `id`
+         *     when it is the last enabled administrator; 404 for an unknown account. Disabling a
+         *     disabled account changes nothing. Audited. Administrators only (403).
+         */
+        post: operations["disableStaff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/{id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give a disabled staff member access again (administrators)
+         * @description Added by the design. The account may sign in again (sessions that ended stay ended).
+         *     404 for an unknown account; enabling an enabled account changes nothing. Audited.
+         *     Administrators only (403).
+         */
+        post: operations["enableStaff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/practices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a practice (administrators)
+         * @description Added by the design. Adds a practice to a region, with the payers whose member lists it
+         *     receives. The abbreviation is kept upper case and is unique: 409 naming `practiceabbr`
+         *     when a practice has it already (in any case). Audited. Administrators only (403).
+         */
+        post: operations["addPractice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/practices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a practice (administrators)
+         * @description Added by the design. Replaces the practice's name, abbreviation, region and payers. Its
+         *     members follow it (the members list shows the new abbreviation and region at once). 404
+         *     for an unknown practice; 409 naming `practiceabbr` when another practice has the
+         *     abbreviation. Audited. Administrators only (403).
+         */
+        put: operations["updatePractice"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/regions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The regions with their names (administrators)
+         * @description Added by the design. The four regions of the specification (SMD, FSD, OTD, 3CD), each
+         *     with the name the practice group gives it and its number of practices, sorted by `name`.
+         *     A region a database has no practice in yet carries its default name. Administrators only
+         *     (403).
+         */
+        get: operations["getRegions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/regions/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Name a region (administrators)
+         * @description Added by the design. Sets the name the practice group gives a region (`Smile Magic` for
+         *     SMD). Audited. Administrators only (403).
+         */
+        put: operations["renameRegion"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Members/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a payer's member file sent from the browser (administrators)
+         * @description Added by the design. Starts a run of the payer's import job ("Import DENTA members")
+         *     over the file's text, with the rules and audit of `npm run import` (server/import/README.md):
+         *     every row checked, the good rows written in batches, every refused row kept with its line
+         *     and reason. Answers 202 with the run while it goes on; `getMemberImport` follows it to the
+         *     end. The payer is `brand`, or the first word of the file's name
+         *     (`DENTA_ELIG_20261116.csv`); the extraction time is `extractedAt` (the browser sends the
+         *     file's time), or now. Refused whole, with nothing imported: a name not ending in `.csv`
+         *     (400 naming `fileName`), a file whose header lacks a required column or that is not text
+         *     (400 naming `content`), an unknown payer (400 naming `brand`), an unknown `practice`
+         *     (400 naming it), a body over 10,000,000 bytes (413), and a payer whose import is running
+         *     already (409). Administrators only (403).
+         */
+        post: operations["uploadMemberFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Members/imports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A members import's progress and its refused rows (administrators)
+         * @description Added by the design. A run of a payer's import job, whoever started it (an upload, the
+         *     command, the inbox): its progress while it runs and, once it has ended, its outcome and
+         *     its refused rows, the first 1,000 by line (`rowsRejected` counts them all). 404 for a
+         *     run that is not a members import. Administrators only (403).
+         */
+        get: operations["getMemberImport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2388,6 +2631,12 @@ export interface components {
             cronTime: string;
             /** @description '0' = not running (already ran); any other value = running now. */
             reRun: string;
+            /**
+             * @description Present when the job's integration is not configured on this server: what is missing
+             *     and which setting gives it. Its runs are then `skipped`.
+             * @example No recipients: set STATUS_REPORT_TO to the practice managers' e-mail addresses.
+             */
+            notConfigured?: string;
             /** @description The last 20 runs, newest `startTime` first. */
             logs: components["schemas"]["CronLog"][];
         };
@@ -2401,8 +2650,11 @@ export interface components {
              * @description Null while running.
              */
             endTime: string | null;
-            /** @enum {string} */
-            status: "running" | "success" | "failure";
+            /**
+             * @description `skipped`: the run did nothing because what the job needs is not configured; `message` says what.
+             * @enum {string}
+             */
+            status: "running" | "success" | "failure" | "skipped";
             /** @description A summary (e.g. rows imported and rejected with their reasons). */
             message: string;
         };
@@ -2835,6 +3087,109 @@ export interface components {
             count: number;
             rows: components["schemas"]["DeletedAppointment"][];
         };
+        /** @description A staff account as administrators manage it. */
+        StaffMember: {
+            id: number;
+            /** Format: email */
+            email: string;
+            firstname: string;
+            lastname: string;
+            isAdmin: boolean;
+            defaultLocationId: components["schemas"]["PracticeIdList"];
+            /** @description A disabled account cannot sign in; its sessions ended when it was disabled. */
+            disabled: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the account last signed in; null when it never has.
+             */
+            lastSignInAt: string | null;
+        };
+        /** @description What an administrator sets of a staff account. */
+        StaffInput: {
+            /**
+             * Format: email
+             * @description The e-mail the sign-in provider vouches for; unique without regard to case.
+             */
+            email: string;
+            firstname: string;
+            lastname: string;
+            isAdmin: boolean;
+            defaultLocationId: components["schemas"]["PracticeIdList"];
+        };
+        /** @description What an administrator sets of a practice. */
+        PracticeInput: {
+            /** @description The practice's name. */
+            practice: string;
+            /**
+             * @description The abbreviation shown in lists and used by the payers' files; kept upper case, unique.
+             * @example SM-HOUS
+             */
+            practiceabbr: string;
+            region: components["schemas"]["Region"];
+            /** @description The payers whose member lists the practice receives. */
+            brands: components["schemas"]["Brand"][];
+        };
+        /** @description A region with the name the practice group gives it. */
+        RegionSummary: {
+            name: components["schemas"]["Region"];
+            /** @example Smile Magic */
+            title: string;
+            /** @description How many practices the region has. */
+            practices: number;
+        };
+        RegionTitle: {
+            title: string;
+        };
+        /** @description A payer's member file (CSV) as the browser read it, with what the import needs to know of it. */
+        MemberFileUpload: {
+            /**
+             * @description The file's name, ending in `.csv`; its first word names the payer unless `brand` does.
+             * @example DENTA_ELIG_20261116.csv
+             */
+            fileName: string;
+            brand?: components["schemas"]["Brand"];
+            /** @description Every row belongs to this practice (its abbreviation), as `npm run import -- --practice`. */
+            practice?: string;
+            /**
+             * Format: date-time
+             * @description When the payer extracted the file (its time); now when absent.
+             */
+            extractedAt?: string;
+            /** @description The file's text (UTF-8). The whole body is at most 10,000,000 bytes. */
+            content: string;
+        };
+        /** @description A run of a payer's members import. */
+        MemberImport: {
+            /** @description The run's id (its entry in the Crons modal). */
+            id: number;
+            /** @enum {string} */
+            status: "running" | "success" | "failure";
+            /** @description The file's name ('' when the run read the inbox, which may hold several). */
+            file: string;
+            brand: components["schemas"]["Brand"];
+            /** Format: date-time */
+            startedAt: string;
+            /** Format: date-time */
+            endedAt: string | null;
+            /** @description The run's log message, as the Crons modal shows it. */
+            message: string;
+            /** @description Bytes of the file read so far (its size once the run ended). */
+            bytesRead: number;
+            bytesTotal: number;
+            rowsRead: number;
+            rowsWritten: number;
+            rowsRejected: number;
+            /** @description The refused rows so far, by line, the first 1,000. */
+            rejections: components["schemas"]["ImportRejection"][];
+        };
+        ImportRejection: {
+            /** @description The row's line in the file (the header is line 1). */
+            line: number;
+            /** @description Every rule the row breaks, naming the column, never the patient's values. */
+            reason: string;
+        };
     };
     responses: {
         /**
@@ -2937,7 +3292,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "message": "This account has no access to Recall Desk",
+                 *       "message": "This account has no access to Recall Desk: ask an administrator to add your e-mail to the staff",
                  *       "statusCode": 403
                  *     }
                  */
@@ -3092,6 +3447,52 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * @description The change conflicts with the other accounts: another account has the e-mail (`details`
+         *     names `email`), or no enabled administrator would be left (`details` names `isAdmin`, or
+         *     `id` for disabling). Nothing was written.
+         */
+        StaffConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "There is already a staff member with the e-mail marcus.reed@recalldesk.example",
+                 *       "statusCode": 409,
+                 *       "details": [
+                 *         {
+                 *           "field": "email",
+                 *           "message": "is the e-mail of another staff member"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Another practice has the abbreviation (`details` names `practiceabbr`). Nothing was written. */
+        PracticeConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "The abbreviation SM-HOUS is used by Smile Magic Houston already",
+                 *       "statusCode": 409,
+                 *       "details": [
+                 *         {
+                 *           "field": "practiceabbr",
+                 *           "message": "is the abbreviation of another practice"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         /**
@@ -3155,6 +3556,8 @@ export interface components {
         DeletedRegion: components["schemas"]["RegionFilter"];
         /** @description A practice id, or `all` (absent = all). */
         DeletedPractice: components["schemas"]["PracticeIdOrAll"];
+        /** @description The region's code. */
+        RegionPath: components["schemas"]["Region"];
     };
     requestBodies: never;
     headers: never;
@@ -5321,6 +5724,328 @@ export interface operations {
             200: components["responses"]["CsvExport"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The staff. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMember"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    addStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffInput"];
+            };
+        };
+        responses: {
+            /** @description Added. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMember"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["StaffConflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    updateStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffInput"];
+            };
+        };
+        responses: {
+            /** @description The account as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMember"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["StaffConflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    disableStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMember"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["StaffConflict"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    enableStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMember"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    addPractice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PracticeInput"];
+            };
+        };
+        responses: {
+            /** @description Added. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Practice"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["PracticeConflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    updatePractice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PracticeInput"];
+            };
+        };
+        responses: {
+            /** @description The practice as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Practice"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["PracticeConflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getRegions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The regions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegionSummary"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    renameRegion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The region's code. */
+                name: components["parameters"]["RegionPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegionTitle"];
+            };
+        };
+        responses: {
+            /** @description The region as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegionSummary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    uploadMemberFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemberFileUpload"];
+            };
+        };
+        responses: {
+            /** @description The import has started. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberImport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getMemberImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberImport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
         };
     };

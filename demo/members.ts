@@ -10,7 +10,7 @@ type Practice = components["schemas"]["Practice"];
 const DAY_MS = 86_400_000;
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 
-function ageOn(birth: Date, on: Date): number {
+export function ageOn(birth: Date, on: Date): number {
   const age = on.getUTCFullYear() - birth.getUTCFullYear();
   const hadBirthday =
     on.getUTCMonth() > birth.getUTCMonth() ||

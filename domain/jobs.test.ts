@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cronTimeOf, importSummary, JOBS } from "./jobs.ts";
+import { cronTimeOf, DEFAULT_SETTINGS, importSummary, JOBS, missingIntegration } from "./jobs.ts";
 
 describe("the jobs", () => {
   it("run on the schedules of the Crons modal", () => {
@@ -28,5 +28,23 @@ describe("importSummary", () => {
     expect(
       importSummary({ file: "x.csv", rowsWritten: 7, rowsRejected: 3, examples: [{ line: 5, reason: "missing Last_Name" }, { line: 9, reason: "missing Subscriber_ID" }] }),
     ).toBe("Imported 7 rows from x.csv, 3 rejected (row 5: missing Last_Name; row 9: missing Subscriber_ID; 1 more)");
+  });
+});
+
+describe("missingIntegration", () => {
+  it("names the setting a job lacks, and nothing for a job that needs none or has it", () => {
+    expect(missingIntegration("export-reminders", DEFAULT_SETTINGS)?.setting).toBe("REMINDERS_URL");
+    expect(missingIntegration("send-status-report", DEFAULT_SETTINGS)?.skipped).toBe("Skipped: no recipients are configured (STATUS_REPORT_TO); nothing was sent");
+    expect(missingIntegration("import-denta", DEFAULT_SETTINGS)).toBeUndefined();
+    expect(missingIntegration("import-denta", new Set())?.setting).toBe("IMPORT_DIR");
+    expect(missingIntegration("refresh-statuses", new Set())).toBeUndefined();
+    expect(missingIntegration("send-status-report", new Set(["STATUS_REPORT_TO"]))).toBeUndefined();
+  });
+
+  it("is named in the description of every job that has one", () => {
+    for (const job of JOBS) {
+      const integration = missingIntegration(job.key, new Set());
+      if (integration) expect(job.description).toContain(integration.setting);
+    }
   });
 });

@@ -1,6 +1,8 @@
 // The call center's back-office jobs (the Crons modal, openapi.yaml tag jobs): what each one is
-// called, what it does and when it runs. The server runs them on this schedule and keeps its `jobs`
-// table in step with this list; the demo world writes their past runs.
+// called, what it does, when it runs and what a deployment must configure for it to do anything.
+// The server runs them on this schedule and keeps its `jobs` table in step with this list; the demo
+// world writes their past runs. A job whose integration is not configured records its runs as
+// skipped with the reason, never as a success (docs/operations.md, Scheduled jobs).
 
 export interface Job {
   id: number;
@@ -24,8 +26,9 @@ function memberImport(id: number, brand: string, hour: number, minute: number, w
     key: `import-${brand.toLowerCase()}`,
     title: `Import ${brand} members`,
     description:
-      `Reads the ${brand} eligibility file (CSV) from the payer's SFTP drop, validates every row, upserts members by ` +
-      "subscriber id and practice and stamps Days_Extracted. Rejected rows are listed in the run log; no row is dropped silently.",
+      `Imports every ${brand} eligibility file (CSV) found in the import inbox (IMPORT_DIR): validates every row, upserts members by ` +
+      "subscriber id and practice and stamps Days_Extracted. Rejected rows are listed in the run log; no row is dropped silently. " +
+      "Administrators may also upload a file from the app (Member files).",
     hour,
     minute,
     weekdays,
@@ -53,7 +56,8 @@ export const JOBS: readonly Job[] = [
     id: 6,
     key: "export-reminders",
     title: "Export appointment reminders",
-    description: "Weekdays at 17:00: sends the next working day's appointments to the reminder service (SMS and voice calls).",
+    description:
+      "Weekdays at 17:00: sends the next working day's appointments to the reminder service (REMINDERS_URL), which texts or calls the patients.",
     hour: 17,
     minute: 0,
     weekdays: WEEKDAYS,
@@ -62,12 +66,52 @@ export const JOBS: readonly Job[] = [
     id: 7,
     key: "send-status-report",
     title: "Send members status report",
-    description: "Mondays at 7:00: e-mails the members status report of the past week to the practice managers.",
+    description: "Mondays at 7:00: e-mails the members status report of every practice to the practice managers (STATUS_REPORT_TO).",
     hour: 7,
     minute: 0,
     weekdays: [1],
   },
 ];
+
+/** What a job needs a deployment to configure: the setting, and what the app says while it is missing. */
+export interface JobIntegration {
+  /** The environment variable that configures it (docs/operations.md). */
+  setting: string;
+  /** The Crons modal's note on the job. */
+  notConfigured: string;
+  /** The message of a run that found it missing. */
+  skipped: string;
+}
+
+const IMPORT_INBOX: JobIntegration = {
+  setting: "IMPORT_DIR",
+  notConfigured: "Not configured: this server has no import inbox (IMPORT_DIR).",
+  skipped: "Skipped: no import inbox is configured (IMPORT_DIR); nothing imported",
+};
+
+/** By job key. */
+export const JOB_INTEGRATIONS: Readonly<Record<string, JobIntegration>> = {
+  ...Object.fromEntries(["denta", "mcna", "uhc", "tmhp"].map((brand) => [`import-${brand}`, IMPORT_INBOX])),
+  "export-reminders": {
+    setting: "REMINDERS_URL",
+    notConfigured: "Not configured: set REMINDERS_URL to the reminder service's address (docs/operations.md says what it receives).",
+    skipped: "Skipped: no reminder service is configured (REMINDERS_URL); no reminders were sent",
+  },
+  "send-status-report": {
+    setting: "STATUS_REPORT_TO",
+    notConfigured: "Not configured: set STATUS_REPORT_TO to the practice managers' e-mail addresses.",
+    skipped: "Skipped: no recipients are configured (STATUS_REPORT_TO); nothing was sent",
+  },
+};
+
+/** The settings a server started with the defaults has (the import inbox under DATA_DIR): the fake backend shows these. */
+export const DEFAULT_SETTINGS: ReadonlySet<string> = new Set(["IMPORT_DIR"]);
+
+/** The integration a job lacks among the configured settings, if any. */
+export function missingIntegration(key: string, configured: ReadonlySet<string>): JobIntegration | undefined {
+  const integration = JOB_INTEGRATIONS[key];
+  return integration && !configured.has(integration.setting) ? integration : undefined;
+}
 
 /** The schedule as a cron expression: `minute hour * * weekdays`. */
 export function cronTimeOf({ hour, minute, weekdays }: Pick<Job, "hour" | "minute" | "weekdays">): string {

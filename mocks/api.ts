@@ -92,7 +92,7 @@ export function createApi(db: MockDb) {
             const token = bearerToken(request);
             const record = token ? touchSession(db.sessions, token) : undefined;
             const user = record && db.users.find((candidate) => candidate.id === record.userId);
-            if (!record || !user) return errorAnswer(401, SESSION_EXPIRED);
+            if (!record || !user || db.disabledUsers.has(user.id)) return errorAnswer(401, SESSION_EXPIRED);
             session = { record, user };
           }
           if (operation.adminOnly && !session?.user.isAdmin) {

@@ -34,6 +34,9 @@ import { membersStatusHandlers } from "./reports/membersStatus.handlers.ts";
 import { priorityStatusHandlers } from "./reports/priorityStatus.handlers.ts";
 import { deletedAppointmentsHandlers } from "./reports/deletedAppointments.handlers.ts";
 import { jobsHandlers } from "./jobs/jobs.handlers.ts";
+import { staffHandlers } from "./staff/staff.handlers.ts";
+import { practicesAdminHandlers } from "./practices/practicesAdmin.handlers.ts";
+import { memberFilesHandlers, stopMemberFileImports } from "./import/memberFiles.handlers.ts";
 import { registerHelpFiles } from "./files/helpFiles.ts";
 import { databaseFileStore } from "./files/storedFiles.repository.ts";
 import { migrateToLatest } from "./db/migrate.ts";
@@ -96,6 +99,9 @@ const allHandlers: Handlers = {
   ...membersStatusHandlers,
   ...priorityStatusHandlers,
   ...deletedAppointmentsHandlers,
+  ...staffHandlers,
+  ...practicesAdminHandlers,
+  ...memberFilesHandlers,
   async getHealth({ services }) {
     await pingDatabase(services.db);
     return { status: "ok" as const };
@@ -136,9 +142,7 @@ const sendHttpError = (reply: FastifyReply, error: HttpError) =>
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger
-      ? loggerOptions
-      : false,
+    logger: options.logger ? { ...loggerOptions, level: config.logLevel } : false,
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     // Hand-off tokens (≤ 1,000 characters) and JSON path segments (≤ 1,000 decoded, ~3× encoded) are path parameters.
@@ -172,6 +176,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("database", database);
   await setUpRecordingStorage(services);
   await setUpEventRelay(app, database);
+  app.addHook("preClose", () => stopMemberFileImports(services.db));
   app.decorateRequest("caller", null);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -227,7 +232,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await registerSecurity(app, config, database.db);
   await registerProbes(app, config, database);
-  parseJsonBodies(app);
+  parseJsonBodies(app, document);
   refuseNulText(app);
   await app.register(openapiGlue, {
     specification: document,

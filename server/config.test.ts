@@ -1,6 +1,6 @@
 // @vitest-environment node
 // The configuration's refusal of development sign-in where other machines reach the server, directly
-// or through a reverse proxy.
+// or through a reverse proxy, and start-up errors that name every variable they need, all at once.
 import { describe, expect, it } from "vitest";
 import { ConfigError, isLoopback, loadConfig } from "./config.ts";
 
@@ -17,11 +17,12 @@ describe("development sign-in on the network", () => {
   it("refuses an address other machines reach, in one line naming what to set", () => {
     expect(() => loadConfig({ HOST: "0.0.0.0" })).toThrow(ConfigError);
     expect(() => loadConfig({ HOST: "0.0.0.0" })).toThrow(
-      "HOST=0.0.0.0 is reachable from other machines, where the development sign-in provider (set OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_JWKS_URL, OIDC_REDIRECT_URL) " +
-        "and the public hand-off secret (set HANDOFF_SECRET) would let anyone sign in as any staff member; configure them, keep HOST=127.0.0.1, " +
+      "HOST=0.0.0.0 is reachable from other machines, where the development sign-in provider " +
+        "(set OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_JWKS_URL, OIDC_REDIRECT_URL) " +
+        "and the public hand-off secret (set HANDOFF_SECRET or HANDOFF_JWKS_URL) would let anyone sign in as any staff member; configure them, keep HOST=127.0.0.1, " +
         "or set DANGEROUSLY_ALLOW_DEV_SIGN_IN_ON_NETWORK=yes for a demo on a network you trust",
     );
-    expect(() => loadConfig({ HOST: "::", ...OIDC })).toThrow(/the public hand-off secret \(set HANDOFF_SECRET\) would let/);
+    expect(() => loadConfig({ HOST: "::", ...OIDC })).toThrow(/the public hand-off secret \(set HANDOFF_SECRET or HANDOFF_JWKS_URL\) would let/);
     expect(() => loadConfig({ HOST: "192.168.1.20", ...SECRET })).toThrow(/the development sign-in provider \(set OIDC_ISSUER/);
   });
 
@@ -34,10 +35,10 @@ describe("development sign-in on the network", () => {
   it("refuses a reverse proxy in front (TRUST_PROXY) with either, on any HOST and whatever the loud setting says", () => {
     const refusal =
       "TRUST_PROXY says a reverse proxy serves this server, where the development sign-in provider (set OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_JWKS_URL, OIDC_REDIRECT_URL) " +
-      "and the public hand-off secret (set HANDOFF_SECRET) would let anyone the proxy serves sign in as any staff member; configure them, or unset TRUST_PROXY";
+      "and the public hand-off secret (set HANDOFF_SECRET or HANDOFF_JWKS_URL) would let anyone the proxy serves sign in as any staff member; configure them, or unset TRUST_PROXY";
     expect(() => loadConfig({ TRUST_PROXY: "10.0.0.1" })).toThrow(refusal);
     expect(() => loadConfig({ TRUST_PROXY: "10.0.0.1", HOST: "0.0.0.0", DANGEROUSLY_ALLOW_DEV_SIGN_IN_ON_NETWORK: "yes" })).toThrow(refusal);
-    expect(() => loadConfig({ TRUST_PROXY: "10.0.0.1", ...OIDC })).toThrow(/where the public hand-off secret \(set HANDOFF_SECRET\) would let/);
+    expect(() => loadConfig({ TRUST_PROXY: "10.0.0.1", ...OIDC })).toThrow(/where the public hand-off secret \(set HANDOFF_SECRET or HANDOFF_JWKS_URL\) would let/);
     expect(() => loadConfig({ TRUST_PROXY: "10.0.0.1", ...SECRET })).toThrow(/where the development sign-in provider \(set OIDC_ISSUER/);
     expect(loadConfig({ TRUST_PROXY: "10.0.0.1", ...OIDC, ...SECRET }).trustedProxies).toEqual(["10.0.0.1"]);
   });
@@ -45,5 +46,58 @@ describe("development sign-in on the network", () => {
   it("tells loopback addresses from the others", () => {
     expect(["127.0.0.1", "localhost", "LOCALHOST", "::1"].map(isLoopback)).toEqual([true, true, true, true]);
     expect(["0.0.0.0", "::", "10.0.0.5", "example.org", "128.0.0.1"].map(isLoopback)).toEqual([false, false, false, false, false]);
+  });
+});
+
+describe("start-up errors", () => {
+  const messageOf = (env: NodeJS.ProcessEnv) => {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return (error as Error).message;
+    }
+    throw new Error("the configuration was accepted");
+  };
+
+  it("name every variable a production start lacks, in one line", () => {
+    const message = messageOf({ NODE_ENV: "production" });
+    for (const name of [...Object.keys(OIDC), "HANDOFF_SECRET", "HANDOFF_JWKS_URL"]) expect(message).toContain(name);
+    expect(message).not.toContain("\n");
+  });
+
+  it("name every provider setting that is missing when some are set", () => {
+    expect(messageOf({ OIDC_ISSUER: "https://accounts.example", OIDC_CLIENT_ID: "recall" })).toBe(
+      "OIDC_CLIENT_SECRET, OIDC_JWKS_URL, OIDC_REDIRECT_URL must be set too: the provider takes all five of " +
+        "OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_JWKS_URL, OIDC_REDIRECT_URL, or none",
+    );
+  });
+
+  it("report every wrong value at once", () => {
+    const message = messageOf({ PORT: "eighty", LOG_LEVEL: "loud", STATUS_REPORT_TO: "managers", REMINDERS_URL: "http://reminders.example/" });
+    expect(message.split("; ")).toEqual([
+      'PORT must be an integer from 0 to 65535, not "eighty"',
+      'STATUS_REPORT_TO must list e-mail addresses separated by commas, not "managers"',
+      "REMINDERS_URL must be an https:// address (http:// only on this machine's loopback)",
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, not "loud"',
+    ]);
+  });
+});
+
+describe("jobs and logging settings", () => {
+  it("read the log level, the report's recipients and the reminder service", () => {
+    const config = loadConfig({ LOG_LEVEL: "WARN", STATUS_REPORT_TO: "a@practice.example, b@practice.example", REMINDERS_URL: "https://reminders.example/api", REMINDERS_TOKEN: "t" });
+    expect(config.logLevel).toBe("warn");
+    expect(config.statusReportTo).toEqual(["a@practice.example", "b@practice.example"]);
+    expect(config.reminders).toEqual({ url: "https://reminders.example/api", token: "t" });
+    expect(loadConfig({})).toMatchObject({ logLevel: "info", statusReportTo: [], reminders: undefined });
+  });
+
+  it("refuse a level, an address or a service that cannot be", () => {
+    expect(() => loadConfig({ LOG_LEVEL: "loud" })).toThrow('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, not "loud"');
+    expect(() => loadConfig({ STATUS_REPORT_TO: "a@practice.example,managers" })).toThrow('STATUS_REPORT_TO must list e-mail addresses separated by commas, not "managers"');
+    expect(() => loadConfig({ REMINDERS_URL: "http://reminders.example/" })).toThrow("REMINDERS_URL must be an https:// address");
+    expect(loadConfig({ REMINDERS_URL: "http://127.0.0.1:9000/" }).reminders?.url).toBe("http://127.0.0.1:9000/");
+    expect(() => loadConfig({ REMINDERS_TOKEN: "t" })).toThrow("REMINDERS_URL must be set with REMINDERS_TOKEN");
   });
 });

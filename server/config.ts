@@ -51,11 +51,18 @@
 //                         answers only requests made on this machine, not through a proxy
 //   SCHEDULER             on or off: run the scheduled jobs in this instance (default on; off when
 //                         NODE_ENV=test). Every instance may: a PostgreSQL advisory lock runs each once.
+//   STATUS_REPORT_TO      e-mail addresses, comma-separated, that the weekly members status report job
+//                         mails (through SMTP_URL or the outbox); unset: the job is skipped
+//   REMINDERS_URL         https:// address of the reminder service the appointment reminders job posts
+//                         the next working day's appointments to (docs/operations.md); unset: skipped
+//   REMINDERS_TOKEN       optional bearer token sent to REMINDERS_URL
+//   LOG_LEVEL             fatal, error, warn, info, debug, trace or silent (default info)
 
 import { existsSync, statSync } from "node:fs";
 import { isIP } from "node:net";
 import { fileURLToPath } from "node:url";
 import { DEV_HANDOFF } from "../domain/signInTokens.ts";
+import { looksLikeEmail } from "../domain/staff/staffRules.ts";
 
 export interface OidcConfig {
   issuer: string;
@@ -111,7 +118,16 @@ export interface ServerConfig {
   schedulerEnabled: boolean;
   /** The bearer token of GET /metrics; undefined: only requests from this machine (server/http/metrics.ts). */
   metricsToken: string | undefined;
+  /** The weekly members status report's recipients (STATUS_REPORT_TO); empty: the job is skipped. */
+  statusReportTo: string[];
+  /** The reminder service (REMINDERS_URL, REMINDERS_TOKEN); undefined: the reminders job is skipped. */
+  reminders: { url: string; token: string | undefined } | undefined;
+  /** The server log's level (LOG_LEVEL). */
+  logLevel: LogLevel;
 }
+
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 const encoder = new TextEncoder();
 
@@ -138,24 +154,27 @@ function url(env: NodeJS.ProcessEnv, name: string): string | undefined {
   }
 }
 
+/** The account sign-in provider's settings: all of them, or none. */
+const OIDC_VARIABLES = ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET", "OIDC_JWKS_URL", "OIDC_REDIRECT_URL"] as const;
+
 function oidcOf(env: NodeJS.ProcessEnv, production: boolean): OidcConfig | undefined {
   const issuer = env.OIDC_ISSUER || undefined;
   const clientId = env.OIDC_CLIENT_ID || undefined;
   if (!issuer && !clientId && production) {
     // Without a provider the development one would sign in anyone with its public key.
-    throw new ConfigError("OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_JWKS_URL and OIDC_REDIRECT_URL are required when NODE_ENV=production");
+    throw new ConfigError(`${OIDC_VARIABLES.join(", ")} are required when NODE_ENV=production`);
   }
   if (!issuer && !clientId) return undefined;
-  if (!issuer || !clientId) throw new ConfigError("OIDC_ISSUER and OIDC_CLIENT_ID are set together or not at all");
-  url(env, "OIDC_ISSUER");
-  const jwksUrl = url(env, "OIDC_JWKS_URL");
-  if (!jwksUrl) throw new ConfigError("OIDC_JWKS_URL is required with OIDC_ISSUER (the provider's key set)");
-  const clientSecret = env.OIDC_CLIENT_SECRET || undefined;
-  if (!clientSecret) throw new ConfigError("OIDC_CLIENT_SECRET is required with OIDC_ISSUER (the server redeems sign-in codes with it)");
-  const redirectUrl = url(env, "OIDC_REDIRECT_URL");
-  if (!redirectUrl) throw new ConfigError("OIDC_REDIRECT_URL is required with OIDC_ISSUER (the app's address registered with the provider)");
+  const missing = OIDC_VARIABLES.filter((name) => !env[name]);
+  if (missing.length > 0) {
+    throw new ConfigError(`${missing.join(", ")} must be set too: the provider takes all five of ${OIDC_VARIABLES.join(", ")}, or none`);
+  }
+  const issuerUrl = url(env, "OIDC_ISSUER")!;
+  const jwksUrl = url(env, "OIDC_JWKS_URL")!;
+  const clientSecret = env.OIDC_CLIENT_SECRET!;
+  const redirectUrl = url(env, "OIDC_REDIRECT_URL")!;
   // The provider is reached over TLS; plain http only on this machine (a test provider on loopback).
-  for (const [name, value] of [["OIDC_ISSUER", issuer], ["OIDC_JWKS_URL", jwksUrl]] as const) {
+  for (const [name, value] of [["OIDC_ISSUER", issuerUrl], ["OIDC_JWKS_URL", jwksUrl]] as const) {
     const { protocol, hostname } = new URL(value);
     if (protocol !== "https:" && !(protocol === "http:" && isLoopback(hostname))) {
       throw new ConfigError(`${name} must be an https:// address (http:// only on this machine's loopback)`);
@@ -163,7 +182,8 @@ function oidcOf(env: NodeJS.ProcessEnv, production: boolean): OidcConfig | undef
   }
   const domain = (env.OIDC_ALLOWED_DOMAIN || "").trim().toLowerCase().replace(/^@/, "");
   if (domain && !/^[a-z0-9.-]+\.[a-z]{2,}$/.test(domain)) throw new ConfigError(`OIDC_ALLOWED_DOMAIN must be a domain such as example.org, not "${domain}"`);
-  return { issuer, clientId, jwksUrl, clientSecret, redirectUrl, allowedDomain: domain || undefined };
+  // The issuer as written: it must equal the ID tokens' `iss` (URL parsing may add a final slash).
+  return { issuer: env.OIDC_ISSUER!, clientId: env.OIDC_CLIENT_ID!, jwksUrl, clientSecret, redirectUrl, allowedDomain: domain || undefined };
 }
 
 function passwordSignInOf(env: NodeJS.ProcessEnv, oidc: OidcConfig | undefined): boolean {
@@ -269,8 +289,8 @@ function devSignInOnNetworkOf(env: NodeJS.ProcessEnv, host: string, devProvider:
 function openSignIns(devProvider: boolean, handoff: ServerConfig["handoff"]): string[] {
   const publicHandoff = handoff.secret !== undefined && new TextDecoder().decode(handoff.secret) === DEV_HANDOFF.secret;
   return [
-    ...(devProvider ? ["the development sign-in provider (set OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_JWKS_URL, OIDC_REDIRECT_URL)"] : []),
-    ...(publicHandoff ? ["the public hand-off secret (set HANDOFF_SECRET)"] : []),
+    ...(devProvider ? [`the development sign-in provider (set ${OIDC_VARIABLES.join(", ")})`] : []),
+    ...(publicHandoff ? ["the public hand-off secret (set HANDOFF_SECRET or HANDOFF_JWKS_URL)"] : []),
   ];
 }
 
@@ -288,38 +308,83 @@ function refuseProxyWithOpenSignIn(proxies: string[], devProvider: boolean, hand
   );
 }
 
+/**
+ * The configuration, or one ConfigError naming every problem at once (each part is read even when
+ * another failed, so that a start-up error names every variable that needs setting).
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const problems: string[] = [];
+  const read = <T>(part: () => T, fallback: T): T => {
+    try {
+      return part();
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      problems.push(error.message);
+      return fallback;
+    }
+  };
   const production = env.NODE_ENV === "production";
-  const handoff = handoffOf(env, production);
+  const handoff = read(() => handoffOf(env, production), undefined);
   const host = env.HOST || "127.0.0.1";
-  const oidc = oidcOf(env, production);
+  const oidc = read(() => oidcOf(env, production), undefined);
   const databaseUrl = env.DATABASE_URL || undefined;
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    throw new ConfigError("DATABASE_URL must start with postgres:// or postgresql://");
-  }
-  const trustedProxies = proxiesOf(env);
-  refuseProxyWithOpenSignIn(trustedProxies, !oidc && !production, handoff);
-  return {
-    port: integer(env, "PORT", 8080, 0, 65535),
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) problems.push("DATABASE_URL must start with postgres:// or postgresql://");
+  const trustedProxies = read(() => proxiesOf(env), []);
+  if (handoff) read(() => refuseProxyWithOpenSignIn(trustedProxies, !oidc && !production, handoff), undefined);
+  const config: ServerConfig = {
+    port: read(() => integer(env, "PORT", 8080, 0, 65535), 0),
     host,
-    devSignInOnNetwork: devSignInOnNetworkOf(env, host, !oidc && !production, handoff),
+    devSignInOnNetwork: read(() => (handoff ? devSignInOnNetworkOf(env, host, !oidc && !production, handoff) : false), false),
     databaseUrl,
     dataDir: env.DATA_DIR || "./data",
     production,
     oidc,
-    passwordSignIn: passwordSignInOf(env, oidc),
-    handoff,
-    partnerPortalUrl: url(env, "PARTNER_PORTAL_URL") ?? "https://portal.recalldesk.example/",
-    sessionIdleMs: integer(env, "SESSION_IDLE_MINUTES", 30, 1, 24 * 60) * 60_000,
+    passwordSignIn: read(() => passwordSignInOf(env, oidc), false),
+    handoff: handoff!,
+    partnerPortalUrl: read(() => url(env, "PARTNER_PORTAL_URL"), undefined) ?? "https://portal.recalldesk.example/",
+    sessionIdleMs: read(() => integer(env, "SESSION_IDLE_MINUTES", 30, 1, 24 * 60), 0) * 60_000,
     sessionLifetimeMs: 7 * 24 * 60 * 60_000,
-    signInRateLimit: integer(env, "SIGN_IN_RATE_LIMIT", 60, 1, 1_000_000),
+    signInRateLimit: read(() => integer(env, "SIGN_IN_RATE_LIMIT", 60, 1, 1_000_000), 0),
     trustedProxies,
-    ...mailOf(env),
-    ...filesOf(env),
-    ...calendarOf(env, production),
-    ...jobsOf(env),
-    metricsToken: metricsTokenOf(env),
+    ...read(() => mailOf(env), { smtpUrl: undefined, mailFrom: "", outboxMaxBytes: 0 }),
+    ...read(() => filesOf(env), { recordingsDir: undefined, helpFilesDir: "" }),
+    ...read(() => calendarOf(env, production), { reportTimeZone: "", calendarOffsetMs: 0 }),
+    ...read(() => jobsOf(env), { importDir: undefined, schedulerEnabled: false }),
+    metricsToken: read(() => metricsTokenOf(env), undefined),
+    statusReportTo: read(() => statusReportToOf(env), []),
+    reminders: read(() => remindersOf(env), undefined),
+    logLevel: read(() => logLevelOf(env), "info"),
   };
+  if (problems.length > 0) throw new ConfigError(problems.join("; "));
+  return config;
+}
+
+function logLevelOf(env: NodeJS.ProcessEnv): LogLevel {
+  const level = (env.LOG_LEVEL || "info").toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(level)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}, not "${env.LOG_LEVEL}"`);
+  return level as LogLevel;
+}
+
+function statusReportToOf(env: NodeJS.ProcessEnv): string[] {
+  const addresses = (env.STATUS_REPORT_TO ?? "").split(",").map((address) => address.trim()).filter(Boolean);
+  const wrong = addresses.filter((address) => !looksLikeEmail(address));
+  if (wrong.length > 0) throw new ConfigError(`STATUS_REPORT_TO must list e-mail addresses separated by commas, not "${wrong.join(", ")}"`);
+  return addresses;
+}
+
+function remindersOf(env: NodeJS.ProcessEnv): ServerConfig["reminders"] {
+  const address = url(env, "REMINDERS_URL");
+  const token = env.REMINDERS_TOKEN || undefined;
+  if (!address) {
+    if (token) throw new ConfigError("REMINDERS_URL must be set with REMINDERS_TOKEN (the reminder service's address)");
+    return undefined;
+  }
+  // The appointments carry patients' names and phones: over TLS, or to this machine only (a local relay, tests).
+  const { protocol, hostname } = new URL(address);
+  if (protocol !== "https:" && !(protocol === "http:" && isLoopback(hostname))) {
+    throw new ConfigError("REMINDERS_URL must be an https:// address (http:// only on this machine's loopback)");
+  }
+  return { url: address, token };
 }
 
 function metricsTokenOf(env: NodeJS.ProcessEnv): string | undefined {

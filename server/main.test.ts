@@ -98,6 +98,11 @@ describe("node server/main.ts", () => {
     expect(signedIn.status).toBe(200);
   });
 
+  it("starts without a warning: no line an administrator would have to chase", () => {
+    const warnings = server.output().split("\n").filter((line) => /"level":[4-6]0/.test(line) || /\bWARN/i.test(line));
+    expect(warnings).toEqual([]);
+  });
+
   it("refuses a second process on the same data folder, naming the folder and the first process", async () => {
     const second = startServer({ DATA_DIR: dataDir });
     expect(await second.exited).toBe(1);
@@ -170,6 +175,18 @@ describe("node server/main.ts", () => {
       priyasStream.close();
     }
     expect(await userCommand(dataDir, "disable", "nobody@recalldesk.example")).toEqual({ code: 1, output: "There is no user with the e-mail nobody@recalldesk.example" });
+  }, 60_000);
+
+  it("adds and lists staff through the running server (npm run user), with the Staff screen's rules", async () => {
+    const added = await userCommand(dataDir, "add", "dana.cho@recalldesk.example", "--first", "Dana", "--last", "Cho", "--practices", "SM-HOUS");
+    expect(added).toEqual({ code: 0, output: "Added Dana Cho <dana.cho@recalldesk.example>: signs in with the account of that e-mail." });
+    const listed = await userCommand(dataDir, "list");
+    expect(listed.code).toBe(0);
+    expect(listed.output).toMatch(/\tDana Cho <dana\.cho@recalldesk\.example>\tpractices \d+\tnever signed in/);
+    expect(await userCommand(dataDir, "add", "DANA.CHO@recalldesk.example", "--first", "D", "--last", "C")).toEqual({
+      code: 1,
+      output: "There is already a staff member with the e-mail DANA.CHO@recalldesk.example",
+    });
   }, 60_000);
 
   it("logs a sign-in, a hand-off and members calls without tokens or member data, then stops cleanly on SIGTERM", async () => {

@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
 import { verifyPassword } from "./auth/passwords.ts";
-import { firstStaff } from "./auth/sessions.repository.ts";
+import { anyStaff, firstStaff } from "./auth/sessions.repository.ts";
 import { ConfigError, loadConfig, type ServerConfig } from "./config.ts";
 import { FolderLockedError, lockDataFolder } from "./db/lock.ts";
 import { DEMO_PASSWORD } from "../demo/staff.ts";
@@ -71,9 +71,12 @@ function stopOnSignals(app: FastifyInstance): void {
 
 /** The demo accounts the login screen's development provider offers, from the database. */
 async function howToSignIn(app: FastifyInstance, config: ServerConfig): Promise<string> {
+  const anyone = await anyStaff(app.services.db);
+  const firstAdministrator = "`npm run user -- add <e-mail> --first <name> --last <name> --admin` adds the first administrator";
+  if (!anyone) return `The database has no staff yet: ${firstAdministrator}${config.oidc || config.production ? "" : " (or `npm run seed` loads the demo world)"}.`;
   if (config.oidc || config.production) return "Sign in with your organisation's account.";
   const staff = await firstStaff(app.services.db, 3);
-  if (staff.length === 0) return "The database has no staff yet: `npm run seed` loads the demo accounts.";
+  if (staff.length === 0) return "Every staff account is disabled: `npm run user -- enable <e-mail>` gives one access again.";
   const accounts = staff.map((user) => `  ${user.firstname} ${user.lastname} <${user.email}>${user.is_admin ? " (administrator)" : ""}`);
   const demoPassword = staff[0]!.password_hash && (await verifyPassword(DEMO_PASSWORD, staff[0]!.password_hash));
   return [

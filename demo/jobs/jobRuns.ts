@@ -1,5 +1,5 @@
 // The past runs of the scheduled jobs (the Crons modal): 5 to 20 per job, on its schedule, each
-// with its log. Every job shows a failure; the latest DENTA import failed (the current downtime of
+// with its log. Every job that ran shows a failure (the skipped ones never ran); the latest DENTA import failed (the current downtime of
 // the Members application, demo/jobs/openIssues.ts).
 import type { Faker } from "@faker-js/faker";
 import { zonedHour } from "../../domain/calendar.ts";
@@ -36,7 +36,7 @@ function runLogs(faker: Faker, job: Job, world: World, firstId: number): CronLog
   const runs = RUNS[job.key]!;
   const starts = pastRunTimes(job, world.today, faker.number.int({ min: MIN_RUNS, max: MAX_RUNS }));
   const failed = starts.map(() => faker.datatype.boolean({ probability: runs.failureRate }));
-  if (!failed.includes(true)) failed[faker.number.int({ min: 0, max: starts.length - 1 })] = true;
+  if (!runs.skipped && !failed.includes(true)) failed[faker.number.int({ min: 0, max: starts.length - 1 })] = true;
   if (job.key === FAILED_IMPORT) failed[0] = true;
   return starts.map((start, index) => {
     const context = { faker, startedAt: new Date(start), members: world.members.length };
@@ -45,8 +45,8 @@ function runLogs(faker: Faker, job: Job, world: World, firstId: number): CronLog
       id: firstId + starts.length - 1 - index, // ids grow with time, as a sequence hands them out
       startTime: toIsoInstant(start),
       endTime: toIsoInstant(start + seconds * 1000),
-      status: failed[index] ? "failure" : "success",
-      message: failed[index] ? runs.failure(context) : runs.success(context),
+      status: runs.skipped ? "skipped" : failed[index] ? "failure" : "success",
+      message: runs.skipped ?? (failed[index] ? runs.failure(context) : runs.success(context)),
     };
   });
 }

@@ -11,6 +11,7 @@ import type { AccountFailures } from "../../domain/signInThrottle.ts";
 import type { WindowCount } from "../../domain/team/agentLimits.ts";
 import type { ClaimStore } from "./claims";
 import { MockEventBus, type TicketStore } from "./events";
+import { GROUP_REGIONS } from "../../demo/reference.ts";
 
 type Schemas = components["schemas"];
 export type Member = Schemas["Member"];
@@ -50,6 +51,15 @@ export type MockDb = DemoWorld & {
   agentCalls: Map<string, WindowCount>;
   /** Called after every write (a call other than GET), before its answer leaves: the browser keeps the changes. */
   afterWrite?: () => void;
+  /** Staff administration: the disabled accounts, and when each account was added. */
+  disabledUsers: Set<number>;
+  userCreatedAt: Map<number, string>;
+  /** The name the practice group gives each region (regions.brand_name on the server). */
+  regionTitles: Map<string, string>;
+  /** Members imports from the browser, by run id (their runs are also in the import job's log). */
+  memberImports: Map<number, Schemas["MemberImport"]>;
+  /** One more each time an import rewrites members' searched or sorted fields: the list's caches start again. */
+  membersRevision: number;
 };
 
 /** The next id of a collection of records with numeric ids. */
@@ -75,5 +85,10 @@ export function createMockDb({ seed, size, now = () => new Date(DEMO_REFERENCE_D
     signInFailures: new Map(),
     agentCalls: new Map(),
     feedbackSent: [],
+    disabledUsers: new Set(),
+    userCreatedAt: new Map(world.users.map((user) => [user.id, now().toISOString()])),
+    regionTitles: new Map(GROUP_REGIONS.map((region) => [region.name, region.brandName])),
+    memberImports: new Map(),
+    membersRevision: 0,
   };
 }

@@ -18,8 +18,10 @@ const HANDOFF = {
 
 export function authHandlers(db: MockDb) {
   const api = createApi(db);
+  /** A disabled account signs in no way (staff administration). */
+  const enabledUsers = () => db.users.filter((user) => !db.disabledUsers.has(user.id));
   const staffByEmail = (email: string): User => {
-    const user = db.users.find((candidate) => candidate.email.toLowerCase() === email.toLowerCase());
+    const user = enabledUsers().find((candidate) => candidate.email.toLowerCase() === email.toLowerCase());
     if (!user) throw new HttpError(403, UNKNOWN_STAFF);
     return user;
   };
@@ -31,7 +33,7 @@ export function authHandlers(db: MockDb) {
       const attempt = countAttempt(db.signInFailures.get(account), db.now().getTime());
       if (attempt.locked) throw tooManyRequests(tooManyFailures(attempt.retryAfterSeconds), attempt.retryAfterSeconds);
       db.signInFailures.set(account, attempt.counted);
-      const user = db.users.find((candidate) => candidate.email.toLowerCase() === body.email.toLowerCase());
+      const user = enabledUsers().find((candidate) => candidate.email.toLowerCase() === body.email.toLowerCase());
       if (!user || db.passwords.get(user.email) !== body.password) throw new HttpError(401, INVALID_CREDENTIALS);
       db.signInFailures.delete(account);
       return signedIn(user);
@@ -76,7 +78,7 @@ export function authHandlers(db: MockDb) {
 
     api.get("/auth/dev/accounts", () =>
       HttpResponse.json(
-        db.users
+        enabledUsers()
           .map(({ email, firstname, lastname, isAdmin }) => ({ email, firstname, lastname, isAdmin }))
           .sort(
             (a, b) =>

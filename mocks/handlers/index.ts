@@ -12,6 +12,9 @@ import { practicesHandlers } from "./practices";
 import { reportsHandlers } from "./reports";
 import { setupHandlers } from "./setup";
 import { usageHandlers } from "./usage";
+import { staffHandlers } from "./staff";
+import { practicesAdminHandlers } from "./practicesAdmin";
+import { memberFilesHandlers } from "./memberFiles";
 
 export function createHandlers(db: MockDb) {
   return [
@@ -26,5 +29,8 @@ export function createHandlers(db: MockDb) {
     ...callRecordingsHandlers(db),
     ...usageHandlers(db),
     ...eventsHandlers(db),
+    ...staffHandlers(db),
+    ...practicesAdminHandlers(db),
+    ...memberFilesHandlers(db),
   ];
 }

@@ -22,6 +22,18 @@ function job(logs = 3): CronRecord {
 const at = (iso: string) => new Date(iso);
 
 describe("re-running a job", () => {
+  it("ends skipped, saying which setting it lacks, for a job a server with the defaults cannot do, and says so on the job", () => {
+    const cron = { ...job(), id: 7, title: "Send members status report" };
+    startRerun(cron, { id: 99, now: at("2026-11-16T15:00:00Z"), startedBy: "Alicia Moreno" });
+    settleRerun(cron, at("2026-11-16T15:00:05Z"));
+    expect(cron.logs[0]).toMatchObject({
+      status: "skipped",
+      message: "Re-run started by Alicia Moreno: Skipped: no recipients are configured (STATUS_REPORT_TO); nothing was sent",
+    });
+    expect(toCronAnswer(cron).notConfigured).toBe("Not configured: set STATUS_REPORT_TO to the practice managers' e-mail addresses.");
+    expect(toCronAnswer(job()).notConfigured).toBeUndefined();
+  });
+
   it("starts a running run as the newest log entry and marks the job running", () => {
     const cron = job();
     startRerun(cron, { id: 99, now: at("2026-11-16T15:00:00Z"), startedBy: "Alicia Moreno" });

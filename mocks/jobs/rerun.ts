@@ -1,14 +1,22 @@
 // Re-running a job in the fake backend. Nothing really runs: a re-run is a `running` log entry
-// that ends (success) once RERUN_SECONDS of the mock clock have passed since it started. It is
-// settled when the jobs are next read or re-run, so a test with a fixed clock sees it running and
-// the browser, whose clock moves, sees it finish a few seconds later.
+// that ends once RERUN_SECONDS of the mock clock have passed since it started: skipped, saying why,
+// for a job whose integration a server with the default settings lacks (domain/jobs.ts), a success
+// otherwise. It is settled when the jobs are next read or re-run, so a test with a fixed clock sees
+// it running and the browser, whose clock moves, sees it finish a few seconds later.
 import type { CronRecord } from "../../demo/records.ts";
+import { DEFAULT_SETTINGS, JOBS, missingIntegration } from "../../domain/jobs.ts";
 import { compareText } from "../../domain/order.ts";
 
 export const RERUN_SECONDS = 5;
 const NOT_RUNNING = "0";
 
 type CronLog = CronRecord["logs"][number];
+
+/** What the job lacks on a server started with the defaults, which the fake backend stands for. */
+const missingOf = (cron: CronRecord) => {
+  const key = JOBS.find((job) => job.id === cron.id)?.key;
+  return key ? missingIntegration(key, DEFAULT_SETTINGS) : undefined;
+};
 
 /** Ends the job's re-run if its time is up; true while the job is still running. */
 export function settleRerun(cron: CronRecord, now: Date): boolean {
@@ -20,9 +28,10 @@ export function settleRerun(cron: CronRecord, now: Date): boolean {
   }
   const endsAt = new Date(run.startTime).getTime() + RERUN_SECONDS * 1000;
   if (now.getTime() < endsAt) return true;
-  run.status = "success";
+  const missing = missingOf(cron);
+  run.status = missing ? "skipped" : "success";
   run.endTime = new Date(endsAt).toISOString();
-  run.message = `${run.message}: finished after ${RERUN_SECONDS} s, no new data since the last scheduled run`;
+  run.message = `${run.message}: ${missing ? missing.skipped : `finished after ${RERUN_SECONDS} s, no new data since the last scheduled run`}`;
   cron.reRun = NOT_RUNNING;
   return false;
 }
@@ -48,5 +57,6 @@ export function toCronAnswer(cron: CronRecord): CronRecord {
     .slice(0, 20)
     .map(({ id, startTime, endTime, status, message }) => ({ id, startTime, endTime, status, message }));
   const { id, title, description, cronTime, reRun } = cron;
-  return { id, title, description, cronTime, reRun, logs };
+  const missing = missingOf(cron);
+  return { id, title, description, cronTime, reRun, ...(missing ? { notConfigured: missing.notConfigured } : {}), logs };
 }

@@ -16,13 +16,22 @@ export interface MembersPageQuery extends MemberFilters {
 
 const REMEMBERED_SEARCHES = 20;
 
-export function createMembersList(db: Pick<MockDb, "members" | "practices" | "dentists" | "priorities">) {
+export function createMembersList(db: Pick<MockDb, "members" | "practices" | "dentists" | "priorities" | "membersRevision">) {
   /** Member positions in list order, by "column:direction". */
   const orders = new Map<string, Int32Array>();
   let searchIndex: MemberSearchIndex | null = null;
   const searches = new Map<string, Uint8Array>();
+  /** An import rewrote members (names, practices): every order and the search index start again. */
+  let revision = db.membersRevision;
+  const followImports = () => {
+    if (revision === db.membersRevision) return;
+    revision = db.membersRevision;
+    orders.clear();
+    searchIndex = null;
+  };
 
   function orderOf(column: MemberSortColumn | undefined, descending: boolean): Int32Array {
+    followImports();
     const key = `${column ?? ""}:${column && descending ? "desc" : "asc"}`;
     let order = orders.get(key);
     if (!order || order.length !== db.members.length) {
@@ -33,6 +42,7 @@ export function createMembersList(db: Pick<MockDb, "members" | "practices" | "de
   }
 
   function found(text: string): Uint8Array {
+    followImports();
     if (!searchIndex || searchIndex.size !== db.members.length) {
       searchIndex = new MemberSearchIndex(db.members);
       searches.clear();

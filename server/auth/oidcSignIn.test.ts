@@ -86,7 +86,7 @@ describe.each(ENGINES)("OpenID Connect sign-in on %s", (engine) => {
     const answer = await answerOfProvider(authorizationUrl, REDIRECT_URL, PROVIDER_ACCOUNTS.stranger.email);
     const refused = await finish(Object.fromEntries(answer), cookie);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe("This account has no access to Recall Desk");
+    expect(refused.json().message).toBe("This account has no access to Recall Desk: ask an administrator to add your e-mail to the staff");
     expect(await actions()).toContain("finishOidcSignIn.unknownStaff");
   });
 

@@ -140,6 +140,11 @@ export async function listStaff(db: Kysely<Database>): Promise<UserRow[]> {
 }
 
 /** The first staff of the database, in the order they were added (the start's sign-in hint). */
+/** Whether the database has any staff account at all, enabled or not. */
+export async function anyStaff(db: Kysely<Database>): Promise<boolean> {
+  return (await db.selectFrom("users").select("id").limit(1).executeTakeFirst()) !== undefined;
+}
+
 export async function firstStaff(db: Kysely<Database>, count: number) {
   return db
     .selectFrom("users")

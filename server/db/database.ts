@@ -408,17 +408,21 @@ export interface JobsTable {
 export interface JobRunsTable {
   id: Generated<number>;
   job_id: number;
-  trigger: "schedule" | "rerun" | "command";
+  trigger: "schedule" | "rerun" | "command" | "upload";
   requested_by: number | null;
   started_at: ColumnType<Date, Date | string | undefined, Date | string>;
   /** Null while a re-run waits for an instance to take it up. */
   claimed_at: Timestamp | null;
   ended_at: Timestamp | null;
-  status: "running" | "success" | "failure";
+  status: "running" | "success" | "failure" | "skipped";
   message: ColumnType<string, string | undefined, string>;
   rows_read: number | null;
   rows_written: number | null;
   rows_rejected: number | null;
+  /** A members import's file and how many of its bytes were read (bigint: read back as text). */
+  file: ColumnType<string | null, string | null | undefined, string | null>;
+  bytes_read: ColumnType<string | null, number | null | undefined, number | null>;
+  bytes_total: ColumnType<string | null, number | null | undefined, number | null>;
 }
 
 /** A row a members import refused, with its line in the file and why. */

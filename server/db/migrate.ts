@@ -21,6 +21,7 @@ import * as oidcSignIns from "./migrations/0016_oidc_sign_ins.ts";
 import * as callStarts from "./migrations/0017_call_starts.ts";
 import * as memberNamePrefixCounts from "./migrations/0018_member_name_prefix_counts.ts";
 import * as streamsAndSessionClaims from "./migrations/0019_streams_and_session_claims.ts";
+import * as honestJobsAndUploads from "./migrations/0020_honest_jobs_and_uploads.ts";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001_staff_and_sessions": staffAndSessions,
@@ -40,6 +41,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0017_call_starts": callStarts,
   "0018_member_name_prefix_counts": memberNamePrefixCounts,
   "0019_streams_and_session_claims": streamsAndSessionClaims,
+  "0020_honest_jobs_and_uploads": honestJobsAndUploads,
 };
 
 /**

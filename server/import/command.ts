@@ -14,6 +14,7 @@ import { importJobKey } from "../jobs/catalog.ts";
 import { executeJob, type JobServices, type RunResult } from "../jobs/runner.ts";
 import { findJob, firstRejections } from "../jobs/runs.repository.ts";
 import type { ImportProgress } from "./importFile.ts";
+import { brandOfFileName } from "../../domain/import/memberFile.ts";
 import { fileImportRunner } from "./importJob.ts";
 
 export const USAGE =
@@ -44,7 +45,7 @@ export function parseImportArgs(args: string[]): ImportCommand {
   }
   const [file, ...rest] = parsed.positionals;
   if (!file || rest.length > 0) throw new UsageError(USAGE);
-  const brand = (parsed.values.brand ?? /^[a-z]+/i.exec(basename(file))?.[0] ?? "").toLowerCase();
+  const brand = parsed.values.brand?.toLowerCase() ?? brandOfFileName(file) ?? "";
   if (!BRANDS.includes(brand)) throw new UsageError(`The payer of ${basename(file)} is not known: name it with --brand (${BRANDS.join(", ")})`);
   const at = parsed.values["extracted-at"];
   const extractedAt = at === undefined ? undefined : new Date(at);

@@ -6,7 +6,7 @@
 // of the rows that matched none, not ON CONFLICT.
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/database.ts";
-import type { MemberRow, PracticeRef } from "./validate.ts";
+import type { MemberRow, PracticeRef } from "../../domain/import/memberRow.ts";
 
 export interface Stamp {
   brand: string;
@@ -67,11 +67,13 @@ export async function upsertMembers(db: Kysely<Database>, rows: MemberRow[], sta
  * Writes the batch and audits it, in one transaction: member data written by a job is audited with
  * no user and no address, the file as the action.
  */
-export async function writeBatch(db: Kysely<Database>, rows: MemberRow[], stamp: Stamp, file: string): Promise<Written> {
+export async function writeBatch(db: Kysely<Database>, rows: MemberRow[], stamp: Stamp, file: string, by?: { userId: number; address: string }): Promise<Written> {
   return db.transaction().execute(async (trx) => {
     const ids = await upsertMembers(trx, rows, stamp);
+    // Member data written by a job: audited with no user and no address (an upload names its administrator), the file as the action.
     const memberIds = [...ids.inserted, ...ids.updated];
-    if (memberIds.length > 0) await trx.insertInto("audit_log").values({ user_id: null, action: `importMembers ${file}`, member_ids: memberIds, address: null }).execute();
+    const who = { user_id: by?.userId ?? null, address: by?.address ?? null };
+    if (memberIds.length > 0) await trx.insertInto("audit_log").values({ ...who, action: `importMembers ${file}`, member_ids: memberIds }).execute();
     return ids;
   });
 }

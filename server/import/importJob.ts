@@ -5,8 +5,8 @@
 import { mkdir, readdir, rename } from "node:fs/promises";
 import { join } from "node:path";
 import type { JobRunner, RunContext, RunOutcome } from "../jobs/runner.ts";
-import { importSummary } from "../../domain/jobs.ts";
-import { ImportFileError, importMembersFile, type ImportProgress, type ImportSummary } from "./importFile.ts";
+import { importSummary, JOB_INTEGRATIONS } from "../../domain/jobs.ts";
+import { fileSource, ImportFileError, importMembersFile, type ImportProgress, type ImportSummary, type MemberFileSource } from "./importFile.ts";
 
 export interface FileImport {
   brand: string;
@@ -15,12 +15,20 @@ export interface FileImport {
   batchSize?: number;
   /** The command prints these; the run log records the counts either way. */
   onProgress?: (progress: ImportProgress) => void;
+  /** The administrator an upload's writes are audited under. */
+  auditAs?: { userId: number; address: string };
 }
 
-const countsOf = (summary: ImportProgress) => ({ rowsRead: summary.rowsRead, rowsWritten: summary.rowsWritten, rowsRejected: summary.rowsRejected });
+const countsOf = (summary: ImportProgress) => ({
+  rowsRead: summary.rowsRead,
+  rowsWritten: summary.rowsWritten,
+  rowsRejected: summary.rowsRejected,
+  bytesRead: summary.bytesRead,
+  bytesTotal: summary.bytesTotal,
+});
 
-async function importWithLog(context: RunContext, path: string, options: FileImport): Promise<ImportSummary> {
-  return importMembersFile(context.services.db, path, {
+async function importWithLog(context: RunContext, source: MemberFileSource, options: FileImport): Promise<ImportSummary> {
+  return importMembersFile(context.services.db, source, {
     ...options,
     now: context.now(),
     signal: context.signal,
@@ -34,9 +42,14 @@ async function importWithLog(context: RunContext, path: string, options: FileImp
 
 /** The command's run: one file. */
 export function fileImportRunner(path: string, options: FileImport): JobRunner {
+  return async (context) => sourceImportRunner(await fileSource(path), options)(context);
+}
+
+/** One file's run, wherever it comes from (the command's path, an administrator's upload). */
+export function sourceImportRunner(source: MemberFileSource, options: FileImport): JobRunner {
   return async (context) => {
     try {
-      const summary = await importWithLog(context, path, options);
+      const summary = await importWithLog(context, source, options);
       return { status: "success", message: importSummary(summary), counts: countsOf(summary) };
     } catch (error) {
       if (error instanceof ImportFileError) return { status: "failure", message: `Failed: ${error.message}` };
@@ -53,7 +66,7 @@ export function inboxImportRunner(brand: string): JobRunner {
   return async (context): Promise<RunOutcome> => {
     const inbox = context.services.config.importDir;
     const payer = brand.toUpperCase();
-    if (!inbox) return { status: "success", message: `Nothing to import: no inbox folder (IMPORT_DIR) is configured` };
+    if (!inbox) return { status: "skipped", message: JOB_INTEGRATIONS[`import-${brand}`]!.skipped };
     await mkdir(inbox, { recursive: true });
     const files = (await readdir(inbox)).filter((name) => isFileOf(brand, name)).sort();
     if (files.length === 0) return { status: "success", message: `Nothing to import: no ${payer} file in the inbox` };
@@ -63,7 +76,7 @@ export function inboxImportRunner(brand: string): JobRunner {
     for (const name of files) {
       const path = join(inbox, name);
       try {
-        const summary = await importWithLog(context, path, { brand });
+        const summary = await importWithLog(context, await fileSource(path), { brand });
         messages.push(importSummary(summary));
         totals.rowsRead += summary.rowsRead;
         totals.rowsWritten += summary.rowsWritten;

@@ -1,6 +1,8 @@
 // What each job of the `jobs` table does, by its key (the table holds titles and schedules).
 import { inboxImportRunner } from "../import/importJob.ts";
-import { exportReminders, refreshStatuses, sendStatusReport } from "./housekeeping.ts";
+import { refreshStatuses } from "./housekeeping.ts";
+import { exportReminders } from "./reminders.ts";
+import { sendStatusReport } from "./statusReport.ts";
 import type { JobRunner } from "./runner.ts";
 
 export const JOB_RUNNERS: Readonly<Record<string, JobRunner>> = {

@@ -34,18 +34,3 @@ export async function refreshMemberStatuses(db: Kysely<Database>, at: Date): Pro
       from changed`.execute(db);
   return rows[0]!;
 }
-
-/** The next working day after `now`'s day in the zone (Friday and Saturday: Monday), and its appointments. */
-export async function appointmentsOnNextWorkingDay(db: Kysely<Database>, now: Date, zone: string): Promise<{ day: string; appointments: number }> {
-  const { rows } = await sql<{ day: string; appointments: number }>`
-    with today as (select (${now}::timestamptz at time zone ${zone})::date as day),
-    next_day as (
-      select case extract(isodow from day) when 5 then day + 3 when 6 then day + 2 else day + 1 end as day from today
-    )
-    select to_char(n.day, 'YYYY-MM-DD') as day,
-           (select count(*) from members m
-             where m.next_apt >= (n.day::timestamp at time zone ${zone})
-               and m.next_apt < ((n.day + 1)::timestamp at time zone ${zone}))::int as appointments
-      from next_day n`.execute(db);
-  return rows[0]!;
-}

@@ -1,7 +1,6 @@
-// The scheduled jobs besides the imports. What the server can do from its own tables it does; what
-// needs a service the server is not connected to (the reminder service, the managers' mailing
-// list) is counted and said plainly in the run log rather than pretended.
-import { appointmentsOnNextWorkingDay, refreshMemberStatuses } from "./housekeeping.repository.ts";
+// The nightly status refresh, done from the server's own tables. The jobs that need an integration
+// (reminders.ts, statusReport.ts) are skipped, saying why, until it is configured.
+import { refreshMemberStatuses } from "./housekeeping.repository.ts";
 import type { JobRunner } from "./runner.ts";
 
 const count = (value: number) => value.toLocaleString("en-US");
@@ -22,18 +21,3 @@ export const refreshStatuses: JobRunner = async ({ services, now }) => {
       `${result.to_future} to Recare Future Appointment, ${result.to_new} to New Patient, ${result.to_new_with_apt} to New Patient With Apt)`,
   };
 };
-
-/** The next working day's appointments, in the practice group's time zone. */
-export const exportReminders: JobRunner = async ({ services, now }) => {
-  const zone = services.config.reportTimeZone;
-  const { day, appointments } = await appointmentsOnNextWorkingDay(services.db, now(), zone);
-  return {
-    status: "success",
-    message: `Found ${count(appointments)} appointments on ${day}; no reminder service is connected to this server, so none were sent`,
-  };
-};
-
-export const sendStatusReport: JobRunner = async () => ({
-  status: "success",
-  message: "No practice managers' mailing list is configured on this server: nothing sent (staff send the report to themselves from the report screen)",
-});

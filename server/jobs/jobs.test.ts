@@ -10,7 +10,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "../db/connection.ts";
 import { HEADER, ADMIN, openFixture, row, type Fixture } from "../../tests/support/importFixture.ts";
-import { exportReminders, refreshStatuses } from "./housekeeping.ts";
+import { refreshStatuses } from "./housekeeping.ts";
 import { executeJob, type JobRunner, type JobServices } from "./runner.ts";
 import { listCrons, requestRerun } from "./runs.repository.ts";
 import { QUEUE_PATTERN, startScheduler, wakeScheduler, type CreateTimer } from "./scheduler.ts";
@@ -270,24 +270,6 @@ describe("the other jobs", () => {
       5: "New Patient",
       6: "Dropped Patient",
       7: "Duplicate SubID",
-    });
-  });
-
-  it("the reminders export counts the next working day's appointments in the practice group's time zone", async () => {
-    await fixture.database.db
-      .insertInto("members")
-      .values([
-        member("1", "Recare Future Appointment", "2026-11-23T06:00:00Z"), // Monday 00:00 in Chicago
-        member("2", "Recare Future Appointment", "2026-11-24T05:59:00Z"), // Monday 23:59 in Chicago
-        member("3", "Recare Future Appointment", "2026-11-23T05:59:00Z"), // Sunday 23:59 in Chicago
-        member("4", "Recare Future Appointment", "2026-11-24T06:00:00Z"), // Tuesday
-      ])
-      .execute();
-    // Friday 2026-11-20, 17:00 in Chicago: the next working day is Monday the 23rd.
-    const friday = () => new Date("2026-11-20T23:00:00Z");
-    const result = await executeJob(fixture.services, 6, { trigger: "schedule", runner: exportReminders, now: friday });
-    expect(result).toMatchObject({
-      outcome: { status: "success", message: "Found 2 appointments on 2026-11-23; no reminder service is connected to this server, so none were sent" },
     });
   });
 });

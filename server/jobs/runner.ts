@@ -1,10 +1,11 @@
-// One run of a job, whoever starts it (a schedule, an administrator's re-run, the import command):
-// under the job's lock, claimed in job_runs, its progress and rejected rows logged, and finished
-// as success or failure with a message. A run that throws fails with the error's message; one
+// One run of a job, whoever starts it (a schedule, an administrator's re-run, the import command,
+// an administrator's upload): under the job's lock, claimed in job_runs, its progress and rejected
+// rows logged, and finished as success, failure or skipped (its integration is not configured)
+// with a message. A run that throws fails with the error's message; one
 // aborted (the server stopping) fails as interrupted, and the next run picks up its work again.
 import type { Services } from "../services.ts";
 import { withJobLock } from "./lock.ts";
-import { claimRun, finishRun, recordProgress, recordRejections, type Rejection, type RunCounts } from "./runs.repository.ts";
+import { claimRun, finishRun, recordProgress, recordRejections, type NewRun, type Rejection, type RunCounts } from "./runs.repository.ts";
 import type { JobRunsTable } from "../db/database.ts";
 
 /** What jobs need of the server's services (the import command has no more). */
@@ -21,7 +22,8 @@ export interface RunContext {
 }
 
 export interface RunOutcome {
-  status: "success" | "failure";
+  /** skipped: nothing was done because what the job needs is not configured (the message says what). */
+  status: "success" | "failure" | "skipped";
   message: string;
   counts?: RunCounts;
 }
@@ -33,6 +35,10 @@ export interface RunOptions {
   runner: JobRunner;
   signal?: AbortSignal;
   now?: () => Date;
+  /** Who asked for a new run and of which file (an upload), written when the run is claimed. */
+  details?: NewRun;
+  /** Called once the run is claimed, before it does anything: an upload answers with the run's id. */
+  onClaimed?: (runId: number) => void;
 }
 
 export type RunResult = { ran: true; runId: number; outcome: RunOutcome } | { ran: false; reason: "locked" | "nothing queued" };
@@ -47,8 +53,9 @@ export async function executeJob(services: JobServices, jobId: number, options: 
   const now = options.now ?? (() => new Date());
   const signal = options.signal ?? new AbortController().signal;
   const locked = await withJobLock(db, jobId, async (): Promise<RunResult> => {
-    const run = await claimRun(db, jobId, options.trigger, now());
+    const run = await claimRun(db, jobId, options.trigger, now(), options.details);
     if (!run) return { ran: false, reason: "nothing queued" };
+    options.onClaimed?.(run.id);
     const context: RunContext = {
       services,
       runId: run.id,

@@ -18,6 +18,16 @@ export interface RunCounts {
   rowsRead: number;
   rowsWritten: number;
   rowsRejected: number;
+  /** A members import's bytes read of its file so far, and the file's size. */
+  bytesRead?: number;
+  bytesTotal?: number;
+}
+
+/** What a new run records of who asked for it and which file it reads (an upload). */
+export interface NewRun {
+  requestedBy: number | null;
+  file: string | null;
+  bytesTotal: number | null;
 }
 
 export interface Rejection {
@@ -133,6 +143,7 @@ export async function claimRun(
   jobId: number,
   trigger: JobRunsTable["trigger"],
   now: Date,
+  details?: NewRun,
 ): Promise<ClaimedRun | undefined> {
   await db
     .updateTable("job_runs")
@@ -153,14 +164,32 @@ export async function claimRun(
   if (trigger === "rerun") return undefined;
   const started = await db
     .insertInto("job_runs")
-    .values({ job_id: jobId, trigger, status: "running", started_at: now, claimed_at: now, message: "Running" })
+    .values({
+      job_id: jobId,
+      trigger,
+      status: "running",
+      started_at: now,
+      claimed_at: now,
+      message: "Running",
+      requested_by: details?.requestedBy ?? null,
+      file: details?.file ?? null,
+      bytes_total: details?.bytesTotal ?? null,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return { id: started.id, requestMessage: undefined };
 }
 
 const countsOf = (counts: RunCounts | undefined) =>
-  counts ? { rows_read: counts.rowsRead, rows_written: counts.rowsWritten, rows_rejected: counts.rowsRejected } : {};
+  counts
+    ? {
+        rows_read: counts.rowsRead,
+        rows_written: counts.rowsWritten,
+        rows_rejected: counts.rowsRejected,
+        ...(counts.bytesRead === undefined ? {} : { bytes_read: counts.bytesRead }),
+        ...(counts.bytesTotal === undefined ? {} : { bytes_total: counts.bytesTotal }),
+      }
+    : {};
 
 /** What a running run has done so far (the Crons modal shows the message while it runs). */
 export async function recordProgress(db: Kysely<Database>, runId: number, message: string, counts?: RunCounts): Promise<void> {
@@ -170,7 +199,7 @@ export async function recordProgress(db: Kysely<Database>, runId: number, messag
 export async function finishRun(
   db: Kysely<Database>,
   runId: number,
-  outcome: { status: "success" | "failure"; message: string; counts?: RunCounts },
+  outcome: { status: "success" | "failure" | "skipped"; message: string; counts?: RunCounts },
   now: Date,
 ): Promise<void> {
   await db

@@ -42,7 +42,10 @@ export interface ComposedMail {
  * sent yet (queued, or failed with SMTP) and this one stay within the bound, else 503 and nothing
  * is written. Called before the call writes anything of its own.
  */
-export async function composeMail(services: Services, mail: Mail): Promise<ComposedMail> {
+/** What sending mail needs of the server's services (a job has no more). */
+type MailServices = Pick<Services, "db" | "config">;
+
+export async function composeMail(services: MailServices, mail: Mail): Promise<ComposedMail> {
   const raw = await rfc822(services.config.mailFrom, mail);
   if ((await unsentBytes(services.db)) + Buffer.byteLength(raw) > services.config.outboxMaxBytes) {
     throw new HttpError(503, OUTBOX_FULL, undefined, { "retry-after": "600" });
@@ -50,12 +53,12 @@ export async function composeMail(services: Services, mail: Mail): Promise<Compo
   return { mail, raw };
 }
 
-export async function sendMail(services: Services, mail: Mail): Promise<void> {
+export async function sendMail(services: MailServices, mail: Mail): Promise<void> {
   await deliverMail(services, await composeMail(services, mail));
 }
 
 /** Sends (SMTP) or queues (outbox) a composed message, recording it in the outbox table. */
-export async function deliverMail(services: Services, { mail, raw }: ComposedMail): Promise<void> {
+export async function deliverMail(services: MailServices, { mail, raw }: ComposedMail): Promise<void> {
   const { db, config } = services;
   const { smtpUrl } = config;
   if (smtpUrl) {

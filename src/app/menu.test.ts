@@ -9,7 +9,7 @@ describe("menu", () => {
     expect(routeOf("dashboard")).toBe("/dashboard");
   });
 
-  it("shows administrators every entry of the specification, in its order", () => {
+  it("shows administrators every entry of the specification, in its order, then the administration screens", () => {
     expect(labels(true)).toEqual([
       "MEMBERS",
       "dashboard",
@@ -28,12 +28,16 @@ describe("menu", () => {
       "PP COLLECTIONS BY OFFICE",
       "USAGE",
       "DELETED APPOINTMENTS",
+      "STAFF",
+      "PRACTICES AND REGIONS",
+      "MEMBER FILES",
     ]);
   });
 
   it("hides the administrator-only entries from other staff, and keeps DELETED APPOINTMENTS", () => {
     expect(labels(false)).not.toContain("USAGE");
     expect(labels(false)).not.toContain("RTP 4");
+    for (const label of ["STAFF", "PRACTICES AND REGIONS", "MEMBER FILES"]) expect(labels(false)).not.toContain(label);
     const deleted = menuFor(false).find((entry) => entry.label === "DELETED APPOINTMENTS");
     expect(deleted && isGroup(deleted) ? deleted.children.map((child) => [child.label, child.path]) : []).toEqual([
       ["By Group", "/deleted-appointments/bygroup"],

@@ -1,7 +1,9 @@
 // §2 Layout, left menu: "Left menu routes are the menu name in lower case with spaces replaced by
 // dashes", the entries in the specification's order. Administrator-only entries per §6; the six
 // under-construction entries lead to /under-construction (docs/architecture.md). The MEMBERS group is an
-// addition: the specification's menu has no way to the members list, the screen staff live in.
+// addition: the specification's menu has no way to the members list, the screen staff live in. So
+// are STAFF, PRACTICES AND REGIONS and MEMBER FILES, administrators' entries: a call center fills
+// its own database from the app.
 
 export interface MenuLink {
   label: string;
@@ -58,6 +60,9 @@ const MENU: MenuEntry[] = [
       { label: "Details", path: "/deleted-appointments/details" },
     ],
   },
+  { label: "STAFF", path: routeOf("STAFF"), adminOnly: true },
+  { label: "PRACTICES AND REGIONS", path: routeOf("PRACTICES AND REGIONS"), adminOnly: true },
+  { label: "MEMBER FILES", path: routeOf("MEMBER FILES"), adminOnly: true },
 ];
 
 /** §6: administrators see the entries marked Admin; other staff the rest. */

@@ -17,6 +17,7 @@ import {
 import { TestScreen } from "../screens/test/TestScreen";
 import { UnderConstructionScreen } from "../screens/underConstruction/UnderConstructionScreen";
 import { MembersRoute } from "./MembersRoute";
+import { MemberFilesRoute, PracticesAdminRoute, StaffRoute } from "./adminRoutes";
 
 export interface ProtectedRoute {
   path: string;
@@ -43,4 +44,7 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
   { path: "/deleted-appointments/details", title: "Deleted Appointments — Details", render: () => <DeletedDetailsRoute /> },
   { path: "/usage", title: "Universal Usage Report", adminOnly: true, render: () => <UsageReportRoute /> },
   { path: "/test", title: "Test page", render: () => <TestScreen /> },
+  { path: "/staff", title: "Staff", adminOnly: true, render: () => <StaffRoute /> },
+  { path: "/practices-and-regions", title: "Practices and regions", adminOnly: true, render: () => <PracticesAdminRoute /> },
+  { path: "/member-files", title: "Member files", adminOnly: true, render: () => <MemberFilesRoute /> },
 ];

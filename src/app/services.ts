@@ -29,6 +29,7 @@ import { saveExport } from "./saveExport";
 import { persistFilters, readSavedFilters } from "./memberFilterStorage";
 import { createReportMachines } from "./reportMachines";
 import { createAuthActor, provideLoginMachine } from "./signIn";
+import { createAdminMachines } from "./adminMachines";
 
 export interface ServicesOptions {
   /** Absolute base URL of the API, e.g. `${location.origin}/api`. */
@@ -77,6 +78,7 @@ export function createServices({ baseUrl, navigate, inspect }: ServicesOptions) 
     /** A CSV export of the server, with progress and cancel (the members list and the table reports). */
     exportCsv: exportMachine.provide({ actors: createExportActors(api), actions: { ...effects, saveExport: (_, file) => saveExport(file) } }),
     ...createReportMachines(api, effects),
+    ...createAdminMachines(api),
     inspect,
     start: () => longLived.forEach((actor) => actor.start()),
     stop: () => [...longLived].reverse().forEach((actor) => actor.stop()),

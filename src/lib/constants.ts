@@ -54,3 +54,5 @@ export const STREAM_BACKOFF_MAX_MS = 30_000;
 export const STREAM_SILENCE_MS = 60_000;
 /** Another agent's saves refresh the list's count once they pause this long. */
 export const COUNT_REFRESH_DEBOUNCE_MS = 1_000;
+/** A members import from the browser is asked for its progress this often while it runs (ms). */
+export const IMPORT_PROGRESS_POLL_MS = 1_000;

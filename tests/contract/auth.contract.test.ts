@@ -64,7 +64,7 @@ describe("development provider", () => {
   it("refuses a token for an e-mail that is not staff", async () => {
     const { status, body } = await backend.api.post("/auth/dev/token", { body: { email: "stranger@elsewhere.example" } });
     expect(status).toBe(403);
-    expect(body.message).toBe("This account has no access to Recall Desk");
+    expect(body.message).toBe("This account has no access to Recall Desk: ask an administrator to add your e-mail to the staff");
   });
 
   it("answers 400 naming the field when the e-mail is missing", async () => {

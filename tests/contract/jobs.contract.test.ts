@@ -42,6 +42,21 @@ describe("GET /Members/crons", () => {
   });
 });
 
+describe("jobs whose integration is not configured", () => {
+  it("say so, naming the setting, and their runs were skipped with the reason, never a success", async () => {
+    const jobs = await crons();
+    for (const [title, setting] of [["Export appointment reminders", "REMINDERS_URL"], ["Send members status report", "STATUS_REPORT_TO"]]) {
+      const job = jobs.find((candidate) => candidate.title === title);
+      expect(job.notConfigured).toMatch(new RegExp(`^Not configured: set ${setting} `));
+      expect(job.description).toContain(setting);
+      expect(job.logs.length).toBeGreaterThan(0);
+      for (const log of job.logs) expect(log).toMatchObject({ status: "skipped", message: expect.stringContaining(`(${setting})`) });
+    }
+    const refresh = jobs.find((candidate) => candidate.title === "Refresh recare statuses");
+    expect(refresh.notConfigured).toBeUndefined();
+  });
+});
+
 describe("POST /Members/crons/{id}/rerun", () => {
   it("starts the job now: 202, the job running, a new running run on top of its log", async () => {
     const job = (await crons()).find((candidate) => candidate.reRun === "0");

@@ -151,7 +151,7 @@ for (const engine of ENGINES) {
       expectConsoleError(/status of 403/);
       await openLogin(page);
       await signInAtProvider(page, PROVIDER_ACCOUNTS.stranger.email, "");
-      await expectVisible(page.getByText("This account has no access to Recall Desk"));
+      await expectVisible(page.getByText("This account has no access to Recall Desk: ask an administrator to add your e-mail to the staff"));
       assert.equal(new URL(page.url()).pathname, "/");
       assert.equal(new URL(page.url()).search, "", "the provider's answer is taken out of the address");
       await snapshot(page, `oidc-${engine}-refused`);

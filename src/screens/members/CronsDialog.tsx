@@ -38,6 +38,7 @@ export function CronsDialog({ actor, onClose }: { actor: ActorRefFrom<typeof lis
                   </span>
                 </h3>
                 <p>{cron.description}</p>
+                {cron.notConfigured ? <p className="alert alert--warning">{cron.notConfigured}</p> : null}
                 <p className="muted">
                   Schedule: <code>{cron.cronTime}</code>
                 </p>

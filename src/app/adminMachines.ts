@@ -1,0 +1,17 @@
+// The administration screens' machines (Staff, Practices and regions, Member files), each provided
+// with its calls. Beside services.ts, which wires the app's long-lived actors and the other workflows.
+import type { ApiClient } from "../api/client";
+import { createMemberImportActors } from "../machines/memberImport/memberImport.actors";
+import { memberImportMachine } from "../machines/memberImport/memberImport.machine";
+import { createPracticesAdminActors } from "../machines/practicesAdmin/practicesAdmin.actors";
+import { practicesAdminMachine } from "../machines/practicesAdmin/practicesAdmin.machine";
+import { createStaffActors } from "../machines/staff/staff.actors";
+import { staffMachine } from "../machines/staff/staff.machine";
+
+export function createAdminMachines(api: ApiClient) {
+  return {
+    staffAdmin: staffMachine.provide({ actors: createStaffActors(api) }),
+    practicesAdmin: practicesAdminMachine.provide({ actors: createPracticesAdminActors(api) }),
+    memberImport: memberImportMachine.provide({ actors: createMemberImportActors(api) }),
+  };
+}

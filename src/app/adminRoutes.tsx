@@ -1,0 +1,26 @@
+// The administration screens as routes: each creates its screen's actor from the machine the
+// composition root provided and hands it to the screen, which imports nothing from src/app.
+import { useSelector } from "@xstate/react";
+import { selectUser } from "../machines/auth/auth.selectors";
+import { MemberFilesScreen } from "../screens/memberFiles/MemberFilesScreen";
+import { PracticesAdminScreen } from "../screens/practicesAdmin/PracticesAdminScreen";
+import { StaffScreen } from "../screens/staff/StaffScreen";
+import { useServices } from "./ServicesContext";
+import { useAppActor } from "./useAppActor";
+
+export function StaffRoute() {
+  const services = useServices();
+  const user = useSelector(services.auth, selectUser);
+  const actor = useAppActor(services.staffAdmin, { input: { selfId: user?.id ?? 0 } });
+  return <StaffScreen actor={actor} />;
+}
+
+export function PracticesAdminRoute() {
+  const actor = useAppActor(useServices().practicesAdmin);
+  return <PracticesAdminScreen actor={actor} />;
+}
+
+export function MemberFilesRoute() {
+  const actor = useAppActor(useServices().memberImport);
+  return <MemberFilesScreen actor={actor} />;
+}

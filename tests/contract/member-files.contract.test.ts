@@ -1,0 +1,125 @@
+// A payer's member file from the browser: imported by a run of the payer's import job with the rules
+// of `npm run import` (good rows written, every refused row reported with its line and reason),
+// followed to its end through getMemberImport, and refused whole, with nothing imported, when it is
+// not a members CSV file, names no payer or is too large.
+import { describe, expect, it, vi } from "vitest";
+import { fieldsOf, useBackend } from "./fixtures";
+
+const backend = useBackend();
+
+const HEADER = "Subscriber_ID,PatNum,MCO,First_Name,Middle_Name,Last_Name,Practice,Address1,City,State,Phone,Date_of_Birth";
+const upload = (body: unknown, token = backend.admin.token) => backend.api.post("/Members/imports", { token, body });
+const run = (id: number | string, token = backend.admin.token) => backend.api.get("/Members/imports/{id}", { token, path: { id } });
+
+/** The run once it has ended. */
+async function finished(id: number) {
+  return vi.waitFor(
+    async () => {
+      const { status, body } = await run(id);
+      expect(status).toBe(200);
+      if (body.status === "running") throw new Error("still running");
+      return body;
+    },
+    { timeout: 15_000, interval: 100 },
+  );
+}
+
+const crons = async () => (await backend.api.get("/Members/crons", { token: backend.staff.token })).body as any[];
+const importJobLogs = async (brand: string) => (await crons()).find((cron) => cron.title === `Import ${brand} members`).logs as any[];
+const search = async (text: string) =>
+  (await backend.api.get("/Members/getMembersTableData", { token: backend.staff.token, query: { pageNum: 1, pageSize: 15, search: text } })).body.members as any[];
+
+/** A DENTA practice of the demo world. */
+async function dentaPractice() {
+  const practices = (await backend.api.get("/practice/list/bybrand/{brand}", { token: backend.staff.token, path: { brand: "denta" } })).body;
+  return practices[0].practiceabbr as string;
+}
+
+describe("POST /Members/imports and GET /Members/imports/{id}", () => {
+  it("imports the good rows and reports every refused row with its line and reason, in the payer's job log", async () => {
+    const practice = await dentaPractice();
+    const lines = [
+      HEADER,
+      `900000001,,DentaQuest Medicaid,Quinn,,Zabriskie,${practice},1 Elm St,Houston,TX,(713) 555-0101,2015-03-14`,
+      `900000002,,DentaQuest Medicaid,Rory,,Zabriskie,${practice},1 Elm St,Houston,TX,(713) 555-0102,03/15/2016`,
+      `900000003,,DentaQuest Medicaid,Sky,,,${practice},1 Elm St,Houston,TX,(713) 555-0103,2015-03-14`,
+      "",
+      `900000004,,DentaQuest Medicaid,Tal,,Zabriskie,NO-SUCH,1 Elm St,Houston,TX,(713) 555-0104,2015-03-14`,
+      `900000001,,DentaQuest Medicaid,Quinn,,Zabriskie,${practice},1 Elm St,Houston,TX,(713) 555-0101,2015-03-14`,
+    ];
+    const started = await upload({ fileName: "DENTA_ELIG_20261116.csv", content: `${lines.join("\r\n")}\r\n`, extractedAt: "2026-11-16T06:00:00Z" });
+    expect(started.status).toBe(202);
+    expect(started.body).toMatchObject({ file: "DENTA_ELIG_20261116.csv", brand: "denta" });
+    const done = await finished(started.body.id);
+    expect(done).toMatchObject({
+      id: started.body.id,
+      status: "success",
+      rowsRead: 5,
+      rowsWritten: 2,
+      rowsRejected: 3,
+      message: "Imported 2 rows from DENTA_ELIG_20261116.csv, 3 rejected (row 4: missing Last_Name; row 6: unknown practice code 'NO-SUCH'; row 7: duplicate Subscriber_ID in file (same practice as line 2))",
+    });
+    expect(done.bytesRead).toBe(done.bytesTotal);
+    expect(done.rejections).toEqual([
+      { line: 4, reason: "missing Last_Name" },
+      { line: 6, reason: "unknown practice code 'NO-SUCH'" },
+      { line: 7, reason: "duplicate Subscriber_ID in file (same practice as line 2)" },
+    ]);
+    expect((await search("Zabriskie")).map((member) => [member.First_Name, member.Practice, member.Status, member.Result])).toEqual(
+      expect.arrayContaining([
+        ["Quinn", practice, "New Patient", ""],
+        ["Rory", practice, "New Patient", ""],
+      ]),
+    );
+    const [log] = await importJobLogs("DENTA");
+    expect(log).toMatchObject({ id: started.body.id, status: "success", message: done.message });
+  });
+
+  it("updates a member already on the list instead of adding another", async () => {
+    const [member] = await search("Zabriskie");
+    const line = `${member.Subscriber_ID},,DentaQuest CHIP,${member.First_Name},,Zabriskie-Ortiz,${member.Practice},2 Oak St,Houston,TX,(713) 555-0199,2015-03-14`;
+    const started = await upload({ fileName: "denta-update.csv", content: [HEADER, line].join("\n") });
+    expect((await finished(started.body.id)).rowsWritten).toBe(1);
+    const found = await search("Zabriskie-Ortiz");
+    expect(found.map((m) => [m.id, m.MCO, m.Address1])).toEqual([[member.id, "DentaQuest CHIP", "2 Oak St"]]);
+  });
+
+  it("refuses a file that is not a members CSV file, naming the field, and imports nothing", async () => {
+    const before = await importJobLogs("MCNA");
+    const notCsv = await upload({ fileName: "MCNA_ELIG.xlsx", content: HEADER });
+    expect(notCsv.status).toBe(400);
+    expect(fieldsOf(notCsv.body)).toEqual(["fileName"]);
+    const wrongHeader = await upload({ fileName: "MCNA_ELIG.csv", content: "PK\u0003\u0004 binary spreadsheet\nrow" });
+    expect(wrongHeader.status).toBe(400);
+    expect(fieldsOf(wrongHeader.body)).toEqual(["content"]);
+    expect(wrongHeader.body.details[0].message).toMatch(/^is not a members file: MCNA_ELIG\.csv has an unexpected header \(missing 'Subscriber_ID', /);
+    const noPayer = await upload({ fileName: "eligibility.csv", content: HEADER });
+    expect(fieldsOf(noPayer.body)).toEqual(["brand"]);
+    const unknownPractice = await upload({ fileName: "MCNA_ELIG.csv", practice: "NO-SUCH", content: HEADER });
+    expect(fieldsOf(unknownPractice.body)).toEqual(["practice"]);
+    expect(await importJobLogs("MCNA")).toEqual(before);
+  });
+
+  it("answers 413 to a file larger than a body may be, and imports nothing", async () => {
+    const before = await importJobLogs("UHC");
+    const tooLarge = await upload({ fileName: "UHC_ELIG.csv", content: `${HEADER}\n${"9,".repeat(5_000_001)}` });
+    expect(tooLarge.status).toBe(413);
+    expect(await importJobLogs("UHC")).toEqual(before);
+  });
+
+  it("follows any run of an import job, answers 404 for another job's run, 400 naming id", async () => {
+    const [scheduled] = await importJobLogs("TMHP");
+    expect((await run(scheduled.id)).body).toMatchObject({ id: scheduled.id, brand: "tmhp", message: scheduled.message });
+    const refresh = (await crons()).find((cron) => cron.title === "Refresh recare statuses").logs[0];
+    expect((await run(refresh.id)).status).toBe(404);
+    expect((await run(987654)).status).toBe(404);
+    expect(fieldsOf((await run("latest")).body)).toContain("id");
+  });
+
+  it("is for administrators: 403 to other staff, and nothing is imported", async () => {
+    const before = await importJobLogs("DENTA");
+    expect((await upload({ fileName: "DENTA_X.csv", content: HEADER }, backend.staff.token)).status).toBe(403);
+    expect((await run(before[0].id, backend.staff.token)).status).toBe(403);
+    expect(await importJobLogs("DENTA")).toEqual(before);
+  });
+});
