@@ -1,5 +1,5 @@
-// The SQL of the housekeeping jobs (housekeeping.ts): members' statuses brought in line with their
-// appointments, and the next working day's appointments counted.
+// The SQL of the housekeeping job (housekeeping.ts): members' statuses brought in line with their
+// appointments.
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/database.ts";
 
