@@ -85,4 +85,6 @@ export const AUTHORIZATION: Record<string, Access> = {
   exportDeletedAppointmentsDetails: "staff",
   issueEventTicket: "staff",
   openEventStream: "public",
+  getLiveBoard: "admin",
+  getAgentDay: "admin",
 };

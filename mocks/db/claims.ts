@@ -11,9 +11,14 @@ export interface ClaimRecord {
   userId: number;
   /** Epoch milliseconds. */
   expiresAt: number;
+  /** When the holder claimed it (epoch milliseconds); renewals keep it. */
+  claimedAt: number;
 }
 
-/** At most one claim per member, by member id; an ended one stays until taken over or released. */
+/**
+ * At most one claim per member, by member id; an ended one (run out, or released: it ends at once)
+ * stays until taken over, ended by a save or its holder signing out.
+ */
 export type ClaimStore = Map<number, ClaimRecord>;
 
 const liveRecord = (claims: ClaimStore, memberId: number, now: Date) => {
@@ -34,8 +39,17 @@ export function claimMember(claims: ClaimStore, memberId: number, userId: number
   const current = claims.get(memberId);
   const verdict = judgeClaim(current && { userId: current.userId, expiresAt: new Date(current.expiresAt) }, userId, now);
   if (verdict === "held") return "held";
-  claims.set(memberId, { memberId, userId, expiresAt: claimExpiry(now).getTime() });
+  const claimedAt = verdict === "renew" ? current!.claimedAt : now.getTime();
+  claims.set(memberId, { memberId, userId, expiresAt: claimExpiry(now).getTime(), claimedAt });
   return "claimed";
+}
+
+/** Ends the user's live claim on the member now; false when they held none there. */
+export function releaseClaim(claims: ClaimStore, userId: number, memberId: number, now = new Date()): boolean {
+  const record = liveRecord(claims, memberId, now);
+  if (!record || record.userId !== userId) return false;
+  record.expiresAt = now.getTime();
+  return true;
 }
 
 /** Ends the user's claims (on one member, or all of them): the members whose live claim ended. */

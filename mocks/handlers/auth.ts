@@ -6,6 +6,7 @@ import { caller, createApi, emptyAnswer } from "../api";
 import type { MockDb, User } from "../db/createMockDb";
 import { openSession, toSession } from "../db/sessions";
 import { endClaimsOf } from "../db/claims";
+import { agentChanged } from "../board/board";
 import { claimEvent } from "../../domain/team/events.ts";
 import { DEV_HANDOFF, issueDevIdToken, verifyDevIdToken, verifyHandoffToken } from "../../domain/signInTokens.ts";
 
@@ -24,7 +25,11 @@ export function authHandlers(db: MockDb) {
     if (!user) throw new HttpError(403, UNKNOWN_STAFF);
     return user;
   };
-  const signedIn = (user: User) => HttpResponse.json(toSession(openSession(db.sessions, user), user));
+  const signedIn = (user: User) => {
+    const session = openSession(db.sessions, user);
+    agentChanged(db, user.id);
+    return HttpResponse.json(toSession(session, user));
+  };
 
   return [
     api.post("/sessions/login", ({ body }) => {
@@ -53,8 +58,10 @@ export function authHandlers(db: MockDb) {
     api.delete("/sessions", (context) => {
       const { record, user } = caller(context);
       record.revoked = true;
+      record.revokedAt = Date.now();
       for (const memberId of endClaimsOf(db.claims, user.id)) db.events.publish(claimEvent(memberId, null));
       db.events.endSession(record.token);
+      agentChanged(db, user.id);
       return emptyAnswer();
     }),
 

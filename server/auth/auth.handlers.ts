@@ -19,7 +19,7 @@ import { issueDevIdToken } from "../../domain/signInTokens.ts";
 import { verifyPortalHandoff } from "./tokens.ts";
 import { claimAttempt, forgetFailures } from "./signInFailures.repository.ts";
 import { endClaimsOf } from "../members/claims.repository.ts";
-import { publishSessionEnded } from "../events/events.repository.ts";
+import { agentChanged, publish, publishSessionEnded } from "../events/events.repository.ts";
 import { finishOidcSignIn, startOidcSignIn } from "./oidcSignIn.ts";
 
 type Session = components["schemas"]["Session"];
@@ -50,6 +50,7 @@ function toSession(services: Services, session: SessionRow, user: UserRow, token
 
 async function signedIn(services: Services, user: UserRow): Promise<Session> {
   const { session, token } = await openSession(services.db, user.id, rulesOf(services), services.now());
+  await publish(services.db, agentChanged(user.id));
   return toSession(services, session, user, token);
 }
 
@@ -107,6 +108,7 @@ export const authHandlers: Handlers = {
       await revokeSession(trx, session.id, now);
       await endClaimsOf(trx, user.id, now);
       await publishSessionEnded(trx, session.id);
+      await publish(trx, agentChanged(user.id));
     });
     call.reply.code(204);
     return undefined;

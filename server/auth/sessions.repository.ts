@@ -88,7 +88,7 @@ export async function liveSessionUser(db: Kysely<Database>, sessionId: string, r
   return db
     .selectFrom("sessions as s")
     .innerJoin("users as u", "u.id", "s.user_id")
-    .select("u.id")
+    .select(["u.id", "u.is_admin"])
     .where("s.id", "=", sessionId)
     .where("s.revoked_at", "is", null)
     .where("s.expires_at", ">", now)

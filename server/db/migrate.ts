@@ -20,6 +20,8 @@ import * as instancesAndSaves from "./migrations/0014_instances_and_saves.ts";
 import * as oidcSignIns from "./migrations/0016_oidc_sign_ins.ts";
 import * as callStarts from "./migrations/0017_call_starts.ts";
 import * as memberNamePrefixCounts from "./migrations/0018_member_name_prefix_counts.ts";
+import * as liveBoard from "./migrations/0022_live_board.ts";
+import * as liveBoardIndexes from "./migrations/0023_live_board_indexes.ts";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001_staff_and_sessions": staffAndSessions,
@@ -38,6 +40,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0016_oidc_sign_ins": oidcSignIns,
   "0017_call_starts": callStarts,
   "0018_member_name_prefix_counts": memberNamePrefixCounts,
+  "0022_live_board": liveBoard,
+  "0023_live_board_indexes": liveBoardIndexes,
 };
 
 /**

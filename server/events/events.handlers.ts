@@ -29,11 +29,13 @@ export const eventsHandlers: Handlers = {
     if (!relay.listening) throw new HttpError(503, NOT_RELAYING);
     const redeemed = await redeemTicket(services.db, call.query.ticket, services.now());
     const rules = rulesOf(services);
-    const live = async () => redeemed !== undefined && (await liveSessionUser(services.db, redeemed.session_id, rules, services.now())) !== undefined;
-    if (!redeemed || !(await live())) throw new HttpError(401, INVALID_TOKEN);
+    const userOf = async () => redeemed && (await liveSessionUser(services.db, redeemed.session_id, rules, services.now()));
+    const user = await userOf();
+    if (!redeemed || !user) throw new HttpError(401, INVALID_TOKEN);
     if (relay.streamsOf(redeemed.user_id) >= EVENT_STREAMS_PER_USER) throw new HttpError(429, TOO_MANY_STREAMS);
     await audit(services.db, { userId: redeemed.user_id, action: "openEventStream", memberIds: [], address: request.ip });
-    const { stream, end } = openStream({ relay, userId: redeemed.user_id, sessionId: redeemed.session_id, sessionLive: live });
+    const sessionLive = async () => (await userOf()) !== undefined;
+    const { stream, end } = openStream({ relay, userId: redeemed.user_id, sessionId: redeemed.session_id, isAdmin: user.is_admin, sessionLive });
     reply.raw.on("close", end);
     reply.headers({ "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-store", "x-accel-buffering": "no" });
     return reply.send(stream) as never;

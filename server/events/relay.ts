@@ -3,20 +3,36 @@
 // a change made through any instance reaches every open members list. When the connection drops,
 // the open streams are ended (their clients reconnect and reload what they show, since events of
 // the gap are lost) and the relay listens again, with backoff; meanwhile it refuses new streams.
+// An agent whose live board row changed is read back for the administrators' streams, the agents
+// of a quarter second at once (the board's promise is 2 seconds). The streams open here are
+// recorded where every instance sees them (presence.ts).
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
+import type { components } from "../../contract/schema.d.ts";
 import type { Database } from "../db/database.ts";
 import type { Notifications } from "../db/notifications.ts";
-import type { LiveEvent } from "../../domain/team/events.ts";
+import { agentEvent, forAdministratorsOnly, type StreamedEvent } from "../../domain/team/events.ts";
 import { eventsChannel, memberEventNow, type Notice } from "./events.repository.ts";
+import { StreamPresence } from "./presence.ts";
 
 /** An open stream: whose it is (user and session), how to send it an event, and how to end it. */
 export interface Subscriber {
   userId: number;
   sessionId: string;
-  send: (event: LiveEvent) => void;
+  /** Administrators' streams also carry the live board's events. */
+  isAdmin: boolean;
+  send: (event: StreamedEvent) => void;
   end: () => void;
 }
+
+export interface RelayOptions {
+  /** The live board rows of these agents now (those not on the board are left out). */
+  readAgents: (userIds: number[]) => Promise<components["schemas"]["BoardAgent"][]>;
+  now: () => Date;
+}
+
+/** How long agents' changes are gathered before their rows are read back once. */
+const AGENT_READ_DELAY_MS = 250;
 
 const RETRY_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
 
@@ -32,11 +48,18 @@ export class EventRelay {
   #closed = false;
   /** Deliveries one after another, so events keep their commit order even when one needs a read. */
   #delivering: Promise<void> = Promise.resolve();
+  readonly #readAgents: RelayOptions["readAgents"];
+  readonly #presence: StreamPresence;
+  readonly #agentsChanged = new Set<number>();
+  #agentRead: NodeJS.Timeout | undefined;
+  #agentsReading: Promise<void> = Promise.resolve();
 
-  constructor(db: Kysely<Database>, notifications: Notifications, log: FastifyBaseLogger) {
+  constructor(db: Kysely<Database>, notifications: Notifications, log: FastifyBaseLogger, options: RelayOptions) {
     this.#db = db;
     this.#notifications = notifications;
     this.#log = log;
+    this.#readAgents = options.readAgents;
+    this.#presence = new StreamPresence(db, log, options.now);
   }
 
   /** Whether committed changes reach this instance's streams now. */
@@ -47,6 +70,7 @@ export class EventRelay {
   async start(): Promise<void> {
     this.#channel = await eventsChannel(this.#db);
     await this.#listen();
+    this.#presence.start();
   }
 
   async #listen(): Promise<void> {
@@ -83,18 +107,45 @@ export class EventRelay {
           for (const subscriber of [...this.#subscribers]) if (subscriber.sessionId === notice.sessionEnded) subscriber.end();
           return;
         }
+        if ("agentChanged" in notice) return this.#agentChanged(notice.agentChanged);
         const event = "data" in notice ? notice : await memberEventNow(this.#db, notice.memberId);
-        if (event) for (const subscriber of this.#subscribers) subscriber.send(event);
+        if (event) this.#send(event);
       } catch (error) {
         this.#log.error({ err: error }, "an event could not be relayed");
       }
     });
   }
 
+  #send(event: StreamedEvent): void {
+    const adminsOnly = forAdministratorsOnly(event);
+    for (const subscriber of this.#subscribers) if (subscriber.isAdmin || !adminsOnly) subscriber.send(event);
+  }
+
+  #agentChanged(userId: number): void {
+    if (![...this.#subscribers].some((subscriber) => subscriber.isAdmin)) return;
+    this.#agentsChanged.add(userId);
+    this.#agentRead ??= setTimeout(() => {
+      this.#agentRead = undefined;
+      const userIds = [...this.#agentsChanged];
+      this.#agentsChanged.clear();
+      this.#agentsReading = this.#agentsReading.then(async () => {
+        try {
+          for (const agent of await this.#readAgents(userIds)) this.#send(agentEvent(agent));
+        } catch (error) {
+          this.#log.error({ err: error }, "live board rows could not be relayed");
+        }
+      });
+    }, AGENT_READ_DELAY_MS);
+  }
+
   /** Adds an open stream; the returned function removes it. */
   subscribe(subscriber: Subscriber): () => void {
     this.#subscribers.add(subscriber);
-    return () => this.#subscribers.delete(subscriber);
+    this.#presence.opened(subscriber, subscriber);
+    return () => {
+      this.#subscribers.delete(subscriber);
+      this.#presence.closed(subscriber);
+    };
   }
 
   /** How many streams the user holds open on this instance. */
@@ -112,10 +163,13 @@ export class EventRelay {
   async close(): Promise<void> {
     this.#closed = true;
     clearTimeout(this.#retry);
+    clearTimeout(this.#agentRead);
     this.#endAll();
+    await this.#presence.stop();
     const stop = this.#stop;
     this.#stop = undefined;
     await stop?.();
     await this.#delivering;
+    await this.#agentsReading;
   }
 }

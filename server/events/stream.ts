@@ -13,12 +13,14 @@ export interface StreamOptions {
   relay: EventRelay;
   userId: number;
   sessionId: string;
+  /** An administrator's stream also carries the live board's events. */
+  isAdmin?: boolean;
   /** Whether the stream's session is still live; false ends the stream. */
   sessionLive: () => Promise<boolean>;
   keepAliveMs?: number;
 }
 
-export function openStream({ relay, userId, sessionId, sessionLive, keepAliveMs = KEEP_ALIVE_MS }: StreamOptions): { stream: PassThrough; end: () => void } {
+export function openStream({ relay, userId, sessionId, isAdmin = false, sessionLive, keepAliveMs = KEEP_ALIVE_MS }: StreamOptions): { stream: PassThrough; end: () => void } {
   const stream = new PassThrough();
   let ended = false;
   const write = (text: string) => {
@@ -26,7 +28,7 @@ export function openStream({ relay, userId, sessionId, sessionLive, keepAliveMs 
     if (stream.writableLength > MAX_BUFFERED_BYTES) return end();
     stream.write(text);
   };
-  const unsubscribe = relay.subscribe({ userId, sessionId, send: (event) => write(STREAM_FRAMES.event(event)), end: () => end() });
+  const unsubscribe = relay.subscribe({ userId, sessionId, isAdmin, send: (event) => write(STREAM_FRAMES.event(event)), end: () => end() });
   const keepAlive = setInterval(() => {
     write(STREAM_FRAMES.keepAlive);
     sessionLive().then(

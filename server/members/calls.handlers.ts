@@ -1,9 +1,10 @@
 // Calls started from a member's phone link (tag members): recorded with the agent and the time,
-// for the call activity report.
+// for the call activity report and the live board.
 import { HttpError } from "../../contract/errors.ts";
 import { audit } from "../audit.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
 import { calendarNow } from "../reports/periods.ts";
+import { agentChanged, publish } from "../events/events.repository.ts";
 
 export const callsHandlers: Handlers = {
   async recordCallStart(call) {
@@ -21,6 +22,7 @@ export const callsHandlers: Handlers = {
         .returning("member_id")
         .executeTakeFirst();
       if (row) await audit(trx, { userId: user.id, action: "recordCallStart", memberIds: [memberId], address: call.request.ip });
+      if (row) await publish(trx, agentChanged(user.id));
       return row !== undefined;
     });
     if (!recorded) throw new HttpError(404, "No such member");
