@@ -9,7 +9,7 @@ describe("menu", () => {
     expect(routeOf("dashboard")).toBe("/dashboard");
   });
 
-  it("shows administrators every entry of the specification, in its order", () => {
+  it("shows administrators every entry of the specification, in its order, and the live board among theirs", () => {
     expect(labels(true)).toEqual([
       "MEMBERS",
       "dashboard",
@@ -27,12 +27,14 @@ describe("menu", () => {
       "PP PATIENT DETAILS",
       "PP COLLECTIONS BY OFFICE",
       "USAGE",
+      "LIVE BOARD",
       "DELETED APPOINTMENTS",
     ]);
   });
 
   it("hides the administrator-only entries from other staff, and keeps DELETED APPOINTMENTS", () => {
     expect(labels(false)).not.toContain("USAGE");
+    expect(labels(false)).not.toContain("LIVE BOARD");
     expect(labels(false)).not.toContain("RTP 4");
     const deleted = menuFor(false).find((entry) => entry.label === "DELETED APPOINTMENTS");
     expect(deleted && isGroup(deleted) ? deleted.children.map((child) => [child.label, child.path]) : []).toEqual([

@@ -1,7 +1,8 @@
 // §2 Layout, left menu: "Left menu routes are the menu name in lower case with spaces replaced by
 // dashes", the entries in the specification's order. Administrator-only entries per §6; the six
 // under-construction entries lead to /under-construction (docs/architecture.md). The MEMBERS group is an
-// addition: the specification's menu has no way to the members list, the screen staff live in.
+// addition: the specification's menu has no way to the members list, the screen staff live in. So is
+// LIVE BOARD, the supervisors' (administrators') live board.
 
 export interface MenuLink {
   label: string;
@@ -50,6 +51,7 @@ const MENU: MenuEntry[] = [
   underConstruction("PP PATIENT DETAILS"),
   underConstruction("PP COLLECTIONS BY OFFICE"),
   { label: "USAGE", path: routeOf("USAGE"), adminOnly: true },
+  { label: "LIVE BOARD", path: routeOf("LIVE BOARD"), adminOnly: true },
   {
     label: "DELETED APPOINTMENTS",
     children: [

@@ -15,11 +15,14 @@ import { TestScreen } from "../screens/test/TestScreen";
 import { UsageReportScreen } from "../screens/usage/UsageReportScreen";
 import { UnderConstructionScreen } from "../screens/underConstruction/UnderConstructionScreen";
 import { MembersScreen } from "../screens/members/MembersScreen";
+import { LiveBoardPage } from "./LiveBoardPage";
 
 export interface ProtectedRoute {
   path: string;
   title: string;
   adminOnly?: boolean;
+  /** Other staff get the not-found page, as if there were no such page. */
+  hiddenFromStaff?: boolean;
   render: () => ReactNode;
 }
 
@@ -41,4 +44,5 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
   { path: "/deleted-appointments/details", title: "Deleted Appointments — Details", render: () => <DeletedDetailsScreen /> },
   { path: "/usage", title: "Universal Usage Report", adminOnly: true, render: () => <UsageReportScreen /> },
   { path: "/test", title: "Test page", render: () => <TestScreen /> },
+  { path: "/live-board", title: "Live Board", adminOnly: true, hiddenFromStaff: true, render: () => <LiveBoardPage /> },
 ];

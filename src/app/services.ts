@@ -31,6 +31,7 @@ import { createExportActors } from "../machines/export/export.actors";
 import { saveExport } from "./saveExport";
 import { persistFilters, readSavedFilters } from "./memberFilterStorage";
 import { createReportMachines } from "./reportMachines";
+import { createLiveBoard } from "./liveBoard";
 import { rememberLanding } from "./providerLanding";
 import { sessionStore } from "./sessionStore";
 
@@ -101,6 +102,7 @@ export function createServices({ baseUrl, navigate, inspect }: ServicesOptions) 
     /** A CSV export of the server, with progress and cancel (the members list and the table reports). */
     exportCsv: exportMachine.provide({ actors: createExportActors(api), actions: { ...effects, saveExport: (_, file) => saveExport(file) } }),
     ...createReportMachines(api, effects),
+    liveBoard: createLiveBoard(api, baseUrl),
     inspect,
     start: () => longLived.forEach((actor) => actor.start()),
     stop: () => [...longLived].reverse().forEach((actor) => actor.stop()),

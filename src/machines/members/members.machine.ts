@@ -323,6 +323,7 @@ export const membersMachine = setup({
                   practices,
                 }),
                 pageSize: context.saved.cookie.pageSize ?? context.pageSize,
+                ...(context.saved.search ? { searchText: context.saved.search, search: context.saved.search.trim() } : {}),
               };
             }),
             { type: "persistFilters", params: ({ context }) => ({ filters: context.filters, pageSize: context.pageSize }) },
