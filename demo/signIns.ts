@@ -3,7 +3,7 @@
 // lists them (openapi.yaml getLiveBoard); the fake backend opens their sessions, the server's seed
 // writes them. Drawn from a Faker of its own, so the rest of the world does not change with it.
 import { Faker, en } from "@faker-js/faker";
-import { zonedDate } from "../domain/calendar.ts";
+import { addDays, startOfZonedDay, zonedDate } from "../domain/calendar.ts";
 import type { CallStartRecord, ResultRecord } from "./records.ts";
 
 /** A sign-in of a member of staff. */
@@ -19,13 +19,15 @@ export function buildSignIns(seed: number, today: Date, work: { results: readonl
   const faker = new Faker({ locale: [en] });
   faker.seed(seed);
   const day = zonedDate(today);
+  const dayStart = startOfZonedDay(day);
+  const dayEnd = Math.min(startOfZonedDay(addDays(day, 1)), today.getTime() + 1);
   const firstCall = new Map<number, number>();
   const times = [
     ...work.results.map((result) => ({ userId: result.userId, at: Date.parse(result.createdAt) })),
     ...work.callStarts.map((start) => ({ userId: start.userId, at: Date.parse(start.startedAt) })),
   ];
   for (const { userId, at } of times) {
-    if (at > today.getTime() || zonedDate(at) !== day) continue;
+    if (at < dayStart || at >= dayEnd) continue;
     firstCall.set(userId, Math.min(firstCall.get(userId) ?? at, at));
   }
   return [...firstCall]

@@ -62,9 +62,14 @@ const memberJson = (alias: string) =>
  * latest call and counts of the day. Each agent's reads are index range scans of their own rows.
  */
 export async function boardAgentRows(db: Kysely<Database>, window: BoardWindow, userIds?: readonly number[]): Promise<BoardAgentRow[]> {
+  return (await boardAgentsQuery(window, userIds).execute(db)).rows;
+}
+
+/** The statement of boardAgentRows (bench/board.ts explains it). */
+export function boardAgentsQuery(window: BoardWindow, userIds?: readonly number[]) {
   const { dayStart, dayEnd, now, sessionsDayStart, staleBefore, idleSince } = window;
   const onlyThese = userIds ? sql`and s.user_id = any(${[...userIds]}::int[])` : sql``;
-  const { rows } = await sql<BoardAgentRow>`
+  return sql<BoardAgentRow>`
     with agents as (
       select s.user_id, max(s.created_at) as signed_in_at,
              -- Signed out: none of their sessions is open any more, and they ended one by signing out.
@@ -93,20 +98,20 @@ export async function boardAgentRows(db: Kysely<Database>, window: BoardWindow, 
       select max(expires_at) as last_claim_ended_at from member_claims where user_id = a.user_id and expires_at <= ${now} and expires_at >= ${sessionsDayStart}
     ) ce on true
     left join lateral (
-      select member_id, started_at from call_starts where user_id = a.user_id and started_at >= ${dayStart} and started_at < ${dayEnd}
-      order by started_at desc, id desc limit 1
-    ) lc on true
-    left join lateral (
-      select count(*) as calls_started from call_starts where user_id = a.user_id and started_at >= ${dayStart} and started_at < ${dayEnd}
+      select count(*) as calls_started, max(started_at) as last_started_at from call_starts
+      where user_id = a.user_id and started_at >= ${dayStart} and started_at < ${dayEnd}
     ) c on true
+    -- One index probe: a person starts one call at a time.
+    left join lateral (
+      select member_id, started_at from call_starts where user_id = a.user_id and started_at = c.last_started_at limit 1
+    ) lc on true
     left join lateral (
       select count(*) as results_saved, count(*) filter (where result = any(${[...CONTACTED_RESULTS]}::text[])) as contacts,
              count(*) filter (where result = ${APPOINTMENT_MADE}) as appointments, max(created_at) as last_result_at
       from results where user_id = a.user_id and created_at >= ${dayStart} and created_at < ${dayEnd}
     ) r on true
     left join members cm on cm.id = cl.member_id
-    left join members lm on lm.id = lc.member_id`.execute(db);
-  return rows;
+    left join members lm on lm.id = lc.member_id`;
 }
 
 export interface AgentDayRow {
