@@ -2,6 +2,7 @@
 // proves the scripts still run (figures at this size say nothing; bench/README.md has the real
 // ones). Fails on an error, a lost save or a lost export row, never on a figure. The UI part needs
 // a build (it runs after check:bundle in npm test) and Chromium.
+import { benchBoard, boardTable } from "./board.ts";
 import { benchExport, exportTable } from "./export.ts";
 import { benchMembers, membersTable } from "./members.ts";
 import { benchSaves, savesTable } from "./saves.ts";
@@ -22,4 +23,10 @@ if (exports.some((result) => result.rows !== result.members || result.rowCountHe
   console.error("bench:quick: an export lost rows");
   process.exit(1);
 }
-console.log(uiTable(await benchUi(SIZE, 2)));
+console.log(uiTable(await benchUi(SIZE, 2)) + "\n");
+const board = await benchBoard("pglite", SIZE, 2000, 20, 5, 3);
+console.log(boardTable(board));
+if (board.errors > 0 || board.shown < board.agents) {
+  console.error("bench:quick: the live board failed or left agents out");
+  process.exit(1);
+}

@@ -999,6 +999,9 @@ export interface paths {
          *       - `claim` (`ClaimEvent`) after a claim is made, renewed, released, ended by a save or
          *         by the end of its session: the member's live claim, or null. A claim that ends by running out
          *         its 2 minutes sends nothing: clients drop a claim once its `expiresAt` has passed.
+         *       - `agent` (`BoardAgent`), to administrators only, after an agent signs in or out, claims
+         *         or releases a member, starts a call, saves a result or note, or opens or loses a live
+         *         stream: the agent's row of the live board (`getLiveBoard`) now. Replace the row whole.
          *     - `: keep-alive` comment lines every 25 seconds, which clients ignore.
          *
          *     Events carry no `id`: nothing is replayed. The stream ends when the session ends (checked
@@ -1980,6 +1983,72 @@ export interface paths {
          *     run that is not a members import. Administrators only (403).
          */
         get: operations["getMemberImport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/board": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The supervisor's live board (administrators)
+         * @description Added by the design. One `BoardAgent` per user signed in today (a session of theirs was
+         *     used today), administrators only when they started a call or saved a result today, sorted
+         *     by `lastname`, `firstname`, then `userId`. "Today" is the day of the practice group's time
+         *     zone (see Dates) that holds `asOf`; `nextDayAt` is the midnight after it, when the counts
+         *     start again from zero. Each agent carries the facts their state is read from and their
+         *     `state` as of `asOf`, by these rules (first that applies):
+         *     - `offline`: signed out (no session of theirs is open any more, and they ended one by
+         *       signing out), at once, or no open live stream (`GET /events`) for 60 seconds (since the
+         *       later of their latest sign-in and their last open stream);
+         *     - `wrapUpOverdue`: on a call (a call started after their latest result saved today) for
+         *       more than 10 minutes;
+         *     - `onCall`: a call started today after their latest result saved today;
+         *     - `working`: they hold a live claim on a member;
+         *     - `ready`: less than 5 minutes since their latest sign-in, call, result or claim;
+         *     - `idle`: 5 minutes or more without a claim, a call or a result.
+         *     `state.since` is when that state began (the time shown in it ticks from there), and
+         *     `state.member` the member being worked (the call's on a call, the claim's while working).
+         *     The time in a state goes on as the clock runs: a client keeps reading the state from the
+         *     facts (`ready` becomes `idle`, `onCall` becomes `wrapUpOverdue`, a lost stream becomes
+         *     `offline`), and replaces an agent whole with each `agent` event of the stream. Audited
+         *     as a read of the members the board shows.
+         */
+        get: operations["getLiveBoard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/board/agents/{userId}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An agent's day on the live board (administrators)
+         * @description Added by the design: every result the user saved on `day` (a day of the practice group's
+         *     time zone; today when absent), newest first, ties by `id` descending, each with its member
+         *     (name and practice as the members list shows them) and the note the agent wrote for that
+         *     call: the first note of theirs on the member saved at or after the result, before their
+         *     next result for the member and within the day (null when none). Complete (unpaged). 404
+         *     when there is no such user; 400 naming `day` when it is not a date. Administrators only
+         *     (403). Audited as a read of the members listed.
+         */
+        get: operations["getAgentDay"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3189,6 +3258,139 @@ export interface components {
             line: number;
             /** @description Every rule the row breaks, naming the column, never the patient's values. */
             reason: string;
+        };
+        /** @description The supervisor's live board (`getLiveBoard`). */
+        LiveBoard: {
+            /**
+             * Format: date
+             * @description Today, in the practice group's time zone; the counts are of this day.
+             */
+            day: string;
+            /**
+             * Format: date-time
+             * @description The instant the board was read; every `state` is as of it.
+             */
+            asOf: string;
+            /**
+             * Format: date-time
+             * @description The midnight that ends `day`, when the counts start again.
+             */
+            nextDayAt: string;
+            agents: components["schemas"]["BoardAgent"][];
+        };
+        /**
+         * @description One agent on the live board: who, the facts their state is read from (see `getLiveBoard`),
+         *     their state as of the answer or event, and today's counts. Also the data of an `agent`
+         *     event of the stream.
+         */
+        BoardAgent: {
+            userId: number;
+            firstname: string;
+            lastname: string;
+            /**
+             * Format: date-time
+             * @description Their latest sign-in (the start of today when it was before).
+             */
+            signedInAt: string;
+            /**
+             * Format: date-time
+             * @description When they signed out, if no session of theirs is open any more and they ended one by signing out; else null.
+             */
+            signedOutAt: string | null;
+            /** @description Whether they hold an open live stream (`GET /events`) on any server instance. */
+            connected: boolean;
+            /**
+             * Format: date-time
+             * @description When their last open stream was last known open (null when they opened none today).
+             */
+            lastConnectedAt: string | null;
+            /** @description Their live claim, or null. */
+            claim: components["schemas"]["BoardClaim"] | null;
+            /**
+             * Format: date-time
+             * @description When a claim of theirs last ended (released or ran out) today; null when none did.
+             */
+            lastClaimEndedAt: string | null;
+            /** @description The latest call they started today, or null. */
+            call: components["schemas"]["BoardCall"] | null;
+            /**
+             * Format: date-time
+             * @description When they last saved a result today.
+             */
+            lastResultAt: string | null;
+            counts: components["schemas"]["AgentDayCounts"];
+            state: components["schemas"]["AgentState"];
+        };
+        /** @description An agent's state as of the answer, by the rules of `getLiveBoard`. */
+        AgentState: {
+            /** @enum {string} */
+            name: "ready" | "working" | "onCall" | "wrapUpOverdue" | "idle" | "offline";
+            /**
+             * Format: date-time
+             * @description When the state began.
+             */
+            since: string;
+            /** @description The member being worked (on a call or working), else null. */
+            member: components["schemas"]["BoardMember"] | null;
+        };
+        /**
+         * @description An agent's counts of today: calls started (`recordCallStart`), results saved, contacts (the
+         *     results that say a person was reached, as `getContactDataReport` counts them) and
+         *     appointments made (the results `Appointment Made`). Conversion is appointments ÷ contacts.
+         */
+        AgentDayCounts: {
+            callsStarted: number;
+            resultsSaved: number;
+            contacts: number;
+            appointments: number;
+        };
+        /** @description A member as the members list shows it, and what opens it there. */
+        BoardMember: {
+            id: number;
+            /** @description "Last, First Middle", as the list's Names column. */
+            name: string;
+            /** @description The practice's abbreviation. */
+            practice: string;
+            practiceId: number;
+            subscriberId: string;
+        };
+        BoardClaim: {
+            member: components["schemas"]["BoardMember"];
+            /**
+             * Format: date-time
+             * @description When the agent claimed the member (renewals keep it).
+             */
+            since: string;
+            /**
+             * Format: date-time
+             * @description When the claim ends unless renewed.
+             */
+            expiresAt: string;
+        };
+        BoardCall: {
+            member: components["schemas"]["BoardMember"];
+            /** Format: date-time */
+            startedAt: string;
+        };
+        /** @description An agent's results of one day (`getAgentDay`). */
+        AgentDay: {
+            /** Format: date */
+            day: string;
+            agent: {
+                userId: number;
+                firstname: string;
+                lastname: string;
+            };
+            results: components["schemas"]["AgentDayResult"][];
+        };
+        AgentDayResult: {
+            id: number;
+            /** Format: date-time */
+            savedAt: string;
+            member: components["schemas"]["BoardMember"];
+            Result: components["schemas"]["MemberResult"];
+            /** @description The note the agent wrote for that call (see `getAgentDay`), or null. */
+            note: string | null;
         };
     };
     responses: {
@@ -6040,6 +6242,60 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MemberImport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getLiveBoard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The board now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveBoard"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getAgentDay: {
+        parameters: {
+            query?: {
+                /** @description The day, `YYYY-MM-DD`; today in the practice group's time zone when absent. */
+                day?: components["schemas"]["RequestDate"];
+            };
+            header?: never;
+            path: {
+                /** @description The agent's user id (`BoardAgent.userId`). */
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The agent's results of the day. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentDay"];
                 };
             };
             400: components["responses"]["BadRequest"];

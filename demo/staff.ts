@@ -36,6 +36,9 @@ const NAMED_STAFF = [
 
 const MORE_AGENTS = 9;
 
+/** The named accounts come first (ids 1 to 3): people sign in as them; the other agents are only data. */
+export const NAMED_STAFF_COUNT = NAMED_STAFF.length;
+
 /** Every demo account's password for `POST /sessions/login` (demo data only). */
 export const DEMO_PASSWORD = "recall-desk-demo";
 

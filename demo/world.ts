@@ -5,6 +5,7 @@
 import { Faker, en, en_US } from "@faker-js/faker";
 import { buildActivity } from "./activity.ts";
 import { buildCallStarts } from "./callStarts.ts";
+import { buildSignIns } from "./signIns.ts";
 import { buildContent } from "./content/content.ts";
 import { buildCrons } from "./jobs/jobRuns.ts";
 import { buildOpenIssues } from "./jobs/openIssues.ts";
@@ -38,11 +39,13 @@ export function generateWorld({ seed = DEMO_SEED, size = DEMO_SIZE, today = DEMO
   const members = buildMembers(faker, { practices, dentists, size, today });
   const base = { practices, users, dentists, members, today };
   const activity = buildActivity(faker, base);
+  const callStarts = buildCallStarts(seed + 1, activity.results);
   return {
     ...base,
     regions: buildRegions(practices),
     ...activity,
-    callStarts: buildCallStarts(seed + 1, activity.results),
+    callStarts,
+    signIns: buildSignIns(seed + 2, today, { results: activity.results, callStarts }),
     crons: buildCrons(faker, base),
     openIssues: buildOpenIssues(base),
     ...buildReportData(faker, base),

@@ -5,6 +5,8 @@
 // cookies-disabled modal), so this module imports nothing of MSW until it knows which case it is
 // (docs/conventions.md, Traps of the toolchain: MSW 3).
 
+import type { WorkerOptions } from "./browserWorker";
+
 /** The tab's session storage, or null where the browser refuses it. */
 function tabStorage(): Storage | null {
   try {
@@ -43,15 +45,15 @@ async function withStandInLocalStorage<T>(load: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function startMockWorker() {
+export async function startMockWorker(options: WorkerOptions) {
   const storage = tabStorage();
   if (storage) {
     const { startWorker } = await import("./browserWorker");
-    return startWorker(storage);
+    return startWorker(storage, options);
   }
   // The same setting refuses service workers: without them MSW answers from inside the page (its
   // fallback mode, which it takes when the browser has no service worker API at all).
   delete (Navigator.prototype as { serviceWorker?: unknown }).serviceWorker;
   const { startWorker } = await withStandInLocalStorage(() => import("./browserWorker"));
-  return startWorker(null);
+  return startWorker(null, options);
 }

@@ -6,6 +6,7 @@ import { setupWorker } from "msw/browser";
 import { createMockDb } from "./db/createMockDb";
 import { createHandlers } from "./handlers";
 import { trackChanges, type Snapshot } from "./persistence";
+import { startDemoFloor } from "./board/demoFloor";
 
 const STORAGE_KEY = "recall-desk:mock-backend";
 
@@ -18,8 +19,13 @@ function readSaved(storage: Storage): Snapshot | undefined {
   }
 }
 
+export interface WorkerOptions {
+  /** The demo world's other agents work while the app runs (mocks/board/demoFloor.ts). */
+  demoFloor: boolean;
+}
+
 /** `storage` null: the browser refuses site data, and nothing outlives the page. */
-export async function startWorker(storage: Storage | null) {
+export async function startWorker(storage: Storage | null, { demoFloor }: WorkerOptions) {
   const db = createMockDb({ now: () => new Date() });
   if (storage) {
     const changes = trackChanges(db);
@@ -37,5 +43,6 @@ export async function startWorker(storage: Storage | null) {
     },
     quiet: true,
   });
+  if (demoFloor) startDemoFloor(db, { baseUrl: `${location.origin}/api` });
   return worker;
 }

@@ -17,6 +17,8 @@ import { claimsHandlers } from "./members/claims.handlers.ts";
 import { callsHandlers } from "./members/calls.handlers.ts";
 import { eventsHandlers } from "./events/events.handlers.ts";
 import { setUpEventRelay } from "./events/events.plugin.ts";
+import { boardHandlers } from "./board/board.handlers.ts";
+import { boardAgents } from "./board/board.ts";
 import { membersHandlers } from "./members/members.handlers.ts";
 import { exportsHandlers } from "./exports/exports.handlers.ts";
 import { practicesHandlers } from "./practices/practices.handlers.ts";
@@ -102,6 +104,7 @@ const allHandlers: Handlers = {
   ...staffHandlers,
   ...practicesAdminHandlers,
   ...memberFilesHandlers,
+  ...boardHandlers,
   async getHealth({ services }) {
     await pingDatabase(services.db);
     return { status: "ok" as const };
@@ -175,8 +178,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("services", services);
   app.decorate("database", database);
   await setUpRecordingStorage(services);
-  await setUpEventRelay(app, database);
   app.addHook("preClose", () => stopMemberFileImports(services.db));
+  await setUpEventRelay(app, database, { readAgents: async (userIds) => (await boardAgents(services, userIds)).agents, now: services.now });
   app.decorateRequest("caller", null);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

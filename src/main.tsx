@@ -8,12 +8,13 @@ import "./app/app.css";
 /**
  * In development the whole product runs against the fake backend in the browser (MSW), unless
  * VITE_API_MODE=server points it at the real server. The branch is dead code in a production build,
- * so msw and faker never reach the bundle (scripts/check-bundle.ts proves it).
+ * so msw and faker never reach the bundle (scripts/check-bundle.ts proves it). The demo world's
+ * other agents work meanwhile, unless VITE_DEMO_FLOOR=off (browser tests).
  */
 async function startMockBackend() {
   if (import.meta.env.DEV && import.meta.env.VITE_API_MODE !== "server") {
     const { startMockWorker } = await import("../mocks/browser");
-    await startMockWorker();
+    await startMockWorker({ demoFloor: import.meta.env.VITE_DEMO_FLOOR !== "off" });
   }
 }
 

@@ -10,6 +10,16 @@ export type ClaimEvent = Schemas["ClaimEvent"];
 /** One event of the stream: its name (the `event:` field) and its data (`data:`, as JSON). */
 export type LiveEvent = { event: "member"; data: MemberEvent } | { event: "claim"; data: ClaimEvent };
 
+/** An agent's row of the live board now (openapi.yaml getLiveBoard), for administrators only. */
+export type AgentLiveEvent = { event: "agent"; data: Schemas["BoardAgent"] };
+/** Every event the stream carries: the members list's, and the live board's. */
+export type StreamedEvent = LiveEvent | AgentLiveEvent;
+
+/** The live board's rows show what agents are doing: only administrators' streams carry them. */
+export const forAdministratorsOnly = (event: StreamedEvent) => event.event === "agent";
+
+export const agentEvent = (agent: Schemas["BoardAgent"]): AgentLiveEvent => ({ event: "agent", data: agent });
+
 /** A ticket opens the stream once, within 30 seconds of being issued. */
 export const EVENT_TICKET_LIFETIME_MS = 30_000;
 /** Tickets one user may take in a minute: more is a flood of reconnections (429). */
@@ -38,7 +48,7 @@ export const STREAM_FRAMES = {
   /** A comment that keeps proxies from closing a quiet stream. */
   keepAlive: ": keep-alive\n\n",
   /** An event: its name and one line of JSON (JSON has no raw line breaks). */
-  event: ({ event, data }: LiveEvent) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`,
+  event: ({ event, data }: StreamedEvent) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`,
 };
 
 /** The `member` event of a save: the member's values the list shows, after it. */

@@ -13,9 +13,14 @@ export interface ClaimRecord {
   sessionToken: string;
   /** Epoch milliseconds. */
   expiresAt: number;
+  /** When the holder claimed it (epoch milliseconds); renewals keep it. */
+  claimedAt: number;
 }
 
-/** At most one claim per member, by member id; an ended one stays until taken over or released. */
+/**
+ * At most one claim per member, by member id; an ended one (run out, or released: it ends at once)
+ * stays until taken over, ended by a save or its holder signing out.
+ */
 export type ClaimStore = Map<number, ClaimRecord>;
 
 const liveRecord = (claims: ClaimStore, memberId: number, now: Date) => {
@@ -36,11 +41,20 @@ export function claimMember(claims: ClaimStore, memberId: number, by: { userId: 
   const current = claims.get(memberId);
   const verdict = judgeClaim(current && { userId: current.userId, expiresAt: new Date(current.expiresAt) }, by.userId, now);
   if (verdict === "held") return "held";
-  claims.set(memberId, { memberId, ...by, expiresAt: claimExpiry(now).getTime() });
+  const claimedAt = verdict === "renew" ? current!.claimedAt : now.getTime();
+  claims.set(memberId, { memberId, ...by, expiresAt: claimExpiry(now).getTime(), claimedAt });
   return "claimed";
 }
 
-/** Ends the user's claim on the member (a save, a release): the member, if their claim was live. */
+/** Ends the user's live claim on the member now; false when they held none there. */
+export function releaseClaim(claims: ClaimStore, userId: number, memberId: number, now = new Date()): boolean {
+  const record = liveRecord(claims, memberId, now);
+  if (!record || record.userId !== userId) return false;
+  record.expiresAt = now.getTime();
+  return true;
+}
+
+/** Ends the user's claim on the member (a save): the member, if their claim was live. */
 export function endClaimsOf(claims: ClaimStore, userId: number, memberId: number, now = new Date()): number[] {
   const record = claims.get(memberId);
   if (!record || record.userId !== userId) return [];

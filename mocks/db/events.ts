@@ -1,27 +1,50 @@
 // Live events of the fake backend (domain/team/events.ts): the open streams of the session's
 // handlers, which every change is handed to as it is made (the fake backend has one process and
 // nothing to roll back), and the tickets that open them. Tickets and sessions run on the real clock.
-import { mayOpenStream, ticketAllowance, ticketExpiry, type LiveEvent } from "../../domain/team/events.ts";
+// It also knows who has a stream open, and since when nobody has (the live board's Offline).
+import { forAdministratorsOnly, mayOpenStream, ticketAllowance, ticketExpiry, type StreamedEvent } from "../../domain/team/events.ts";
 
 /** An open stream: whose it is (user and session), how to send it an event, and how to end it. */
 export interface StreamSubscriber {
   userId: number;
   sessionToken: string;
-  send: (event: LiveEvent) => void;
+  /** Administrators' streams also carry the live board's events. */
+  isAdmin: boolean;
+  send: (event: StreamedEvent) => void;
   end: () => void;
+}
+
+/** Whether a user has a stream open, and when their last one was (epoch ms; null: none yet). */
+export interface StreamPresence {
+  connected: boolean;
+  lastConnectedAt: number | null;
 }
 
 /** Not a Map or Set of the database: the browser's persistence (mocks/persistence.ts) leaves it out. */
 export class MockEventBus {
   readonly #subscribers = new Set<StreamSubscriber>();
+  readonly #lastClosedAt = new Map<number, number>();
 
-  publish(event: LiveEvent): void {
-    for (const subscriber of [...this.#subscribers]) subscriber.send(event);
+  publish(event: StreamedEvent): void {
+    const adminsOnly = forAdministratorsOnly(event);
+    for (const subscriber of [...this.#subscribers]) if (subscriber.isAdmin || !adminsOnly) subscriber.send(event);
   }
 
   subscribe(subscriber: StreamSubscriber): () => void {
     this.#subscribers.add(subscriber);
-    return () => this.#subscribers.delete(subscriber);
+    return () => {
+      if (this.#subscribers.delete(subscriber)) this.#lastClosedAt.set(subscriber.userId, Date.now());
+    };
+  }
+
+  /** Whether any administrator's stream is open (someone may be watching the live board). */
+  get watched(): boolean {
+    return [...this.#subscribers].some((subscriber) => subscriber.isAdmin);
+  }
+
+  presenceOf(userId: number, now = Date.now()): StreamPresence {
+    const connected = [...this.#subscribers].some((subscriber) => subscriber.userId === userId);
+    return { connected, lastConnectedAt: connected ? now : (this.#lastClosedAt.get(userId) ?? null) };
   }
 
   /** Whether the user may open one more stream; counted and opened in one turn of the fake backend's one thread. */

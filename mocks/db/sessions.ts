@@ -16,6 +16,8 @@ export interface SessionRecord {
   createdAt: number;
   lastSeenAt: number;
   revoked: boolean;
+  /** When it was signed out (epoch milliseconds). */
+  revokedAt?: number;
 }
 
 export type SessionStore = Map<string, SessionRecord>;

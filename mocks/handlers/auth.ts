@@ -6,6 +6,7 @@ import { caller, createApi, emptyAnswer } from "../api";
 import type { MockDb, User } from "../db/createMockDb";
 import { openSession, toSession } from "../db/sessions";
 import { endWithSession } from "../db/sessionEnd";
+import { agentChanged } from "../board/board";
 import { DEV_HANDOFF, issueDevIdToken, verifyDevIdToken, verifyHandoffToken } from "../../domain/signInTokens.ts";
 
 /** The fake backend trusts the portal's development secret, as the server does outside production. */
@@ -25,7 +26,11 @@ export function authHandlers(db: MockDb) {
     if (!user) throw new HttpError(403, UNKNOWN_STAFF);
     return user;
   };
-  const signedIn = (user: User) => HttpResponse.json(toSession(openSession(db.sessions, user), user));
+  const signedIn = (user: User) => {
+    const session = openSession(db.sessions, user);
+    agentChanged(db, user.id);
+    return HttpResponse.json(toSession(session, user));
+  };
 
   return [
     api.post("/sessions/login", ({ body }) => {
@@ -54,6 +59,7 @@ export function authHandlers(db: MockDb) {
     api.delete("/sessions", (context) => {
       const { record } = caller(context);
       record.revoked = true;
+      record.revokedAt = Date.now();
       // This session's claims and streams end; those of the user's other sessions go on.
       endWithSession(db, record.token);
       return emptyAnswer();

@@ -10,6 +10,7 @@ import type { MockDb } from "../db/createMockDb";
 import { issueTicket, redeemTicket } from "../db/events";
 import { sessionIsLive } from "../db/sessions";
 import { endWithSession } from "../db/sessionEnd";
+import { agentChanged } from "../board/board";
 
 export function eventsHandlers(db: MockDb) {
   const api = createApi(db);
@@ -28,21 +29,28 @@ export function eventsHandlers(db: MockDb) {
       if (!(request.headers.get("accept") ?? "").includes("text/event-stream")) throw new HttpError(406, NOT_EVENT_STREAM);
       const ticket = redeemTicket(db.eventTickets, query.ticket);
       if (!ticket || !sessionIsLive(db.sessions, ticket.sessionToken)) throw new HttpError(401, INVALID_TOKEN);
-      if (!db.events.mayOpen(ticket.userId)) throw new HttpError(429, TOO_MANY_STREAMS);
+      const { userId, sessionToken } = ticket;
+      if (!db.events.mayOpen(userId)) throw new HttpError(429, TOO_MANY_STREAMS);
+      let ended = false;
       const stream = eventStream(() => end());
       const unsubscribe = db.events.subscribe({
-        userId: ticket.userId,
-        sessionToken: ticket.sessionToken,
+        userId,
+        sessionToken,
+        isAdmin: db.users.some((user) => user.id === userId && user.isAdmin),
         send: (event) => stream.write(STREAM_FRAMES.event(event)),
         end: () => end(),
       });
+      agentChanged(db, userId);
       // The server checks the session with every keep-alive; the fake backend has no proxy to keep
       // a quiet stream open for, so it only checks. An expired session ends as a signed-out one.
-      const sessionCheck = setInterval(() => sessionIsLive(db.sessions, ticket.sessionToken) || endWithSession(db, ticket.sessionToken), KEEP_ALIVE_MS);
+      const sessionCheck = setInterval(() => sessionIsLive(db.sessions, sessionToken) || endWithSession(db, sessionToken), KEEP_ALIVE_MS);
       function end() {
+        if (ended) return;
+        ended = true;
         clearInterval(sessionCheck);
         unsubscribe();
         stream.close();
+        agentChanged(db, userId);
       }
       request.signal.addEventListener("abort", end, { once: true });
       stream.write(STREAM_FRAMES.retry);

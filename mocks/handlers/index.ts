@@ -2,6 +2,7 @@
 // and the contract host compose the same list.
 import type { MockDb } from "../db/createMockDb";
 import { authHandlers } from "./auth";
+import { boardHandlers } from "./board";
 import { callRecordingsHandlers } from "./callRecordings";
 import { deletedAppointmentsHandlers } from "./deletedAppointments";
 import { eventsHandlers } from "./events";
@@ -32,5 +33,6 @@ export function createHandlers(db: MockDb) {
     ...staffHandlers(db),
     ...practicesAdminHandlers(db),
     ...memberFilesHandlers(db),
+    ...boardHandlers(db),
   ];
 }

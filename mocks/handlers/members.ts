@@ -3,7 +3,8 @@
 // a save that sends the version its agent saw is refused when a save of its kind landed since.
 import { HttpResponse } from "msw";
 import { caller, createApi, emptyAnswer } from "../api";
-import { claimMember, endClaimsOf, liveClaim } from "../db/claims";
+import { claimMember, endClaimsOf, liveClaim, releaseClaim } from "../db/claims";
+import { agentChanged } from "../board/board";
 import { claimConflict, NO_CLAIM } from "../../domain/team/claims.ts";
 import { claimEvent, memberEvent } from "../../domain/team/events.ts";
 import { HttpError } from "../../contract/errors.ts";
@@ -91,6 +92,7 @@ export function membersHandlers(db: MockDb) {
       db.events.publish(memberEvent(member));
       claimsEnded(endClaimsOf(db.claims, saved.userId, member.id));
       list.changed(["Result"]);
+      agentChanged(db, saved.userId);
       return HttpResponse.json({ ...toResultAnswer(db, saved), version: member.version }, { status: 201 });
     }),
 
@@ -114,6 +116,7 @@ export function membersHandlers(db: MockDb) {
       db.events.publish(memberEvent(member));
       claimsEnded(endClaimsOf(db.claims, saved.userId, member.id));
       list.changed(["notes", "notestimestamp"]);
+      agentChanged(db, saved.userId);
       return HttpResponse.json({ ...toNoteAnswer(db, saved), version: member.version }, { status: 201 });
     }),
 
@@ -126,6 +129,7 @@ export function membersHandlers(db: MockDb) {
       const claim = liveClaim(db.claims, db.users, memberId)!;
       if (held) return HttpResponse.json(claimConflict(claim), { status: 409 });
       db.events.publish(claimEvent(memberId, claim));
+      agentChanged(db, user.id);
       return HttpResponse.json(claim);
     }),
 
@@ -136,14 +140,15 @@ export function membersHandlers(db: MockDb) {
       if (!db.members.some((member) => member.id === memberId)) throw new HttpError(404, "No such member");
       const startedAt = db.now().toISOString();
       db.callStarts.push({ id: nextId(db.callStarts), memberId, userId: user.id, startedAt });
+      agentChanged(db, user.id);
       return HttpResponse.json({ memberId, startedAt }, { status: 201 });
     }),
 
     api.delete("/Members/claims/{memberId}", (context) => {
       const { user } = caller(context);
-      const ended = endClaimsOf(db.claims, user.id, context.path.memberId);
-      if (ended.length === 0) throw new HttpError(404, NO_CLAIM);
-      claimsEnded(ended);
+      if (!releaseClaim(db.claims, user.id, context.path.memberId)) throw new HttpError(404, NO_CLAIM);
+      claimsEnded([context.path.memberId]);
+      agentChanged(db, user.id);
       return emptyAnswer();
     }),
 

@@ -93,6 +93,7 @@ export function setStaffDisabled(db: MockDb, id: number, disabled: boolean): Use
   for (const session of db.sessions.values()) {
     if (session.userId !== id || session.revoked) continue;
     session.revoked = true;
+    session.revokedAt = Date.now();
     endWithSession(db, session.token);
   }
   return user;

@@ -19,6 +19,7 @@ import { issueDevIdToken } from "../../domain/signInTokens.ts";
 import { verifyPortalHandoff } from "./tokens.ts";
 import { claimAttempt, forgetFailures } from "./signInFailures.repository.ts";
 import { endWithSessions } from "./sessionEnd.ts";
+import { agentChanged, publish } from "../events/events.repository.ts";
 import { finishOidcSignIn, startOidcSignIn } from "./oidcSignIn.ts";
 import { rulesOf } from "./sessionRules.ts";
 import { toUser } from "./userAnswer.ts";
@@ -37,6 +38,7 @@ function toSession(services: Services, session: SessionRow, user: UserRow, token
 
 async function signedIn(services: Services, user: UserRow): Promise<Session> {
   const { session, token } = await openSession(services.db, user.id, rulesOf(services), services.now());
+  await publish(services.db, agentChanged(user.id));
   return toSession(services, session, user, token);
 }
 

@@ -87,10 +87,15 @@ export async function touchSession(db: Kysely<Database>, token: string, rules: S
  * disabled; undefined once it has ended. An open event stream asks, to end with its session.
  */
 export async function liveSessionEnd(db: Kysely<Database>, sessionId: string, rules: SessionRules, now = new Date()): Promise<Date | undefined> {
+  return (await liveSession(db, sessionId, rules, now))?.endsAt;
+}
+
+/** liveSessionEnd's answer, with whether its user is an administrator (their streams carry the live board). */
+export async function liveSession(db: Kysely<Database>, sessionId: string, rules: SessionRules, now = new Date()): Promise<{ endsAt: Date; isAdmin: boolean } | undefined> {
   const row = await db
     .selectFrom("sessions as s")
     .innerJoin("users as u", "u.id", "s.user_id")
-    .select(["s.expires_at", "s.last_seen_at"])
+    .select(["s.expires_at", "s.last_seen_at", "u.is_admin"])
     .where("s.id", "=", sessionId)
     .where("s.revoked_at", "is", null)
     .where("s.expires_at", ">", now)
@@ -98,7 +103,14 @@ export async function liveSessionEnd(db: Kysely<Database>, sessionId: string, ru
     .where("u.disabled", "=", false)
     .executeTakeFirst();
   if (!row) return undefined;
-  return new Date(Math.min(new Date(row.expires_at).getTime(), new Date(row.last_seen_at).getTime() + rules.idleMs));
+  return { endsAt: new Date(Math.min(new Date(row.expires_at).getTime(), new Date(row.last_seen_at).getTime() + rules.idleMs)), isAdmin: row.is_admin };
+}
+
+/** The users of these sessions, each once. */
+export async function usersOfSessions(db: Kysely<Database>, sessionIds: readonly string[]): Promise<number[]> {
+  if (sessionIds.length === 0) return [];
+  const rows = await db.selectFrom("sessions").select("user_id").distinct().where("id", "in", sessionIds).execute();
+  return rows.map((row) => row.user_id);
 }
 
 export async function revokeSession(db: Kysely<Database>, sessionId: string, now = new Date()): Promise<void> {

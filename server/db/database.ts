@@ -106,6 +106,20 @@ export interface MemberClaimsTable {
   /** The session the claim was made or last renewed from: it ends with that session. */
   session_id: string;
   expires_at: Timestamp;
+  /** When the holder claimed it; renewals keep it (migration 0022). */
+  claimed_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** An event stream open (or once open) on a server instance (migration 0022, the live board). */
+export interface LiveStreamsTable {
+  id: string;
+  user_id: number;
+  session_id: string;
+  instance_id: string;
+  opened_at: Timestamp;
+  /** Refreshed by its instance while open. */
+  seen_at: Timestamp;
+  closed_at: Timestamp | null;
 }
 
 /** A call an agent started from a member's phone link (POST /Members/calls). */
@@ -170,6 +184,7 @@ export interface Database {
   dentists: DentistsTable;
   members: MembersTable;
   member_claims: MemberClaimsTable;
+  live_streams: LiveStreamsTable;
   call_starts: CallStartsTable;
   event_tickets: EventTicketsTable;
   event_streams: EventStreamsTable;

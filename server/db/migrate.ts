@@ -22,6 +22,8 @@ import * as callStarts from "./migrations/0017_call_starts.ts";
 import * as memberNamePrefixCounts from "./migrations/0018_member_name_prefix_counts.ts";
 import * as streamsAndSessionClaims from "./migrations/0019_streams_and_session_claims.ts";
 import * as honestJobsAndUploads from "./migrations/0020_honest_jobs_and_uploads.ts";
+import * as liveBoard from "./migrations/0022_live_board.ts";
+import * as liveBoardIndexes from "./migrations/0023_live_board_indexes.ts";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001_staff_and_sessions": staffAndSessions,
@@ -42,6 +44,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0018_member_name_prefix_counts": memberNamePrefixCounts,
   "0019_streams_and_session_claims": streamsAndSessionClaims,
   "0020_honest_jobs_and_uploads": honestJobsAndUploads,
+  "0022_live_board": liveBoard,
+  "0023_live_board_indexes": liveBoardIndexes,
 };
 
 /**

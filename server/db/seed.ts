@@ -12,6 +12,7 @@ import { seedMembers } from "./seeds/members.ts";
 import { seedOpenIssues } from "./seeds/openIssues.ts";
 import { seedRecordingsAndHelp } from "./seeds/recordingsAndHelp.ts";
 import { seedStaffAndPractices } from "./seeds/staffAndPractices.ts";
+import { seedSignIns } from "./seeds/signIns.ts";
 import { seedUsage } from "./seeds/usage.ts";
 
 export type SeedOptions = WorldOptions;
@@ -26,6 +27,7 @@ const SEEDS: ((trx: Kysely<Database>, world: DemoWorld) => Promise<void>)[] = [
   seedRecordingsAndHelp,
   seedJobs,
   seedUsage,
+  seedSignIns,
 ];
 
 export async function isSeeded(db: Kysely<Database>): Promise<boolean> {

@@ -6,7 +6,7 @@ import { NOT_EVENT_STREAM, TOO_MANY_STREAMS, TOO_MANY_TICKETS } from "../../doma
 import { audit } from "../audit.repository.ts";
 import { rulesOf } from "../auth/sessionRules.ts";
 import { endWithSessions } from "../auth/sessionEnd.ts";
-import { liveSessionEnd } from "../auth/sessions.repository.ts";
+import { liveSession, liveSessionEnd } from "../auth/sessions.repository.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
 import { issueTicket, openStreamRow, redeemTicket } from "./events.repository.ts";
 import { openStream } from "./stream.ts";
@@ -33,7 +33,8 @@ export const eventsHandlers: Handlers = {
     if (!redeemed) throw new HttpError(401, INVALID_TOKEN);
     const { user_id: userId, session_id: sessionId } = redeemed;
     const sessionEndsAt = () => liveSessionEnd(services.db, sessionId, rulesOf(services), services.now());
-    if (!(await sessionEndsAt())) throw new HttpError(401, INVALID_TOKEN);
+    const session = await liveSession(services.db, sessionId, rulesOf(services), services.now());
+    if (!session) throw new HttpError(401, INVALID_TOKEN);
     const streamId = randomUUID();
     // Counted against the user's open streams on every instance, and audited, in one transaction.
     const opened = await services.db.transaction().execute(async (trx) => {
@@ -47,6 +48,7 @@ export const eventsHandlers: Handlers = {
       streamId,
       userId,
       sessionId,
+      isAdmin: session.isAdmin,
       sessionEndsAt,
       sessionEnded: () => services.db.transaction().execute((trx) => endWithSessions(trx, [sessionId], services.now())),
       now: services.now,

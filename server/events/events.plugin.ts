@@ -3,7 +3,7 @@
 // database closes.
 import type { FastifyInstance } from "fastify";
 import type { DatabaseHandle } from "../db/connection.ts";
-import { EventRelay } from "./relay.ts";
+import { EventRelay, type RelayOptions } from "./relay.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -11,8 +11,8 @@ declare module "fastify" {
   }
 }
 
-export async function setUpEventRelay(app: FastifyInstance, database: DatabaseHandle): Promise<void> {
-  const relay = new EventRelay(database.db, database.notifications, app.log);
+export async function setUpEventRelay(app: FastifyInstance, database: DatabaseHandle, options: RelayOptions): Promise<void> {
+  const relay = new EventRelay(database.db, database.notifications, app.log, options);
   await relay.start();
   app.decorate("eventRelay", relay);
   app.addHook("preClose", () => relay.close());

@@ -15,24 +15,35 @@ const CHANNEL = sql<string>`'recall_events_' || current_schema()`;
 /** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more. */
 const PAYLOAD_LIMIT = 7999;
 
+/** An agent whose row of the live board changed: each instance reads it back for its administrators' streams. */
+export type AgentChanged = { agentChanged: number };
+
 /**
  * What a notification carries: an event for the streams; a member to read the event from (its note
- * was too long to notify); or a session that ended, whose streams end on every instance.
+ * was too long to notify); a session that ended, whose streams end on every instance; or an agent
+ * whose live board row changed.
  */
-export type Notice = LiveEvent | { event: "member"; memberId: number } | { sessionEnded: string };
+export type Notice = LiveEvent | { event: "member"; memberId: number } | { sessionEnded: string } | AgentChanged;
+
+export const agentChanged = (userId: number): AgentChanged => ({ agentChanged: userId });
 
 export async function eventsChannel(db: Kysely<Database>): Promise<string> {
   const { rows } = await sql<{ channel: string }>`select ${CHANNEL} as channel`.execute(db);
   return rows[0]!.channel;
 }
 
-/** Sends the event to every listener once the transaction commits. */
-export async function publish(trx: Transaction<Database>, event: LiveEvent): Promise<void> {
-  let payload = JSON.stringify(event);
-  if (Buffer.byteLength(payload) > PAYLOAD_LIMIT && event.event === "member") {
-    payload = JSON.stringify({ event: "member", memberId: event.data.memberId } satisfies Notice);
+function payloadOf(notice: LiveEvent | AgentChanged): string {
+  const payload = JSON.stringify(notice);
+  if (Buffer.byteLength(payload) > PAYLOAD_LIMIT && "event" in notice && notice.event === "member") {
+    return JSON.stringify({ event: "member", memberId: notice.data.memberId } satisfies Notice);
   }
-  await sql`select pg_notify(${CHANNEL}, ${payload})`.execute(trx);
+  return payload;
+}
+
+/** Sends the notices to every listener once the transaction commits (or at once outside one), in one statement, in order. */
+export async function publish(trx: Kysely<Database>, ...notices: (LiveEvent | AgentChanged)[]): Promise<void> {
+  const notifies = notices.map((notice) => sql`pg_notify(${CHANNEL}, ${payloadOf(notice)})`);
+  await sql`select ${sql.join(notifies)}`.execute(trx);
 }
 
 /** Ends the open streams of a session on every instance, once the transaction commits (sign-out). */

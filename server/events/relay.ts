@@ -4,22 +4,38 @@
 // the open streams are ended (their clients reconnect and reload what they show, since events of
 // the gap are lost) and the relay listens again, with backoff; meanwhile it refuses new streams.
 // It also keeps the rows of its open streams (the limit per user counts them on every instance):
-// marked seen together every KEEP_ALIVE_MS, removed as each stream ends.
+// marked seen together every KEEP_ALIVE_MS, removed as each stream ends. An agent whose live board
+// row changed is read back for the administrators' streams, the agents of a quarter second at once
+// (the board's promise is 2 seconds). The streams open here are also recorded, with when they
+// closed, for the board's Offline (presence.ts).
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
+import type { components } from "../../contract/schema.d.ts";
 import type { Database } from "../db/database.ts";
 import type { Notifications } from "../db/notifications.ts";
-import { KEEP_ALIVE_MS, type LiveEvent } from "../../domain/team/events.ts";
+import { agentEvent, forAdministratorsOnly, KEEP_ALIVE_MS, type StreamedEvent } from "../../domain/team/events.ts";
 import { closeStreamRow, eventsChannel, markStreamsSeen, memberEventNow, type Notice } from "./events.repository.ts";
+import { StreamPresence } from "./presence.ts";
 
 /** An open stream: its row, whose it is (user and session), how to send it an event, and how to end it. */
 export interface Subscriber {
   streamId: string;
   userId: number;
   sessionId: string;
-  send: (event: LiveEvent) => void;
+  /** Administrators' streams also carry the live board's events. */
+  isAdmin: boolean;
+  send: (event: StreamedEvent) => void;
   end: () => void;
 }
+
+export interface RelayOptions {
+  /** The live board rows of these agents now (those not on the board are left out). */
+  readAgents: (userIds: number[]) => Promise<components["schemas"]["BoardAgent"][]>;
+  now: () => Date;
+}
+
+/** How long agents' changes are gathered before their rows are read back once. */
+const AGENT_READ_DELAY_MS = 250;
 
 const RETRY_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
 
@@ -38,14 +54,21 @@ export class EventRelay {
   readonly #seen: NodeJS.Timeout;
   /** Rows of ended streams being removed; a stopping instance waits for them. */
   readonly #closing = new Set<Promise<void>>();
+  readonly #readAgents: RelayOptions["readAgents"];
+  readonly #presence: StreamPresence;
+  readonly #agentsChanged = new Set<number>();
+  #agentRead: NodeJS.Timeout | undefined;
+  #agentsReading: Promise<void> = Promise.resolve();
 
-  constructor(db: Kysely<Database>, notifications: Notifications, log: FastifyBaseLogger) {
+  constructor(db: Kysely<Database>, notifications: Notifications, log: FastifyBaseLogger, options: RelayOptions) {
     this.#db = db;
     this.#notifications = notifications;
     this.#log = log;
     // A failed mark is retried at the next; a database out of reach is the LISTEN connection's to report.
     this.#seen = setInterval(() => void markStreamsSeen(this.#db, [...this.#subscribers].map((subscriber) => subscriber.streamId), new Date()).catch(() => {}), KEEP_ALIVE_MS);
     this.#seen.unref();
+    this.#readAgents = options.readAgents;
+    this.#presence = new StreamPresence(db, log, options.now);
   }
 
   /** Whether committed changes reach this instance's streams now. */
@@ -56,6 +79,7 @@ export class EventRelay {
   async start(): Promise<void> {
     this.#channel = await eventsChannel(this.#db);
     await this.#listen();
+    this.#presence.start();
   }
 
   async #listen(): Promise<void> {
@@ -92,19 +116,44 @@ export class EventRelay {
           for (const subscriber of [...this.#subscribers]) if (subscriber.sessionId === notice.sessionEnded) subscriber.end();
           return;
         }
+        if ("agentChanged" in notice) return this.#agentChanged(notice.agentChanged);
         const event = "data" in notice ? notice : await memberEventNow(this.#db, notice.memberId);
-        if (event) for (const subscriber of this.#subscribers) subscriber.send(event);
+        if (event) this.#send(event);
       } catch (error) {
         this.#log.error({ err: error }, "an event could not be relayed");
       }
     });
   }
 
+  #send(event: StreamedEvent): void {
+    const adminsOnly = forAdministratorsOnly(event);
+    for (const subscriber of this.#subscribers) if (subscriber.isAdmin || !adminsOnly) subscriber.send(event);
+  }
+
+  #agentChanged(userId: number): void {
+    if (![...this.#subscribers].some((subscriber) => subscriber.isAdmin)) return;
+    this.#agentsChanged.add(userId);
+    this.#agentRead ??= setTimeout(() => {
+      this.#agentRead = undefined;
+      const userIds = [...this.#agentsChanged];
+      this.#agentsChanged.clear();
+      this.#agentsReading = this.#agentsReading.then(async () => {
+        try {
+          for (const agent of await this.#readAgents(userIds)) this.#send(agentEvent(agent));
+        } catch (error) {
+          this.#log.error({ err: error }, "live board rows could not be relayed");
+        }
+      });
+    }, AGENT_READ_DELAY_MS);
+  }
+
   /** Adds an open stream (its row written); the returned function removes it and its row. */
   subscribe(subscriber: Subscriber): () => void {
     this.#subscribers.add(subscriber);
+    this.#presence.opened(subscriber, subscriber);
     return () => {
       if (!this.#subscribers.delete(subscriber)) return;
+      this.#presence.closed(subscriber);
       // A row that cannot be removed now stops counting once it is no longer seen.
       const closing = closeStreamRow(this.#db, subscriber.streamId).catch(() => {});
       this.#closing.add(closing);
@@ -121,11 +170,14 @@ export class EventRelay {
     this.#closed = true;
     clearTimeout(this.#retry);
     clearInterval(this.#seen);
+    clearTimeout(this.#agentRead);
     this.#endAll();
+    await this.#presence.stop();
     const stop = this.#stop;
     this.#stop = undefined;
     await stop?.();
     await this.#delivering;
     await Promise.all(this.#closing);
+    await this.#agentsReading;
   }
 }

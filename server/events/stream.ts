@@ -22,12 +22,14 @@ export interface StreamOptions {
   sessionEndsAt: () => Promise<Date | undefined>;
   /** What ends with the session when the stream finds it ended by itself (sessionEnd.ts). */
   sessionEnded: () => Promise<void>;
+  /** An administrator's stream also carries the live board's events. */
+  isAdmin?: boolean;
   now: () => Date;
   keepAliveMs?: number;
 }
 
 export function openStream(options: StreamOptions): { stream: PassThrough; end: () => void } {
-  const { relay, streamId, userId, sessionId, sessionEndsAt, sessionEnded, now, keepAliveMs = KEEP_ALIVE_MS } = options;
+  const { relay, streamId, userId, sessionId, isAdmin = false, sessionEndsAt, sessionEnded, now, keepAliveMs = KEEP_ALIVE_MS } = options;
   const stream = new PassThrough();
   let ended = false;
   let deadline: NodeJS.Timeout | undefined;
@@ -36,7 +38,7 @@ export function openStream(options: StreamOptions): { stream: PassThrough; end: 
     if (stream.writableLength > MAX_BUFFERED_BYTES) return end();
     stream.write(text);
   };
-  const unsubscribe = relay.subscribe({ streamId, userId, sessionId, send: (event) => write(STREAM_FRAMES.event(event)), end: () => end() });
+  const unsubscribe = relay.subscribe({ streamId, userId, sessionId, isAdmin, send: (event) => write(STREAM_FRAMES.event(event)), end: () => end() });
   /** Checks the session now, and again when it would end if nobody touched it meanwhile. */
   const checkSession = () => {
     sessionEndsAt().then(

@@ -1,13 +1,15 @@
 // Claims of agents on members (domain/team/claims.ts), in the database so that every server
-// instance sees the same ones. A claim's row lives until it is released or taken over; only rows
-// whose expires_at is still ahead count. Every change is published (a `claim` event) in its
-// transaction; a claim that runs out publishes nothing (clients drop it at its expiresAt).
+// instance sees the same ones. A claim's row lives until it is taken over, a save ends it or its
+// holder signs out; a release ends it at once (expires_at now), and only rows whose expires_at is
+// still ahead count, so the live board can tell when an agent's last claim ended. Every change is
+// published (a `claim` event, and the holder's live board row) in its transaction; a claim that
+// runs out publishes nothing (clients drop it at its expiresAt).
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "../db/database.ts";
 import { audit } from "../audit.repository.ts";
 import { claimExpiry, judgeClaim, type MemberClaim } from "../../domain/team/claims.ts";
 import { claimEvent } from "../../domain/team/events.ts";
-import { publish } from "../events/events.repository.ts";
+import { agentChanged, publish } from "../events/events.repository.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -18,6 +20,7 @@ export interface ClaimRow {
   firstname: string;
   lastname: string;
   expires_at: Date;
+  claimed_at: Date;
 }
 
 export const toMemberClaim = (row: ClaimRow): MemberClaim => ({
@@ -30,7 +33,7 @@ const claimsWithHolders = (db: Db) =>
   db
     .selectFrom("member_claims as c")
     .innerJoin("users as u", "u.id", "c.user_id")
-    .select(["c.member_id", "c.user_id", "u.firstname", "u.lastname", "c.expires_at"]);
+    .select(["c.member_id", "c.user_id", "u.firstname", "u.lastname", "c.expires_at", "c.claimed_at"]);
 
 /** The live claims on these members. */
 export async function liveClaimsOf(db: Db, memberIds: number[], now: Date): Promise<ClaimRow[]> {
@@ -51,23 +54,26 @@ export async function claimMember(trx: Transaction<Database>, memberId: number, 
   if (!member) return { unknownMember: true };
   const current = await claimsWithHolders(trx).where("c.member_id", "=", memberId).executeTakeFirst();
   const hold = current && { userId: current.user_id, expiresAt: current.expires_at };
-  if (judgeClaim(hold, userId, now) === "held") return { held: current! };
+  const verdict = judgeClaim(hold, userId, now);
+  if (verdict === "held") return { held: current! };
   const expiresAt = claimExpiry(now);
+  const claimedAt = verdict === "renew" ? current!.claimed_at : now;
   await trx
     .insertInto("member_claims")
-    .values({ member_id: memberId, user_id: userId, session_id: sessionId, expires_at: expiresAt })
-    .onConflict((oc) => oc.column("member_id").doUpdateSet({ user_id: userId, session_id: sessionId, expires_at: expiresAt }))
+    .values({ member_id: memberId, user_id: userId, session_id: sessionId, expires_at: expiresAt, claimed_at: claimedAt })
+    .onConflict((oc) => oc.column("member_id").doUpdateSet({ user_id: userId, session_id: sessionId, expires_at: expiresAt, claimed_at: claimedAt }))
     .execute();
   await audit(trx, { userId, action: "claimMember", memberIds: [memberId], address });
   const claimed = await claimsWithHolders(trx).where("c.member_id", "=", memberId).executeTakeFirstOrThrow();
-  await publish(trx, claimEvent(memberId, toMemberClaim(claimed)));
+  await publish(trx, claimEvent(memberId, toMemberClaim(claimed)), agentChanged(userId));
   return { claimed };
 }
 
-/** Ends the user's claim on the member; false when they held no live one there. */
+/** Ends the user's claim on the member now; false when they held no live one there. */
 export async function releaseClaim(trx: Transaction<Database>, memberId: number, userId: number, now: Date, address: string): Promise<boolean> {
   const ended = await trx
-    .deleteFrom("member_claims")
+    .updateTable("member_claims")
+    .set({ expires_at: now })
     .where("member_id", "=", memberId)
     .where("user_id", "=", userId)
     .where("expires_at", ">", now)
@@ -75,7 +81,7 @@ export async function releaseClaim(trx: Transaction<Database>, memberId: number,
     .executeTakeFirst();
   if (!ended) return false;
   await audit(trx, { userId, action: "releaseClaim", memberIds: [memberId], address });
-  await publish(trx, claimEvent(memberId, null));
+  await publish(trx, claimEvent(memberId, null), agentChanged(userId));
   return true;
 }
 

@@ -31,7 +31,7 @@ export const historyHandlers: Handlers = {
     const { user } = callerOf(call);
     const { body, services } = call;
     const outcome = await services.saves(() =>
-      saveNote(services.db, body, body.notes.trim(), { userId: user.id, address: call.request.ip, seen: body.version, claimsNow: services.now }),
+      saveNote(services.db, body, body.notes.trim(), { userId: user.id, address: call.request.ip, seen: body.version, clock: () => calendarNow(services), claimsNow: services.now }),
     );
     if ("stale" in outcome) {
       const { stale } = outcome;

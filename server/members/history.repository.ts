@@ -4,7 +4,7 @@
 // is committed).
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "../db/database.ts";
-import { MEMBER_EVENT_COLUMNS, memberEventOf, publish } from "../events/events.repository.ts";
+import { agentChanged, MEMBER_EVENT_COLUMNS, memberEventOf, publish } from "../events/events.repository.ts";
 import { claimEvent } from "../../domain/team/events.ts";
 import { HttpError } from "../../contract/errors.ts";
 import { afterSave, futureVersion, judgeSave, type MemberVersions } from "../../domain/team/versions.ts";
@@ -107,7 +107,8 @@ type SavedMember = { id: number; version: number; result: string; notes: string 
  * `insert`, returning id and created_at), the member row with its new values and version, and
  * the end of the saver's claim on the member. One round trip instead of four: at call-center speed
  * the database's work per save is mostly statements, not rows. Then the events, once the
- * statement has made them: the member's, and the claim's if the saver held a live one.
+ * statement has made them: the member's, the claim's if the saver held a live one, and the saver's
+ * live board row, in one statement.
  */
 async function writeSave(
   trx: Transaction<Database>,
@@ -129,8 +130,7 @@ async function writeSave(
     select m.*, s.id as saved_id, s.created_at as saved_at, (select bool_or(expires_at > ${claimsNow}) from ended) as claim_ended
     from member m, saved s`.execute(trx);
   const row = rows[0]!;
-  await publish(trx, memberEventOf(row));
-  if (row.claim_ended) await publish(trx, claimEvent(memberId, null));
+  await publish(trx, memberEventOf(row), ...(row.claim_ended ? [claimEvent(memberId, null)] : []), agentChanged(userId));
   return { id: row.saved_id, created_at: row.saved_at };
 }
 

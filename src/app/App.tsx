@@ -28,14 +28,19 @@ export function App({ services, location }: AppProps) {
               <Redirect to={MEMBERS_LIST_PATH} replace />
             </SignedInOnly>
           </Route>
-          {PROTECTED_ROUTES.map((route) => (
-            <Route key={route.path} path={route.path}>
-              <SignedInOnly>
+          {PROTECTED_ROUTES.map((route) => {
+            const page = (
+              <>
                 <DocumentTitle title={route.title} />
                 <Layout>{route.adminOnly ? <AdminOnly>{route.render()}</AdminOnly> : route.render()}</Layout>
-              </SignedInOnly>
-            </Route>
-          ))}
+              </>
+            );
+            return (
+              <Route key={route.path} path={route.path}>
+                <SignedInOnly>{route.hiddenFromStaff ? <AdminOnly fallback={<NotFoundScreen />}>{page}</AdminOnly> : page}</SignedInOnly>
+              </Route>
+            );
+          })}
           <Route>
             <NotFoundScreen />
           </Route>

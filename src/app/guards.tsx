@@ -30,9 +30,11 @@ export function SignedInOnly({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-export function AdminOnly({ children }: { children: ReactNode }) {
+/** Administrators see the page; other staff a page that says so, or `fallback`. */
+export function AdminOnly({ children, fallback }: { children: ReactNode; fallback?: ReactNode }) {
   const { auth } = useServices();
   const isAdmin = useSelector(auth, selectIsAdmin);
+  if (!isAdmin && fallback) return <>{fallback}</>;
   if (!isAdmin) {
     return (
       <section className="page">

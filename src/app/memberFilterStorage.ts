@@ -3,21 +3,26 @@
 import { fromPromise } from "xstate";
 import { MEMBER_FILTERS_COOKIE, MEMBER_FILTERS_COOKIE_DAYS, type PageSize } from "../lib/constants";
 import { readCookie, writeCookie } from "../lib/cookies";
-import { cookieValue, readCookieFilters, readUrlFilters, unknownUrlFilters, urlQuery, type MemberFilters } from "../machines/members/members.filters";
+import { cookieValue, readCookieFilters, readUrlFilters, unknownUrlFilters, urlQuery, type MemberFilters, type SavedFilters } from "../machines/members/members.filters";
 
 /** The members machine's `readSavedFilters` actor. */
-export const readSavedFilters = fromPromise(async () => ({
-  url: readUrlFilters(location.search),
-  cookie: readCookieFilters(readCookie(MEMBER_FILTERS_COOKIE)),
-  unknown: unknownUrlFilters(location.search),
-}));
+export const readSavedFilters = fromPromise(async (): Promise<SavedFilters> => {
+  const search = new URLSearchParams(location.search).get("search");
+  return {
+    url: readUrlFilters(location.search),
+    cookie: readCookieFilters(readCookie(MEMBER_FILTERS_COOKIE)),
+    unknown: unknownUrlFilters(location.search),
+    ...(search ? { search } : {}),
+  };
+});
 
 /** The members machine's `persistFilters` action. */
 export function persistFilters(_: unknown, { filters, pageSize }: { filters: MemberFilters; pageSize: PageSize }) {
   writeCookie(MEMBER_FILTERS_COOKIE, cookieValue(filters, pageSize), MEMBER_FILTERS_COOKIE_DAYS);
   const url = new URL(location.href);
   const query = urlQuery(filters);
-  for (const name of ["mco", "result", "priority"]) if (!(name in query)) url.searchParams.delete(name);
+  // A link's search is applied once, when the list opens; the search box holds it from then on.
+  for (const name of ["mco", "result", "priority", "search"]) if (!(name in query)) url.searchParams.delete(name);
   for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
   if (url.href !== location.href) history.replaceState(history.state, "", url);
 }

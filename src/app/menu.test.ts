@@ -9,7 +9,7 @@ describe("menu", () => {
     expect(routeOf("dashboard")).toBe("/dashboard");
   });
 
-  it("shows administrators every entry of the specification, in its order, then the administration screens", () => {
+  it("shows administrators every entry of the specification, in its order, the live board among theirs, then the administration screens", () => {
     expect(labels(true)).toEqual([
       "MEMBERS",
       "dashboard",
@@ -27,6 +27,7 @@ describe("menu", () => {
       "PP PATIENT DETAILS",
       "PP COLLECTIONS BY OFFICE",
       "USAGE",
+      "LIVE BOARD",
       "DELETED APPOINTMENTS",
       "STAFF",
       "PRACTICES AND REGIONS",
@@ -36,6 +37,7 @@ describe("menu", () => {
 
   it("hides the administrator-only entries from other staff, and keeps DELETED APPOINTMENTS", () => {
     expect(labels(false)).not.toContain("USAGE");
+    expect(labels(false)).not.toContain("LIVE BOARD");
     expect(labels(false)).not.toContain("RTP 4");
     for (const label of ["STAFF", "PRACTICES AND REGIONS", "MEMBER FILES"]) expect(labels(false)).not.toContain(label);
     const deleted = menuFor(false).find((entry) => entry.label === "DELETED APPOINTMENTS");

@@ -2,8 +2,8 @@
 // dashes", the entries in the specification's order. Administrator-only entries per §6; the six
 // under-construction entries lead to /under-construction (docs/architecture.md). The MEMBERS group is an
 // addition: the specification's menu has no way to the members list, the screen staff live in. So
-// are STAFF, PRACTICES AND REGIONS and MEMBER FILES, administrators' entries: a call center fills
-// its own database from the app.
+// are LIVE BOARD, the supervisors' live board, and STAFF, PRACTICES AND REGIONS and MEMBER FILES,
+// administrators' entries: a call center fills its own database from the app.
 
 export interface MenuLink {
   label: string;
@@ -52,6 +52,7 @@ const MENU: MenuEntry[] = [
   underConstruction("PP PATIENT DETAILS"),
   underConstruction("PP COLLECTIONS BY OFFICE"),
   { label: "USAGE", path: routeOf("USAGE"), adminOnly: true },
+  { label: "LIVE BOARD", path: routeOf("LIVE BOARD"), adminOnly: true },
   {
     label: "DELETED APPOINTMENTS",
     children: [

@@ -7,6 +7,7 @@ import {
   DeletedByGroupRoute,
   DeletedDetailsRoute,
   DeletedSummaryRoute,
+  LiveBoardRoute,
   LeadDataRoute,
   MembersStatusRoute,
   NewPatientOriginRoute,
@@ -23,6 +24,8 @@ export interface ProtectedRoute {
   path: string;
   title: string;
   adminOnly?: boolean;
+  /** Other staff get the not-found page, as if there were no such page. */
+  hiddenFromStaff?: boolean;
   render: () => ReactNode;
 }
 
@@ -47,4 +50,5 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
   { path: "/staff", title: "Staff", adminOnly: true, render: () => <StaffRoute /> },
   { path: "/practices-and-regions", title: "Practices and regions", adminOnly: true, render: () => <PracticesAdminRoute /> },
   { path: "/member-files", title: "Member files", adminOnly: true, render: () => <MemberFilesRoute /> },
+  { path: "/live-board", title: "Live Board", adminOnly: true, hiddenFromStaff: true, render: () => <LiveBoardRoute /> },
 ];

@@ -14,6 +14,7 @@ import { NewPatientOriginScreen } from "../screens/newPatientOrigin/NewPatientOr
 import { PriorityStatusReportScreen } from "../screens/priorityStatusReport/PriorityStatusReportScreen";
 import { QualityIndexScreen } from "../screens/qualityIndex/QualityIndexScreen";
 import { UsageReportScreen } from "../screens/usage/UsageReportScreen";
+import { LiveBoardScreen } from "../screens/liveBoard/LiveBoardScreen";
 import { contactDataViewMachine } from "../machines/contactData/contactData.machine";
 import { selectIsAdmin } from "../machines/auth/auth.selectors";
 import { useServices } from "./ServicesContext";
@@ -85,4 +86,8 @@ export function UsageReportRoute() {
   const { auth, usageReport } = useServices();
   const isAdmin = useSelector(auth, selectIsAdmin);
   return <UsageReportScreen actor={useAppActor(usageReport, { input: { isAdmin } })} exporter={useExporter()} />;
+}
+
+export function LiveBoardRoute() {
+  return <LiveBoardScreen actor={useAppActor(useServices().liveBoard)} />;
 }

@@ -30,6 +30,7 @@ import { persistFilters, readSavedFilters } from "./memberFilterStorage";
 import { createReportMachines } from "./reportMachines";
 import { createAuthActor, provideLoginMachine } from "./signIn";
 import { createAdminMachines } from "./adminMachines";
+import { createLiveBoard } from "./liveBoard";
 
 export interface ServicesOptions {
   /** Absolute base URL of the API, e.g. `${location.origin}/api`. */
@@ -79,6 +80,7 @@ export function createServices({ baseUrl, navigate, inspect }: ServicesOptions) 
     exportCsv: exportMachine.provide({ actors: createExportActors(api), actions: { ...effects, saveExport: (_, file) => saveExport(file) } }),
     ...createReportMachines(api, effects),
     ...createAdminMachines(api),
+    liveBoard: createLiveBoard(api, baseUrl),
     inspect,
     start: () => longLived.forEach((actor) => actor.start()),
     stop: () => [...longLived].reverse().forEach((actor) => actor.stop()),

@@ -29,6 +29,8 @@ const sharedBackend = process.env.E2E_FAKE_HOST === "1";
 
 export default {
   ...base,
+  // The demo floor's agents would work the members the tests work: browser tests run without them.
+  define: { ...base.define, "import.meta.env.VITE_DEMO_FLOOR": JSON.stringify("off") },
   plugins: [...(base.plugins ?? []), ...(sharedBackend ? [sharedFakeBackend()] : [])],
   server: { ...base.server, watch: null, ...(sharedBackend ? { proxy: undefined } : {}) },
 } satisfies UserConfig;

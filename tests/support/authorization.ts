@@ -96,4 +96,6 @@ export const AUTHORIZATION: Record<string, Access> = {
   renameRegion: "admin",
   uploadMemberFile: "admin",
   getMemberImport: "admin",
+  getLiveBoard: "admin",
+  getAgentDay: "admin",
 };

@@ -5,8 +5,9 @@
  * Proves over HTTP and in the browsers that what one instance does, the other sees: a claim made
  * on A reaches B's event stream within 1 s and B's members list; a save in B's browser reaches A's
  * event stream within 1 s and A's list; a stale save on A is answered 409 with B's save; a help
- * file uploaded through A downloads through B; and killing B (SIGKILL) in the middle of saves
- * loses none that B acknowledged. Needs a build (dist/) and PostgreSQL; without DATABASE_URL_TEST
+ * file uploaded through A downloads through B; an administrator's live board in Chromium on A
+ * shows, within 2 s, a claim, a phone-link press and a save in Priya's browser on B and a sign-out
+ * on B; and killing B (SIGKILL) in the middle of saves loses none that B acknowledged. Needs a build (dist/) and PostgreSQL; without DATABASE_URL_TEST
  * it says so and passes, as the other PostgreSQL stages do.
  */
 import assert from "node:assert/strict";
@@ -22,9 +23,12 @@ import { startInstance, teamDatabase, type Instance, type TeamDatabase } from ".
 
 const MARCUS = { name: "Marcus Reed", email: "marcus.reed@recalldesk.example" };
 const PRIYA = { name: "Priya Natarajan", email: "priya.natarajan@recalldesk.example" };
-const ALICIA = { email: "alicia.moreno@recalldesk.example" };
+const ALICIA = { name: "Alicia Moreno", email: "alicia.moreno@recalldesk.example" };
+const JOSEFA = { email: "josefa.roberts@recalldesk.example" };
 /** Issue 1 of the team's worklist: what one agent does shows on every other agent's list within a second. */
 const LIVE_WITHIN_MS = 1_000;
+/** The live board: an agent's change shows on the administrator's board within 2 seconds. */
+const BOARD_WITHIN_MS = 2_000;
 const HELP_PDF = new URL("../../demo/files/help/reports-guide.pdf", import.meta.url);
 
 const url = process.env.DATABASE_URL_TEST;
@@ -102,17 +106,17 @@ async function openList(instance: Instance, person: { name: string }): Promise<P
 const listSettled = (page: Page) =>
   page.waitForFunction(() => document.querySelector(".members-table")?.getAttribute("aria-busy") === "false", undefined, { timeout: 30_000 });
 
-async function searchMember(page: Page): Promise<void> {
+async function searchMember(page: Page, target: Member = member): Promise<void> {
   // The agent's default practices may leave the member out: every practice, then its subscriber id.
   await listSettled(page);
   await page.getByRole("search", { name: "Filter members" }).getByLabel("Practice", { exact: true }).selectOption("all");
   await listSettled(page);
-  await page.getByRole("searchbox", { name: "Search" }).fill(member.Subscriber_ID);
-  await page.locator(`tr[data-member-id="${member.id}"]`).waitFor({ timeout: 30_000 });
+  await page.getByRole("searchbox", { name: "Search" }).fill(target.Subscriber_ID);
+  await page.locator(`tr[data-member-id="${target.id}"]`).waitFor({ timeout: 30_000 });
   await listSettled(page);
 }
 
-const resultBox = (page: Page) => page.locator(`tr[data-member-id="${member.id}"]`).getByRole("combobox", { name: /^Result for / });
+const resultBox = (page: Page, target: Member = member) => page.locator(`tr[data-member-id="${target.id}"]`).getByRole("combobox", { name: /^Result for / });
 
 before(async () => {
   team = await teamDatabase(url);
@@ -205,6 +209,42 @@ test("a help file uploaded through A downloads through B", { timeout: 30_000 }, 
   const download = await fetch(`${b.baseURL}/api/files/help/team-guide.pdf`);
   assert.equal(download.status, 200);
   assert.ok(Buffer.from(await download.arrayBuffer()).equals(pdf));
+});
+
+test("an administrator's board on A shows a claim, a phone-link press and a save in B's browser, and a sign-out on B, within 2 s each", { timeout: 180_000 }, async () => {
+  const browser = await launchBrowser(a.baseURL);
+  browsers.push(browser);
+  const board = browser.context.pages()[0] ?? (await browser.context.newPage());
+  await board.goto("/");
+  await chooseAccount(board, ALICIA);
+  await board.goto("/live-board");
+  await board.getByRole("status").filter({ hasText: /Live$/ }).waitFor({ timeout: 60_000 });
+  const stateOf = (name: string) => board.locator("tbody tr.live-board__row", { has: board.getByRole("button", { name, exact: true }) }).locator(".live-board__state");
+  const shows = async (what: string, name: string, state: string) => {
+    const started = performance.now();
+    await stateOf(name).filter({ hasText: new RegExp(`^${state}$`) }).waitFor({ timeout: BOARD_WITHIN_MS });
+    console.log(`# ${what} on B shown on A's board after ${(performance.now() - started).toFixed(0)} ms`);
+  };
+
+  const list = await call(b, tokens.priya, "GET", "/Members/getMembersTableData?pageSize=100");
+  const other = (list.body!.members as Member[]).find((row) => row.Result === "" && row.id !== member.id)!;
+  const priya = pagesOf.b!;
+  await searchMember(priya, other);
+  const row = priya.locator(`tr[data-member-id="${other.id}"]`);
+  await row.getByRole("button", { name: /^Add Notes for / }).click();
+  await shows("a claim", PRIYA.name, "Working");
+  await priya.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+  await row.getByRole("link", { name: /\(call .+\)$/ }).click();
+  await shows("a phone-link press", PRIYA.name, "On call");
+  await resultBox(priya, other).selectOption("Appointment Made");
+  await shows("a save", PRIYA.name, "Ready");
+
+  // Another agent on B, at a desk (a live stream open), signs out there.
+  const josefa = await signIn(b, JOSEFA.email);
+  streams.push(await eventStreamOf(b, josefa));
+  await stateOf("Josefa Roberts").waitFor({ timeout: BOARD_WITHIN_MS });
+  assert.equal((await call(b, josefa, "DELETE", "/sessions")).status, 204);
+  await shows("a sign-out", "Josefa Roberts", "Offline");
 });
 
 test("killing B in the middle of saves loses none that B acknowledged", { timeout: 120_000 }, async () => {

@@ -6,11 +6,14 @@
 import { fromCallback } from "xstate";
 import { createParser } from "eventsource-parser";
 import { unwrap, type ApiClient } from "../../api/client";
-import type { LiveEvent, LiveEventsEvent, StreamEvent } from "./liveEvents.machine";
+import type { StreamedEvent } from "../../../domain/team/events.ts";
+import type { LiveEventsEvent, StreamEvent } from "./liveEvents.machine";
 
-const EVENT_NAMES = new Set<string>(["member", "claim"]);
+/** The members list's events; the live board reads the agents' (`["agent"]`). */
+const MEMBERS_LIST_EVENTS: readonly StreamedEvent["event"][] = ["member", "claim"];
 
-export function createLiveEventsActors(api: ApiClient, baseUrl: string) {
+export function createLiveEventsActors(api: ApiClient, baseUrl: string, eventNames = MEMBERS_LIST_EVENTS) {
+  const names = new Set<string>(eventNames);
   return {
     stream: fromCallback<LiveEventsEvent>(({ sendBack }) => {
       const aborted = new AbortController();
@@ -27,7 +30,7 @@ export function createLiveEventsActors(api: ApiClient, baseUrl: string) {
         report({ type: "stream.open" });
         const parser = createParser({
           onEvent: ({ event, data }) => {
-            if (event && EVENT_NAMES.has(event)) report({ type: "stream.event", event: { event, data: JSON.parse(data) } as LiveEvent });
+            if (event && names.has(event)) report({ type: "stream.event", event: { event, data: JSON.parse(data) } as StreamedEvent });
           },
           onComment: () => report({ type: "stream.beat" }),
         });

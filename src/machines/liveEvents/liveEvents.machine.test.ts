@@ -75,18 +75,19 @@ describe("live events", () => {
     expect(live.connections).toHaveLength(3);
   });
 
-  it("after a reconnect asks the list to reload its page, and is live once it has", () => {
+  it("tells the list at once when the stream drops, and after a reconnect asks it to reload its page, live once it has", () => {
     const live = start();
     live.current().report({ type: "stream.open" });
     live.current().report({ type: "stream.failed" });
+    expect(live.told).toEqual([{ type: "live.interrupted" }]);
     vi.advanceTimersByTime(1000);
     expect(live.state()).toEqual({ streaming: "connecting" });
     live.current().report({ type: "stream.open" });
     expect(live.state()).toEqual({ streaming: "resyncing" });
-    expect(live.told).toEqual([{ type: "live.resync" }]);
+    expect(live.told).toEqual([{ type: "live.interrupted" }, { type: "live.resync" }]);
     // Events during the reload still reach the list.
     live.current().report({ type: "stream.event", event: MEMBER_EVENT });
-    expect(live.told).toHaveLength(2);
+    expect(live.told).toHaveLength(3);
     live.send({ type: "live.resynced" });
     expect(live.state()).toEqual({ streaming: "live" });
 

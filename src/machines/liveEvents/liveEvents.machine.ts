@@ -1,10 +1,12 @@
-// The live event stream of the members list (docs/architecture.md, Agents as a team): connects
-// (a ticket, then GET /events), hands each saved result, note and claim to the list while live,
-// reconnects with a doubling, jittered backoff when the stream drops or falls silent, and after a reconnect
-// asks the list to reload its page (resyncing), because nothing sent while it was away is replayed.
-// The members machine invokes it while the list is shown; the stream itself is provided by src/app.
+// The live event stream of the members list and the live board (docs/architecture.md, Agents as a
+// team): connects (a ticket, then GET /events), hands each event the stream's provider reads
+// (saved results, notes and claims for the list; agents' rows for the board) to its parent while
+// live, tells it when the stream drops, reconnects with a doubling, jittered backoff when the stream
+// drops or falls silent, and after a reconnect asks the parent to reload what it shows (resyncing),
+// because nothing sent while it was away is replayed. The members and live board machines invoke
+// it; the stream itself is provided by src/app.
 import { assign, fromCallback, sendParent, setup } from "xstate";
-import type { LiveEvent } from "../../../domain/team/events.ts";
+import type { LiveEvent, StreamedEvent } from "../../../domain/team/events.ts";
 import { STREAM_BACKOFF_FIRST_MS, STREAM_BACKOFF_MAX_MS, STREAM_SILENCE_MS } from "../../lib/constants";
 
 export type { LiveEvent };
@@ -12,12 +14,15 @@ export type { LiveEvent };
 /** What the stream reports: opened (the answer's headers), an event, any other sign of life, the end. */
 export type StreamEvent =
   | { type: "stream.open" }
-  | { type: "stream.event"; event: LiveEvent }
+  | { type: "stream.event"; event: StreamedEvent }
   | { type: "stream.beat" }
   | { type: "stream.failed" };
 
-/** What the list receives, and the one thing it answers (`live.resynced` once its page is reloaded). */
-export type LiveListEvent = { type: "live.event"; event: LiveEvent } | { type: "live.resync" };
+/**
+ * What the parent receives (the events of the kinds its stream reads), and the one thing it answers
+ * (`live.resynced` once it has reloaded). `live.interrupted` says the stream dropped.
+ */
+export type LiveListEvent<E extends StreamedEvent = LiveEvent> = { type: "live.event"; event: E } | { type: "live.resync" } | { type: "live.interrupted" };
 export type LiveEventsEvent = StreamEvent | { type: "live.resynced" };
 
 export interface LiveEventsContext {
@@ -48,8 +53,9 @@ export const liveEventsMachine = setup({
     }),
   },
   actions: {
-    deliver: sendParent((_, params: { event: LiveEvent }): LiveListEvent => ({ type: "live.event", event: params.event })),
+    deliver: sendParent((_, params: { event: StreamedEvent }): LiveListEvent<StreamedEvent> => ({ type: "live.event", event: params.event })),
     askResync: sendParent({ type: "live.resync" } satisfies LiveListEvent),
+    tellInterrupted: sendParent({ type: "live.interrupted" } satisfies LiveListEvent),
   },
   guards: {
     missedChanges: ({ context }) => context.missedChanges,
@@ -96,7 +102,7 @@ export const liveEventsMachine = setup({
       },
     },
     reconnecting: {
-      entry: assign({ failures: ({ context }) => context.failures + 1, missedChanges: true }),
+      entry: [assign({ failures: ({ context }) => context.failures + 1, missedChanges: true }), "tellInterrupted"],
       after: { reconnectBackoff: "streaming" },
     },
   },

@@ -54,6 +54,8 @@ export interface SavedFilters {
   cookie: Partial<MemberFilters> & { pageSize?: PageSize };
   /** The URL query's values that name no status, brand or priority (a mistyped or stale link). */
   unknown: string[];
+  /** A search the link opens the list with (the live board's link to one member). */
+  search?: string;
 }
 
 const isStatus = (value: unknown): value is MemberStatus => (MEMBER_STATUSES as readonly unknown[]).includes(value);

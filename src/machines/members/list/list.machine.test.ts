@@ -163,6 +163,14 @@ describe("members list: starting", () => {
     expect(queries[0]).toMatchObject({ practice: "2", company: "uhc", status: "Dropped Patient", result: "Broken", pageSize: 100 });
   });
 
+  it("opens a link's search at once (the live board's link to one member), in the search box too", async () => {
+    const { actor, queries } = start({ saved: { url: { practiceIds: [2] }, cookie: {}, unknown: [], search: " 100200300 " } });
+    await settle();
+    expect(queries).toHaveLength(1);
+    expect(queries[0]).toMatchObject({ practice: "2", search: "100200300" });
+    expect(actor.getSnapshot().context.searchText).toBe(" 100200300 ");
+  });
+
   it("opens a link naming an unknown practice or status on the whole list, and says what was unknown", async () => {
     const { actor, queries } = start({
       defaultLocationId: "1",

@@ -1,0 +1,153 @@
+// The live board's reads (openapi.yaml getLiveBoard, getAgentDay): each agent signed in today with
+// the facts their state is read from and their counts of the day, in one statement; and one
+// agent's results of a day with their members and notes. Results and call starts are on the
+// practice calendar's clock, sessions, streams and claims on the sessions' clock: the caller gives
+// each its bounds (server/board/board.ts shifts the times to one clock).
+import { sql, type Kysely } from "kysely";
+import type { Database } from "../db/database.ts";
+import { APPOINTMENT_MADE, CONTACTED_RESULTS } from "../../domain/vocabulary.ts";
+
+export interface BoardWindow {
+  /** The day on the calendar's clock: results and call starts from `dayStart`, before `dayEnd`. */
+  dayStart: Date;
+  dayEnd: Date;
+  /** Now and the day's start on the sessions' clock: sessions, streams and claims. */
+  now: Date;
+  sessionsDayStart: Date;
+  /** An open stream not refreshed since this is lost (server/events/presence.ts). */
+  staleBefore: Date;
+  /** A session not used since this has ended by its idle timeout. */
+  idleSince: Date;
+}
+
+/** A member as the board shows it. */
+export interface BoardMemberRow {
+  id: number;
+  first_name: string;
+  middle_name: string;
+  last_name: string;
+  practice_id: number;
+  practice_abbr: string;
+  subscriber_id: string;
+}
+
+export interface BoardAgentRow {
+  user_id: number;
+  firstname: string;
+  lastname: string;
+  is_admin: boolean;
+  signed_in_at: Date;
+  signed_out_at: Date | null;
+  connected: boolean | null;
+  last_connected_at: Date | null;
+  claim_member: BoardMemberRow | null;
+  claimed_at: Date | null;
+  claim_expires_at: Date | null;
+  last_claim_ended_at: Date | null;
+  call_member: BoardMemberRow | null;
+  call_started_at: Date | null;
+  last_result_at: Date | null;
+  calls_started: number;
+  results_saved: number;
+  contacts: number;
+  appointments: number;
+}
+
+const memberJson = (alias: string) =>
+  sql.raw(`case when ${alias}.id is null then null else json_build_object('id', ${alias}.id, 'first_name', ${alias}.first_name, 'middle_name', ${alias}.middle_name,
+    'last_name', ${alias}.last_name, 'practice_id', ${alias}.practice_id, 'practice_abbr', ${alias}.practice_abbr, 'subscriber_id', ${alias}.subscriber_id) end`);
+
+/**
+ * Every user with a session used today (or only `userIds`), with their sign-ins, streams, claims,
+ * latest call and counts of the day. Each agent's reads are index range scans of their own rows.
+ */
+export async function boardAgentRows(db: Kysely<Database>, window: BoardWindow, userIds?: readonly number[]): Promise<BoardAgentRow[]> {
+  return (await boardAgentsQuery(window, userIds).execute(db)).rows;
+}
+
+/** The statement of boardAgentRows (bench/board.ts explains it). */
+export function boardAgentsQuery(window: BoardWindow, userIds?: readonly number[]) {
+  const { dayStart, dayEnd, now, sessionsDayStart, staleBefore, idleSince } = window;
+  const onlyThese = userIds ? sql`and s.user_id = any(${[...userIds]}::int[])` : sql``;
+  return sql<BoardAgentRow>`
+    with agents as (
+      select s.user_id, max(s.created_at) as signed_in_at,
+             -- Signed out: none of their sessions is open any more, and they ended one by signing out.
+             case when bool_or(s.revoked_at is not null) and not bool_or(s.revoked_at is null and s.expires_at > ${now} and s.last_seen_at > ${idleSince})
+                  then max(s.revoked_at) end as signed_out_at
+      from sessions s
+      where s.last_seen_at >= ${sessionsDayStart} ${onlyThese}
+      group by s.user_id
+    )
+    select u.id as user_id, u.firstname, u.lastname, u.is_admin, a.signed_in_at, a.signed_out_at,
+           st.connected, st.last_connected_at,
+           ${memberJson("cm")} as claim_member, cl.claimed_at, cl.expires_at as claim_expires_at, ce.last_claim_ended_at,
+           ${memberJson("lm")} as call_member, lc.started_at as call_started_at,
+           r.last_result_at, coalesce(c.calls_started, 0)::int as calls_started, coalesce(r.results_saved, 0)::int as results_saved,
+           coalesce(r.contacts, 0)::int as contacts, coalesce(r.appointments, 0)::int as appointments
+    from agents a
+    join users u on u.id = a.user_id
+    left join lateral (
+      select bool_or(closed_at is null and seen_at >= ${staleBefore}) as connected, max(coalesce(closed_at, seen_at)) as last_connected_at
+      from live_streams where user_id = a.user_id and seen_at >= ${sessionsDayStart}
+    ) st on true
+    left join lateral (
+      select member_id, claimed_at, expires_at from member_claims where user_id = a.user_id and expires_at > ${now} order by expires_at desc limit 1
+    ) cl on true
+    left join lateral (
+      select max(expires_at) as last_claim_ended_at from member_claims where user_id = a.user_id and expires_at <= ${now} and expires_at >= ${sessionsDayStart}
+    ) ce on true
+    left join lateral (
+      select count(*) as calls_started, max(started_at) as last_started_at from call_starts
+      where user_id = a.user_id and started_at >= ${dayStart} and started_at < ${dayEnd}
+    ) c on true
+    -- One index probe: a person starts one call at a time.
+    left join lateral (
+      select member_id, started_at from call_starts where user_id = a.user_id and started_at = c.last_started_at limit 1
+    ) lc on true
+    left join lateral (
+      select count(*) as results_saved, count(*) filter (where result = any(${[...CONTACTED_RESULTS]}::text[])) as contacts,
+             count(*) filter (where result = ${APPOINTMENT_MADE}) as appointments, max(created_at) as last_result_at
+      from results where user_id = a.user_id and created_at >= ${dayStart} and created_at < ${dayEnd}
+    ) r on true
+    left join members cm on cm.id = cl.member_id
+    left join members lm on lm.id = lc.member_id`;
+}
+
+export interface AgentDayRow {
+  id: number;
+  created_at: Date;
+  result: string;
+  member: BoardMemberRow;
+  note: string | null;
+}
+
+/**
+ * The user's results of a day, newest first, each with its member and the note of that call
+ * (domain/board/agentDay.ts): their first note on the member at or after the result, before their
+ * next result for it, within the day.
+ */
+export async function agentDayRows(db: Kysely<Database>, userId: number, dayStart: Date, dayEnd: Date): Promise<AgentDayRow[]> {
+  const { rows } = await sql<AgentDayRow>`
+    select r.id, r.created_at, r.result, ${memberJson("m")} as member, n.notes as note
+    from results r
+    join members m on m.id = r.member_id
+    left join lateral (
+      select min(later.created_at) as at from results later
+      where later.user_id = r.user_id and later.member_id = r.member_id and later.created_at < ${dayEnd}
+        and (later.created_at, later.id) > (r.created_at, r.id)
+    ) next on true
+    left join lateral (
+      select notes from notes
+      where notes.member_id = r.member_id and notes.user_id = r.user_id
+        and notes.created_at >= r.created_at and notes.created_at < coalesce(next.at, ${dayEnd})
+      order by notes.created_at, notes.id limit 1
+    ) n on true
+    where r.user_id = ${userId} and r.created_at >= ${dayStart} and r.created_at < ${dayEnd}
+    order by r.created_at desc, r.id desc`.execute(db);
+  return rows;
+}
+
+export async function userExists(db: Kysely<Database>, userId: number): Promise<{ id: number; firstname: string; lastname: string } | undefined> {
+  return db.selectFrom("users").select(["id", "firstname", "lastname"]).where("id", "=", userId).executeTakeFirst();
+}
