@@ -3,6 +3,7 @@
 // server's seed writes them into its tables.
 import type { LeadStage } from "../domain/reports/qualityIndex.ts";
 import type { MemberVersions } from "../domain/team/versions.ts";
+import type { MemberFields } from "../domain/queue/memberFields.ts";
 import type { components } from "../contract/schema";
 
 type Schemas = components["schemas"];
@@ -10,9 +11,10 @@ export type MemberResult = Schemas["MemberResult"];
 
 /**
  * A member, the dentist the payer list assigns (the list's `dentistFirstName` filter) and the
- * versions its saves made (domain/team/versions.ts). Its claim is not part of it: claims come and go.
+ * versions its saves made (domain/team/versions.ts). Its claim is not part of it (claims come and
+ * go), nor what the work queue works out (domain/queue/memberFields.ts).
  */
-export type MemberRecord = Omit<Schemas["Member"], "claim"> & MemberVersions & { dentistId: number };
+export type MemberRecord = MemberFields & MemberVersions & { dentistId: number };
 export type DentistRecord = Schemas["Dentist"] & { id: number };
 
 export interface NoteRecord {

@@ -10,7 +10,7 @@ import { HttpError } from "../../contract/errors.ts";
 import { nextId, type MockDb } from "../db/createMockDb";
 import type { NoteRecord, ResultRecord } from "../../demo/records.ts";
 import { createMembersList } from "../members/membersList";
-import { currentNoteOf, currentResultOf, findMember, newestFirst, toMemberAnswer, toNoteAnswer, toResultAnswer, type MemberKey } from "../members/records";
+import { currentNoteOf, currentResultOf, findMember, newestFirst, toMemberAnswer, toMemberFields, toNoteAnswer, toResultAnswer, type MemberKey } from "../members/records";
 import { afterSave, futureVersion, judgeSave, noteConflict, resultConflict } from "../../domain/team/versions.ts";
 import { compareText } from "../../domain/order.ts";
 import { EXPORT_BATCH_ROWS } from "../../domain/exports/protocol.ts";
@@ -30,7 +30,7 @@ export function membersHandlers(db: MockDb) {
       const pageNum = query.pageNum ?? 1;
       const { members, total } = list.page({ ...query, pageNum, pageSize: query.pageSize ?? 15 });
       return HttpResponse.json({
-        members: members.map((member) => toMemberAnswer(member, liveClaim(db.claims, db.users, member.id))),
+        members: members.map((member) => toMemberAnswer(member, liveClaim(db.claims, db.users, member.id), { callback: null, doNotCall: null, attempts: 0, timeZone: "America/Chicago" })),
         members_count: members.length,
         pageNum,
         total_count: total,
@@ -42,7 +42,7 @@ export function membersHandlers(db: MockDb) {
         fileName: exportFileName("Members", db.now()),
         columns: MEMBER_EXPORT_COLUMNS,
         rowCount: list.count(query),
-        batches: mapBatches(list.inIdOrder(query, EXPORT_BATCH_ROWS), (member) => toMemberAnswer(member, null)),
+        batches: mapBatches(list.inIdOrder(query, EXPORT_BATCH_ROWS), toMemberFields),
       }),
     ),
 

@@ -5,10 +5,12 @@ import type { components } from "../../contract/schema";
 import type { Member, MockDb } from "../db/createMockDb";
 import type { MemberRecord, NoteRecord, ResultRecord } from "../../demo/records.ts";
 import { compareText } from "../../domain/order.ts";
+import type { MemberFields, MemberQueueFields } from "../../domain/queue/memberFields.ts";
 
 type Schemas = components["schemas"];
 
-export function toMemberAnswer(record: MemberRecord, claim: Member["claim"]): Member {
+/** The member's own fields as the contract answers them. */
+export function toMemberFields(record: MemberRecord): MemberFields {
   return {
     id: record.id,
     company: record.company,
@@ -35,8 +37,11 @@ export function toMemberAnswer(record: MemberRecord, claim: Member["claim"]): Me
     NextApt: record.NextApt,
     entryTime: record.entryTime,
     version: record.version,
-    claim,
   };
+}
+
+export function toMemberAnswer(record: MemberRecord, claim: Member["claim"], queue: MemberQueueFields): Member {
+  return { ...toMemberFields(record), claim, ...queue };
 }
 
 function authorOf(db: Pick<MockDb, "users">, userId: number): Schemas["PersonName"] {

@@ -1,11 +1,13 @@
-// A members row as the contract's Member (without its claim): the list and the export answer alike.
+// A members row as the contract's Member (without its claim and what the queue adds): the list and
+// the export answer alike.
 import type { components } from "../../contract/schema.d.ts";
+import type { MemberFields } from "../../domain/queue/memberFields.ts";
 import type { MemberRow } from "./members.repository.ts";
 
 type Member = components["schemas"]["Member"];
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
-export function memberOf(row: MemberRow): Omit<Member, "claim"> {
+export function memberOf(row: MemberRow): MemberFields {
   return {
     id: row.id,
     company: row.company as Member["company"],

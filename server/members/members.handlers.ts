@@ -14,7 +14,7 @@ export const membersHandlers: Handlers = {
     const pageNum = query.pageNum ?? 1;
     const { rows, total } = await membersPage(services.db, { ...query, pageNum, pageSize: query.pageSize ?? 15 });
     const claims = new Map((await liveClaimsOf(services.db, rows.map((row) => row.id), services.now())).map((claim) => [claim.member_id, toMemberClaim(claim)]));
-    const members: Member[] = rows.map((row) => ({ ...memberOf(row), claim: claims.get(row.id) ?? null }));
+    const members: Member[] = rows.map((row) => ({ ...memberOf(row), claim: claims.get(row.id) ?? null, callback: null, doNotCall: null, attempts: 0, timeZone: "America/Chicago" }));
     await audit(services.db, { userId: callerOf(call).user.id, action: "getMembersTableData", memberIds: members.map((m) => m.id), address: call.request.ip });
     return { members, members_count: members.length, pageNum, total_count: total };
   },
