@@ -34,6 +34,33 @@ export interface ResultRecord {
   createdAt: string;
 }
 
+/** A callback promised to a member (openapi.yaml Callback); at most one open per member. */
+export interface CallbackRecord {
+  id: number;
+  memberId: number;
+  /** null: anyone's. */
+  ownerId: number | null;
+  bookedBy: number;
+  bookedAt: string;
+  dueAt: string;
+  /** Until when only the owner is served it; null for anyone's. */
+  ownerUntil: string | null;
+  note: string;
+  status: Schemas["CallbackStatus"];
+  version: number;
+}
+
+/** A change of a callback, for the member's result history. */
+export interface CallbackChangeRecord {
+  id: number;
+  callbackId: number;
+  memberId: number;
+  userId: number;
+  change: Exclude<Schemas["CallbackEvent"]["change"], "due">;
+  dueAt: string;
+  at: string;
+}
+
 /** A call an agent started from a member's phone link (`POST /Members/calls`). */
 export interface CallStartRecord {
   id: number;

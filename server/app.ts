@@ -33,6 +33,11 @@ import { membersStatusHandlers } from "./reports/membersStatus.handlers.ts";
 import { priorityStatusHandlers } from "./reports/priorityStatus.handlers.ts";
 import { deletedAppointmentsHandlers } from "./reports/deletedAppointments.handlers.ts";
 import { jobsHandlers } from "./jobs/jobs.handlers.ts";
+import { queueHandlers } from "./queue/queue.handlers.ts";
+import { callbacksHandlers } from "./queue/callbacks.handlers.ts";
+import { startDueAnnouncer } from "./queue/dueAnnouncer.ts";
+import { ensureQueueState } from "./queue/queueState.repository.ts";
+import { clocksOf, settingOf } from "./queue/setting.ts";
 import { registerHelpFiles } from "./files/helpFiles.ts";
 import { databaseFileStore } from "./files/fileStore.ts";
 import { migrateToLatest } from "./db/migrate.ts";
@@ -94,6 +99,8 @@ const allHandlers: Handlers = {
   ...membersStatusHandlers,
   ...priorityStatusHandlers,
   ...deletedAppointmentsHandlers,
+  ...queueHandlers,
+  ...callbacksHandlers,
   async getHealth({ services }) {
     await sql`select 1`.execute(services.db);
     return { status: "ok" as const };
@@ -170,6 +177,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("database", database);
   await setUpRecordingStorage(services);
   await setUpEventRelay(app, database);
+  // Every member's place in the queue follows the rules in force before the first call is served.
+  const clocks = clocksOf(services);
+  await ensureQueueState(services.db, settingOf(services), clocks.now, clocks.claimsNow);
+  const stopDueAnnouncer = startDueAnnouncer(app, services);
+  app.addHook("preClose", async () => stopDueAnnouncer());
   app.decorateRequest("caller", null);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

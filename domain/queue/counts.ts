@@ -20,9 +20,10 @@ export function queueCounter(now: number, rules: QueueRules) {
   let nextWaitEnd: number | null = null;
   const earliest = (current: number | null, candidate: number) => (current === null || candidate < current ? candidate : current);
   return {
-    add(state: QueueState, verdict: Verdict) {
-      if (verdict.served) eligible += 1;
-      else notEligible[verdict.reason] += 1;
+    /** Adds `count` members of this state and verdict (a backend may count alike members at once). */
+    add(state: QueueState, verdict: Verdict, count = 1) {
+      if (verdict.served) eligible += count;
+      else notEligible[verdict.reason] += count;
       if (!verdict.served && verdict.reason === "outsideCallingWindow") nextWindow = earliest(nextWindow, nextWindowOpening(now, state.timeZone, rules.callingWindow));
       // When the next member waiting out its day's attempts or its cooldown can be served again.
       const waiting = !verdict.served && (verdict.reason === "attemptedToday" || verdict.reason === "coolingDown");

@@ -10,6 +10,7 @@ import type { SessionStore } from "./sessions";
 import type { AccountFailures } from "../../domain/signInThrottle.ts";
 import type { ClaimStore } from "./claims";
 import { MockEventBus, type TicketStore } from "./events";
+import { MockQueue } from "../queue/mockQueue";
 
 type Schemas = components["schemas"];
 export type Member = Schemas["Member"];
@@ -45,6 +46,12 @@ export type MockDb = DemoWorld & {
   feedbackSent: { userId: number; at: number }[];
   /** Password sign-in failures by account (domain/signInThrottle.ts). */
   signInFailures: Map<string, AccountFailures>;
+  /** When an administrator last reset each member's attempts (ISO instants). */
+  attemptResets: Map<number, string>;
+  /** The phone each member had when Phone number issues was saved for it. */
+  issuePhones: Map<number, string>;
+  /** Each member's place in the work queue, worked out from the records above. */
+  queue: MockQueue;
   /** Called after every write (a call other than GET), before its answer leaves: the browser keeps the changes. */
   afterWrite?: () => void;
 };
@@ -56,7 +63,7 @@ export function nextId(records: readonly { id: number }[]): number {
 
 export function createMockDb({ seed, size, now = () => new Date(DEMO_REFERENCE_DATE) }: MockDbOptions = {}): MockDb {
   const world = generateWorld({ seed, size, today: now() });
-  return {
+  const db: Omit<MockDb, "queue"> = {
     ...world,
     now,
     passwords: new Map(world.users.map((user) => [user.email, DEMO_PASSWORD])),
@@ -71,5 +78,8 @@ export function createMockDb({ seed, size, now = () => new Date(DEMO_REFERENCE_D
     usedHandoffTokens: new Set(),
     signInFailures: new Map(),
     feedbackSent: [],
+    attemptResets: new Map(),
+    issuePhones: new Map(),
   };
+  return { ...db, queue: new MockQueue(db) };
 }

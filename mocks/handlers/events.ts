@@ -9,9 +9,25 @@ import { caller, createApi } from "../api";
 import type { MockDb } from "../db/createMockDb";
 import { issueTicket, redeemTicket } from "../db/events";
 import { sessionIsLive } from "../db/sessions";
+import { publishCallback } from "../queue/callbacks";
+
+/** As the server looks for callbacks coming due (server/queue/dueAnnouncer.ts): twice a second, while a stream is open. */
+const DUE_LOOK_MS = 500;
 
 export function eventsHandlers(db: MockDb) {
   const api = createApi(db);
+  let dueWatch: ReturnType<typeof setInterval> | undefined;
+  const watchDue = () => {
+    db.queue.comingDue(db.now().getTime());
+    dueWatch ??= setInterval(() => {
+      if (!db.events.listening) {
+        clearInterval(dueWatch);
+        dueWatch = undefined;
+        return;
+      }
+      for (const callback of db.queue.comingDue(db.now().getTime())) publishCallback(db, callback, "due");
+    }, DUE_LOOK_MS);
+  };
 
   return [
     api.post("/events/ticket", (context) => {
@@ -35,6 +51,7 @@ export function eventsHandlers(db: MockDb) {
         send: (event) => stream.write(STREAM_FRAMES.event(event)),
         end: () => end(),
       });
+      watchDue();
       // The server checks the session with every keep-alive; the fake backend has no proxy to keep
       // a quiet stream open for, so it only checks.
       const sessionCheck = setInterval(() => sessionIsLive(db.sessions, ticket.sessionToken) || end(), KEEP_ALIVE_MS);

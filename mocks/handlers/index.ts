@@ -12,6 +12,8 @@ import { practicesHandlers } from "./practices";
 import { reportsHandlers } from "./reports";
 import { setupHandlers } from "./setup";
 import { usageHandlers } from "./usage";
+import { queueHandlers } from "./queue";
+import { callbacksHandlers } from "./callbacks";
 
 export function createHandlers(db: MockDb) {
   return [
@@ -20,6 +22,8 @@ export function createHandlers(db: MockDb) {
     ...practicesHandlers(db),
     ...helpHandlers(db),
     ...membersHandlers(db),
+    ...queueHandlers(db),
+    ...callbacksHandlers(db),
     ...jobsHandlers(db),
     ...reportsHandlers(db),
     ...deletedAppointmentsHandlers(db),

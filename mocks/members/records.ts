@@ -44,7 +44,7 @@ export function toMemberAnswer(record: MemberRecord, claim: Member["claim"], que
   return { ...toMemberFields(record), claim, ...queue };
 }
 
-function authorOf(db: Pick<MockDb, "users">, userId: number): Schemas["PersonName"] {
+export function authorOf(db: Pick<MockDb, "users">, userId: number): Schemas["PersonName"] {
   const user = db.users.find((candidate) => candidate.id === userId);
   return { firstname: user?.firstname ?? "", lastname: user?.lastname ?? "" };
 }

@@ -20,6 +20,8 @@ import * as instancesAndSaves from "./migrations/0014_instances_and_saves.ts";
 import * as oidcSignIns from "./migrations/0016_oidc_sign_ins.ts";
 import * as callStarts from "./migrations/0017_call_starts.ts";
 import * as memberNamePrefixCounts from "./migrations/0018_member_name_prefix_counts.ts";
+import * as workQueue from "./migrations/0024_work_queue.ts";
+import * as callbacks from "./migrations/0025_callbacks.ts";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001_staff_and_sessions": staffAndSessions,
@@ -38,6 +40,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0016_oidc_sign_ins": oidcSignIns,
   "0017_call_starts": callStarts,
   "0018_member_name_prefix_counts": memberNamePrefixCounts,
+  "0024_work_queue": workQueue,
+  "0025_callbacks": callbacks,
 };
 
 /**

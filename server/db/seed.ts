@@ -13,6 +13,7 @@ import { seedOpenIssues } from "./seeds/openIssues.ts";
 import { seedRecordingsAndHelp } from "./seeds/recordingsAndHelp.ts";
 import { seedStaffAndPractices } from "./seeds/staffAndPractices.ts";
 import { seedUsage } from "./seeds/usage.ts";
+import { seedCallbacks } from "./seeds/callbacks.ts";
 
 export type SeedOptions = WorldOptions;
 
@@ -20,6 +21,7 @@ export type SeedOptions = WorldOptions;
 const SEEDS: ((trx: Kysely<Database>, world: DemoWorld) => Promise<void>)[] = [
   seedStaffAndPractices,
   seedMembers,
+  seedCallbacks,
   seedOpenIssues,
   seedAppointments,
   seedLeads,

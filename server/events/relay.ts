@@ -91,6 +91,16 @@ export class EventRelay {
     });
   }
 
+  /**
+   * Hands an event to this instance's streams only: one that every instance finds by itself (a
+   * callback coming due), after the events already on their way.
+   */
+  deliver(event: LiveEvent): void {
+    this.#delivering = this.#delivering.then(() => {
+      for (const subscriber of this.#subscribers) subscriber.send(event);
+    });
+  }
+
   /** Adds an open stream; the returned function removes it. */
   subscribe(subscriber: Subscriber): () => void {
     this.#subscribers.add(subscriber);
