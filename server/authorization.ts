@@ -85,4 +85,13 @@ export const AUTHORIZATION: Record<string, Access> = {
   exportDeletedAppointmentsDetails: "staff",
   issueEventTicket: "staff",
   openEventStream: "public",
+  nextMember: "staff",
+  getQueueCounts: "staff",
+  resetAttempts: "admin",
+  bookCallback: "staff",
+  listCallbacks: "admin",
+  listMyCallbacks: "staff",
+  listCallbackOwners: "admin",
+  reassignCallbacks: "admin",
+  cancelCallback: "staff",
 };

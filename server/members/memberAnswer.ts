@@ -6,7 +6,7 @@ import type { MemberFields } from "../../domain/queue/memberFields.ts";
 import type { Database } from "../db/database.ts";
 import { queueFieldsOf } from "../queue/memberQueue.repository.ts";
 import { liveClaimsOf, toMemberClaim } from "./claims.repository.ts";
-import type { MemberRow } from "./members.repository.ts";
+import { membersByIds, type MemberRow } from "./members.repository.ts";
 
 type Member = components["schemas"]["Member"];
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -47,4 +47,9 @@ export async function listedMembers(db: Kysely<Database>, rows: readonly MemberR
   const [claims, queue] = await Promise.all([liveClaimsOf(db, ids, claimsNow), queueFieldsOf(db, rows, groupZone)]);
   const claimOf = new Map(claims.map((claim) => [claim.member_id, toMemberClaim(claim)]));
   return rows.map((row) => ({ ...memberOf(row), claim: claimOf.get(row.id) ?? null, ...queue.get(row.id)! }));
+}
+
+/** These members as the list answers them, in id order (the member Next serves). */
+export async function listedMembersByIds(db: Kysely<Database>, ids: readonly number[], claimsNow: Date, groupZone: string): Promise<Member[]> {
+  return listedMembers(db, await membersByIds(db, ids), claimsNow, groupZone);
 }

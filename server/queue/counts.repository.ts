@@ -2,13 +2,14 @@
 // verdict reads of them at this moment (what holds them for good, their zone, and whether each of
 // their stored instants is still ahead), counted in one pass; domain/queue/verdict.ts then judges
 // one state of each group, so the reasons and their order stay written once.
-import { sql, type Kysely, type RawBuilder } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/database.ts";
 import type { components } from "../../contract/schema.d.ts";
 import { queueCounter } from "../../domain/queue/counts.ts";
 import type { BlockedReason, QueueState } from "../../domain/queue/memberState.ts";
 import { verdictOf } from "../../domain/queue/verdict.ts";
 import type { QueueSetting } from "./queueState.repository.ts";
+import { memberListConditions, type ListQuery } from "../members/members.repository.ts";
 
 interface GroupRow {
   blocked: BlockedReason | null;
@@ -26,14 +27,16 @@ interface GroupRow {
 
 export interface CountsRequest {
   userId: number;
-  filters: RawBuilder<boolean>[];
+  /** The list's filters and search. */
+  query: ListQuery;
   openZones: string[];
   now: Date;
   claimsNow: Date;
 }
 
 export async function queueCounts(db: Kysely<Database>, request: CountsRequest, setting: QueueSetting): Promise<components["schemas"]["QueueCounts"]> {
-  const { userId, filters, openZones, now, claimsNow } = request;
+  const { userId, openZones, now, claimsNow } = request;
+  const filters = await memberListConditions(db, request.query);
   const members = filters.length > 0 ? sql`join members m on m.id = q.member_id where ${sql.join(filters, sql` and `)}` : sql``;
   const { rows } = await sql<GroupRow>`
     select q.blocked, q.time_zone, q.callback_due_at is not null as has_callback,

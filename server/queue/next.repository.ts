@@ -9,15 +9,16 @@ import type { Database } from "../db/database.ts";
 import { QUEUE_ORDER } from "../../domain/queue/order.ts";
 import { verdictOf, type QueueGroup } from "../../domain/queue/verdict.ts";
 import { claimMember } from "../members/claims.repository.ts";
+import { memberListConditions, type ListQuery } from "../members/members.repository.ts";
 import { audit } from "../audit.ts";
 import { refreshMembers, type QueueSetting } from "./queueState.repository.ts";
-import { queueStateRowOf, stateOfRow } from "./stateRow.ts";
+import { queueStateRowOf, stateOfRow } from "./queueStateRow.repository.ts";
 
 export interface NextRequest {
   userId: number;
   address: string;
-  /** The list's filters and search, as conditions on members `m`. */
-  filters: RawBuilder<boolean>[];
+  /** The list's filters and search. */
+  query: ListQuery;
   /** The zones whose calling window is open now. */
   openZones: string[];
   /** The queue's clock, and the claims' (the same but in demonstrations of the demo data). */
@@ -37,8 +38,8 @@ const queueOrder = sql.join(QUEUE_ORDER.map(({ key, nulls }) => sql`${sql.ref(`q
 const withFilters = (filters: RawBuilder<boolean>[]) => (filters.length > 0 ? sql`join members m on m.id = q.member_id and ${sql.join(filters, sql` and `)}` : sql``);
 
 /** Member ids of a group, in its order, after `skip` of them. */
-function candidatesOf(group: QueueGroup, request: NextRequest, skip: number): RawBuilder<{ member_id: number }> {
-  const { userId, now, claimsNow, openZones, filters } = request;
+function candidatesOf(group: QueueGroup, request: Omit<NextRequest, "query">, filters: RawBuilder<boolean>[], skip: number): RawBuilder<{ member_id: number }> {
+  const { userId, now, claimsNow, openZones } = request;
   const reachable = sql`q.blocked is null and q.time_zone = any(${openZones}::text[])`;
   if (group !== "queue") {
     const due = group === "yourCallback" ? sql`c.owner_id = ${userId} and c.due_at <= ${now}` : sql`c.owner_id is distinct from ${userId} and coalesce(c.owner_until, c.due_at) <= ${now}`;
@@ -67,9 +68,10 @@ function candidatesOf(group: QueueGroup, request: NextRequest, skip: number): Ra
  */
 export async function serveNext(db: Kysely<Database>, request: NextRequest, setting: QueueSetting): Promise<{ memberId: number; group: QueueGroup } | undefined> {
   const tried = new Set<number>();
+  const filters = await memberListConditions(db, request.query);
   for (const group of ["yourCallback", "overdueCallback", "queue"] as const) {
     for (let skip = 0; tried.size < MOST_TRIED; skip += CANDIDATES) {
-      const { rows } = await candidatesOf(group, request, skip).execute(db);
+      const { rows } = await candidatesOf(group, request, filters, skip).execute(db);
       for (const { member_id: memberId } of rows) {
         if (tried.has(memberId)) continue;
         tried.add(memberId);
