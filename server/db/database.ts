@@ -197,6 +197,7 @@ export interface Database {
 export interface QueueStateTable {
   member_id: number;
   stale: Generated<boolean>;
+  practice_id: Generated<number>;
   blocked: string | null;
   time_zone: string | null;
   rank: Generated<number>;

@@ -26,6 +26,7 @@ export interface QueueSetting {
 
 interface FactsRow {
   id: number;
+  practice_id: number;
   result: string;
   status: string;
   phone: string;
@@ -45,7 +46,7 @@ const ms = (value: Date | string | null) => (value === null ? null : new Date(va
 
 async function factsOf(db: Db, memberIds: readonly number[], groupZone: string): Promise<FactsRow[]> {
   const { rows } = await sql<FactsRow>`
-    select m.id, m.result, m.status, m.phone, m.state, to_char(m.last_visit, 'YYYY-MM-DD') as last_visit,
+    select m.id, m.practice_id, m.result, m.status, m.phone, m.state, to_char(m.last_visit, 'YYYY-MM-DD') as last_visit,
       coalesce(p.time_zone, ${groupZone}) as practice_zone, q.issue_phone,
       (select min(t.priority) from treatment_priorities t where t.practice_id = m.practice_id and t.pat_num = m.pat_num and m.pat_num <> '') as priority,
       coalesce((select array_agg(r.created_at order by r.id) from results r
@@ -77,23 +78,23 @@ const toFacts = (row: FactsRow): QueueFacts => ({
 const iso = (at: number | null) => (at === null ? null : new Date(at).toISOString());
 
 /** Writes the states (and the phone a Phone number issues result was saved against), no longer stale. */
-async function writeStates(db: Db, states: { memberId: number; state: QueueState; issuePhone: string | null }[], now: Date): Promise<void> {
+async function writeStates(db: Db, states: { memberId: number; practiceId: number; state: QueueState; issuePhone: string | null }[], now: Date): Promise<void> {
   if (states.length === 0) return;
   const column = <T>(pick: (entry: (typeof states)[number]) => T) => states.map(pick);
   // A wait that has already ended is written as none, so the member is in the walk at once.
   const ahead = (at: number | null) => (at !== null && at > now.getTime() ? iso(at) : null);
   await sql`
-    update queue_state q set stale = false, blocked = s.blocked, time_zone = s.time_zone, rank = s.rank, recare_due = s.recare_due,
+    update queue_state q set stale = false, practice_id = s.practice_id, blocked = s.blocked, time_zone = s.time_zone, rank = s.rank, recare_due = s.recare_due,
       attempts = s.attempts, last_attempt_at = s.last_attempt_at, attempts_resume_at = s.attempts_resume_at,
       cooldown_ends_at = s.cooldown_ends_at, callback_owner = s.callback_owner, callback_due_at = s.callback_due_at,
       callback_owner_until = s.callback_owner_until, ready_at = s.ready_at, issue_phone = s.issue_phone
-    from unnest(${column((e) => e.memberId)}::int[], ${column((e) => e.state.blocked)}::text[], ${column((e) => e.state.timeZone)}::text[],
+    from unnest(${column((e) => e.memberId)}::int[], ${column((e) => e.practiceId)}::int[], ${column((e) => e.state.blocked)}::text[], ${column((e) => e.state.timeZone)}::text[],
       ${column((e) => e.state.rank)}::smallint[], ${column((e) => e.state.recareDue)}::date[], ${column((e) => e.state.attempts)}::smallint[],
       ${column((e) => iso(e.state.lastAttemptAt))}::timestamptz[], ${column((e) => iso(e.state.attemptsResumeAt))}::timestamptz[],
       ${column((e) => iso(e.state.cooldownEndsAt))}::timestamptz[], ${column((e) => e.state.callback?.ownerId ?? null)}::int[],
       ${column((e) => iso(e.state.callback?.dueAt ?? null))}::timestamptz[], ${column((e) => iso(e.state.callback?.ownerUntil ?? null))}::timestamptz[],
       ${column((e) => ahead(e.state.readyAt))}::timestamptz[], ${column((e) => e.issuePhone)}::text[])
-      as s(member_id, blocked, time_zone, rank, recare_due, attempts, last_attempt_at, attempts_resume_at, cooldown_ends_at,
+      as s(member_id, practice_id, blocked, time_zone, rank, recare_due, attempts, last_attempt_at, attempts_resume_at, cooldown_ends_at,
         callback_owner, callback_due_at, callback_owner_until, ready_at, issue_phone)
     where q.member_id = s.member_id`.execute(db);
 }
@@ -107,7 +108,7 @@ export async function refreshMembers(db: Db, memberIds: readonly number[], setti
   const rows = await factsOf(db, memberIds, setting.groupZone);
   const states = rows.map((row) => {
     const issuePhone = savedResult === undefined ? row.issue_phone : savedResult === PHONE_ISSUES ? row.phone : null;
-    return { memberId: row.id, state: queueStateOf(toFacts({ ...row, issue_phone: issuePhone }), setting.rules), issuePhone };
+    return { memberId: row.id, practiceId: row.practice_id, state: queueStateOf(toFacts({ ...row, issue_phone: issuePhone }), setting.rules), issuePhone };
   });
   await writeStates(db, states, now);
   return new Map(states.map(({ memberId, state }) => [memberId, state]));
@@ -129,11 +130,13 @@ export async function refreshStale(db: Kysely<Database>, setting: QueueSetting, 
  */
 export async function sweep(db: Db, now: Date, claimsNow: Date, limit: number): Promise<void> {
   await sql`
-    with ended as (select member_id from queue_state where ready_at <= ${now} order by ready_at limit ${limit} for update skip locked)
-    update queue_state q set ready_at = null from ended where q.member_id = ended.member_id`.execute(db);
-  await sql`
-    with ended as (select member_id from queue_state where held_until <= ${claimsNow} order by held_until limit ${limit} for update skip locked)
-    update queue_state q set held_until = null from ended where q.member_id = ended.member_id`.execute(db);
+    with waited as (select member_id from queue_state where ready_at <= ${now} order by ready_at limit ${limit} for update skip locked),
+      held as (select member_id from queue_state where held_until <= ${claimsNow} order by held_until limit ${limit} for update skip locked),
+      ended as (select member_id from waited union select member_id from held)
+    update queue_state q
+      set ready_at = case when q.ready_at <= ${now} then null else q.ready_at end,
+        held_until = case when q.held_until <= ${claimsNow} then null else q.held_until end
+    from ended where q.member_id = ended.member_id`.execute(db);
 }
 
 /**

@@ -121,6 +121,13 @@ describe("GET /queue/counts", () => {
     expect(body.eligible).toBeGreaterThan(0);
   });
 
+  it("counts a region's members alike however the filters that keep all of them are written", async () => {
+    const byRegion = (await counts(backend.staff, { region: "FSD" })).body;
+    const withEveryBrand = (await counts(backend.staff, { region: "FSD", company: "denta,mcna,uhc,tmhp" })).body;
+    expect(withEveryBrand).toEqual(byRegion);
+    expect(byRegion.eligible).toBeGreaterThan(0);
+  });
+
   it("counts a member someone is working as claimed", async () => {
     const member = await servable();
     await backend.api.post("/Members/claims", { token: backend.colleague.token, body: { memberId: member.id } });

@@ -15,6 +15,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       member_id integer PRIMARY KEY REFERENCES members (id) ON DELETE CASCADE,
       -- Something about the member changed since its state was worked out: worked out again before it is served.
       stale boolean NOT NULL DEFAULT true,
+      -- The member's practice (0 until worked out): the counts by practice.
+      practice_id integer NOT NULL DEFAULT 0,
       blocked text,
       time_zone text,
       rank smallint NOT NULL DEFAULT 5,
@@ -46,6 +48,48 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE INDEX queue_state_ready_idx ON queue_state (ready_at) WHERE ready_at IS NOT NULL`.execute(db);
   await sql`CREATE INDEX queue_state_held_idx ON queue_state (held_until) WHERE held_until IS NOT NULL`.execute(db);
   await sql`CREATE INDEX queue_state_stale_idx ON queue_state (member_id) WHERE stale`.execute(db);
+  // The members whose verdict depends on the moment or the caller (waiting, held, or with a callback):
+  // the counts read these one by one and the others from queue_counts.
+  await sql`CREATE INDEX queue_state_callback_idx ON queue_state (callback_due_at) WHERE callback_due_at IS NOT NULL`.execute(db);
+
+  // How many members each practice has by what holds them for good and by zone, kept by the rows'
+  // own changes (one statement, its rows in key order, so two moves in opposite directions never
+  // wait for each other in a circle): the queue's counts read the members that wait or are held
+  // one by one, and the rest, most of them, from here.
+  await sql`
+    CREATE TABLE queue_counts (
+      practice_id integer NOT NULL,
+      blocked text NOT NULL,
+      time_zone text NOT NULL,
+      n integer NOT NULL,
+      PRIMARY KEY (practice_id, blocked, time_zone)
+    )`.execute(db);
+  await sql.raw(`
+    CREATE FUNCTION queue_counts_add() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      INSERT INTO queue_counts AS c (practice_id, blocked, time_zone, n)
+      SELECT practice_id, coalesce(blocked, ''), coalesce(time_zone, ''), CASE WHEN TG_OP = 'DELETE' THEN -count(*) ELSE count(*) END
+      FROM changed_rows GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+      ON CONFLICT (practice_id, blocked, time_zone) DO UPDATE SET n = c.n + excluded.n;
+      RETURN NULL;
+    END $$`).execute(db);
+  await sql`CREATE TRIGGER queue_counts_insert AFTER INSERT ON queue_state REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION queue_counts_add()`.execute(db);
+  await sql`CREATE TRIGGER queue_counts_delete AFTER DELETE ON queue_state REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION queue_counts_add()`.execute(db);
+  await sql.raw(`
+    CREATE FUNCTION queue_counts_move() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      INSERT INTO queue_counts AS c (practice_id, blocked, time_zone, n)
+      SELECT * FROM (VALUES
+        (OLD.practice_id, coalesce(OLD.blocked, ''), coalesce(OLD.time_zone, ''), -1),
+        (NEW.practice_id, coalesce(NEW.blocked, ''), coalesce(NEW.time_zone, ''), 1)) AS moved
+      ORDER BY 1, 2, 3
+      ON CONFLICT (practice_id, blocked, time_zone) DO UPDATE SET n = c.n + excluded.n;
+      RETURN NULL;
+    END $$`).execute(db);
+  await sql.raw(`
+    CREATE TRIGGER queue_counts_update AFTER UPDATE OF practice_id, blocked, time_zone ON queue_state FOR EACH ROW
+      WHEN ((OLD.practice_id, OLD.blocked, OLD.time_zone) IS DISTINCT FROM (NEW.practice_id, NEW.blocked, NEW.time_zone))
+      EXECUTE FUNCTION queue_counts_move()`).execute(db);
   // A member's treatment priority is looked up by its practice and patient number.
   await sql`CREATE INDEX treatment_priorities_patient_idx ON treatment_priorities (practice_id, pat_num)`.execute(db);
 
@@ -71,17 +115,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       WHEN ((OLD.status, OLD.phone, OLD.state, OLD.practice_id, OLD.last_visit, OLD.pat_num)
         IS DISTINCT FROM (NEW.status, NEW.phone, NEW.state, NEW.practice_id, NEW.last_visit, NEW.pat_num))
       EXECUTE FUNCTION queue_state_touch()`).execute(db);
+  // Treatment priorities arrive in bulk: once per statement, the patients matched in one join.
   await sql.raw(`
-    CREATE FUNCTION queue_state_touch_patient() RETURNS trigger LANGUAGE plpgsql AS $$
+    CREATE FUNCTION queue_state_touch_patients() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-      UPDATE queue_state q SET stale = true FROM members m
-        WHERE q.member_id = m.id AND NOT q.stale
-          AND ((m.practice_id, m.pat_num) = (NEW.practice_id, NEW.pat_num) OR (m.practice_id, m.pat_num) = (OLD.practice_id, OLD.pat_num));
+      UPDATE queue_state q SET stale = true FROM members m, changed_rows t
+        WHERE q.member_id = m.id AND NOT q.stale AND m.practice_id = t.practice_id AND m.pat_num = t.pat_num;
       RETURN NULL;
     END $$`).execute(db);
-  await sql`
-    CREATE TRIGGER queue_state_touch_patient AFTER INSERT OR UPDATE OR DELETE ON treatment_priorities FOR EACH ROW
-      EXECUTE FUNCTION queue_state_touch_patient()`.execute(db);
+  for (const [operation, table] of [["INSERT", "NEW"], ["UPDATE", "NEW"], ["DELETE", "OLD"]] as const) {
+    await sql.raw(`
+      CREATE TRIGGER queue_state_touch_patients_${operation.toLowerCase()} AFTER ${operation} ON treatment_priorities
+        REFERENCING ${table} TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION queue_state_touch_patients()`).execute(db);
+  }
   await sql.raw(`
     CREATE FUNCTION queue_state_touch_practice() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
@@ -114,17 +160,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP TABLE queue_rules`.execute(db);
+  await sql`DROP TABLE queue_state`.execute(db);
+  await sql`DROP FUNCTION queue_counts_move()`.execute(db);
+  await sql`DROP FUNCTION queue_counts_add()`.execute(db);
+  await sql`DROP TABLE queue_counts`.execute(db);
   await sql`DROP TRIGGER queue_state_hold ON member_claims`.execute(db);
   await sql`DROP FUNCTION queue_state_hold()`.execute(db);
   await sql`DROP TRIGGER queue_state_touch_practice ON practices`.execute(db);
   await sql`DROP FUNCTION queue_state_touch_practice()`.execute(db);
-  await sql`DROP TRIGGER queue_state_touch_patient ON treatment_priorities`.execute(db);
-  await sql`DROP FUNCTION queue_state_touch_patient()`.execute(db);
+  for (const operation of ["insert", "update", "delete"]) await sql.raw(`DROP TRIGGER queue_state_touch_patients_${operation} ON treatment_priorities`).execute(db);
+  await sql`DROP FUNCTION queue_state_touch_patients()`.execute(db);
   await sql`DROP TRIGGER queue_state_touch ON members`.execute(db);
   await sql`DROP FUNCTION queue_state_touch()`.execute(db);
   await sql`DROP TRIGGER queue_state_add ON members`.execute(db);
   await sql`DROP FUNCTION queue_state_add()`.execute(db);
   await sql`DROP INDEX treatment_priorities_patient_idx`.execute(db);
-  await sql`DROP TABLE queue_state`.execute(db);
   await sql`ALTER TABLE practices DROP COLUMN time_zone`.execute(db);
 }
