@@ -18,7 +18,7 @@ export const historyHandlers: Handlers = {
   async saveResult(call) {
     const { user } = callerOf(call);
     const { body, services } = call;
-    const context = { userId: user.id, address: call.request.ip, seen: body.version, clock: () => calendarNow(services), claimsNow: services.now, queue: settingOf(services) };
+    const context = { userId: user.id, address: call.request.ip, seen: body.version, clock: () => calendarNow(services), claimsNow: services.now, queue: { setting: settingOf(services), savedBy: { firstname: user.firstname, lastname: user.lastname } } };
     const outcome = await services.saves(() => saveResult(services.db, body, body.Result, context));
     if ("stale" in outcome) {
       const { stale } = outcome;

@@ -8,8 +8,7 @@ import { MEMBER_EVENT_COLUMNS, memberEventOf, publish } from "../events/events.r
 import { claimEvent } from "../../domain/team/events.ts";
 import { HttpError } from "../../contract/errors.ts";
 import { afterSave, futureVersion, judgeSave, type MemberVersions } from "../../domain/team/versions.ts";
-import { applySavedResult } from "../queue/savedResult.repository.ts";
-import type { QueueSetting } from "../queue/queueState.repository.ts";
+import { applySavedResult, type SaveQueue } from "../queue/savedResult.repository.ts";
 
 export interface MemberKey {
   sid: string;
@@ -57,8 +56,8 @@ export interface SaveContext {
   clock?: () => Date;
   /** The clock of claims (the real one), which the save's own claim is ended by. */
   claimsNow?: () => Date;
-  /** The work queue's rules: a saved result changes the member's place in the queue in the same transaction. */
-  queue?: QueueSetting;
+  /** The work queue's rules and who saves: a saved result changes the member's place in the queue in the same transaction. */
+  queue?: SaveQueue;
 }
 
 /** A save written (with the member's version after it), or refused as stale with the member's value now. */

@@ -24,7 +24,7 @@ export interface QueueSetting {
   groupZone: string;
 }
 
-interface FactsRow {
+export interface FactsRow {
   id: number;
   practice_id: number;
   result: string;
@@ -37,6 +37,7 @@ interface FactsRow {
   issue_phone: string | null;
   attempt_times: Date[];
   latest_result_at: Date | null;
+  callback_id: number | null;
   callback_due_at: Date | null;
   callback_owner: number | null;
   callback_owner_until: Date | null;
@@ -44,7 +45,8 @@ interface FactsRow {
 
 const ms = (value: Date | string | null) => (value === null ? null : new Date(value).getTime());
 
-async function factsOf(db: Db, memberIds: readonly number[], groupZone: string): Promise<FactsRow[]> {
+/** What the members' states are worked out from (their open callback's id too). */
+export async function factsOf(db: Db, memberIds: readonly number[], groupZone: string): Promise<FactsRow[]> {
   const { rows } = await sql<FactsRow>`
     select m.id, m.practice_id, m.result, m.status, m.phone, m.state, to_char(m.last_visit, 'YYYY-MM-DD') as last_visit,
       coalesce(p.time_zone, ${groupZone}) as practice_zone, q.issue_phone,
@@ -52,7 +54,7 @@ async function factsOf(db: Db, memberIds: readonly number[], groupZone: string):
       coalesce((select array_agg(r.created_at order by r.id) from results r
         where r.member_id = m.id and r.result <> '' and (q.attempts_reset_at is null or r.created_at > q.attempts_reset_at)), '{}') as attempt_times,
       (select r.created_at from results r where r.member_id = m.id order by r.id desc limit 1) as latest_result_at,
-      c.due_at as callback_due_at, c.owner_id as callback_owner, c.owner_until as callback_owner_until
+      c.id as callback_id, c.due_at as callback_due_at, c.owner_id as callback_owner, c.owner_until as callback_owner_until
     from members m
     join practices p on p.id = m.practice_id
     left join queue_state q on q.member_id = m.id
@@ -100,18 +102,22 @@ async function writeStates(db: Db, states: { memberId: number; practiceId: numbe
 }
 
 /**
- * Works out and writes the states of these members (their rows locked by the caller, or their
- * queue rows by refreshStale), and answers them. `savedResult`: the result just saved, whose phone
- * is kept when it is Phone number issues and forgotten otherwise.
+ * Works out the states of members from their facts and writes them, and answers them.
+ * `savedResult`: the result just saved, whose phone is kept when it is Phone number issues and
+ * forgotten otherwise.
  */
-export async function refreshMembers(db: Db, memberIds: readonly number[], setting: QueueSetting, now: Date, savedResult?: string): Promise<Map<number, QueueState>> {
-  const rows = await factsOf(db, memberIds, setting.groupZone);
+export async function workOut(db: Db, rows: readonly FactsRow[], setting: QueueSetting, now: Date, savedResult?: string): Promise<Map<number, QueueState>> {
   const states = rows.map((row) => {
     const issuePhone = savedResult === undefined ? row.issue_phone : savedResult === PHONE_ISSUES ? row.phone : null;
     return { memberId: row.id, practiceId: row.practice_id, state: queueStateOf(toFacts({ ...row, issue_phone: issuePhone }), setting.rules), issuePhone };
   });
   await writeStates(db, states, now);
   return new Map(states.map(({ memberId, state }) => [memberId, state]));
+}
+
+/** Works out and writes the states of these members (their rows locked by the caller, or their queue rows by refreshStale). */
+export async function refreshMembers(db: Db, memberIds: readonly number[], setting: QueueSetting, now: Date): Promise<Map<number, QueueState>> {
+  return workOut(db, await factsOf(db, memberIds, setting.groupZone), setting, now);
 }
 
 /** Works out up to `limit` stale members (an import changed them); how many. */

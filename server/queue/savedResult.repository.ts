@@ -1,15 +1,18 @@
 // What a saved result does to the work queue, in the save's own transaction (the member's row
-// locked by it): a do-not-call result cancels the member's open callback, any other attempt closes
-// it (both kept in its history); the member's attempts, cooldown and what holds it back are worked
-// out again; open lists hear of it (`callback` and `queue` events).
-import { sql, type Transaction } from "kysely";
+// locked by it, as every write of the queue locks it): a do-not-call result cancels the member's
+// open callback, any other attempt closes it (both kept in its history); the member's attempts,
+// cooldown and what holds it back are worked out again; open lists hear of it (`callback` and
+// `queue` events). Three statements when the member has no callback.
+import type { Transaction } from "kysely";
 import type { Database } from "../db/database.ts";
 import type { components } from "../../contract/schema.d.ts";
 import { isAttempt, isDoNotCall } from "../../domain/queue/results.ts";
 import { queueEvent } from "../../domain/team/events.ts";
 import { publish } from "../events/events.repository.ts";
-import { endCallback, openCallbackOf, publishCallback } from "./callbacks.repository.ts";
-import { refreshMembers, type QueueSetting } from "./queueState.repository.ts";
+import { endCallback, publishCallback } from "./callbacks.repository.ts";
+import { factsOf, workOut, type QueueSetting } from "./queueState.repository.ts";
+
+type Schemas = components["schemas"];
 
 export interface SavedResult {
   memberId: number;
@@ -18,14 +21,21 @@ export interface SavedResult {
   at: Date;
 }
 
-export async function applySavedResult(trx: Transaction<Database>, saved: SavedResult, setting: QueueSetting): Promise<void> {
+/** The queue's rules, and who saves (the `doNotCall` of the event names them). */
+export interface SaveQueue {
+  setting: QueueSetting;
+  savedBy: Schemas["PersonName"];
+}
+
+export async function applySavedResult(trx: Transaction<Database>, saved: SavedResult, { setting, savedBy }: SaveQueue): Promise<void> {
   const { memberId, userId, result, at } = saved;
-  const open = await openCallbackOf(trx, memberId, setting.groupZone, true);
-  const end = !open ? undefined : isDoNotCall(result) ? "cancelled" : isAttempt(result) ? "closed" : undefined;
-  if (open && end) await endCallback(trx, open.id, end, userId, at);
-  const state = (await refreshMembers(trx, [memberId], setting, at, result)).get(memberId)!;
-  if (open && end) await publishCallback(trx, open.id, end, setting.groupZone);
-  const { rows } = await sql<{ firstname: string; lastname: string }>`select firstname, lastname from users where id = ${userId}`.execute(trx);
-  const doNotCall = isDoNotCall(result) ? { Result: result as components["schemas"]["MemberResult"], savedAt: at.toISOString(), savedBy: rows[0]! } : null;
+  const [facts] = await factsOf(trx, [memberId], setting.groupZone);
+  const callbackId = facts!.callback_id;
+  const end = callbackId === null ? undefined : isDoNotCall(result) ? "cancelled" : isAttempt(result) ? "closed" : undefined;
+  if (end) await endCallback(trx, callbackId!, end, userId, at);
+  const worked = end ? { ...facts!, callback_id: null, callback_due_at: null, callback_owner: null, callback_owner_until: null } : facts!;
+  const state = (await workOut(trx, [worked], setting, at, result)).get(memberId)!;
+  if (end) await publishCallback(trx, callbackId!, end, setting.groupZone);
+  const doNotCall = isDoNotCall(result) ? { Result: result as Schemas["MemberResult"], savedAt: at.toISOString(), savedBy } : null;
   await publish(trx, queueEvent(memberId, state.attempts, doNotCall));
 }
