@@ -12,7 +12,8 @@ import { claimMember } from "../members/claims.repository.ts";
 import { memberListConditions, type ListQuery } from "../members/members.repository.ts";
 import { audit } from "../audit.ts";
 import { refreshMembers, type QueueSetting } from "./queueState.repository.ts";
-import { queueStateRowOf, stateOfRow } from "./queueStateRow.repository.ts";
+import { lockedStateRowOf, stateOfRow } from "./queueStateRow.repository.ts";
+import type { QueueState } from "../../domain/queue/memberState.ts";
 
 export interface NextRequest {
   userId: number;
@@ -26,7 +27,7 @@ export interface NextRequest {
   claimsNow: Date;
 }
 
-/** Candidates asked for at a time: enough for the agents pressing Next at the same moment. */
+/** Candidates of each group asked for first: enough for the agents pressing Next at the same moment. */
 const CANDIDATES = 32;
 /** At most this many candidates are tried before the queue answers that nobody can be served. */
 const MOST_TRIED = 512;
@@ -37,58 +38,73 @@ const queueOrder = sql.join(QUEUE_ORDER.map(({ key, nulls }) => sql`${sql.ref(`q
 
 const withFilters = (filters: RawBuilder<boolean>[]) => (filters.length > 0 ? sql`join members m on m.id = q.member_id and ${sql.join(filters, sql` and `)}` : sql``);
 
-/** Member ids of a group, in its order, after `skip` of them. */
-function candidatesOf(group: QueueGroup, request: Omit<NextRequest, "query">, filters: RawBuilder<boolean>[], skip: number): RawBuilder<{ member_id: number }> {
+/** The groups of the order, each with the SQL of its members in its order. */
+function groupsOf(request: Omit<NextRequest, "query">, filters: RawBuilder<boolean>[], take: number): RawBuilder<unknown>[] {
   const { userId, now, claimsNow, openZones } = request;
   const reachable = sql`q.blocked is null and q.time_zone = any(${openZones}::text[])`;
-  if (group !== "queue") {
-    const due = group === "yourCallback" ? sql`c.owner_id = ${userId} and c.due_at <= ${now}` : sql`c.owner_id is distinct from ${userId} and coalesce(c.owner_until, c.due_at) <= ${now}`;
-    return sql`
-      select q.member_id from callbacks c join queue_state q on q.member_id = c.member_id ${withFilters(filters)}
-      where c.status = 'open' and ${due} and ${reachable} and (q.held_until is null or q.held_until <= ${claimsNow})
-      order by c.due_at, c.member_id limit ${CANDIDATES} offset ${skip}`;
-  }
+  const callbacks = (due: RawBuilder<unknown>) => sql`
+    select q.member_id, row_number() over (order by c.due_at, c.member_id) as place from callbacks c
+    join queue_state q on q.member_id = c.member_id ${withFilters(filters)}
+    where c.status = 'open' and ${due} and ${reachable} and (q.held_until is null or q.held_until <= ${claimsNow})
+    order by c.due_at, c.member_id limit ${take}`;
   // The walk, and the members whose wait or claim ended since the last sweep (few: Next sweeps).
   const ended = sql`(q.ready_at <= ${now} or q.held_until <= ${claimsNow})
     and (q.ready_at is null or q.ready_at <= ${now}) and (q.held_until is null or q.held_until <= ${claimsNow})`;
-  const take = CANDIDATES + skip;
-  return sql`
-    select member_id from (
+  const queued = sql`
+    select member_id, row_number() over (order by ${queueOrder}) as place from (
       (select q.member_id, q.rank, q.recare_due, q.attempts, q.last_attempt_at from queue_state q ${withFilters(filters)}
         where ${reachable} and q.ready_at is null and q.held_until is null and not q.stale order by ${queueOrder} limit ${take})
       union all
       (select q.member_id, q.rank, q.recare_due, q.attempts, q.last_attempt_at from queue_state q ${withFilters(filters)}
         where ${reachable} and not q.stale and ${ended} order by ${queueOrder} limit ${take})
-    ) q order by ${queueOrder} limit ${CANDIDATES} offset ${skip}`;
+    ) q order by ${queueOrder} limit ${take}`;
+  return [
+    callbacks(sql`c.owner_id = ${userId} and c.due_at <= ${now}`),
+    callbacks(sql`c.owner_id is distinct from ${userId} and coalesce(c.owner_until, c.due_at) <= ${now}`),
+    queued,
+  ];
+}
+
+const GROUPS: readonly QueueGroup[] = ["yourCallback", "overdueCallback", "queue"];
+
+/** The first `take` members of each group, in the queue's order: one statement for the three. */
+async function candidatesOf(db: Kysely<Database>, request: Omit<NextRequest, "query">, filters: RawBuilder<boolean>[], take: number): Promise<number[]> {
+  const branches = groupsOf(request, filters, take).map((members, group) => sql`select ${group}::int as grp, place, member_id from (${members}) g${sql.raw(String(group))}`);
+  const { rows } = await sql<{ member_id: number }>`${sql.join(branches, sql` union all `)} order by grp, place`.execute(db);
+  return rows.map((row) => row.member_id);
 }
 
 /**
- * Serves the caller the first candidate still servable, claimed for them; undefined when none is.
- * Each try is a transaction of its own, so a candidate that is not servable after all is let go at once.
+ * Serves the caller the first candidate still servable, claimed for them, with the place it had;
+ * undefined when none is. Each try is a transaction of its own, so a candidate that is not
+ * servable after all is let go at once; when every candidate of a round was taken by others, the
+ * next round asks for more.
  */
-export async function serveNext(db: Kysely<Database>, request: NextRequest, setting: QueueSetting): Promise<{ memberId: number; group: QueueGroup } | undefined> {
+export async function serveNext(db: Kysely<Database>, request: NextRequest, setting: QueueSetting): Promise<Served | undefined> {
   const tried = new Set<number>();
   const filters = await memberListConditions(db, request.query);
-  for (const group of ["yourCallback", "overdueCallback", "queue"] as const) {
-    for (let skip = 0; tried.size < MOST_TRIED; skip += CANDIDATES) {
-      const { rows } = await candidatesOf(group, request, filters, skip).execute(db);
-      for (const { member_id: memberId } of rows) {
-        if (tried.has(memberId)) continue;
-        tried.add(memberId);
-        const served = await tryToServe(db, memberId, request, setting);
-        if (served) return { memberId, group: served };
-      }
-      if (rows.length < CANDIDATES) break;
+  for (let take = CANDIDATES; tried.size < MOST_TRIED; take *= 4) {
+    const candidates = await candidatesOf(db, request, filters, take);
+    for (const memberId of candidates) {
+      if (tried.has(memberId)) continue;
+      tried.add(memberId);
+      const served = await tryToServe(db, memberId, request, setting);
+      if (served) return served;
     }
+    if (candidates.length < take) return undefined;
   }
   return undefined;
 }
 
-async function tryToServe(db: Kysely<Database>, memberId: number, request: NextRequest, setting: QueueSetting): Promise<QueueGroup | undefined> {
+export interface Served {
+  memberId: number;
+  group: QueueGroup;
+  state: QueueState;
+}
+
+async function tryToServe(db: Kysely<Database>, memberId: number, request: NextRequest, setting: QueueSetting): Promise<Served | undefined> {
   return db.transaction().execute(async (trx) => {
-    const { rows: locked } = await sql`select id from members where id = ${memberId} for update skip locked`.execute(trx);
-    if (locked.length === 0) return undefined;
-    const row = await queueStateRowOf(trx, memberId);
+    const row = await lockedStateRowOf(trx, memberId);
     if (!row) return undefined;
     const state = row.stale ? (await refreshMembers(trx, [memberId], setting, request.now)).get(memberId) : stateOfRow(row, setting.groupZone);
     if (!state) return undefined;
@@ -98,6 +114,6 @@ async function tryToServe(db: Kysely<Database>, memberId: number, request: NextR
     const outcome = await claimMember(trx, memberId, request.userId, request.claimsNow, request.address);
     if (!("claimed" in outcome)) return undefined;
     await audit(trx, { userId: request.userId, action: "nextMember", memberIds: [memberId], address: request.address });
-    return verdict.group;
+    return { memberId, group: verdict.group, state };
   });
 }

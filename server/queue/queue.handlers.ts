@@ -11,8 +11,7 @@ import { queueCounts } from "./counts.repository.ts";
 import { latestResultsOf } from "./memberQueue.repository.ts";
 import { serveNext } from "./next.repository.ts";
 import { practiceZones } from "./practiceZones.repository.ts";
-import { queueStateRowOf, stateOfRow } from "./queueStateRow.repository.ts";
-import { refreshStale, sweep } from "./queueState.repository.ts";
+import { upkeep } from "./queueState.repository.ts";
 import { clocksOf, openZonesAt, settingOf } from "./setting.ts";
 
 /** Waits and holds ended, and members an import changed, are taken up by each Next, this many at a time. */
@@ -20,10 +19,21 @@ const UPKEEP_BATCH = 500;
 
 const PRIORITIES = Object.fromEntries(Object.entries(PRIORITY_RANKS).map(([priority, rank]) => [rank, priority])) as Record<number, "P1" | "P2" | "P3" | "P4">;
 
+/** The practices' own zones, read again after a minute (a practice's zone rarely changes). */
+const zonesRead = new WeakMap<Services, { at: number; zones: Promise<string[]> }>();
+function practiceZonesOf(services: Services): Promise<string[]> {
+  const read = zonesRead.get(services);
+  if (read && Date.now() - read.at < 60_000) return read.zones;
+  const zones = practiceZones(services.db);
+  zonesRead.set(services, { at: Date.now(), zones });
+  zones.catch(() => zonesRead.delete(services));
+  return zones;
+}
+
 async function queueRequest(services: Services, query: ListQuery, userId: number) {
   const setting = settingOf(services);
   const clocks = clocksOf(services);
-  const openZones = openZonesAt(clocks.now, setting, await practiceZones(services.db));
+  const openZones = openZonesAt(clocks.now, setting, await practiceZonesOf(services));
   return { setting, request: { userId, query, openZones, ...clocks } };
 }
 
@@ -32,12 +42,14 @@ export const queueHandlers: Handlers = {
     const { user } = callerOf(call);
     const { services } = call;
     const { setting, request } = await queueRequest(services, call.query, user.id);
-    await refreshStale(services.db, setting, request.now, UPKEEP_BATCH);
-    await sweep(services.db, request.now, request.claimsNow, UPKEEP_BATCH);
-    const served = await serveNext(services.db, { ...request, address: call.request.ip }, setting);
+    // A write like a save: it waits in the saves' lane, leaving connections to reads.
+    const served = await services.saves(async () => {
+      await upkeep(services.db, setting, request.now, request.claimsNow, UPKEEP_BATCH);
+      return serveNext(services.db, { ...request, address: call.request.ip }, setting);
+    });
     if (!served) return { member: null, why: null, queue: await queueCounts(services.db, request, setting) };
     const [member] = await listedMembersByIds(services.db, [served.memberId], request.claimsNow, setting.groupZone);
-    const state = stateOfRow((await queueStateRowOf(services.db, served.memberId))!, setting.groupZone);
+    const { state } = served;
     const lastResult = (await latestResultsOf(services.db, [served.memberId])).get(served.memberId) ?? null;
     return {
       member: member!,

@@ -135,14 +135,29 @@ export async function refreshStale(db: Kysely<Database>, setting: QueueSetting, 
  * walk's index. Rows someone else is writing are left to them.
  */
 export async function sweep(db: Db, now: Date, claimsNow: Date, limit: number): Promise<void> {
-  await sql`
+  await sweepStatement(now, claimsNow, limit).execute(db);
+}
+
+const sweepStatement = (now: Date, claimsNow: Date, limit: number) => sql<{ stale: boolean }>`
     with waited as (select member_id from queue_state where ready_at <= ${now} order by ready_at limit ${limit} for update skip locked),
       held as (select member_id from queue_state where held_until <= ${claimsNow} order by held_until limit ${limit} for update skip locked),
       ended as (select member_id from waited union select member_id from held)
     update queue_state q
       set ready_at = case when q.ready_at <= ${now} then null else q.ready_at end,
         held_until = case when q.held_until <= ${claimsNow} then null else q.held_until end
-    from ended where q.member_id = ended.member_id`.execute(db);
+    from ended where q.member_id = ended.member_id
+    returning false as stale`;
+
+/**
+ * What each Next does first: ends up to `limit` waits and holds that are over, and works out up
+ * to `limit` members an import changed, if any (one statement when there are none; the stale
+ * members are found through their partial index, whatever the planner's figures say).
+ */
+export async function upkeep(db: Kysely<Database>, setting: QueueSetting, now: Date, claimsNow: Date, limit: number): Promise<void> {
+  const { rows } = await sql<{ stale: boolean }>`
+    with swept as (${sweepStatement(now, claimsNow, limit)})
+    select (select member_id from queue_state where stale order by member_id limit 1) is not null as stale, (select count(*) from swept) as swept`.execute(db);
+  if (rows[0]!.stale) await refreshStale(db, setting, now, limit);
 }
 
 /**
@@ -159,6 +174,9 @@ export async function ensureQueueState(db: Kysely<Database>, setting: QueueSetti
   }
   let worked = 0;
   for (let done = await refreshStale(db, setting, now); done > 0; done = await refreshStale(db, setting, now)) worked += done;
+  // The planner's figures of the table changed with it (PGlite has no autovacuum to renew them):
+  // without them the check for stale members read every row.
+  if (worked > 0) await sql`analyze queue_state`.execute(db);
   for (;;) {
     const { rows } = await sql<{ n: string }>`select count(*) as n from (select 1 from queue_state where ready_at <= ${now} or held_until <= ${claimsNow} limit 1) passed`.execute(db);
     if (Number(rows[0]!.n) === 0) break;
