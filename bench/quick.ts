@@ -1,11 +1,12 @@
 // npm run bench:quick: every benchmark at a small size on PGlite, a few seconds each, so that CI
 // proves the scripts still run (figures at this size say nothing; bench/README.md has the real
-// ones). Fails on an error, a lost save or a lost export row, never on a figure. The UI part needs
-// a build (it runs after check:bundle in npm test) and Chromium.
+// ones). Fails on an error, a lost save, a member served twice or a lost export row, never on a
+// figure. The UI part needs a build (it runs after check:bundle in npm test) and Chromium.
 import { benchBoard, boardTable } from "./board.ts";
 import { benchExport, exportTable } from "./export.ts";
 import { benchMembers, membersTable } from "./members.ts";
 import { benchSaves, savesTable } from "./saves.ts";
+import { benchQueue, queueTable } from "./queue.ts";
 import { benchUi, uiTable } from "./ui.ts";
 
 const SIZE = 3000;
@@ -15,6 +16,12 @@ const saves = await benchSaves("pglite", SIZE, 3, 4);
 console.log(savesTable(saves) + "\n");
 if (!saves.history.exact || saves.errors > 0) {
   console.error("bench:quick: saves were lost or failed");
+  process.exit(1);
+}
+const queue = await benchQueue("pglite", SIZE, 3, 4);
+console.log(queueTable(queue) + "\n");
+if (queue.duplicates > 0 || queue.errors > 0) {
+  console.error("bench:quick: Next served a member twice or failed");
   process.exit(1);
 }
 const exports = await benchExport("pglite", SIZE);

@@ -1002,6 +1002,11 @@ export interface paths {
          *       - `agent` (`BoardAgent`), to administrators only, after an agent signs in or out, claims
          *         or releases a member, starts a call, saves a result or note, or opens or loses a live
          *         stream: the agent's row of the live board (`getLiveBoard`) now. Replace the row whole.
+         *       - `callback` (`CallbackEvent`) after a callback is booked, moved, reassigned, closed by
+         *         a later result or cancelled, and when it comes due (within a second of `dueAt`, by
+         *         every instance to its own streams): the callback after the change.
+         *       - `queue` (`QueueEvent`) after a result is saved or attempts are reset: the member's
+         *         attempts and do-not-call result, as the list shows them.
          *     - `: keep-alive` comment lines every 25 seconds, which clients ignore.
          *
          *     Events carry no `id`: nothing is replayed. The stream ends when the session ends (checked
@@ -2057,6 +2062,240 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/queue/next": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Serve the caller the next member worth calling, claimed for them
+         * @description Added by the design. Picks the top eligible member under the members list's filters (the
+         *     same query parameters as `getMembersTableData`, search included) and claims it for the
+         *     caller in the same transaction (a `claimMember` claim, with its `claim` event): two
+         *     agents asking at the same moment never get the same member. A member someone is working
+         *     (a live claim, the caller's own included) is never served, so asking again serves the
+         *     next one.
+         *
+         *     **Eligible** is a member not held back by any of these (`ReasonCounts`, checked in this
+         *     order): a do-not-call result (CM-DNC- Other Dentist, CM-DNC- Moved, DNC- Other Dentist,
+         *     DNC- Moved, DNC-Notes); Appointment Made; status Dropped Patient or Duplicate SubID; no
+         *     dialable phone (not ten digits); six attempts in total (an attempt is a saved result
+         *     other than Blank; administrators reset them with `resetAttempts`); an open callback not
+         *     yet due, or due but still its owner's (the grace period, 30 minutes); a live claim; an
+         *     attempt already today (the member's local day); still cooling down after the last result
+         *     (No answer 4 hours, Left message 48 hours, Phone number issues until the phone changes);
+         *     outside the calling window in the member's local time (8:00 to 21:00: 21:00 is outside).
+         *     A member with an open callback is served for it whatever its result, status, attempts and
+         *     cooldown say: only a do-not-call result (which cancels the callback), a phone that cannot
+         *     be dialled, a live claim and the calling window hold it back. The numbers are defaults a
+         *     deployment may change (docs/operations.md). Times are the server's.
+         *
+         *     **Order**: the caller's due callbacks, oldest due first; then anyone's callbacks past
+         *     their grace period (or booked for anyone), oldest due first; then treatment priority P1
+         *     to P4, then members without one; then most days past recare due (last visit + 6 months;
+         *     members without a visit last); then fewest attempts; then longest since the last attempt
+         *     (never attempted first); then `id`.
+         *
+         *     Answers 200 with the member as the list shows it (`claim` is the caller's new claim) and
+         *     why it was chosen; or, when no member under the filters is eligible (filters that match
+         *     nobody included), `member` null and the queue's counts by reason, when the next calling
+         *     window opens and when the next cooldown ends. Audited.
+         */
+        post: operations["nextMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/queue/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many members the caller could be served now, and why the others are not
+         * @description Added by the design. Under the members list's filters (as `nextMember`), how many members
+         *     `nextMember` could serve the caller now and how many it holds back, each member counted
+         *     once under the first reason that holds it back (`ReasonCounts`, in its order); when the
+         *     next calling window opens for members now outside it, and when the next cooldown (or
+         *     attempt of the day) ends. Reads no member's data: not audited.
+         */
+        get: operations["getQueueCounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/queue/attempts/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reset a member's attempts (administrators)
+         * @description Added by the design. The member's attempts count from zero again: the six in total and
+         *     the one of the day no longer hold it back (its cooldown after the last result does, and
+         *     its result history keeps every attempt). 404 for an unknown member. Sent to open event
+         *     streams (`queue` event). Audited. Administrators only (403).
+         */
+        post: operations["resetAttempts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/callbacks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every open callback, filtered (administrators)
+         * @description Added by the design: the administrators' Callbacks page. Open callbacks with their
+         *     members, filtered by owner (a user id, `anyone` for callbacks booked for anyone, `all`),
+         *     practice and due date (days in the practice group's time zone, both included; `dueTo`
+         *     before `dueFrom` is 400). Paged (`pageNum`, `pageSize`), due first (`dueAt`, ties by
+         *     `id`); `total_count` counts every match. Audited. Administrators only (403).
+         */
+        get: operations["listCallbacks"];
+        put?: never;
+        /**
+         * Book a callback for a member, or move its open one
+         * @description Added by the design. A member has at most one open callback: booking one for a member
+         *     that has one moves it (same `id`, `version` + 1). The caller becomes its owner: it is
+         *     served to them alone until it is due plus the grace period (30 minutes, `ownerUntil`),
+         *     then to anyone. The member's result history shows "Callback booked for …" or "Callback
+         *     moved to …" with who and when (`getResults`, entries with `callback`).
+         *
+         *     Refused with 400 naming the field: `dueAt` in the past, more than 30 days ahead, or
+         *     outside the calling window in the member's local time (8:00 to 21:00 in
+         *     `Member.timeZone`); `owner` when the caller already holds 50 open callbacks; `memberId`
+         *     when the member's result is do-not-call. 404 for an unknown member. The numbers are
+         *     defaults a deployment may change.
+         *
+         *     Two agents moving one callback at once: send `seenVersion`, the `version` of the open
+         *     callback the agent saw (0: none). When it is not the open callback's version any more,
+         *     nothing is written and the answer is 409 with the callback as it is now (`current`,
+         *     null when there is none). Without `seenVersion` the latest booking wins. Sent to open
+         *     event streams (`callback` event, `booked` or `moved`). Audited.
+         */
+        post: operations["bookCallback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/callbacks/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's open callbacks ("My callbacks")
+         * @description Added by the design. Every open callback the caller owns, with its member, complete
+         *     (at most the 50 an agent may hold), due first (`dueAt`, ties by `id`). Callbacks booked
+         *     for anyone are not in it. Audited.
+         */
+        get: operations["listMyCallbacks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/callbacks/owners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who can own callbacks, with how many open ones each holds (administrators)
+         * @description Added by the design: the Callbacks page's owner filter and reassignment choices. Every
+         *     staff member whose access is not ended, with the open callbacks they own and the most
+         *     one may hold; complete, sorted by last name, first name, then `id`. Administrators only (403).
+         */
+        get: operations["listCallbackOwners"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/callbacks/reassign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give several open callbacks to an agent, or to anyone (administrators)
+         * @description Added by the design. Every listed callback gets the owner `userId` (its grace period
+         *     runs again from its due time), or none with `userId` null: then it is anyone's from its
+         *     due time. All or nothing: 400 naming `userId` for an unknown user, one whose access has
+         *     ended, or one who would hold more open callbacks than an agent may (50); 400 naming
+         *     `callbackIds.<index>` for an id that is not an open callback. Answers how many were
+         *     reassigned. Sent to open event streams (`callback` events, `reassigned`). Audited.
+         *     Administrators only (403).
+         */
+        post: operations["reassignCallbacks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/callbacks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Cancel an open callback
+         * @description Added by the design. Cancels the open callback (kept in the member's history as
+         *     cancelled). Its owner may, anyone may cancel one booked for anyone, and administrators
+         *     may cancel any (403 otherwise). 404 when there is no open callback with that id. Sent to
+         *     open event streams (`callback` event, `cancelled`). Audited.
+         */
+        delete: operations["cancelCallback"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2503,6 +2742,17 @@ export interface components {
             version: components["schemas"]["MemberVersion"];
             /** @description The live claim on the member (an agent working it), null when there is none. */
             claim: components["schemas"]["MemberClaim"] | null;
+            /** @description The member's open callback (the work queue), null when it has none. */
+            callback: components["schemas"]["Callback"] | null;
+            /** @description When the member's result is a do-not-call result, that result and who saved it when (the queue never serves the member); null otherwise. */
+            doNotCall: components["schemas"]["DoNotCall"] | null;
+            /** @description The member's call attempts (saved results other than Blank) since an administrator last reset them. */
+            attempts: number;
+            /**
+             * @description The member's IANA time zone, from its State (the practice's when the State is missing or spans zones); calling windows and callbacks are in it.
+             * @example America/Chicago
+             */
+            timeZone: string;
         };
         /** @description An agent working a member, until `expiresAt` unless renewed (see `claimMember`). */
         MemberClaim: {
@@ -2624,12 +2874,18 @@ export interface components {
             notestimestamp: string;
             user: components["schemas"]["PersonName"];
         };
+        /**
+         * @description A result saved for the member; or, with `callback`, a change of its callback ("Callback
+         *     booked for …", "Callback moved to …") by `user` at `createdAt`, whose `Result` is the
+         *     member's result at that moment.
+         */
         ResultHistoryEntry: {
             id: number;
             Result: components["schemas"]["MemberResult"];
             /** Format: date-time */
             createdAt: string;
             user: components["schemas"]["PersonName"];
+            callback?: components["schemas"]["CallbackChange"];
         };
         /** @description A saved result (its history entry) and the member's version after it. */
         SavedResult: components["schemas"]["ResultHistoryEntry"] & {
@@ -3391,6 +3647,220 @@ export interface components {
             Result: components["schemas"]["MemberResult"];
             /** @description The note the agent wrote for that call (see `getAgentDay`), or null. */
             note: string | null;
+        };
+        /**
+         * @description Where a served member came from in the queue's order: `yourCallback` (the caller's due
+         *     callback), `overdueCallback` (anyone's callback past its grace period, or booked for
+         *     anyone), `queue` (the members without a callback due, by priority).
+         * @enum {string}
+         */
+        QueueGroup: "yourCallback" | "overdueCallback" | "queue";
+        /**
+         * @description Members the queue holds back now, each under the first reason that holds it back, in
+         *     this order (the reasons of the queue): `doNotCall` (a do-not-call result),
+         *     `appointmentMade`, `droppedOrDuplicate` (status Dropped Patient or Duplicate SubID),
+         *     `noDialablePhone` (not ten digits), `attemptsExhausted` (six in total),
+         *     `callbackNotDue` (an open callback not yet due, or still its owner's), `claimed`
+         *     (someone is working it), `attemptedToday` (one attempt already on the member's local
+         *     day), `coolingDown` (after No answer, Left message, or Phone number issues until the
+         *     phone changes), `outsideCallingWindow` (outside 8:00 to 21:00 in the member's local
+         *     time).
+         */
+        ReasonCounts: {
+            doNotCall: number;
+            appointmentMade: number;
+            droppedOrDuplicate: number;
+            noDialablePhone: number;
+            attemptsExhausted: number;
+            callbackNotDue: number;
+            claimed: number;
+            attemptedToday: number;
+            coolingDown: number;
+            outsideCallingWindow: number;
+        };
+        /** @description The queue under some filters, as the caller would be served from it now. */
+        QueueCounts: {
+            /** @description Members `nextMember` could serve the caller now. */
+            eligible: number;
+            notEligible: components["schemas"]["ReasonCounts"];
+            /**
+             * Format: date-time
+             * @description When the calling window next opens for members now outside it; null when none is.
+             */
+            nextWindowOpensAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the next member's cooldown or attempt of the day ends; null when none waits.
+             */
+            nextCooldownEndsAt: string | null;
+        };
+        /** @description A saved result, and who saved it when. */
+        SavedBy: {
+            Result: components["schemas"]["MemberResult"];
+            /** Format: date-time */
+            savedAt: string;
+            savedBy: components["schemas"]["PersonName"];
+        };
+        /** @description Why `nextMember` served this member ("Why this member?"). */
+        WhyThisMember: {
+            group: components["schemas"]["QueueGroup"];
+            /** @description The member's open callback, null when it has none. */
+            callback: components["schemas"]["Callback"] | null;
+            /** @description The member's most urgent planned treatment, null when it has none. */
+            priority: components["schemas"]["TreatmentPriority"] | null;
+            /** @description Days since the member's recare came due (last visit + 6 months) on its local day, negative before; null without a last visit. */
+            daysPastRecareDue: number | null;
+            /** @description Attempts since the last reset. */
+            attempts: number;
+            /** @description The member's latest saved result, null when it has none. */
+            lastResult: components["schemas"]["SavedBy"] | null;
+        };
+        /** @description The answer of `nextMember`, a member and why, or nobody and the queue's counts. */
+        NextMember: {
+            /** @description The member served, claimed for the caller; null when nobody is eligible. */
+            member: components["schemas"]["Member"] | null;
+            /** @description Why this member; null with no member. */
+            why: components["schemas"]["WhyThisMember"] | null;
+            /** @description With no member, the queue's counts ("No one to call now"); null with one. */
+            queue: components["schemas"]["QueueCounts"] | null;
+        };
+        /** @description The do-not-call result a member's current result is, and who saved it when. */
+        DoNotCall: {
+            Result: components["schemas"]["MemberResult"];
+            /** Format: date-time */
+            savedAt: string;
+            savedBy: components["schemas"]["PersonName"];
+        };
+        /** @description The member whose attempts start again from zero. */
+        ResetAttemptsRequest: {
+            /** @description The member's `id` (as in the members list). */
+            memberId: number;
+        };
+        /** @description A member's attempts since its last reset. */
+        QueueAttempts: {
+            memberId: number;
+            attempts: number;
+        };
+        /** @description The data of a `queue` event of the stream, sent after a result is saved or attempts are reset. */
+        QueueEvent: {
+            memberId: number;
+            attempts: number;
+            /** @description The member's do-not-call result now, null when its result is not one. */
+            doNotCall: components["schemas"]["DoNotCall"] | null;
+        };
+        /**
+         * @description `open` until a later result closes it (`closed`) or it is cancelled (a do-not-call result, or by hand: `cancelled`).
+         * @enum {string}
+         */
+        CallbackStatus: "open" | "closed" | "cancelled";
+        /** @description A callback promised to a member. */
+        Callback: {
+            id: number;
+            memberId: number;
+            /**
+             * Format: date-time
+             * @description When to call.
+             */
+            dueAt: string;
+            /**
+             * @description The member's IANA time zone, in which `dueAt` was chosen (show it in that zone).
+             * @example America/Chicago
+             */
+            timeZone: string;
+            /** @description The agent's note ('' when none). */
+            note: string;
+            status: components["schemas"]["CallbackStatus"];
+            /** @description 1 when booked, one more with each move or reassignment (`seenVersion`). */
+            version: number;
+            /** @description The agent it is served to first; null when it is anyone's. */
+            owner: components["schemas"]["ClaimHolder"] | null;
+            /**
+             * Format: date-time
+             * @description Until when only the owner is served it (`dueAt` + the grace period), then anyone is; null when it is anyone's.
+             */
+            ownerUntil: string | null;
+            bookedBy: components["schemas"]["ClaimHolder"];
+            /** Format: date-time */
+            bookedAt: string;
+        };
+        /** @description The member of a listed callback. */
+        CallbackMember: {
+            id: number;
+            Subscriber_ID: string;
+            PatNum: string;
+            practiceId: number;
+            /** @description The practice's abbreviation. */
+            Practice: string;
+            First_Name: string;
+            Last_Name: string;
+            Phone: string;
+            Result: components["schemas"]["MemberResult"];
+        };
+        /** @description An open callback and its member. */
+        CallbackItem: components["schemas"]["Callback"] & {
+            member: components["schemas"]["CallbackMember"];
+        };
+        /** @description One page of open callbacks. */
+        CallbacksPage: {
+            callbacks: components["schemas"]["CallbackItem"][];
+            pageNum: number;
+            /** @description Every open callback matching the filters. */
+            total_count: number;
+        };
+        /** @description A staff member who can own callbacks. */
+        CallbackOwner: {
+            user: components["schemas"]["ClaimHolder"];
+            /** @description The open callbacks they own. */
+            openCallbacks: number;
+        };
+        CallbackOwners: {
+            owners: components["schemas"]["CallbackOwner"][];
+            /** @description The most open callbacks one agent may own (default 50). */
+            maxOpenPerAgent: number;
+        };
+        /**
+         * Format: date-time
+         * @description An instant with its offset (`2026-11-17T15:00:00-06:00`), in the years 1900 to 2999.
+         */
+        CallbackDueAt: string;
+        /** @description A callback to book, or the member's open callback moved. */
+        BookCallbackRequest: {
+            /** @description The member's `id` (as in the members list). */
+            memberId: number;
+            dueAt: components["schemas"]["CallbackDueAt"];
+            /** @description An optional note for whoever calls (trimmed). */
+            note?: string;
+            /** @description The `version` of the member's open callback the agent saw, 0 for none; absent, the latest booking wins. */
+            seenVersion?: number;
+        };
+        /** @description The 409 of a booking that missed another (the Error body and the open callback now). */
+        CallbackConflict: components["schemas"]["Error"] & {
+            current: components["schemas"]["Callback"] | null;
+        };
+        /** @description Open callbacks and their new owner. */
+        ReassignCallbacksRequest: {
+            callbackIds: number[];
+            /** @description The agent who owns them from now on; null for anyone. */
+            userId: number | null;
+        };
+        /** @description A change of a member's callback in its result history. */
+        CallbackChange: {
+            /** @enum {string} */
+            change: "booked" | "moved" | "reassigned" | "closed" | "cancelled";
+            /**
+             * Format: date-time
+             * @description The callback's due time after the change.
+             */
+            dueAt: string;
+            /** @description The member's time zone (show `dueAt` in it). */
+            timeZone: string;
+        };
+        /** @description The data of a `callback` event of the stream, sent after a callback is booked, moved, comes due, is reassigned, closed or cancelled. */
+        CallbackEvent: {
+            memberId: number;
+            /** @enum {string} */
+            change: "booked" | "moved" | "due" | "reassigned" | "closed" | "cancelled";
+            callback: components["schemas"]["Callback"];
         };
     };
     responses: {
@@ -6297,6 +6767,337 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["AgentDay"];
                 };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    nextMember: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The payer (brand) the member came from, several separated by commas (any of them), or
+                 *     `all` (absent = all). Several payers make the Members column of the members status
+                 *     report a slice of the list (report drill-down).
+                 */
+                company?: components["parameters"]["MembersListCompany"];
+                /**
+                 * @description Free-text search, trimmed; '' or absent = no search. A text of one or two characters
+                 *     (decided: someone typing so little is starting a name, and a fuzzy match of it would
+                 *     hold most members) is a prefix: it finds the members whose First_Name or Last_Name
+                 *     begins with it, case ignored, and nothing else (digits alone find no one). From three
+                 *     characters on, the fuzzy match of `getMembersTableData`.
+                 */
+                search?: components["parameters"]["MembersListSearch"];
+                /** @description `Dr_First_Name` of a dentist (`GET /Members/getDentistList`); '' or absent = every dentist. */
+                dentistFirstName?: components["parameters"]["MembersListDentistFirstName"];
+                /** @description A result, `all` (absent = all), or '' for members whose result is Blank. */
+                result?: components["parameters"]["MembersListResult"];
+                /**
+                 * @description A member status, several separated by commas (any of them), or `all` (absent = all).
+                 *     Several statuses make the Members column of the members status report a slice of the
+                 *     list (report drill-down).
+                 */
+                status?: components["parameters"]["MembersListStatus"];
+                /**
+                 * @description Added for report drill-down: only members with planned treatment at this priority, at
+                 *     `any` priority, or `all` (absent = no filter). A member has planned treatment when the
+                 *     priority status report counts a treatment of its practice under its patient number.
+                 */
+                priority?: components["parameters"]["MembersListPriority"];
+                /** @description A practice id, several ids separated by commas, or `all` (absent = all). */
+                practice?: components["parameters"]["MembersListPractice"];
+                /** @description The member's managed-care organisation as written on the payer list, or `all` (absent = all). */
+                mco?: components["parameters"]["MembersListMco"];
+                /**
+                 * @description Added: scopes the list to a region's practices. The route /members/smile-magic sends
+                 *     `SMD`, /members/family-smiles `FSD`, /members/all `all` (absent = all).
+                 */
+                region?: components["parameters"]["MembersListRegion"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member served and why, or the queue's counts when nobody is eligible. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NextMember"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getQueueCounts: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The payer (brand) the member came from, several separated by commas (any of them), or
+                 *     `all` (absent = all). Several payers make the Members column of the members status
+                 *     report a slice of the list (report drill-down).
+                 */
+                company?: components["parameters"]["MembersListCompany"];
+                /**
+                 * @description Free-text search, trimmed; '' or absent = no search. A text of one or two characters
+                 *     (decided: someone typing so little is starting a name, and a fuzzy match of it would
+                 *     hold most members) is a prefix: it finds the members whose First_Name or Last_Name
+                 *     begins with it, case ignored, and nothing else (digits alone find no one). From three
+                 *     characters on, the fuzzy match of `getMembersTableData`.
+                 */
+                search?: components["parameters"]["MembersListSearch"];
+                /** @description `Dr_First_Name` of a dentist (`GET /Members/getDentistList`); '' or absent = every dentist. */
+                dentistFirstName?: components["parameters"]["MembersListDentistFirstName"];
+                /** @description A result, `all` (absent = all), or '' for members whose result is Blank. */
+                result?: components["parameters"]["MembersListResult"];
+                /**
+                 * @description A member status, several separated by commas (any of them), or `all` (absent = all).
+                 *     Several statuses make the Members column of the members status report a slice of the
+                 *     list (report drill-down).
+                 */
+                status?: components["parameters"]["MembersListStatus"];
+                /**
+                 * @description Added for report drill-down: only members with planned treatment at this priority, at
+                 *     `any` priority, or `all` (absent = no filter). A member has planned treatment when the
+                 *     priority status report counts a treatment of its practice under its patient number.
+                 */
+                priority?: components["parameters"]["MembersListPriority"];
+                /** @description A practice id, several ids separated by commas, or `all` (absent = all). */
+                practice?: components["parameters"]["MembersListPractice"];
+                /** @description The member's managed-care organisation as written on the payer list, or `all` (absent = all). */
+                mco?: components["parameters"]["MembersListMco"];
+                /**
+                 * @description Added: scopes the list to a region's practices. The route /members/smile-magic sends
+                 *     `SMD`, /members/family-smiles `FSD`, /members/all `all` (absent = all).
+                 */
+                region?: components["parameters"]["MembersListRegion"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QueueCounts"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    resetAttempts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetAttemptsRequest"];
+            };
+        };
+        responses: {
+            /** @description The member's attempts now (0). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QueueAttempts"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listCallbacks: {
+        parameters: {
+            query?: {
+                /** @description Whose callbacks: a user's id, `anyone` (booked for anyone), or `all` (absent = all). */
+                owner?: string;
+                /** @description A practice id, several ids separated by commas, or `all` (absent = all). */
+                practice?: components["parameters"]["MembersListPractice"];
+                /** @description The first due day (included), in the practice group's time zone. */
+                dueFrom?: components["schemas"]["RequestDate"];
+                /** @description The last due day (included), in the practice group's time zone; not before dueFrom (400). */
+                dueTo?: components["schemas"]["RequestDate"];
+                /** @description 1-based page number. */
+                pageNum?: number;
+                /** @description Callbacks per page. */
+                pageSize?: 15 | 50 | 100 | 1000;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of open callbacks. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallbacksPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    bookCallback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookCallbackRequest"];
+            };
+        };
+        responses: {
+            /** @description The member's open callback, booked or moved. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Callback"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description The member's open callback is not the one the caller saw (`seenVersion`); nothing was written. `current` is the open callback now. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallbackConflict"];
+                };
+            };
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listMyCallbacks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's open callbacks. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallbackItem"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listCallbackOwners: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The possible owners. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallbackOwners"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    reassignCallbacks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReassignCallbacksRequest"];
+            };
+        };
+        responses: {
+            /** @description How many callbacks were reassigned. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdatedCount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    cancelCallback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The callback's `id`. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled. No body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];

@@ -1,7 +1,7 @@
 import type { Faker } from "@faker-js/faker";
 import type { components } from "../contract/schema";
 import { BRANDS } from "../domain/vocabulary.ts";
-import { GROUP_REGIONS } from "./reference.ts";
+import { CITY_TIME_ZONES, GROUP_REGIONS } from "./reference.ts";
 
 type Practice = components["schemas"]["Practice"];
 type RegionInfo = components["schemas"]["RegionInfo"];
@@ -37,4 +37,14 @@ export function buildRegions(practices: Practice[]): RegionInfo[] {
       .filter((practice) => practice.region === region.name)
       .map((practice) => ({ practiceName: practice.practiceabbr, practiceId: practice.id })),
   }));
+}
+
+/** The practices that keep a zone of their own, by id (the others keep the practice group's). */
+export function buildPracticeTimeZones(practices: readonly Practice[]): Record<number, string> {
+  const zones: Record<number, string> = {};
+  for (const practice of practices) {
+    const zone = Object.entries(CITY_TIME_ZONES).find(([city]) => practice.practice.endsWith(` ${city}`))?.[1];
+    if (zone) zones[practice.id] = zone;
+  }
+  return zones;
 }

@@ -3,6 +3,7 @@
 // server's seed writes them into its tables.
 import type { LeadStage } from "../domain/reports/qualityIndex.ts";
 import type { MemberVersions } from "../domain/team/versions.ts";
+import type { MemberFields } from "../domain/queue/memberFields.ts";
 import type { components } from "../contract/schema";
 
 type Schemas = components["schemas"];
@@ -10,9 +11,10 @@ export type MemberResult = Schemas["MemberResult"];
 
 /**
  * A member, the dentist the payer list assigns (the list's `dentistFirstName` filter) and the
- * versions its saves made (domain/team/versions.ts). Its claim is not part of it: claims come and go.
+ * versions its saves made (domain/team/versions.ts). Its claim is not part of it (claims come and
+ * go), nor what the work queue works out (domain/queue/memberFields.ts).
  */
-export type MemberRecord = Omit<Schemas["Member"], "claim"> & MemberVersions & { dentistId: number };
+export type MemberRecord = MemberFields & MemberVersions & { dentistId: number };
 export type DentistRecord = Schemas["Dentist"] & { id: number };
 
 export interface NoteRecord {
@@ -30,6 +32,33 @@ export interface ResultRecord {
   userId: number;
   Result: MemberResult;
   createdAt: string;
+}
+
+/** A callback promised to a member (openapi.yaml Callback); at most one open per member. */
+export interface CallbackRecord {
+  id: number;
+  memberId: number;
+  /** null: anyone's. */
+  ownerId: number | null;
+  bookedBy: number;
+  bookedAt: string;
+  dueAt: string;
+  /** Until when only the owner is served it; null for anyone's. */
+  ownerUntil: string | null;
+  note: string;
+  status: Schemas["CallbackStatus"];
+  version: number;
+}
+
+/** A change of a callback, for the member's result history. */
+export interface CallbackChangeRecord {
+  id: number;
+  callbackId: number;
+  memberId: number;
+  userId: number;
+  change: Exclude<Schemas["CallbackEvent"]["change"], "due">;
+  dueAt: string;
+  at: string;
 }
 
 /** A call an agent started from a member's phone link (`POST /Members/calls`). */

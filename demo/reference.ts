@@ -12,3 +12,9 @@ export const GROUP_REGIONS = [
   { id: 3, name: "OTD", brandName: "Bright Path Dental", cities: ["Dallas", "Garland", "Irving", "Mesquite", "Denton", "Waco"] },
   { id: 4, name: "3CD", brandName: "Three Cities Dental", cities: ["El Paso", "McAllen", "Brownsville", "Harlingen", "Edinburg"] },
 ] as const satisfies readonly { id: number; name: components["schemas"]["Region"]; brandName: string; cities: readonly string[] }[];
+
+/**
+ * The cities whose practices keep another zone than the practice group's (America/Chicago): El
+ * Paso is on Mountain time, so its members (Texas spans two zones) are called by its clock.
+ */
+export const CITY_TIME_ZONES: Readonly<Record<string, string>> = { "El Paso": "America/Denver" };

@@ -6,11 +6,12 @@ import { Faker, en, en_US } from "@faker-js/faker";
 import { buildActivity } from "./activity.ts";
 import { buildCallStarts } from "./callStarts.ts";
 import { buildSignIns } from "./signIns.ts";
+import { buildCallbacks } from "./callbacks.ts";
 import { buildContent } from "./content/content.ts";
 import { buildCrons } from "./jobs/jobRuns.ts";
 import { buildOpenIssues } from "./jobs/openIssues.ts";
 import { buildDentists, buildMembers } from "./members.ts";
-import { buildPractices, buildRegions } from "./practices.ts";
+import { buildPractices, buildPracticeTimeZones, buildRegions } from "./practices.ts";
 import { DEMO_REFERENCE_DATE } from "./reference.ts";
 import { buildReportData } from "./reports/reportData.ts";
 import { buildUsers } from "./staff.ts";
@@ -40,12 +41,15 @@ export function generateWorld({ seed = DEMO_SEED, size = DEMO_SIZE, today = DEMO
   const base = { practices, users, dentists, members, today };
   const activity = buildActivity(faker, base);
   const callStarts = buildCallStarts(seed + 1, activity.results);
+  const practiceTimeZones = buildPracticeTimeZones(practices);
   return {
     ...base,
     regions: buildRegions(practices),
+    practiceTimeZones,
     ...activity,
     callStarts,
     signIns: buildSignIns(seed + 2, today, { results: activity.results, callStarts }),
+    ...buildCallbacks(seed + 3, { ...base, practiceTimeZones }, activity.results),
     crons: buildCrons(faker, base),
     openIssues: buildOpenIssues(base),
     ...buildReportData(faker, base),

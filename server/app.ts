@@ -39,6 +39,11 @@ import { jobsHandlers } from "./jobs/jobs.handlers.ts";
 import { staffHandlers } from "./staff/staff.handlers.ts";
 import { practicesAdminHandlers } from "./practices/practicesAdmin.handlers.ts";
 import { memberFilesHandlers, stopMemberFileImports } from "./import/memberFiles.handlers.ts";
+import { queueHandlers } from "./queue/queue.handlers.ts";
+import { callbacksHandlers } from "./queue/callbacks.handlers.ts";
+import { startDueAnnouncer } from "./queue/dueAnnouncer.ts";
+import { ensureQueueState } from "./queue/queueState.repository.ts";
+import { clocksOf, settingOf } from "./queue/setting.ts";
 import { registerHelpFiles } from "./files/helpFiles.ts";
 import { databaseFileStore } from "./files/storedFiles.repository.ts";
 import { migrateToLatest } from "./db/migrate.ts";
@@ -105,6 +110,8 @@ const allHandlers: Handlers = {
   ...practicesAdminHandlers,
   ...memberFilesHandlers,
   ...boardHandlers,
+  ...queueHandlers,
+  ...callbacksHandlers,
   async getHealth({ services }) {
     await pingDatabase(services.db);
     return { status: "ok" as const };
@@ -180,6 +187,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await setUpRecordingStorage(services);
   app.addHook("preClose", () => stopMemberFileImports(services.db));
   await setUpEventRelay(app, database, { readAgents: async (userIds) => (await boardAgents(services, userIds)).agents, now: services.now });
+  // Every member's place in the queue follows the rules in force before the first call is served.
+  const clocks = clocksOf(services);
+  await ensureQueueState(services.db, settingOf(services), clocks.now, clocks.claimsNow);
+  const stopDueAnnouncer = startDueAnnouncer(app, services);
+  app.addHook("preClose", async () => stopDueAnnouncer());
   app.decorateRequest("caller", null);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

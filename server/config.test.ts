@@ -3,6 +3,7 @@
 // or through a reverse proxy, and start-up errors that name every variable they need, all at once.
 import { describe, expect, it } from "vitest";
 import { ConfigError, isLoopback, loadConfig } from "./config.ts";
+import { DEFAULT_QUEUE_RULES } from "../domain/queue/rules.ts";
 
 const OIDC = { OIDC_ISSUER: "https://accounts.example", OIDC_CLIENT_ID: "recall", OIDC_JWKS_URL: "https://accounts.example/keys", OIDC_CLIENT_SECRET: "s", OIDC_REDIRECT_URL: "https://recall.example/" };
 const SECRET = { HANDOFF_SECRET: "a portal secret of more than thirty-two bytes" };
@@ -99,5 +100,41 @@ describe("jobs and logging settings", () => {
     expect(() => loadConfig({ REMINDERS_URL: "http://reminders.example/" })).toThrow("REMINDERS_URL must be an https:// address");
     expect(loadConfig({ REMINDERS_URL: "http://127.0.0.1:9000/" }).reminders?.url).toBe("http://127.0.0.1:9000/");
     expect(() => loadConfig({ REMINDERS_TOKEN: "t" })).toThrow("REMINDERS_URL must be set with REMINDERS_TOKEN");
+  });
+});
+
+describe("the work queue's rules", () => {
+  it("are the defaults unless a variable says otherwise", () => {
+    expect(loadConfig({}).queue).toEqual(DEFAULT_QUEUE_RULES);
+    const queue = loadConfig({
+      QUEUE_CALLING_HOURS: "09:30-20:00",
+      QUEUE_MAX_ATTEMPTS: "8",
+      QUEUE_ATTEMPTS_PER_DAY: "2",
+      QUEUE_NO_ANSWER_COOLDOWN_HOURS: "2",
+      QUEUE_LEFT_MESSAGE_COOLDOWN_HOURS: "72",
+      QUEUE_RECARE_MONTHS: "12",
+      CALLBACK_GRACE_MINUTES: "15",
+      CALLBACK_MAX_DAYS_AHEAD: "14",
+      CALLBACKS_PER_AGENT: "80",
+    }).queue;
+    expect(queue).toEqual({
+      callingWindow: { opensAt: 570, closesAt: 1200 },
+      maxAttempts: 8,
+      attemptsPerDay: 2,
+      cooldownMs: { "No answer": 2 * 3_600_000, "Left message": 72 * 3_600_000 },
+      recareMonths: 12,
+      callbackGraceMs: 15 * 60_000,
+      callbackMaxDaysAhead: 14,
+      maxOpenCallbacks: 80,
+    });
+  });
+
+  it("refuse a value that is no rule, in one line naming the variable", () => {
+    expect(() => loadConfig({ QUEUE_CALLING_HOURS: "21:00-08:00" })).toThrow('QUEUE_CALLING_HOURS must be a window of the day such as 08:00-21:00, not "21:00-08:00"');
+    expect(() => loadConfig({ QUEUE_CALLING_HOURS: "8am-9pm" })).toThrow(ConfigError);
+    expect(() => loadConfig({ QUEUE_CALLING_HOURS: "08:75-21:00" })).toThrow(ConfigError);
+    expect(() => loadConfig({ QUEUE_MAX_ATTEMPTS: "0" })).toThrow('QUEUE_MAX_ATTEMPTS must be an integer from 1 to 1000, not "0"');
+    expect(() => loadConfig({ CALLBACK_GRACE_MINUTES: "half an hour" })).toThrow(/CALLBACK_GRACE_MINUTES must be an integer/);
+    expect(() => loadConfig({ CALLBACKS_PER_AGENT: "-1" })).toThrow(/CALLBACKS_PER_AGENT/);
   });
 });

@@ -57,12 +57,24 @@
 //                         the next working day's appointments to (docs/operations.md); unset: skipped
 //   REMINDERS_TOKEN       optional bearer token sent to REMINDERS_URL
 //   LOG_LEVEL             fatal, error, warn, info, debug, trace or silent (default info)
+// The work queue's rules (domain/queue/rules.ts; every instance must have the same; changing one
+// works out every member's queue state again at the next start, except the calling hours):
+//   QUEUE_CALLING_HOURS   the calling window in each member's local time, HH:MM-HH:MM (default 08:00-21:00)
+//   QUEUE_MAX_ATTEMPTS    attempts in total before the queue stops serving a member (default 6)
+//   QUEUE_ATTEMPTS_PER_DAY attempts on one local day of the member's (default 1)
+//   QUEUE_NO_ANSWER_COOLDOWN_HOURS    rest after No answer (default 4)
+//   QUEUE_LEFT_MESSAGE_COOLDOWN_HOURS rest after Left message (default 48)
+//   QUEUE_RECARE_MONTHS   recare is due this long after the last visit (default 6)
+//   CALLBACK_GRACE_MINUTES  a due callback stays its owner's this long, then anyone's (default 30)
+//   CALLBACK_MAX_DAYS_AHEAD how far ahead a callback may be booked (default 30)
+//   CALLBACKS_PER_AGENT   the most open callbacks one agent may own (default 50)
 
 import { existsSync, statSync } from "node:fs";
 import { isIP } from "node:net";
 import { fileURLToPath } from "node:url";
 import { DEV_HANDOFF } from "../domain/signInTokens.ts";
 import { looksLikeEmail } from "../domain/staff/staffRules.ts";
+import { DEFAULT_QUEUE_RULES, type QueueRules } from "../domain/queue/rules.ts";
 
 export interface OidcConfig {
   issuer: string;
@@ -124,6 +136,8 @@ export interface ServerConfig {
   reminders: { url: string; token: string | undefined } | undefined;
   /** The server log's level (LOG_LEVEL). */
   logLevel: LogLevel;
+  /** The work queue's rules (domain/queue/rules.ts), the defaults unless QUEUE_* or CALLBACK* say otherwise. */
+  queue: QueueRules;
 }
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -354,9 +368,41 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     statusReportTo: read(() => statusReportToOf(env), []),
     reminders: read(() => remindersOf(env), undefined),
     logLevel: read(() => logLevelOf(env), "info"),
+    queue: read(() => queueRulesOf(env), DEFAULT_QUEUE_RULES),
   };
   if (problems.length > 0) throw new ConfigError(problems.join("; "));
   return config;
+}
+
+/** HH:MM-HH:MM as minutes after midnight; 24:00 may end the window. */
+function callingHoursOf(env: NodeJS.ProcessEnv): QueueRules["callingWindow"] {
+  const raw = env.QUEUE_CALLING_HOURS;
+  if (raw === undefined || raw === "") return DEFAULT_QUEUE_RULES.callingWindow;
+  const match = /^(\d{1,2}):(\d{2})-(\d{1,2}):(\d{2})$/.exec(raw.trim());
+  const minutes = (hours: string, mins: string) => Number(hours) * 60 + Number(mins);
+  const window = match && { opensAt: minutes(match[1]!, match[2]!), closesAt: minutes(match[3]!, match[4]!) };
+  if (!window || Number(match[2]) > 59 || Number(match[4]) > 59 || window.opensAt >= window.closesAt || window.closesAt > 24 * 60) {
+    throw new ConfigError(`QUEUE_CALLING_HOURS must be a window of the day such as 08:00-21:00, not "${raw}"`);
+  }
+  return window;
+}
+
+function queueRulesOf(env: NodeJS.ProcessEnv): QueueRules {
+  const defaults = DEFAULT_QUEUE_RULES;
+  const hours = (name: string, fallback: number | undefined) => integer(env, name, (fallback ?? 0) / 3_600_000, 0, 24 * 365) * 3_600_000;
+  return {
+    callingWindow: callingHoursOf(env),
+    maxAttempts: integer(env, "QUEUE_MAX_ATTEMPTS", defaults.maxAttempts, 1, 1000),
+    attemptsPerDay: integer(env, "QUEUE_ATTEMPTS_PER_DAY", defaults.attemptsPerDay, 1, 100),
+    cooldownMs: {
+      "No answer": hours("QUEUE_NO_ANSWER_COOLDOWN_HOURS", defaults.cooldownMs["No answer"]),
+      "Left message": hours("QUEUE_LEFT_MESSAGE_COOLDOWN_HOURS", defaults.cooldownMs["Left message"]),
+    },
+    recareMonths: integer(env, "QUEUE_RECARE_MONTHS", defaults.recareMonths, 1, 120),
+    callbackGraceMs: integer(env, "CALLBACK_GRACE_MINUTES", defaults.callbackGraceMs / 60_000, 0, 24 * 60) * 60_000,
+    callbackMaxDaysAhead: integer(env, "CALLBACK_MAX_DAYS_AHEAD", defaults.callbackMaxDaysAhead, 1, 366),
+    maxOpenCallbacks: integer(env, "CALLBACKS_PER_AGENT", defaults.maxOpenCallbacks, 1, 10_000),
+  };
 }
 
 function logLevelOf(env: NodeJS.ProcessEnv): LogLevel {

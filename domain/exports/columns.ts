@@ -6,9 +6,10 @@ import { reasonsText } from "../reports/deletedAppointments.ts";
 import { QUALITY_INDEX_TABLES, type QualityIndexLine } from "../reports/qualityIndex.ts";
 import { GROUP_CELLS } from "../reports/membersStatus.ts";
 import type { ExportColumn } from "./csv.ts";
+import type { MemberFields } from "../queue/memberFields.ts";
 
 type Schemas = components["schemas"];
-type Member = Omit<Schemas["Member"], "claim">;
+type Member = MemberFields;
 type MembersStatusLine = Schemas["MembersStatusReportCounts"] & { practice: string };
 type PriorityRow = Schemas["PriorityRow"];
 type LeadsEnteredRow = Schemas["LeadsEnteredRow"];

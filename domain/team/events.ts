@@ -1,14 +1,21 @@
 // Live events of the members list (docs/architecture.md, Agents as a team): what each event
 // carries (no more than the list shows: a member's id, version, result and note, who is working
-// it), and the limits of tickets and streams that both backends keep.
+// it, its callback, attempts and do-not-call result), and the limits of tickets and streams that
+// both backends keep.
 import type { components } from "../../contract/schema";
 
 type Schemas = components["schemas"];
 export type MemberEvent = Schemas["MemberEvent"];
 export type ClaimEvent = Schemas["ClaimEvent"];
+export type CallbackEvent = Schemas["CallbackEvent"];
+export type QueueEvent = Schemas["QueueEvent"];
 
 /** One event of the stream: its name (the `event:` field) and its data (`data:`, as JSON). */
-export type LiveEvent = { event: "member"; data: MemberEvent } | { event: "claim"; data: ClaimEvent };
+export type LiveEvent =
+  | { event: "member"; data: MemberEvent }
+  | { event: "claim"; data: ClaimEvent }
+  | { event: "callback"; data: CallbackEvent }
+  | { event: "queue"; data: QueueEvent };
 
 /** An agent's row of the live board now (openapi.yaml getLiveBoard), for administrators only. */
 export type AgentLiveEvent = { event: "agent"; data: Schemas["BoardAgent"] };
@@ -59,6 +66,16 @@ export function memberEvent(member: { id: number; version: number; Result: Schem
 /** The `claim` event of a claim's change: the member's live claim now, or null. */
 export function claimEvent(memberId: number, claim: Schemas["MemberClaim"] | null): LiveEvent {
   return { event: "claim", data: { memberId, claim } };
+}
+
+/** The `callback` event of a callback's change (booked, moved, due, reassigned, closed, cancelled): the callback after it. */
+export function callbackEvent(change: CallbackEvent["change"], callback: Schemas["Callback"]): LiveEvent {
+  return { event: "callback", data: { memberId: callback.memberId, change, callback } };
+}
+
+/** The `queue` event after a result save or an attempts reset: what the list shows of the member's place in the queue. */
+export function queueEvent(memberId: number, attempts: number, doNotCall: Schemas["DoNotCall"] | null): LiveEvent {
+  return { event: "queue", data: { memberId, attempts, doNotCall } };
 }
 
 /** When a ticket issued now stops opening the stream. */

@@ -12,6 +12,7 @@ import type { WindowCount } from "../../domain/team/agentLimits.ts";
 import type { ClaimStore } from "./claims";
 import { MockEventBus, type TicketStore } from "./events";
 import { GROUP_REGIONS } from "../../demo/reference.ts";
+import { MockQueue } from "../queue/mockQueue";
 
 type Schemas = components["schemas"];
 export type Member = Schemas["Member"];
@@ -49,6 +50,12 @@ export type MockDb = DemoWorld & {
   signInFailures: Map<string, AccountFailures>;
   /** Claims and call starts per user in the current minute (domain/team/agentLimits.ts). */
   agentCalls: Map<string, WindowCount>;
+  /** When an administrator last reset each member's attempts (ISO instants). */
+  attemptResets: Map<number, string>;
+  /** The phone each member had when Phone number issues was saved for it. */
+  issuePhones: Map<number, string>;
+  /** Each member's place in the work queue, worked out from the records above. */
+  queue: MockQueue;
   /** Called after every write (a call other than GET), before its answer leaves: the browser keeps the changes. */
   afterWrite?: () => void;
   /** Staff administration: the disabled accounts, and when each account was added. */
@@ -69,7 +76,7 @@ export function nextId(records: readonly { id: number }[]): number {
 
 export function createMockDb({ seed, size, now = () => new Date(DEMO_REFERENCE_DATE) }: MockDbOptions = {}): MockDb {
   const world = generateWorld({ seed, size, today: now() });
-  return {
+  const db: Omit<MockDb, "queue"> = {
     ...world,
     now,
     passwords: new Map(world.users.map((user) => [user.email, DEMO_PASSWORD])),
@@ -90,5 +97,8 @@ export function createMockDb({ seed, size, now = () => new Date(DEMO_REFERENCE_D
     regionTitles: new Map(GROUP_REGIONS.map((region) => [region.name, region.brandName])),
     memberImports: new Map(),
     membersRevision: 0,
+    attemptResets: new Map(),
+    issuePhones: new Map(),
   };
+  return { ...db, queue: new MockQueue(db) };
 }

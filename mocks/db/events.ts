@@ -30,6 +30,11 @@ export class MockEventBus {
     for (const subscriber of [...this.#subscribers]) if (subscriber.isAdmin || !adminsOnly) subscriber.send(event);
   }
 
+  /** Whether any stream is open. */
+  get listening(): boolean {
+    return this.#subscribers.size > 0;
+  }
+
   subscribe(subscriber: StreamSubscriber): () => void {
     this.#subscribers.add(subscriber);
     return () => {

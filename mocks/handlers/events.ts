@@ -11,9 +11,25 @@ import { issueTicket, redeemTicket } from "../db/events";
 import { sessionIsLive } from "../db/sessions";
 import { endWithSession } from "../db/sessionEnd";
 import { agentChanged } from "../board/board";
+import { publishCallback } from "../queue/callbacks";
+
+/** As the server looks for callbacks coming due (server/queue/dueAnnouncer.ts): twice a second, while a stream is open. */
+const DUE_LOOK_MS = 500;
 
 export function eventsHandlers(db: MockDb) {
   const api = createApi(db);
+  let dueWatch: ReturnType<typeof setInterval> | undefined;
+  const watchDue = () => {
+    db.queue.comingDue(db.now().getTime());
+    dueWatch ??= setInterval(() => {
+      if (!db.events.listening) {
+        clearInterval(dueWatch);
+        dueWatch = undefined;
+        return;
+      }
+      for (const callback of db.queue.comingDue(db.now().getTime())) publishCallback(db, callback, "due");
+    }, DUE_LOOK_MS);
+  };
 
   return [
     api.post("/events/ticket", (context) => {
@@ -41,6 +57,7 @@ export function eventsHandlers(db: MockDb) {
         end: () => end(),
       });
       agentChanged(db, userId);
+      watchDue();
       // The server checks the session with every keep-alive; the fake backend has no proxy to keep
       // a quiet stream open for, so it only checks. An expired session ends as a signed-out one.
       const sessionCheck = setInterval(() => sessionIsLive(db.sessions, sessionToken) || endWithSession(db, sessionToken), KEEP_ALIVE_MS);

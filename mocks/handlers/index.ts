@@ -16,6 +16,8 @@ import { usageHandlers } from "./usage";
 import { staffHandlers } from "./staff";
 import { practicesAdminHandlers } from "./practicesAdmin";
 import { memberFilesHandlers } from "./memberFiles";
+import { queueHandlers } from "./queue";
+import { callbacksHandlers } from "./callbacks";
 
 export function createHandlers(db: MockDb) {
   return [
@@ -24,6 +26,8 @@ export function createHandlers(db: MockDb) {
     ...practicesHandlers(db),
     ...helpHandlers(db),
     ...membersHandlers(db),
+    ...queueHandlers(db),
+    ...callbacksHandlers(db),
     ...jobsHandlers(db),
     ...reportsHandlers(db),
     ...deletedAppointmentsHandlers(db),

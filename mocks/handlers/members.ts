@@ -11,7 +11,7 @@ import { HttpError } from "../../contract/errors.ts";
 import { nextId, type MockDb } from "../db/createMockDb";
 import type { NoteRecord, ResultRecord } from "../../demo/records.ts";
 import { createMembersList } from "../members/membersList";
-import { currentNoteOf, currentResultOf, findMember, newestFirst, toMemberAnswer, toNoteAnswer, toResultAnswer, type MemberKey } from "../members/records";
+import { authorOf, currentNoteOf, currentResultOf, findMember, newestFirst, toMemberAnswer, toMemberFields, toNoteAnswer, toResultAnswer, type MemberKey } from "../members/records";
 import { afterSave, futureVersion, judgeSave, noteConflict, resultConflict } from "../../domain/team/versions.ts";
 import { compareText } from "../../domain/order.ts";
 import { EXPORT_BATCH_ROWS } from "../../domain/exports/protocol.ts";
@@ -19,6 +19,9 @@ import { MEMBER_EXPORT_COLUMNS } from "../../domain/exports/columns.ts";
 import { exportFileName } from "../../domain/exports/fileName.ts";
 import { csvResponse, mapBatches } from "../exports/csvResponse";
 import { enforceAgentLimit } from "../members/agentLimit";
+import { queueFieldsOf, zoneOf } from "../queue/answers";
+import { applySavedResult } from "../queue/callbacks";
+import { withCallbackChanges } from "../../domain/queue/history.ts";
 
 export function membersHandlers(db: MockDb) {
   const api = createApi(db);
@@ -32,7 +35,7 @@ export function membersHandlers(db: MockDb) {
       const pageNum = query.pageNum ?? 1;
       const { members, total } = list.page({ ...query, pageNum, pageSize: query.pageSize ?? 15 });
       return HttpResponse.json({
-        members: members.map((member) => toMemberAnswer(member, liveClaim(db.claims, db.users, member.id))),
+        members: members.map((member) => toMemberAnswer(member, liveClaim(db.claims, db.users, member.id), queueFieldsOf(db, member))),
         members_count: members.length,
         pageNum,
         total_count: total,
@@ -44,7 +47,7 @@ export function membersHandlers(db: MockDb) {
         fileName: exportFileName("Members", db.now()),
         columns: MEMBER_EXPORT_COLUMNS,
         rowCount: list.count(query),
-        batches: mapBatches(list.inIdOrder(query, EXPORT_BATCH_ROWS), (member) => toMemberAnswer(member, null)),
+        batches: mapBatches(list.inIdOrder(query, EXPORT_BATCH_ROWS), toMemberFields),
       }),
     ),
 
@@ -91,6 +94,7 @@ export function membersHandlers(db: MockDb) {
       Object.assign(member, afterSave("result", member));
       db.events.publish(memberEvent(member));
       claimsEnded(endClaimsOf(db.claims, saved.userId, member.id));
+      applySavedResult(db, member, saved);
       list.changed(["Result"]);
       agentChanged(db, saved.userId);
       return HttpResponse.json({ ...toResultAnswer(db, saved), version: member.version }, { status: 201 });
@@ -160,8 +164,12 @@ export function membersHandlers(db: MockDb) {
 
     api.get("/Members/getResults/{params}", ({ json }) => {
       const member = memberOfParams(json);
-      const results = newestFirst(db.results.filter((result) => result.memberId === member.id));
-      return HttpResponse.json(results.map((result) => toResultAnswer(db, result)));
+      const results = newestFirst(db.results.filter((result) => result.memberId === member.id)).map((result) => toResultAnswer(db, result));
+      const timeZone = zoneOf(db, member);
+      const changes = db.callbackChanges
+        .filter((change) => change.memberId === member.id)
+        .map((change) => ({ id: change.id, change: change.change, dueAt: change.dueAt, timeZone, at: change.at, user: authorOf(db, change.userId) }));
+      return HttpResponse.json(withCallbackChanges(results, changes));
     }),
   ];
 }

@@ -5,10 +5,12 @@ import type { components } from "../../contract/schema";
 import type { Member, MockDb } from "../db/createMockDb";
 import type { MemberRecord, NoteRecord, ResultRecord } from "../../demo/records.ts";
 import { compareText } from "../../domain/order.ts";
+import type { MemberFields, MemberQueueFields } from "../../domain/queue/memberFields.ts";
 
 type Schemas = components["schemas"];
 
-export function toMemberAnswer(record: MemberRecord, claim: Member["claim"]): Member {
+/** The member's own fields as the contract answers them. */
+export function toMemberFields(record: MemberRecord): MemberFields {
   return {
     id: record.id,
     company: record.company,
@@ -35,11 +37,14 @@ export function toMemberAnswer(record: MemberRecord, claim: Member["claim"]): Me
     NextApt: record.NextApt,
     entryTime: record.entryTime,
     version: record.version,
-    claim,
   };
 }
 
-function authorOf(db: Pick<MockDb, "users">, userId: number): Schemas["PersonName"] {
+export function toMemberAnswer(record: MemberRecord, claim: Member["claim"], queue: MemberQueueFields): Member {
+  return { ...toMemberFields(record), claim, ...queue };
+}
+
+export function authorOf(db: Pick<MockDb, "users">, userId: number): Schemas["PersonName"] {
   const user = db.users.find((candidate) => candidate.id === userId);
   return { firstname: user?.firstname ?? "", lastname: user?.lastname ?? "" };
 }

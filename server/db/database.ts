@@ -58,6 +58,8 @@ export interface PracticesTable {
   abbr: string;
   region_id: number;
   brands: string[];
+  /** The practice's IANA zone when it is not the practice group's (REPORT_TIME_ZONE); null otherwise. */
+  time_zone: Generated<string | null>;
 }
 
 export interface DentistsTable {
@@ -212,6 +214,63 @@ export interface Database {
   job_run_rejections: JobRunRejectionsTable;
   rate_limit_hits: RateLimitHitsTable;
   stored_files: StoredFilesTable;
+  queue_state: QueueStateTable;
+  queue_rules: QueueRulesTable;
+  callbacks: CallbacksTable;
+  callback_changes: CallbackChangesTable;
+}
+
+/** A member's place in the work queue (domain/queue/memberState.ts, migration 0024). */
+export interface QueueStateTable {
+  member_id: number;
+  stale: Generated<boolean>;
+  practice_id: Generated<number>;
+  blocked: string | null;
+  time_zone: string | null;
+  rank: Generated<number>;
+  recare_due: ColumnType<string | null, string | null, string | null>;
+  attempts: Generated<number>;
+  last_attempt_at: Timestamp | null;
+  attempts_resume_at: Timestamp | null;
+  cooldown_ends_at: Timestamp | null;
+  callback_owner: number | null;
+  callback_due_at: Timestamp | null;
+  callback_owner_until: Timestamp | null;
+  ready_at: Timestamp | null;
+  held_until: Timestamp | null;
+  attempts_reset_at: Timestamp | null;
+  issue_phone: string | null;
+}
+
+/** The rules the stored queue states were worked out by. */
+export interface QueueRulesTable {
+  only_row: Generated<boolean>;
+  fingerprint: string;
+}
+
+/** A callback promised to a member (openapi.yaml Callback). */
+export interface CallbacksTable {
+  id: Generated<number>;
+  member_id: number;
+  owner_id: number | null;
+  booked_by: number;
+  booked_at: Timestamp;
+  due_at: Timestamp;
+  owner_until: Timestamp | null;
+  note: Generated<string>;
+  status: Generated<"open" | "closed" | "cancelled">;
+  version: Generated<number>;
+}
+
+/** A change of a callback, for the member's result history. */
+export interface CallbackChangesTable {
+  id: Generated<number>;
+  callback_id: number;
+  member_id: number;
+  user_id: number;
+  change: "booked" | "moved" | "reassigned" | "closed" | "cancelled";
+  due_at: Timestamp;
+  at: Timestamp;
 }
 
 /** A rate-limit counter every instance shares (server/http/rateLimitStore.ts). */

@@ -24,6 +24,8 @@ import * as streamsAndSessionClaims from "./migrations/0019_streams_and_session_
 import * as honestJobsAndUploads from "./migrations/0020_honest_jobs_and_uploads.ts";
 import * as liveBoard from "./migrations/0022_live_board.ts";
 import * as liveBoardIndexes from "./migrations/0023_live_board_indexes.ts";
+import * as workQueue from "./migrations/0024_work_queue.ts";
+import * as callbacks from "./migrations/0025_callbacks.ts";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001_staff_and_sessions": staffAndSessions,
@@ -46,6 +48,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0020_honest_jobs_and_uploads": honestJobsAndUploads,
   "0022_live_board": liveBoard,
   "0023_live_board_indexes": liveBoardIndexes,
+  "0024_work_queue": workQueue,
+  "0025_callbacks": callbacks,
 };
 
 /**

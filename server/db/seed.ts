@@ -14,6 +14,7 @@ import { seedRecordingsAndHelp } from "./seeds/recordingsAndHelp.ts";
 import { seedStaffAndPractices } from "./seeds/staffAndPractices.ts";
 import { seedSignIns } from "./seeds/signIns.ts";
 import { seedUsage } from "./seeds/usage.ts";
+import { seedCallbacks } from "./seeds/callbacks.ts";
 
 export type SeedOptions = WorldOptions;
 
@@ -21,6 +22,7 @@ export type SeedOptions = WorldOptions;
 const SEEDS: ((trx: Kysely<Database>, world: DemoWorld) => Promise<void>)[] = [
   seedStaffAndPractices,
   seedMembers,
+  seedCallbacks,
   seedOpenIssues,
   seedAppointments,
   seedLeads,

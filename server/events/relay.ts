@@ -125,6 +125,16 @@ export class EventRelay {
     });
   }
 
+  /**
+   * Hands an event to this instance's streams only: one that every instance finds by itself (a
+   * callback coming due), after the events already on their way.
+   */
+  deliver(event: StreamedEvent): void {
+    this.#delivering = this.#delivering.then(() => {
+      this.#send(event);
+    });
+  }
+
   #send(event: StreamedEvent): void {
     const adminsOnly = forAdministratorsOnly(event);
     for (const subscriber of this.#subscribers) if (subscriber.isAdmin || !adminsOnly) subscriber.send(event);

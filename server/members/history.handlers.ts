@@ -3,6 +3,9 @@ import type { components } from "../../contract/schema.d.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
 import { audit } from "../audit.repository.ts";
 import { calendarNow } from "../calendar.ts";
+import { settingOf } from "../queue/setting.ts";
+import { callbackChangesOf } from "../queue/callbacks.repository.ts";
+import { withCallbackChanges } from "../../domain/queue/history.ts";
 import { noteConflict, resultConflict } from "../../domain/team/versions.ts";
 import { findMemberId, notesOf, resultsOf, saveNote, saveResult, type MemberKey } from "./history.repository.ts";
 
@@ -15,7 +18,7 @@ export const historyHandlers: Handlers = {
   async saveResult(call) {
     const { user } = callerOf(call);
     const { body, services } = call;
-    const context = { userId: user.id, address: call.request.ip, seen: body.version, clock: () => calendarNow(services), claimsNow: services.now };
+    const context = { userId: user.id, address: call.request.ip, seen: body.version, clock: () => calendarNow(services), claimsNow: services.now, queue: { setting: settingOf(services), savedBy: { firstname: user.firstname, lastname: user.lastname } } };
     const outcome = await services.saves(() => saveResult(services.db, body, body.Result, context));
     if ("stale" in outcome) {
       const { stale } = outcome;
@@ -62,11 +65,16 @@ export const historyHandlers: Handlers = {
     const key = call.services.decodeJson<MemberKey>(call.path.params, "NotesQuery", "params");
     const memberId = await findMemberId(call.services.db, key, "params.patnum");
     await audit(call.services.db, { userId: user.id, action: "getResults", memberIds: [memberId], address: call.request.ip });
-    return (await resultsOf(call.services.db, memberId)).map((row) => ({
+    const results = (await resultsOf(call.services.db, memberId)).map((row) => ({
       id: row.id,
       Result: row.result as Schemas["MemberResult"],
       createdAt: iso(row.created_at),
       user: { firstname: row.firstname, lastname: row.lastname },
     }));
+    const changes = await callbackChangesOf(call.services.db, memberId, call.services.config.reportTimeZone);
+    return withCallbackChanges(
+      results,
+      changes.map((row) => ({ id: row.id, change: row.change, dueAt: iso(row.due_at), timeZone: row.time_zone, at: iso(row.at), user: { firstname: row.firstname, lastname: row.lastname } })),
+    );
   },
 };

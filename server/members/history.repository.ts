@@ -8,6 +8,7 @@ import { agentChanged, MEMBER_EVENT_COLUMNS, memberEventOf, publish } from "../e
 import { claimEvent } from "../../domain/team/events.ts";
 import { HttpError } from "../../contract/errors.ts";
 import { afterSave, futureVersion, judgeSave, type MemberVersions } from "../../domain/team/versions.ts";
+import { applySavedResult, type SaveQueue } from "../queue/savedResult.repository.ts";
 
 export interface MemberKey {
   sid: string;
@@ -55,6 +56,8 @@ export interface SaveContext {
   clock?: () => Date;
   /** The clock of claims (the real one), which the save's own claim is ended by. */
   claimsNow?: () => Date;
+  /** The work queue's rules and who saves: a saved result changes the member's place in the queue in the same transaction. */
+  queue?: SaveQueue;
 }
 
 /** A save written (with the member's version after it), or refused as stale with the member's value now. */
@@ -153,6 +156,7 @@ export async function saveResult(db: Kysely<Database>, key: MemberKey, result: s
       sql`insert into results (member_id, user_id, result, created_at) values (${member.id}, ${userId}, ${result}, ${at})`,
       sql`update members set result = ${result}, version = ${next.version}, result_version = ${next.resultVersion}`,
     );
+    if (context.queue) await applySavedResult(trx, { memberId: member.id, userId, result, at }, context.queue);
     return { saved: { ...saved, result, version: next.version } };
   });
 }

@@ -1,11 +1,17 @@
-// A members row as the contract's Member (without its claim): the list and the export answer alike.
+// A members row as the contract's Member: its own fields (the list and the export answer alike),
+// then with its claim and what the work queue adds (the list, and the member Next serves).
+import type { Kysely } from "kysely";
 import type { components } from "../../contract/schema.d.ts";
-import type { MemberRow } from "./members.repository.ts";
+import type { MemberFields } from "../../domain/queue/memberFields.ts";
+import type { Database } from "../db/database.ts";
+import { queueFieldsOf } from "../queue/memberQueue.repository.ts";
+import { liveClaimsOf, toMemberClaim } from "./claims.repository.ts";
+import { membersByIds, type MemberRow } from "./members.repository.ts";
 
 type Member = components["schemas"]["Member"];
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
-export function memberOf(row: MemberRow): Omit<Member, "claim"> {
+export function memberOf(row: MemberRow): MemberFields {
   return {
     id: row.id,
     company: row.company as Member["company"],
@@ -33,4 +39,17 @@ export function memberOf(row: MemberRow): Omit<Member, "claim"> {
     entryTime: iso(row.entry_time)!,
     version: row.version,
   };
+}
+
+/** The rows as the list answers them: with their live claims (at `claimsNow`) and the queue's fields. */
+export async function listedMembers(db: Kysely<Database>, rows: readonly MemberRow[], claimsNow: Date, groupZone: string): Promise<Member[]> {
+  const ids = rows.map((row) => row.id);
+  const [claims, queue] = await Promise.all([liveClaimsOf(db, ids, claimsNow), queueFieldsOf(db, rows, groupZone)]);
+  const claimOf = new Map(claims.map((claim) => [claim.member_id, toMemberClaim(claim)]));
+  return rows.map((row) => ({ ...memberOf(row), claim: claimOf.get(row.id) ?? null, ...queue.get(row.id)! }));
+}
+
+/** These members as the list answers them, in id order (the member Next serves). */
+export async function listedMembersByIds(db: Kysely<Database>, ids: readonly number[], claimsNow: Date, groupZone: string): Promise<Member[]> {
+  return listedMembers(db, await membersByIds(db, ids), claimsNow, groupZone);
 }

@@ -1,20 +1,15 @@
 // The members list, the dentists and the open issues (tag members).
-import type { components } from "../../contract/schema.d.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
 import { audit } from "../audit.repository.ts";
 import { listDentists, listOpenIssues, membersPage } from "./members.repository.ts";
-import { liveClaimsOf, toMemberClaim } from "./claims.repository.ts";
-import { memberOf } from "./memberAnswer.ts";
-
-type Member = components["schemas"]["Member"];
+import { listedMembers } from "./memberAnswer.ts";
 
 export const membersHandlers: Handlers = {
   async getMembersTableData(call) {
     const { query, services } = call;
     const pageNum = query.pageNum ?? 1;
     const { rows, total } = await membersPage(services.db, { ...query, pageNum, pageSize: query.pageSize ?? 15 });
-    const claims = new Map((await liveClaimsOf(services.db, rows.map((row) => row.id), services.now())).map((claim) => [claim.member_id, toMemberClaim(claim)]));
-    const members: Member[] = rows.map((row) => ({ ...memberOf(row), claim: claims.get(row.id) ?? null }));
+    const members = await listedMembers(services.db, rows, services.now(), services.config.reportTimeZone);
     await audit(services.db, { userId: callerOf(call).user.id, action: "getMembersTableData", memberIds: members.map((m) => m.id), address: call.request.ip });
     return { members, members_count: members.length, pageNum, total_count: total };
   },

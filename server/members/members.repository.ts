@@ -161,7 +161,7 @@ export interface MemberRow {
 }
 
 /** The list's filters, without its page. */
-type ListQuery = Omit<MembersQuery, "pageNum" | "pageSize">;
+export type ListQuery = Omit<MembersQuery, "pageNum" | "pageSize">;
 
 /** What a search narrows the list to. */
 interface Searched {
@@ -253,6 +253,20 @@ export async function membersPage(db: Kysely<Database>, query: MembersQuery): Pr
         order by ${orderOf(column, descending, false)}`.execute(trx);
       return { rows, total };
     });
+}
+
+/** The list's filters and search as conditions on members `m` (the work queue serves under them). */
+export async function memberListConditions(db: Kysely<Database>, query: ListQuery): Promise<RawBuilder<boolean>[]> {
+  return (await narrowing(db, query)).conditions;
+}
+
+/** These members' rows as the list reads them, in id order. */
+export async function membersByIds(db: Kysely<Database>, ids: readonly number[]): Promise<MemberRow[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await sql<MemberRow>`
+    select ${PAGE_COLUMNS} from members m join practices p on p.id = m.practice_id
+    where m.id = any(${ids as number[]}::int[]) order by m.id`.execute(db);
+  return rows;
 }
 
 /** How many members the filters and search keep (an export's progress), in one snapshot. */

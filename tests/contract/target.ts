@@ -16,6 +16,8 @@ export interface Target {
   expireClaim: (memberId: number) => Promise<void>;
   /** Ends an event stream ticket as its 30 seconds would. */
   expireTicket: (ticket: string) => Promise<void>;
+  /** Moves an open callback's due time to the backend's now plus `fromNowMs` (negative: past), its grace period with it. */
+  moveCallbackDue: (callbackId: number, fromNowMs: number) => Promise<void>;
   /** The messages the backend has sent (or queued) so far, oldest first. */
   sentMail: () => Promise<{ to: string; subject: string }[]>;
   close: () => Promise<void>;
@@ -35,12 +37,14 @@ export async function startTarget(): Promise<Target> {
     const { expireDownloadLink } = await import("../../mocks/db/downloadLinks");
     const { expireClaim } = await import("../../mocks/db/claims");
     const { expireTicket } = await import("../../mocks/db/events");
+    const { moveCallbackDue } = await import("../../mocks/queue/callbacks");
     return {
       baseUrl: host.baseUrl,
       expireSession: async (token) => expireSession(host.db.sessions, token),
       expireDownloadLink: async (token) => expireDownloadLink(host.db.recordingDownloads, token),
       expireClaim: async (memberId) => expireClaim(host.db.claims, memberId),
       expireTicket: async (ticket) => expireTicket(host.db.eventTickets, ticket),
+      moveCallbackDue: async (callbackId, fromNowMs) => moveCallbackDue(host.db, callbackId, fromNowMs),
       sentMail: async () => host.db.outbox.map(({ to, subject }) => ({ to, subject })),
       close: host.close,
     };
@@ -100,6 +104,14 @@ async function startServerTarget(): Promise<Target> {
     expireDownloadLink: async (token) => (await import("../../server/recordings/recordings.repository.ts")).expireDownloadLink(database.db, token),
     expireClaim: async (memberId) => (await import("../../server/members/claims.repository.ts")).expireClaim(database.db, memberId),
     expireTicket: async (ticket) => (await import("../../server/events/events.repository.ts")).expireTicket(database.db, ticket),
+    moveCallbackDue: async (callbackId, fromNowMs) => {
+      const { moveCallbackDue } = await import("../../server/queue/callbacks.repository.ts");
+      const { refreshMembers } = await import("../../server/queue/queueState.repository.ts");
+      const { clocksOf, settingOf } = await import("../../server/queue/setting.ts");
+      const { now } = clocksOf(app.services);
+      const memberId = await moveCallbackDue(database.db, callbackId, new Date(now.getTime() + fromNowMs), config.queue.callbackGraceMs);
+      if (memberId !== undefined) await refreshMembers(database.db, [memberId], settingOf(app.services), now);
+    },
     // Every message the mailer recorded (sent through SMTP or queued in the outbox), oldest first.
     sentMail: async () =>
       database.db.selectFrom("outbox").select(["to_address as to", "subject"]).orderBy("id").execute(),

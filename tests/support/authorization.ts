@@ -98,4 +98,13 @@ export const AUTHORIZATION: Record<string, Access> = {
   getMemberImport: "admin",
   getLiveBoard: "admin",
   getAgentDay: "admin",
+  nextMember: "staff",
+  getQueueCounts: "staff",
+  resetAttempts: "admin",
+  bookCallback: "staff",
+  listCallbacks: "admin",
+  listMyCallbacks: "staff",
+  listCallbackOwners: "admin",
+  reassignCallbacks: "admin",
+  cancelCallback: "staff",
 };

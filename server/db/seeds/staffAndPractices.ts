@@ -20,6 +20,7 @@ export async function seedStaffAndPractices(trx: Kysely<Database>, world: DemoWo
         abbr: practice.practiceabbr,
         region_id: regionId.get(practice.region) ?? 0,
         brands: practice.brands,
+        time_zone: world.practiceTimeZones[practice.id] ?? null,
       })),
     )
     .execute();

@@ -47,6 +47,10 @@ const member = (id: number, overrides: Partial<Member> = {}): Member => ({
   entryTime: "2026-11-01T10:00:00Z",
   version: 1,
   claim: null,
+  callback: null,
+  doNotCall: null,
+  attempts: 0,
+  timeZone: "America/Chicago",
   ...overrides,
 });
 

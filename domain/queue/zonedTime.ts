@@ -1,0 +1,48 @@
+// Local time in a member's zone: the day and the minute of the day at an instant, and the instant
+// of a local day's minute. Through Intl, so a day of 23 or 25 hours at a change of the clocks
+// keeps its 8:00 where the zone says (domain/calendar.ts does the same for whole days).
+import { addDays, type IsoDate } from "../calendar.ts";
+
+const MINUTE_MS = 60_000;
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function formatOf(timeZone: string): Intl.DateTimeFormat {
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    formats.set(timeZone, format);
+  }
+  return format;
+}
+
+export interface LocalTime {
+  date: IsoDate;
+  /** Minutes after local midnight, 0 to 1439. */
+  minutes: number;
+}
+
+/** The local day and minute of an instant (epoch milliseconds) in the zone. */
+export function localTimeOf(instant: number, timeZone: string): LocalTime {
+  const parts = Object.fromEntries(formatOf(timeZone).formatToParts(new Date(instant)).map((part) => [part.type, part.value]));
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
+}
+
+/** How far the zone's clocks are ahead of UTC at an instant, to the minute. */
+function offsetAt(instant: number, timeZone: string): number {
+  const { date, minutes } = localTimeOf(instant, timeZone);
+  const flooredToMinute = Math.floor(instant / MINUTE_MS) * MINUTE_MS;
+  return Date.parse(`${date}T00:00:00Z`) + minutes * MINUTE_MS - flooredToMinute;
+}
+
+/** The instant of a local day's minute in the zone (a minute the clocks skip comes out an hour later). */
+export function instantOfLocal(date: IsoDate, minutes: number, timeZone: string): number {
+  const asUtc = Date.parse(`${date}T00:00:00Z`) + minutes * MINUTE_MS;
+  const guess = asUtc - offsetAt(asUtc, timeZone);
+  // The offset at the guess is the one in force at that local time, unless the clocks changed between.
+  return asUtc - offsetAt(guess, timeZone);
+}
+
+/** The first instant of the local day after the one the instant is on. */
+export function nextLocalMidnight(instant: number, timeZone: string): number {
+  return instantOfLocal(addDays(localTimeOf(instant, timeZone).date, 1), 0, timeZone);
+}

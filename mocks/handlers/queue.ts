@@ -1,0 +1,87 @@
+// The work queue (tag queue) of the fake backend: the next member for the caller under the list's
+// filters (every member judged by domain/queue/verdict.ts, the best by domain/queue/order.ts, then
+// claimed as POST /Members/claims claims), the queue's counts, attempt resets.
+import { HttpResponse } from "msw";
+import { HttpError } from "../../contract/errors.ts";
+import type { MemberRecord } from "../../demo/records.ts";
+import { queueCounter } from "../../domain/queue/counts.ts";
+import { PRIORITY_RANKS } from "../../domain/queue/memberState.ts";
+import { compareQueuePlaces, type QueuePlace } from "../../domain/queue/order.ts";
+import { daysPastRecareDue } from "../../domain/queue/why.ts";
+import { claimEvent, queueEvent } from "../../domain/team/events.ts";
+import { caller, createApi } from "../api";
+import { agentChanged } from "../board/board";
+import { claimMember, liveClaim } from "../db/claims";
+import type { MockDb } from "../db/createMockDb";
+import { createMembersList } from "../members/membersList";
+import type { MemberFilters } from "../members/query";
+import { toMemberAnswer } from "../members/records";
+import { latestResultOf, queueFieldsOf } from "../queue/answers";
+
+const PRIORITIES = Object.fromEntries(Object.entries(PRIORITY_RANKS).map(([priority, rank]) => [rank, priority])) as Record<number, "P1" | "P2" | "P3" | "P4">;
+
+export function queueHandlers(db: MockDb) {
+  const api = createApi(db);
+  const list = createMembersList(db);
+
+  /** Every member under the list's filters and search. */
+  function* underFilters(query: MemberFilters & { search?: string }): Generator<MemberRecord> {
+    for (const batch of list.inIdOrder(query, 10_000)) yield* batch;
+  }
+
+  function countsOf(query: MemberFilters & { search?: string }, callerId: number) {
+    const now = db.now().getTime();
+    const judge = db.queue.judge(callerId, now);
+    const counter = queueCounter(now, db.queue.rules);
+    for (const member of underFilters(query)) counter.add(db.queue.stateOf(member), judge(member));
+    return counter.counts();
+  }
+
+  return [
+    api.post("/queue/next", (context) => {
+      const { record, user } = caller(context);
+      const now = db.now().getTime();
+      const judge = db.queue.judge(user.id, now);
+      let best: { member: MemberRecord; place: QueuePlace } | undefined;
+      for (const member of underFilters(context.query)) {
+        const verdict = judge(member);
+        if (!verdict.served) continue;
+        const state = db.queue.stateOf(member);
+        const place = { group: verdict.group, dueAt: state.callback?.dueAt ?? null, rank: state.rank, recareDue: state.recareDue, attempts: state.attempts, lastAttemptAt: state.lastAttemptAt, memberId: member.id };
+        if (!best || compareQueuePlaces(place, best.place) < 0) best = { member, place };
+      }
+      if (!best) return HttpResponse.json({ member: null, why: null, queue: countsOf(context.query, user.id) });
+      const { member, place } = best;
+      claimMember(db.claims, member.id, { userId: user.id, sessionToken: record.token });
+      const claim = liveClaim(db.claims, db.users, member.id);
+      db.events.publish(claimEvent(member.id, claim));
+      agentChanged(db, user.id);
+      const fields = queueFieldsOf(db, member);
+      const state = db.queue.stateOf(member);
+      return HttpResponse.json({
+        member: toMemberAnswer(member, claim, fields),
+        why: {
+          group: place.group,
+          callback: fields.callback,
+          priority: PRIORITIES[state.rank] ?? null,
+          daysPastRecareDue: daysPastRecareDue(state.recareDue, now, state.timeZone),
+          attempts: state.attempts,
+          lastResult: latestResultOf(db, member.id),
+        },
+        queue: null,
+      });
+    }),
+
+    api.get("/queue/counts", (context) => HttpResponse.json(countsOf(context.query, caller(context).user.id))),
+
+    api.post("/queue/attempts/reset", ({ body }) => {
+      const member = db.members.find((candidate) => candidate.id === body.memberId);
+      if (!member) throw new HttpError(404, "No such member");
+      db.attemptResets.set(member.id, db.now().toISOString());
+      db.queue.changed(member.id);
+      const { attempts, doNotCall } = queueFieldsOf(db, member);
+      db.events.publish(queueEvent(member.id, attempts, doNotCall));
+      return HttpResponse.json({ memberId: member.id, attempts });
+    }),
+  ];
+}

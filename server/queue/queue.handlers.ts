@@ -1,0 +1,82 @@
+// The work queue (tag queue): the next member for the caller, the queue's counts, attempt resets.
+import { HttpError } from "../../contract/errors.ts";
+import { PRIORITY_RANKS } from "../../domain/queue/memberState.ts";
+import { daysPastRecareDue } from "../../domain/queue/why.ts";
+import { callerOf, type Handlers } from "../handlers.ts";
+import { listedMembersByIds } from "../members/memberAnswer.ts";
+import type { ListQuery } from "../members/members.repository.ts";
+import type { Services } from "../services.ts";
+import { resetAttempts } from "./attempts.repository.ts";
+import { queueCounts } from "./counts.repository.ts";
+import { latestResultsOf } from "./memberQueue.repository.ts";
+import { serveNext } from "./next.repository.ts";
+import { practiceZones } from "./practiceZones.repository.ts";
+import { upkeep } from "./queueState.repository.ts";
+import { clocksOf, openZonesAt, settingOf } from "./setting.ts";
+
+/** Waits and holds ended, and members an import changed, are taken up by each Next, this many at a time. */
+const UPKEEP_BATCH = 500;
+
+const PRIORITIES = Object.fromEntries(Object.entries(PRIORITY_RANKS).map(([priority, rank]) => [rank, priority])) as Record<number, "P1" | "P2" | "P3" | "P4">;
+
+/** The practices' own zones, read again after a minute (a practice's zone rarely changes). */
+const zonesRead = new WeakMap<Services, { at: number; zones: Promise<string[]> }>();
+function practiceZonesOf(services: Services): Promise<string[]> {
+  const read = zonesRead.get(services);
+  if (read && Date.now() - read.at < 60_000) return read.zones;
+  const zones = practiceZones(services.db);
+  zonesRead.set(services, { at: Date.now(), zones });
+  zones.catch(() => zonesRead.delete(services));
+  return zones;
+}
+
+async function queueRequest(services: Services, query: ListQuery, userId: number) {
+  const setting = settingOf(services);
+  const clocks = clocksOf(services);
+  const openZones = openZonesAt(clocks.now, setting, await practiceZonesOf(services));
+  return { setting, request: { userId, query, openZones, ...clocks } };
+}
+
+export const queueHandlers: Handlers = {
+  async nextMember(call) {
+    const { session, user } = callerOf(call);
+    const { services } = call;
+    const { setting, request } = await queueRequest(services, call.query, user.id);
+    // A write like a save: it waits in the saves' lane, leaving connections to reads.
+    const served = await services.saves(async () => {
+      await upkeep(services.db, setting, request.now, request.claimsNow, UPKEEP_BATCH);
+      return serveNext(services.db, { ...request, sessionId: session.id, address: call.request.ip }, setting);
+    });
+    if (!served) return { member: null, why: null, queue: await queueCounts(services.db, request, setting) };
+    const [member] = await listedMembersByIds(services.db, [served.memberId], request.claimsNow, setting.groupZone);
+    const { state } = served;
+    const lastResult = (await latestResultsOf(services.db, [served.memberId])).get(served.memberId) ?? null;
+    return {
+      member: member!,
+      why: {
+        group: served.group,
+        callback: member!.callback,
+        priority: PRIORITIES[state.rank] ?? null,
+        daysPastRecareDue: daysPastRecareDue(state.recareDue, request.now.getTime(), state.timeZone),
+        attempts: state.attempts,
+        lastResult,
+      },
+      queue: null,
+    };
+  },
+
+  async getQueueCounts(call) {
+    const { user } = callerOf(call);
+    const { setting, request } = await queueRequest(call.services, call.query, user.id);
+    return queueCounts(call.services.db, request, setting);
+  },
+
+  async resetAttempts(call) {
+    const { user } = callerOf(call);
+    const { services } = call;
+    const writer = { userId: user.id, address: call.request.ip, now: clocksOf(services).now };
+    const attempts = await services.saves(() => resetAttempts(services.db, call.body.memberId, writer, settingOf(services)));
+    if (attempts === undefined) throw new HttpError(404, "No such member");
+    return { memberId: call.body.memberId, attempts };
+  },
+};
