@@ -1000,8 +1000,11 @@ export interface paths {
          *         by the end of its session: the member's live claim, or null. A claim that ends by running out
          *         its 2 minutes sends nothing: clients drop a claim once its `expiresAt` has passed.
          *       - `agent` (`BoardAgent`), to administrators only, after an agent signs in or out, claims
-         *         or releases a member, starts a call, saves a result or note, or opens or loses a live
-         *         stream: the agent's row of the live board (`getLiveBoard`) now. Replace the row whole.
+         *         or releases a member, starts a call, saves a result or note, opens or loses a live
+         *         stream, or gains or loses an open callback (booked, moved, reassigned, closed or
+         *         cancelled): the agent's row of the live board (`getLiveBoard`) now. Replace the row
+         *         whole. A callback coming due or past its grace period sends no `agent` event: its
+         *         counts move with the agent's next change or the board's next read.
          *       - `callback` (`CallbackEvent`) after a callback is booked, moved, reassigned, closed by
          *         a later result or cancelled, and when it comes due (within a second of `dueAt`, by
          *         every instance to its own streams): the callback after the change.
@@ -3593,12 +3596,18 @@ export interface components {
          * @description An agent's counts of today: calls started (`recordCallStart`), results saved, contacts (the
          *     results that say a person was reached, as `getContactDataReport` counts them) and
          *     appointments made (the results `Appointment Made`). Conversion is appointments ÷ contacts.
+         *     And the agent's open callbacks (`bookCallback`) as the day stands: `callbacksDue`, those
+         *     due today that are still theirs (before their grace period ends, whether due yet or not),
+         *     and `callbacksOverdue`, those whose grace period has ended with the callback still open
+         *     (anyone may call them now). A callback booked for anyone is nobody's here.
          */
         AgentDayCounts: {
             callsStarted: number;
             resultsSaved: number;
             contacts: number;
             appointments: number;
+            callbacksDue: number;
+            callbacksOverdue: number;
         };
         /** @description A member as the members list shows it, and what opens it there. */
         BoardMember: {

@@ -5,7 +5,7 @@
 // moves them by its calendar's offset.
 import type { components } from "../../contract/schema";
 import { agentState, type AgentFacts } from "../../domain/board/agentState.ts";
-import { countDay } from "../../domain/board/dayCounts.ts";
+import { callbackCounts, countDay } from "../../domain/board/dayCounts.ts";
 import { notesOfResults } from "../../domain/board/agentDay.ts";
 import { boardDay, byAgentName, dayBounds, isOnBoard, listName } from "../../domain/board/roster.ts";
 import type { IsoDate } from "../../domain/calendar.ts";
@@ -43,7 +43,9 @@ function agentOf(db: MockDb, user: Schemas["User"], clock: ReturnType<typeof boa
   if (signIns.length === 0) return undefined;
   const results = db.results.filter((result) => result.userId === user.id && today(Date.parse(result.createdAt)));
   const calls = db.callStarts.filter((start) => start.userId === user.id && today(Date.parse(start.startedAt)));
-  const counts = countDay(results.map((result) => result.Result), calls.length);
+  const owned = db.callbacks.filter((callback) => callback.status === "open" && callback.ownerId === user.id && callback.ownerUntil !== null);
+  const callbacks = callbackCounts(owned.map((callback) => ({ dueAt: Date.parse(callback.dueAt), ownerUntil: Date.parse(callback.ownerUntil!) })), asOf, endsAt);
+  const counts = countDay(results.map((result) => result.Result), calls.length, callbacks);
   if (!isOnBoard(user, counts)) return undefined;
 
   const claims = [...db.claims.values()].filter((claim) => claim.userId === user.id);

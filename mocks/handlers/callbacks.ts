@@ -12,6 +12,7 @@ import { caller, createApi, emptyAnswer } from "../api";
 import { nextId, type MockDb } from "../db/createMockDb";
 import { toCallbackAnswer, toCallbackItem, zoneOf } from "../queue/answers";
 import { endCallback, noteChange, publishCallback } from "../queue/callbacks";
+import { agentChanged } from "../board/board";
 
 const byDue = (a: CallbackRecord, b: CallbackRecord) => compareText(a.dueAt, b.dueAt) || a.id - b.id;
 const iso = (at: number) => new Date(at).toISOString();
@@ -90,9 +91,11 @@ export function callbacksHandlers(db: MockDb) {
       if (userId !== null && ownedBy(userId).length + callbacks.filter((callback) => callback.ownerId !== userId).length > rules.maxOpenCallbacks) throw tooManyCallbacks("userId", rules);
       const now = db.now().toISOString();
       for (const callback of callbacks) {
+        const formerOwner = callback.ownerId;
         Object.assign(callback, { ownerId: userId, ownerUntil: userId === null ? null : iso(ownerUntilOf(Date.parse(callback.dueAt), userId, rules)!), version: callback.version + 1 });
         noteChange(db, callback, user.id, "reassigned", now);
         publishCallback(db, callback, "reassigned");
+        if (formerOwner !== null && formerOwner !== userId) agentChanged(db, formerOwner);
       }
       return HttpResponse.json({ updated: callbacks.length });
     }),

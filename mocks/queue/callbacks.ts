@@ -3,6 +3,7 @@
 import type { CallbackChangeRecord, CallbackRecord, MemberRecord, ResultRecord } from "../../demo/records.ts";
 import { isAttempt, isDoNotCall } from "../../domain/queue/results.ts";
 import { callbackEvent, queueEvent } from "../../domain/team/events.ts";
+import { agentChanged } from "../board/board";
 import { nextId, type MockDb } from "../db/createMockDb";
 import { latestResultOf, toCallbackAnswer } from "./answers";
 
@@ -13,8 +14,10 @@ export function noteChange(db: MockDb, callback: CallbackRecord, userId: number,
   db.queue.changed(callback.memberId);
 }
 
+/** Publishes the callback as it is now; its owner's live board row counts it. */
 export function publishCallback(db: MockDb, callback: CallbackRecord, change: Change | "due"): void {
   db.events.publish(callbackEvent(change, toCallbackAnswer(db, callback)));
+  if (callback.ownerId !== null) agentChanged(db, callback.ownerId);
 }
 
 /** Ends an open callback: `closed` by a later result, `cancelled` by a do-not-call result or by hand. */

@@ -18,6 +18,8 @@ export interface BoardWindow {
   staleBefore: Date;
   /** A session not used since this has ended by its idle timeout. */
   idleSince: Date;
+  /** Now on the calendar's clock, which callbacks are due by. */
+  asOf: Date;
 }
 
 /** A member as the board shows it. */
@@ -51,6 +53,8 @@ export interface BoardAgentRow {
   results_saved: number;
   contacts: number;
   appointments: number;
+  callbacks_due: number;
+  callbacks_overdue: number;
 }
 
 const memberJson = (alias: string) =>
@@ -67,7 +71,7 @@ export async function boardAgentRows(db: Kysely<Database>, window: BoardWindow, 
 
 /** The statement of boardAgentRows (bench/board.ts explains it). */
 export function boardAgentsQuery(window: BoardWindow, userIds?: readonly number[]) {
-  const { dayStart, dayEnd, now, sessionsDayStart, staleBefore, idleSince } = window;
+  const { dayStart, dayEnd, now, sessionsDayStart, staleBefore, idleSince, asOf } = window;
   const onlyThese = userIds ? sql`and s.user_id = any(${[...userIds]}::int[])` : sql``;
   return sql<BoardAgentRow>`
     with agents as (
@@ -84,7 +88,8 @@ export function boardAgentsQuery(window: BoardWindow, userIds?: readonly number[
            ${memberJson("cm")} as claim_member, cl.claimed_at, cl.expires_at as claim_expires_at, ce.last_claim_ended_at,
            ${memberJson("lm")} as call_member, lc.started_at as call_started_at,
            r.last_result_at, coalesce(c.calls_started, 0)::int as calls_started, coalesce(r.results_saved, 0)::int as results_saved,
-           coalesce(r.contacts, 0)::int as contacts, coalesce(r.appointments, 0)::int as appointments
+           coalesce(r.contacts, 0)::int as contacts, coalesce(r.appointments, 0)::int as appointments,
+           coalesce(cb.callbacks_due, 0)::int as callbacks_due, coalesce(cb.callbacks_overdue, 0)::int as callbacks_overdue
     from agents a
     join users u on u.id = a.user_id
     left join lateral (
@@ -110,6 +115,12 @@ export function boardAgentsQuery(window: BoardWindow, userIds?: readonly number[
              count(*) filter (where result = ${APPOINTMENT_MADE}) as appointments, max(created_at) as last_result_at
       from results where user_id = a.user_id and created_at >= ${dayStart} and created_at < ${dayEnd}
     ) r on true
+    -- domain/board/dayCounts.ts callbackCounts, on the owner's open callbacks (callbacks_owner_due_idx).
+    left join lateral (
+      select count(*) filter (where owner_until > ${asOf} and due_at < ${dayEnd}) as callbacks_due,
+             count(*) filter (where owner_until <= ${asOf}) as callbacks_overdue
+      from callbacks where owner_id = a.user_id and status = 'open'
+    ) cb on true
     left join members cm on cm.id = cl.member_id
     left join members lm on lm.id = lc.member_id`;
 }

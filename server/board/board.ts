@@ -4,6 +4,7 @@
 // which is zero outside demos), each agent's state read by the rules of domain/board.
 import type { components } from "../../contract/schema.d.ts";
 import { agentState, type AgentFacts } from "../../domain/board/agentState.ts";
+import { NO_COUNTS } from "../../domain/board/dayCounts.ts";
 import { boardDay, byAgentName, isOnBoard, listName } from "../../domain/board/roster.ts";
 import type { Services } from "../services.ts";
 import { calendarNow } from "../calendar.ts";
@@ -37,7 +38,14 @@ function toBoardAgent(row: BoardAgentRow, { offsetMs, asOf, startsAt: dayStart }
     call: row.call_member && { member: toBoardMember(row.call_member), startedAt: iso(row.call_started_at)! },
     lastResultAt: iso(row.last_result_at),
   };
-  const counts = { callsStarted: row.calls_started, resultsSaved: row.results_saved, contacts: row.contacts, appointments: row.appointments };
+  const counts = {
+    callsStarted: row.calls_started,
+    resultsSaved: row.results_saved,
+    contacts: row.contacts,
+    appointments: row.appointments,
+    callbacksDue: row.callbacks_due,
+    callbacksOverdue: row.callbacks_overdue,
+  };
   return { userId: row.user_id, firstname: row.firstname, lastname: row.lastname, ...facts, counts, state: agentState(facts, asOf) };
 }
 
@@ -53,11 +61,12 @@ export async function boardAgents(services: Pick<Services, "db" | "now" | "confi
       sessionsDayStart: new Date(clock.startsAt - clock.offsetMs),
       staleBefore: new Date(clock.now.getTime() - STREAM_STALE_MS),
       idleSince: new Date(clock.now.getTime() - services.config.sessionIdleMs),
+      asOf: clock.asOf,
     },
     userIds,
   );
   const agents = rows
-    .filter((row) => isOnBoard({ isAdmin: row.is_admin }, { callsStarted: row.calls_started, resultsSaved: row.results_saved, contacts: 0, appointments: 0 }))
+    .filter((row) => isOnBoard({ isAdmin: row.is_admin }, { ...NO_COUNTS, callsStarted: row.calls_started, resultsSaved: row.results_saved }))
     .map((row) => toBoardAgent(row, { offsetMs: clock.offsetMs, asOf: clock.asOf.getTime(), startsAt: clock.startsAt }))
     .sort(byAgentName);
   return { clock, agents };

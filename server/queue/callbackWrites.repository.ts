@@ -9,6 +9,7 @@ import { CALLBACK_NOTE_MAX, doNotCallMember, dueAtProblems, judgeBooking, mayCan
 import { isDoNotCall } from "../../domain/queue/results.ts";
 import { memberTimeZone } from "../../domain/queue/timeZones.ts";
 import { audit } from "../audit.repository.ts";
+import { agentChanged, publish } from "../events/events.repository.ts";
 import { callbackById, endCallback, openCallbackOf, openCallbacksOwned, publishCallback, toCallback, writeBooking, writeOwners } from "./callbacks.repository.ts";
 import { refreshMembers, type QueueSetting } from "./queueState.repository.ts";
 
@@ -78,6 +79,9 @@ export async function reassignCallbacks(db: Kysely<Database>, callbackIds: numbe
     await refreshMembers(trx, changed.map((row) => row.member_id), setting, writer.now);
     await audit(trx, { userId: writer.userId, action: "reassignCallbacks", memberIds: changed.map((row) => row.member_id), address: writer.address });
     for (const row of changed) await publishCallback(trx, row.id, "reassigned", setting.groupZone);
+    // The owners they left: their live board rows count them no more.
+    const formerOwners = new Set(open.flatMap((row) => (row.owner_id !== null && row.owner_id !== ownerId ? [row.owner_id] : [])));
+    if (formerOwners.size > 0) await publish(trx, ...[...formerOwners].map(agentChanged));
     return changed.length;
   });
 }

@@ -5,7 +5,7 @@ import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "../db/database.ts";
 import type { components } from "../../contract/schema.d.ts";
 import { callbackEvent } from "../../domain/team/events.ts";
-import { publish } from "../events/events.repository.ts";
+import { agentChanged, publish } from "../events/events.repository.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 type Schemas = components["schemas"];
@@ -138,10 +138,10 @@ export async function writeOwners(trx: Transaction<Database>, callbackIds: numbe
   return rows;
 }
 
-/** Publishes the callback as it is now, after `change`. */
+/** Publishes the callback as it is now, after `change`; its owner's live board row counts it. */
 export async function publishCallback(trx: Transaction<Database>, callbackId: number, change: Schemas["CallbackEvent"]["change"], groupZone: string): Promise<Schemas["Callback"]> {
   const callback = toCallback((await callbackById(trx, callbackId, groupZone))!);
-  await publish(trx, callbackEvent(change, callback));
+  await publish(trx, callbackEvent(change, callback), ...(callback.owner ? [agentChanged(callback.owner.id)] : []));
   return callback;
 }
 

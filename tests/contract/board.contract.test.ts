@@ -15,7 +15,7 @@ const members = worklist(backend);
 interface BoardAgent {
   userId: number;
   state: { name: string; since: string; member: { id: number; name: string; practice: string; practiceId: number; subscriberId: string } | null };
-  counts: { callsStarted: number; resultsSaved: number; contacts: number; appointments: number };
+  counts: { callsStarted: number; resultsSaved: number; contacts: number; appointments: number; callbacksDue: number; callbacksOverdue: number };
   [fact: string]: unknown;
 }
 
@@ -106,6 +106,8 @@ describe("GET /board", () => {
       resultsSaved: before.resultsSaved + results,
       contacts: before.contacts + contacts,
       appointments: before.appointments + appointments,
+      callbacksDue: before.callbacksDue,
+      callbacksOverdue: before.callbacksOverdue,
     });
     const started = await startCall(first.id, agent);
     expect(started.status).toBe(201);
@@ -115,6 +117,20 @@ describe("GET /board", () => {
     await startCall(second.id, agent);
     await members.saveResult(second, "No answer", agent);
     expect((await rowOf(agent))?.counts).toEqual(plus(2, 2, 1, 1));
+  });
+
+  it("counts an agent's open callbacks due today, and those past their grace period as overdue", async () => {
+    const { agent } = await agentAtDesk();
+    const member = await members.freshMember({ result: "", status: "New Patient" });
+    const before = (await rowOf(agent))!.counts;
+    // Both backends' clocks start at the demo's reference date (16 November 2026): tomorrow 10:00 in Chicago.
+    const booked = await backend.api.post("/callbacks", { token: agent.token, body: { memberId: member.id, dueAt: "2026-11-17T16:00:00.000Z" } });
+    expect(booked.status).toBe(201);
+    expect((await rowOf(agent))?.counts).toMatchObject({ callbacksDue: before.callbacksDue, callbacksOverdue: before.callbacksOverdue });
+    await backend.target.moveCallbackDue(booked.body.id, 60_000);
+    expect((await rowOf(agent))?.counts).toMatchObject({ callbacksDue: before.callbacksDue + 1, callbacksOverdue: before.callbacksOverdue });
+    await backend.target.moveCallbackDue(booked.body.id, -31 * 60_000);
+    expect((await rowOf(agent))?.counts).toMatchObject({ callbacksDue: before.callbacksDue, callbacksOverdue: before.callbacksOverdue + 1 });
   });
 
   it("shows an agent Offline at once when they sign out", async () => {
@@ -127,9 +143,9 @@ describe("GET /board", () => {
 
   it("knows when an agent's last live stream closed", async () => {
     const { agent, stream } = await agentAtDesk();
-    await expect.poll(async () => (await rowOf(agent))?.connected).toBe(true);
+    await expect.poll(async () => (await rowOf(agent))?.connected, { timeout: 5000 }).toBe(true);
     stream.close();
-    await expect.poll(async () => (await rowOf(agent))?.connected).toBe(false);
+    await expect.poll(async () => (await rowOf(agent))?.connected, { timeout: 5000 }).toBe(false);
     expect((await rowOf(agent))?.lastConnectedAt).not.toBeNull();
   });
 

@@ -26,7 +26,7 @@ function agent(userId: number, change: Partial<BoardAgent> = {}): BoardAgent {
     lastClaimEndedAt: null,
     call: null,
     lastResultAt: null,
-    counts: { callsStarted: 2, resultsSaved: 2, contacts: 1, appointments: 1 },
+    counts: { callsStarted: 2, resultsSaved: 2, contacts: 1, appointments: 1, callbacksDue: 1, callbacksOverdue: 0 },
     state: { name: "ready", since: iso(-MINUTE), member: null },
     ...change,
   };
@@ -182,7 +182,7 @@ describe("the live board", () => {
 
   it("sorts by a column, and the other way on the same column again", async () => {
     const board = start();
-    await board.answer(boardOf([agent(1, { counts: { callsStarted: 5, resultsSaved: 0, contacts: 0, appointments: 0 } }), agent(2)]));
+    await board.answer(boardOf([agent(1, { counts: { callsStarted: 5, resultsSaved: 0, contacts: 0, appointments: 0, callbacksDue: 0, callbacksOverdue: 0 } }), agent(2)]));
     board.actor.send({ type: "board.sort", column: "callsStarted" });
     expect(board.rows().map((row) => row.agent.userId)).toEqual([2, 1]);
     board.actor.send({ type: "board.sort", column: "callsStarted" });

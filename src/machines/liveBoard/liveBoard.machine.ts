@@ -14,7 +14,7 @@ import { agentDayMachine } from "./agentDay.machine";
 import { rowsAt, untilNextChange, withAgent, type BoardAgent, type BoardRow, type LiveBoard } from "./liveBoard.rows";
 
 /** The columns a person can sort by. */
-export type BoardColumn = "agent" | "state" | "time" | "member" | "callsStarted" | "resultsSaved" | "contacts" | "appointments" | "conversion";
+export type BoardColumn = "agent" | "state" | "time" | "member" | "callsStarted" | "resultsSaved" | "contacts" | "appointments" | "conversion" | "callbacksDue" | "callbacksOverdue";
 
 export interface LiveBoardContext {
   /** Every agent's facts as the backend last sent them, by name. */

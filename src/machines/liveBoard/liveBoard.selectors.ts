@@ -37,6 +37,8 @@ const byColumn: Record<BoardColumn, (a: BoardRow, b: BoardRow) => number> = {
   contacts: (a, b) => a.agent.counts.contacts - b.agent.counts.contacts,
   appointments: (a, b) => a.agent.counts.appointments - b.agent.counts.appointments,
   conversion: (a, b) => (conversion(a.agent.counts) ?? -1) - (conversion(b.agent.counts) ?? -1),
+  callbacksDue: (a, b) => a.agent.counts.callbacksDue - b.agent.counts.callbacksDue,
+  callbacksOverdue: (a, b) => a.agent.counts.callbacksOverdue - b.agent.counts.callbacksOverdue,
 };
 
 const sortedCache = new WeakMap<readonly BoardRow[], { key: string; rows: BoardRow[] }>();

@@ -18,6 +18,8 @@ const COLUMNS: { key: BoardColumn; header: string; numeric?: boolean }[] = [
   { key: "contacts", header: "Contacts", numeric: true },
   { key: "appointments", header: "Appointments", numeric: true },
   { key: "conversion", header: "Conversion", numeric: true },
+  { key: "callbacksDue", header: "Callbacks due", numeric: true },
+  { key: "callbacksOverdue", header: "Overdue", numeric: true },
 ];
 
 interface BoardTableProps {
@@ -94,6 +96,8 @@ const AgentRow = memo(function AgentRow({ row, skewMs, onOpen }: { row: BoardRow
       <td className="num">{agent.counts.contacts}</td>
       <td className="num">{agent.counts.appointments}</td>
       <td className="num">{conversionOf(agent.counts)}</td>
+      <td className="num">{agent.counts.callbacksDue}</td>
+      <td className={agent.counts.callbacksOverdue > 0 ? "num live-board__overdue" : "num"}>{agent.counts.callbacksOverdue}</td>
     </tr>
   );
 });
@@ -109,6 +113,8 @@ function TotalsRow({ totals }: { totals: BoardTotals }) {
       <td className="num">{totals.counts.contacts}</td>
       <td className="num">{totals.counts.appointments}</td>
       <td className="num">{conversionText(totals.conversion)}</td>
+      <td className="num">{totals.counts.callbacksDue}</td>
+      <td className="num">{totals.counts.callbacksOverdue}</td>
     </tr>
   );
 }

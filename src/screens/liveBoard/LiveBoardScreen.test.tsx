@@ -47,6 +47,11 @@ describe("Live Board screen", () => {
     expect(within(marcus).getByRole("timer")).toHaveTextContent(/^\d{2,}:\d\d$/);
     const totals = screen.getAllByRole("row").at(-1)!;
     expect(within(totals).getByRole("rowheader")).toHaveTextContent(/^Totals · \d+ agents$/);
+    // The demo world books callbacks for its agents: some due today, some overdue.
+    const headers = screen.getAllByRole("columnheader").map((header) => header.textContent?.replace(/[▲▼↕]/g, ""));
+    expect(headers.slice(-2)).toEqual(["Callbacks due", "Overdue"]);
+    const [due, overdue] = within(totals).getAllByRole("cell").slice(-2).map((cell) => Number(cell.textContent));
+    expect(due! + overdue!).toBeGreaterThan(0);
     expect(screen.getByRole("status")).toHaveTextContent(/Live$/);
   });
 
