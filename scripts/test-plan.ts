@@ -24,6 +24,7 @@ export const STAGES: Stage[] = [
   { script: "test:contract:server:pglite" },
   { script: "test:contract:server" },
   { script: "bench:quick", needs: ["build"] },
+  { script: "test:install", needs: ["build"] },
   { script: "test:contract:mock" },
   { script: "lint" },
   { script: "typecheck" },

@@ -74,6 +74,18 @@ export async function migrateToLatest<T>(db: Kysely<T>): Promise<void> {
   await writeReferenceData(db as unknown as Kysely<Database>);
 }
 
+/** Undoes the migrations run after `name`, newest first: the database as that migration left it. */
+export async function migrateBackTo<T>(db: Kysely<T>, name: string): Promise<void> {
+  if (!(name in MIGRATIONS)) throw new Error(`no migration is named ${name}`);
+  checked(await (await migratorOf(db as unknown as Kysely<unknown>)).migrateTo(name));
+}
+
+/** Every migration of the code, in order, and when it ran here (null: not yet). */
+export async function migrationsRun<T>(db: Kysely<T>): Promise<{ name: string; ranAt: Date | null }[]> {
+  const migrations = await (await migratorOf(db as unknown as Kysely<unknown>)).getMigrations();
+  return migrations.map((migration) => ({ name: migration.name, ranAt: migration.executedAt ?? null }));
+}
+
 /** Undoes the latest migration (or every one with `all`). */
 export async function migrateDown<T>(db: Kysely<T>, all = false): Promise<void> {
   const migrator = await migratorOf(db as unknown as Kysely<unknown>);
