@@ -8,7 +8,7 @@ import type { Transaction } from "kysely";
 import type { Database } from "../db/database.ts";
 import { agentChanged, publish, publishSessionEnded } from "../events/events.repository.ts";
 import { endClaimsOfSessions } from "../members/claims.repository.ts";
-import { usersOfSessions } from "./sessions.repository.ts";
+import { usersOfSessions } from "./sessionUsers.repository.ts";
 
 export async function endWithSessions(trx: Transaction<Database>, sessionIds: readonly string[], now: Date): Promise<void> {
   await endClaimsOfSessions(trx, sessionIds, now);

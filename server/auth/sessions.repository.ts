@@ -106,13 +106,6 @@ export async function liveSession(db: Kysely<Database>, sessionId: string, rules
   return { endsAt: new Date(Math.min(new Date(row.expires_at).getTime(), new Date(row.last_seen_at).getTime() + rules.idleMs)), isAdmin: row.is_admin };
 }
 
-/** The users of these sessions, each once. */
-export async function usersOfSessions(db: Kysely<Database>, sessionIds: readonly string[]): Promise<number[]> {
-  if (sessionIds.length === 0) return [];
-  const rows = await db.selectFrom("sessions").select("user_id").distinct().where("id", "in", sessionIds).execute();
-  return rows.map((row) => row.user_id);
-}
-
 export async function revokeSession(db: Kysely<Database>, sessionId: string, now = new Date()): Promise<void> {
   await db.updateTable("sessions").set({ revoked_at: now }).where("id", "=", sessionId).execute();
 }

@@ -47,8 +47,8 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
   { path: "/deleted-appointments/details", title: "Deleted Appointments — Details", render: () => <DeletedDetailsRoute /> },
   { path: "/usage", title: "Universal Usage Report", adminOnly: true, render: () => <UsageReportRoute /> },
   { path: "/test", title: "Test page", render: () => <TestScreen /> },
-  { path: "/staff", title: "Staff", adminOnly: true, render: () => <StaffRoute /> },
-  { path: "/practices-and-regions", title: "Practices and regions", adminOnly: true, render: () => <PracticesAdminRoute /> },
-  { path: "/member-files", title: "Member files", adminOnly: true, render: () => <MemberFilesRoute /> },
+  { path: "/staff", title: "Staff", adminOnly: true, hiddenFromStaff: true, render: () => <StaffRoute /> },
+  { path: "/practices-and-regions", title: "Practices and regions", adminOnly: true, hiddenFromStaff: true, render: () => <PracticesAdminRoute /> },
+  { path: "/member-files", title: "Member files", adminOnly: true, hiddenFromStaff: true, render: () => <MemberFilesRoute /> },
   { path: "/live-board", title: "Live Board", adminOnly: true, hiddenFromStaff: true, render: () => <LiveBoardRoute /> },
 ];

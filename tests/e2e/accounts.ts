@@ -52,5 +52,5 @@ export async function goInApp(page: Page, path: string): Promise<void> {
     history.pushState(null, "", to);
     dispatchEvent(new PopStateEvent("popstate"));
   }, path);
-  await waitForPath(page, path);
+  await waitForPath(page, new URL(path, "http://app").pathname);
 }

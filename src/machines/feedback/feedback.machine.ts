@@ -2,7 +2,7 @@
 // submit needs both subject and message", "The feedback attachment is read as a data URL from the
 // first chosen file"; §8; §9 feedback date format). Effects are named here, provided by src/app.
 import dayjs from "dayjs";
-import { assign, setup } from "xstate";
+import { assign, setup, type ActorRefFrom } from "xstate";
 import { notProvided } from "../notProvided";
 import { type ApiFailure, toFailure } from "../../api/errors";
 import type { components } from "../../../contract/schema";
@@ -225,3 +225,6 @@ export const feedbackMachine = setup({
     sent: {},
   },
 });
+
+/** A running feedbackMachine, as src/app hands it to its screen. */
+export type FeedbackRef = ActorRefFrom<typeof feedbackMachine>;

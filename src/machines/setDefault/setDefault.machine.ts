@@ -3,7 +3,7 @@
 // page"; §6 default practices). It stores the two setup records of the members list, practice and
 // status, and nothing else: the specification gives the dialog no default page, so it does not
 // call POST /pmd/setDefault. Effects are named here and provided by src/app.
-import { assign, setup } from "xstate";
+import { assign, setup, type ActorRefFrom } from "xstate";
 import { notProvided } from "../notProvided";
 import { type ApiFailure, toFailure } from "../../api/errors";
 import type { components } from "../../../contract/schema";
@@ -205,3 +205,6 @@ export const setDefaultMachine = setup({
     reloading: { entry: "reloadPage" },
   },
 });
+
+/** A running setDefaultMachine, as src/app hands it to its screen. */
+export type SetDefaultRef = ActorRefFrom<typeof setDefaultMachine>;

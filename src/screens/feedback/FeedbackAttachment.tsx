@@ -3,7 +3,7 @@
 import { useSelector } from "@xstate/react";
 import { useId, useRef, type ChangeEvent } from "react";
 import * as feedback from "../../machines/feedback/feedback.selectors";
-import type { FeedbackRef } from "./FeedbackDialog";
+import type { FeedbackRef } from "../../machines/feedback/feedback.machine";
 
 /** Sizes as people read them: 1.2 MB, 340 KB, 70 bytes. */
 function fileSize(bytes: number) {

@@ -3,15 +3,13 @@
 // under way.
 import { useSelector } from "@xstate/react";
 import { useId, useRef, type FormEvent } from "react";
-import type { ActorRefFrom } from "xstate";
 import { AlertMessage } from "../../components/AlertMessage";
 import { Modal } from "../../components/Modal";
-import { MESSAGE_MAX_LENGTH, SUBJECT_MAX_LENGTH, type feedbackMachine } from "../../machines/feedback/feedback.machine";
+import { MESSAGE_MAX_LENGTH, SUBJECT_MAX_LENGTH, type FeedbackRef } from "../../machines/feedback/feedback.machine";
 import * as feedback from "../../machines/feedback/feedback.selectors";
 import { FeedbackAttachment } from "./FeedbackAttachment";
 import "../dialogs.css";
 
-export type FeedbackRef = ActorRefFrom<typeof feedbackMachine>;
 
 interface FeedbackDialogProps {
   actor: FeedbackRef;

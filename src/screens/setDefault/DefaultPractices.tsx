@@ -3,7 +3,7 @@
 import { useSelector } from "@xstate/react";
 import { useId } from "react";
 import * as setDefault from "../../machines/setDefault/setDefault.selectors";
-import type { SetDefaultRef } from "./SetDefaultDialog";
+import type { SetDefaultRef } from "../../machines/setDefault/setDefault.machine";
 
 export function DefaultPractices({ actor }: { actor: SetDefaultRef }) {
   const practices = useSelector(actor, setDefault.selectPractices);

@@ -3,15 +3,13 @@
 // open; Cancel, × and Escape close it without saving (and cancel a save under way).
 import { useSelector } from "@xstate/react";
 import { useId, useRef, type FormEvent } from "react";
-import type { ActorRefFrom } from "xstate";
 import { AlertMessage } from "../../components/AlertMessage";
 import { Modal } from "../../components/Modal";
-import type { StatusDefault, setDefaultMachine } from "../../machines/setDefault/setDefault.machine";
+import type { SetDefaultRef, StatusDefault } from "../../machines/setDefault/setDefault.machine";
 import * as setDefault from "../../machines/setDefault/setDefault.selectors";
 import { DefaultPractices } from "./DefaultPractices";
 import "../dialogs.css";
 
-export type SetDefaultRef = ActorRefFrom<typeof setDefaultMachine>;
 
 interface SetDefaultDialogProps {
   actor: SetDefaultRef;
