@@ -6,6 +6,7 @@ import { buildApp } from "../server/app.ts";
 import { openSession } from "../server/auth/sessions.repository.ts";
 import { loadConfig } from "../server/config.ts";
 import type { DatabaseHandle } from "../server/db/connection.ts";
+import type { Services } from "../server/services.ts";
 import { CACHE } from "./load.ts";
 
 export interface BenchServer {
@@ -14,6 +15,9 @@ export interface BenchServer {
   /** Bearer tokens of `count` sessions, spread over the seeded staff. */
   tokens: (count: number) => Promise<string[]>;
   close: () => Promise<void>;
+  /** The server's own services and database, for calling its handlers and repositories directly. */
+  services: Services;
+  database: DatabaseHandle;
 }
 
 export async function startBenchServer(database: DatabaseHandle, spaDir?: string): Promise<BenchServer> {
@@ -30,6 +34,8 @@ export async function startBenchServer(database: DatabaseHandle, spaDir?: string
       return tokens;
     },
     close: () => app.close(),
+    services: app.services,
+    database,
   };
 }
 

@@ -7,6 +7,7 @@ import { benchExport, exportTable } from "./export.ts";
 import { benchMembers, membersTable } from "./members.ts";
 import { benchSaves, savesTable } from "./saves.ts";
 import { benchQueue, queueTable } from "./queue.ts";
+import { benchReports, reportsTable } from "./reports.ts";
 import { benchUi, uiTable } from "./ui.ts";
 
 const SIZE = 3000;
@@ -30,6 +31,7 @@ if (exports.some((result) => result.rows !== result.members || result.rowCountHe
   console.error("bench:quick: an export lost rows");
   process.exit(1);
 }
+console.log(reportsTable(await benchReports("pglite", SIZE, 2)) + "\n");
 console.log(uiTable(await benchUi(SIZE, 2)) + "\n");
 const board = await benchBoard("pglite", SIZE, 2000, 20, 5, 3);
 console.log(boardTable(board));

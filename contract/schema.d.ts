@@ -1339,9 +1339,10 @@ export interface paths {
          *     patients are the first visits (in the chosen months, practices and brand) with the source
          *     the patient came from. `sources` is complete, sorted by `count` descending, then `source`;
          *     each source's practices sorted by `count` descending, then `practice`, ties by
-         *     `practiceId`. `firstVisits` are the rows of the CSV download (Practice, Patient Number,
-         *     First Visit Date, Result), complete (unpaged), sorted by `practice`, then
-         *     `firstVisitDate`, ties by `patNum`.
+         *     `practiceId`. Counts only, as the screen shows them: the first visits themselves are the
+         *     CSV download (`exportNewPatientOriginReport`), streamed from the server. One row per
+         *     source and practice, so the answer stays under 100 kB for the widest filters (24 months,
+         *     every practice).
          */
         get: operations["getNewPatientOriginReport"];
         put?: never;
@@ -1361,9 +1362,10 @@ export interface paths {
         };
         /**
          * The new patient origin report's first visits as CSV (§2 CSV download)
-         * @description The §2 CSV download, from the server: the `firstVisits` of `getNewPatientOriginReport`
-         *     for the same `params`, in its order. Columns: Practice, Patient Number, First Visit Date,
-         *     Result (comma-delimited, §9). Audited as a read of the members it lists.
+         * @description The §2 CSV download, from the server: every first visit `getNewPatientOriginReport`
+         *     counts for the same `params`, sorted by practice, then First Visit Date, ties by Patient
+         *     Number. Columns: Practice, Patient Number, First Visit Date, Result (comma-delimited, §9).
+         *     Audited as a read of the members it lists.
          */
         get: operations["exportNewPatientOriginReport"];
         put?: never;
@@ -3253,16 +3255,7 @@ export interface components {
             percent: number;
             practices: components["schemas"]["OriginPractice"][];
         };
-        /** @description One row of the first-visit CSV (Practice, Patient Number, First Visit Date, Result). */
-        FirstVisit: {
-            /** @description The practice's abbreviation. */
-            practice: string;
-            /** @description The patient number. */
-            patNum: string;
-            /** Format: date */
-            firstVisitDate: string;
-            result: components["schemas"]["MemberResult"];
-        };
+        /** @description Counts only; the first visits are the CSV download (exportNewPatientOriginReport). */
         NewPatientOriginReport: {
             /** @description Sorted by count descending, then source. */
             sources: components["schemas"]["OriginSource"][];
@@ -3272,8 +3265,6 @@ export interface components {
                 /** @description The number of sources. */
                 sources: number;
             };
-            /** @description Sorted by practice, then firstVisitDate, ties by patNum. */
-            firstVisits: components["schemas"]["FirstVisit"][];
         };
         CallRecording: {
             id: number;

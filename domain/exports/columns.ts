@@ -5,6 +5,7 @@ import { kilobytes } from "../recordings/directory.ts";
 import { reasonsText } from "../reports/deletedAppointments.ts";
 import { QUALITY_INDEX_TABLES, type QualityIndexLine } from "../reports/qualityIndex.ts";
 import { GROUP_CELLS } from "../reports/membersStatus.ts";
+import type { FirstVisitRow } from "../reports/newPatientOrigin.ts";
 import type { ExportColumn } from "./csv.ts";
 import type { MemberFields } from "../queue/memberFields.ts";
 
@@ -18,7 +19,6 @@ type DeletedGroup = Schemas["DeletedAppointmentsGroup"];
 type DeletedSummaryRow = Schemas["DeletedAppointmentsSummaryRow"];
 type DeletedAppointment = Schemas["DeletedAppointment"];
 type CallRecording = Schemas["CallRecording"];
-type FirstVisit = Schemas["FirstVisit"];
 
 /** The members list's columns (§2), with the payer first. */
 export const MEMBER_EXPORT_COLUMNS: readonly ExportColumn<Member>[] = [
@@ -133,7 +133,7 @@ export const QUALITY_INDEX_EXPORT_COLUMNS: readonly ExportColumn<QualityIndexLin
 ];
 
 /** §2 New Patient Origin's CSV download: Practice, Patient Number, First Visit Date, Result. */
-export const FIRST_VISIT_EXPORT_COLUMNS: readonly ExportColumn<FirstVisit>[] = [
+export const FIRST_VISIT_EXPORT_COLUMNS: readonly ExportColumn<FirstVisitRow>[] = [
   { header: "Practice", value: (row) => row.practice },
   { header: "Patient Number", value: (row) => row.patNum },
   { header: "First Visit Date", value: (row) => row.firstVisitDate },

@@ -2,6 +2,19 @@
 // group's time zone, and the ones before it. The client offers them; both backends refuse others.
 import { lastMonths, type IsoDate, type IsoMonth } from "../calendar.ts";
 import type { FieldProblem } from "../../contract/errors.ts";
+import type { components } from "../../contract/schema";
+
+/**
+ * One row of the first-visit CSV download (§2: Practice, Patient Number, First Visit Date, Result).
+ * Only the export carries them: the report's answer is counts.
+ */
+export interface FirstVisitRow {
+  /** The practice's abbreviation. */
+  practice: string;
+  patNum: string;
+  firstVisitDate: IsoDate;
+  result: components["schemas"]["MemberResult"];
+}
 
 /** §9 New patient origin offers this many months. */
 export const NEW_PATIENT_ORIGIN_MONTHS = 24;

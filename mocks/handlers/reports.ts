@@ -14,7 +14,7 @@ import { membersStatusReport } from "../reports/membersStatus";
 import { monthsOutsideOffer } from "../../domain/reports/newPatientOrigin.ts";
 import { qualityIndexLines, qualityIndexProblems, type QualityIndexRequest } from "../../domain/reports/qualityIndex.ts";
 import { zonedDate } from "../../domain/calendar.ts";
-import { newPatientOriginReport, type NewPatientOriginQuery } from "../reports/newPatientOrigin";
+import { newPatientOriginReport, newPatientOriginRows, type NewPatientOriginQuery } from "../reports/newPatientOrigin";
 import { priorityStatusReport } from "../reports/priorityStatus";
 import { qualityIndexReport } from "../reports/qualityIndex";
 import { MEMBERS_STATUS_EXPORT_COLUMNS, PRIORITY_EXPORT_COLUMNS, leadDataExportColumns, priorityRowsOf, QUALITY_INDEX_EXPORT_COLUMNS, FIRST_VISIT_EXPORT_COLUMNS } from "../../domain/exports/columns.ts";
@@ -24,12 +24,12 @@ import { csvResponse, oneBatch } from "../exports/csvResponse";
 export function reportsHandlers(db: MockDb) {
   const api = createApi(db);
 
-  /** The new patient origin report of a query; a month the screen does not offer is refused. */
-  const newPatientOrigin = (params: unknown) => {
+  /** The new patient origin query; a month the screen does not offer is refused. */
+  const originQuery = (params: unknown) => {
     const query = params as NewPatientOriginQuery;
     const problems = monthsOutsideOffer(query.date, zonedDate(db.now()));
     if (problems.length > 0) throw invalidRequest(problems);
-    return newPatientOriginReport(db.firstVisits, db.members, db.practices, query);
+    return query;
   };
 
   /** The quality index of a request; a day before the calendar's first is refused. */
@@ -90,10 +90,10 @@ export function reportsHandlers(db: MockDb) {
       return csvResponse({ fileName: exportFileName("LeadData", db.now()), columns: leadDataExportColumns(periods), rowCount: leadsEntered.length, batches: oneBatch(leadsEntered) });
     }),
 
-    api.get("/report/new-patient-origin", ({ json }) => HttpResponse.json(newPatientOrigin(json.params))),
+    api.get("/report/new-patient-origin", ({ json }) => HttpResponse.json(newPatientOriginReport(db, originQuery(json.params)))),
 
     api.get("/report/new-patient-origin/export", ({ json }) => {
-      const { firstVisits } = newPatientOrigin(json.params);
+      const firstVisits = newPatientOriginRows(db, originQuery(json.params));
       return csvResponse({ fileName: exportFileName("NewPatientOrigin", db.now()), columns: FIRST_VISIT_EXPORT_COLUMNS, rowCount: firstVisits.length, batches: oneBatch(firstVisits) });
     }),
   ];

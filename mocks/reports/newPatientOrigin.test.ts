@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { FirstVisitRecord } from "../../demo/records.ts";
-import { newPatientOriginReport, type NewPatientOriginQuery } from "./newPatientOrigin";
+import { newPatientOriginReport, newPatientOriginRows, type NewPatientOriginQuery } from "./newPatientOrigin";
 import { member, PRACTICES } from "../../tests/support/mockReportRecords";
 
 const dentaMember = member({ practiceId: 1, company: "denta" });
@@ -25,10 +25,11 @@ const visits = [
   visit(laredoMember, "2026-10-10", "Google"),
 ];
 const members = [dentaMember, mcnaMember, laredoMember];
+const world = { firstVisits: visits, members, practices: PRACTICES };
 const NOVEMBER: NewPatientOriginQuery = { practice: [], brand: "all", date: ["2026-11"] };
 
 describe("newPatientOriginReport", () => {
-  const report = newPatientOriginReport(visits, members, PRACTICES, NOVEMBER);
+  const report = newPatientOriginReport(world, NOVEMBER);
 
   it("counts the chosen months' new patients by source, most first, with shares of all", () => {
     expect(report.total).toEqual({ count: 4, sources: 2 });
@@ -45,27 +46,31 @@ describe("newPatientOriginReport", () => {
     ]);
   });
 
+  it("answers counts only: the first visits are the CSV download's", () => {
+    expect(Object.keys(report).sort()).toEqual(["sources", "total"]);
+  });
+
   it("lists the CSV rows by practice, then date, then patient number as text", () => {
-    expect(report.firstVisits.map((row) => [row.practice, row.firstVisitDate, row.patNum])).toEqual([
+    const rows = newPatientOriginRows(world, NOVEMBER);
+    expect(rows.map((row) => [row.practice, row.firstVisitDate, row.patNum])).toEqual([
       ["FS-LARE", "2026-11-10", laredoMember.PatNum],
       ["SM-HOUS", "2026-11-02", mcnaMember.PatNum],
       ["SM-HOUS", "2026-11-03", "1000"],
       ["SM-HOUS", "2026-11-03", "300"],
     ]);
-    expect(report.firstVisits[0]?.result).toBe("Confirm");
+    expect(rows[0]?.result).toBe("Confirm");
   });
 
   it("filters by practice, by the patients' brand and by several months", () => {
-    expect(newPatientOriginReport(visits, members, PRACTICES, { ...NOVEMBER, practice: [2] }).total.count).toBe(1);
-    expect(newPatientOriginReport(visits, members, PRACTICES, { ...NOVEMBER, brand: "mcna" }).sources.map((s) => s.source)).toEqual(["Referral"]);
-    expect(newPatientOriginReport(visits, members, PRACTICES, { ...NOVEMBER, date: ["2026-11", "2026-10"] }).total).toEqual({ count: 5, sources: 3 });
+    expect(newPatientOriginReport(world, { ...NOVEMBER, practice: [2] }).total.count).toBe(1);
+    expect(newPatientOriginReport(world, { ...NOVEMBER, brand: "mcna" }).sources.map((s) => s.source)).toEqual(["Referral"]);
+    expect(newPatientOriginReport(world, { ...NOVEMBER, date: ["2026-11", "2026-10"] }).total).toEqual({ count: 5, sources: 3 });
   });
 
   it("answers nothing, not a division by zero, for a month without first visits", () => {
-    expect(newPatientOriginReport(visits, members, PRACTICES, { ...NOVEMBER, date: ["2026-01"] })).toEqual({
+    expect(newPatientOriginReport(world, { ...NOVEMBER, date: ["2026-01"] })).toEqual({
       sources: [],
       total: { count: 0, sources: 0 },
-      firstVisits: [],
     });
   });
 });

@@ -218,6 +218,27 @@ export interface Database {
   queue_rules: QueueRulesTable;
   callbacks: CallbacksTable;
   callback_changes: CallbackChangesTable;
+  member_counts: MemberCountsTable;
+  result_save_counts: ResultSaveCountsTable;
+}
+
+/** How many members share each combination of the list's filters (migration 0010, kept by triggers). */
+export interface MemberCountsTable {
+  practice_id: number;
+  company: string;
+  status: string;
+  result: string;
+  mco: string;
+  /** The dentist's id, 0 for none. */
+  dentist: number;
+  n: number;
+}
+
+/** How many results were saved in each quarter of an hour, by result (migration 0028, kept by triggers). */
+export interface ResultSaveCountsTable {
+  starts_at: Timestamp;
+  result: string;
+  n: number;
 }
 
 /** A member's place in the work queue (domain/queue/memberState.ts, migration 0024). */

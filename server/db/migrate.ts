@@ -26,6 +26,8 @@ import * as liveBoard from "./migrations/0022_live_board.ts";
 import * as liveBoardIndexes from "./migrations/0023_live_board_indexes.ts";
 import * as workQueue from "./migrations/0024_work_queue.ts";
 import * as callbacks from "./migrations/0025_callbacks.ts";
+import * as resultSaveCounts from "./migrations/0028_result_save_counts.ts";
+import * as firstVisitsByDate from "./migrations/0029_first_visits_by_date.ts";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001_staff_and_sessions": staffAndSessions,
@@ -50,6 +52,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0023_live_board_indexes": liveBoardIndexes,
   "0024_work_queue": workQueue,
   "0025_callbacks": callbacks,
+  "0028_result_save_counts": resultSaveCounts,
+  "0029_first_visits_by_date": firstVisitsByDate,
 };
 
 /**

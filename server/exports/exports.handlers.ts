@@ -38,9 +38,6 @@ import { usageQueryOf } from "../usage/usageQuery.ts";
 import { usageReport } from "../usage/usageReport.repository.ts";
 import { oneBatch, sendCsv } from "./csvReply.ts";
 import type { Services } from "../services.ts";
-import type { components } from "../../contract/schema.d.ts";
-
-type Schemas = components["schemas"];
 
 const fileName = (services: Services, report: Parameters<typeof exportFileName>[0]) =>
   exportFileName(report, services.now(), services.config.reportTimeZone);
@@ -146,8 +143,7 @@ export const exportsHandlers: Handlers = {
   async exportNewPatientOriginReport(call) {
     const { services } = call;
     const filter = originFilterOf(services, call.query.params);
-    // One batch: the report's own answer carries every one of these rows too.
-    const rows = (await firstVisitRows(services.db, filter)) as Schemas["FirstVisit"][];
+    const rows = await firstVisitRows(services.db, filter);
     const memberIds = await firstVisitMemberIds(services.db, filter);
     return sendReportCsv(call, "exportNewPatientOriginReport", { report: "NewPatientOrigin", columns: FIRST_VISIT_EXPORT_COLUMNS, rows, memberIds });
   },

@@ -100,4 +100,25 @@ describe("the contact data report", () => {
       10: { contacted: 1, notContacted: 0 },
     });
   });
+
+  it("follows the history as it changes: a save added, its result changed, then removed", async () => {
+    const today = async () => counted((await report("2026-11-16T18:30:00Z")).calls.today);
+    const before = await today();
+    const [added] = await database.db
+      .insertInto("results")
+      .values({ member_id: MEMBER.m1, user_id: 1, result: "Transfer", created_at: "2026-11-16T18:05:00Z" })
+      .returning("id")
+      .execute();
+    expect(await today()).toEqual({ ...before, 12: { contacted: 1, notContacted: 0 } });
+    await database.db.updateTable("results").set({ result: "No answer" }).where("id", "=", added!.id).execute();
+    expect(await today()).toEqual({ ...before, 12: { contacted: 0, notContacted: 1 } });
+    await database.db.deleteFrom("results").where("id", "=", added!.id).execute();
+    expect(await today()).toEqual(before);
+  });
+
+  it("places a save in its local hour in a zone a quarter of an hour off the hour (Asia/Kathmandu, UTC+05:45)", async () => {
+    // 16 November 05:59 UTC is 11:44 there, 06:00 UTC is 11:45, 15:20 UTC is 21:05: all Monday.
+    const body = await report("2026-11-16T18:00:00Z", "Asia/Kathmandu");
+    expect(counted(body.calls.today)).toEqual({ 11: { contacted: 1, notContacted: 1 }, 21: { contacted: 1, notContacted: 0 } });
+  });
 });

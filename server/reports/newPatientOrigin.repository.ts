@@ -1,6 +1,7 @@
 // The new patient origin report's SQL: first visits in whole months, of some practices (or all) and
 // one brand (or all), counted by origin and practice, and listed as the rows of the CSV download.
 import { sql, type Kysely, type RawBuilder } from "kysely";
+import type { FirstVisitRow } from "../../domain/reports/newPatientOrigin.ts";
 import type { Database } from "../db/database.ts";
 
 export interface OriginFilter {
@@ -46,13 +47,6 @@ export async function countsByOrigin(db: Kysely<Database>, filter: OriginFilter)
      group by first_visits.origin, practices.id, practices.abbr
      order by "sourceCount" desc, first_visits.origin collate "C", count desc, practices.abbr collate "C", practices.id`.execute(db);
   return rows;
-}
-
-export interface FirstVisitRow {
-  practice: string;
-  patNum: string;
-  firstVisitDate: string;
-  result: string;
 }
 
 /** The CSV rows: by practice, then first visit date, then patient number (code points), ties by id. */

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { components } from "../../contract/schema.d.ts";
 import type { DatabaseHandle } from "../db/connection.ts";
 import { newPatientOriginHandlers } from "./newPatientOrigin.handlers.ts";
+import { firstVisitRows } from "./newPatientOrigin.repository.ts";
 import { callOf, freshTestDatabase, insertPracticeGroup, MEMBER, PRACTICE, servicesAt } from "../../tests/support/reportsFixtureB.ts";
 
 type Query = components["schemas"]["NewPatientOriginQuery"];
@@ -35,7 +36,7 @@ const origin = (query: Query, now = "2026-11-16T18:00:00Z") =>
 const share = (practice: string, practiceId: number, count: number, percent: number) => ({ practice, practiceId, count, percent });
 
 describe("the new patient origin report", () => {
-  it("counts one month's first visits by source and practice, most first, ties by name, and lists the CSV rows", async () => {
+  it("counts one month's first visits by source and practice, most first, ties by name; the CSV rows are the export's", async () => {
     const body = await origin({ practice: [], brand: "all", date: ["2026-11"] });
     expect(body.total).toEqual({ count: 4, sources: 3 });
     expect(body.sources).toEqual([
@@ -43,7 +44,8 @@ describe("the new patient origin report", () => {
       { source: "Google", count: 1, percent: 25, practices: [share("B-Two", bTwo, 1, 100)] },
       { source: "Referral", count: 1, percent: 25, practices: [share("A-One", aOne, 1, 100)] },
     ]);
-    expect(body.firstVisits).toEqual([
+    expect(Object.keys(body).sort()).toEqual(["sources", "total"]);
+    expect(await firstVisitRows(database.db, { months: ["2026-11"], practiceIds: [], brand: "all" })).toEqual([
       { practice: "A-One", patNum: "P200", firstVisitDate: "2026-11-15", result: "Confirm" },
       { practice: "B-Two", patNum: "P099", firstVisitDate: "2026-11-01", result: "" },
       { practice: "B-Two", patNum: "P100", firstVisitDate: "2026-11-01", result: "Appointment Made" },
@@ -54,7 +56,8 @@ describe("the new patient origin report", () => {
   it("keeps the members of one brand, over two months, practices tied by code point", async () => {
     const body = await origin({ practice: [], brand: "denta", date: ["2026-11", "2026-10"] });
     expect(body.sources).toEqual([{ source: "Website", count: 2, percent: 100, practices: [share("B-Two", bTwo, 1, 50), share("a-low", aLow, 1, 50)] }]);
-    expect(body.firstVisits.map((visit) => visit.patNum)).toEqual(["P100", "P300"]);
+    const rows = await firstVisitRows(database.db, { months: ["2026-11", "2026-10"], practiceIds: [], brand: "denta" });
+    expect(rows.map((visit) => visit.patNum)).toEqual(["P100", "P300"]);
   });
 
   it("keeps the chosen practices only", async () => {
@@ -66,7 +69,7 @@ describe("the new patient origin report", () => {
   });
 
   it("answers nothing, not an error, for a month without first visits", async () => {
-    expect(await origin({ practice: [], brand: "all", date: ["2025-01"] })).toEqual({ sources: [], total: { count: 0, sources: 0 }, firstVisits: [] });
+    expect(await origin({ practice: [], brand: "all", date: ["2025-01"] })).toEqual({ sources: [], total: { count: 0, sources: 0 } });
   });
 
   it("refuses months outside this month and the 23 before, naming each by its place", async () => {

@@ -276,16 +276,24 @@ describe("GET /report/new-patient-origin/export", () => {
   const query = (date: string[], practice: number[] = []) => ({ params: JSON.stringify({ practice, brand: "all", date }) });
   const exported = (q: { params: string }, token: string | null = backend.staff.token) => backend.api.get("/report/new-patient-origin/export", { token, query: q });
 
-  it("writes the report's first visits for the same filters: Practice, Patient Number, First Visit Date, Result", async () => {
+  it("writes every first visit the report counts for the same filters: Practice, Patient Number, First Visit Date, Result", async () => {
     const report = (await backend.api.get("/report/new-patient-origin", { token: backend.staff.token, query: query([calendar.month]) })).body;
-    expect(report.firstVisits.length).toBeGreaterThan(0);
+    expect(report.total.count).toBeGreaterThan(0);
     const { status, body, headers } = await exported(query([calendar.month]));
     expect(status).toBe(200);
     expect(headers.get("content-disposition")).toMatch(DATED_NAME("NewPatientOrigin"));
-    expect(csvOf(body)).toEqual([
-      ["Practice", "Patient Number", "First Visit Date", "Result"],
-      ...report.firstVisits.map((row: { practice: string; patNum: string; firstVisitDate: string; result: string }) => [row.practice, row.patNum, row.firstVisitDate, row.result]),
-    ]);
+    const [header, ...rows] = csvOf(body);
+    expect(header).toEqual(["Practice", "Patient Number", "First Visit Date", "Result"]);
+    expect(rows).toHaveLength(report.total.count);
+    for (const row of rows) expect(row[2]!.slice(0, 7)).toBe(calendar.month);
+    // Each practice's rows as many as the report counts for it, over every source.
+    const counted = new Map<string, number>();
+    for (const source of report.sources) for (const practice of source.practices) counted.set(practice.practice, (counted.get(practice.practice) ?? 0) + practice.count);
+    const written = new Map<string, number>();
+    for (const row of rows) written.set(row[0]!, (written.get(row[0]!) ?? 0) + 1);
+    expect(written).toEqual(counted);
+    const keys = rows.map((row) => `${row[0]} ${row[2]}`);
+    expect(keys).toEqual([...keys].sort());
   });
 
   it("writes the header alone for a practice no one has", async () => {

@@ -20,10 +20,6 @@ const REPORT: NewPatientOriginReport = {
     { source: "Website", count: 1, percent: 25, practices: [{ practice: "FS-FLOR", practiceId: 2, count: 1, percent: 100 }] },
   ],
   total: { count: 4, sources: 2 },
-  firstVisits: [
-    { practice: "FS-FLOR", patNum: "1001", firstVisitDate: "2026-11-02", result: "Appointment Made" },
-    { practice: "SM-WACO", patNum: "2002", firstVisitDate: "2026-11-03", result: "" },
-  ],
 };
 
 function start(loadReport: (query: NewPatientOriginQuery) => Promise<NewPatientOriginReport> = async () => REPORT) {
