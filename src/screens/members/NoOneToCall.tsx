@@ -13,7 +13,7 @@ export function NoOneToCall({ queue }: { queue: ActorRefFrom<typeof queueMachine
   if (!counts) return null;
   const reasons = heldBack(counts);
   return (
-    <section className="now-calling now-calling--empty" aria-labelledby="no-one-title" role="status">
+    <section className="now-calling now-calling--empty" aria-labelledby="no-one-title" aria-live="polite">
       <div className="now-calling__head">
         <h2 id="no-one-title">No one to call now</h2>
         <button type="button" className="button button--small" onClick={() => queue.send({ type: "queue.dismiss" })}>
