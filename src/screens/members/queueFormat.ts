@@ -42,6 +42,10 @@ const GROUP_TEXT: Record<WhyThisMember["group"], string> = {
   queue: "Next in the queue",
 };
 
+/** An instant in the member's own zone, where a callback's time was chosen: "11/27/2026, 10:11 AM CST". */
+const inZone = (value: string, timeZone: string) =>
+  new Intl.DateTimeFormat("en-US", { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", timeZone, timeZoneName: "short" }).format(new Date(value));
+
 /** The lines of "Why this member?": what put the member first. */
 export function whyLines(why: WhyThisMember): { term: string; text: string }[] {
   const callback = why.callback;
@@ -51,7 +55,7 @@ export function whyLines(why: WhyThisMember): { term: string; text: string }[] {
     {
       term: "Callback",
       text: callback
-        ? `Due ${formatDateTime(callback.dueAt)}, booked by ${personName(callback.bookedBy)}${callback.note ? `: ${callback.note}` : ""}`
+        ? `Due ${inZone(callback.dueAt, callback.timeZone)} (their time), booked by ${personName(callback.bookedBy)}${callback.note ? `: ${callback.note}` : ""}`
         : "None",
     },
     { term: "Priority", text: why.priority ?? "None" },
