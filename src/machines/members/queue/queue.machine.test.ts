@@ -2,7 +2,7 @@
 // served is handed to the claims, its call and its saved result move the turn on, nobody to call
 // keeps the counts, and an administrator's reset is confirmed first. Fake timers drive the calls.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createActor, emit, fromPromise, setup, type AnyEventObject } from "xstate";
+import { assign, createActor, emit, fromPromise, setup, type AnyEventObject } from "xstate";
 import type { Member } from "../members.filters";
 import { NO_FILTERS } from "../members.filters";
 import type { ListRef } from "../list/list.follow";
@@ -28,8 +28,13 @@ function parts() {
   const told: string[] = [];
   const list = { getSnapshot: () => ({ context: { region: "all", filters: { ...NO_FILTERS, result: "No answer" }, search: "reed", sort: { column: null, sameColumn: false }, pageNum: 3, pageSize: 50 } }) };
   const claims = createActor(
-    setup({ types: { events: {} as AnyEventObject } }).createMachine({
-      on: { "*": { actions: ({ event }) => void told.push(`${event.type} ${event.member?.id ?? event.memberId}`) } },
+    setup({ types: { context: {} as { working: number | null }, events: {} as AnyEventObject } }).createMachine({
+      context: { working: null },
+      on: {
+        // The member it works now, as the claims part would after a serve or a row worked.
+        "test.work": { actions: assign({ working: ({ event }) => event.memberId }) },
+        "*": { actions: ({ event }) => void told.push(`${event.type} ${event.member?.id ?? event.memberId}`) },
+      },
     }),
   ).start();
   const save = createActor(
@@ -63,7 +68,7 @@ function start(answers: NextMemberAnswer[], { isAdmin = false } = {}) {
   });
   const input = { list: list as unknown as ListRef, claims, save, isAdmin } as unknown as QueueInput;
   const queue = createActor(machine, { input }).start();
-  return { queue, save, told, asked, resets, failures };
+  return { queue, save, claims, told, asked, resets, failures };
 }
 
 beforeEach(() => vi.useFakeTimers());
@@ -119,6 +124,18 @@ describe("work queue", () => {
     await vi.advanceTimersByTimeAsync(100);
     expect(select.selectTurn(queue.getSnapshot())).toBe("failed");
     expect(failures).toEqual([{ message: "The server could not be reached.", statusCode: 0 }]);
+  });
+
+  it("working another member moves on from the one served; the served member's own claim changes nothing", async () => {
+    const { queue, claims } = start([served(5)]);
+    queue.send({ type: "queue.next" });
+    await vi.advanceTimersByTimeAsync(100);
+    claims.send({ type: "test.work", memberId: 5 });
+    claims.send({ type: "test.work", memberId: null });
+    expect(select.selectTurn(queue.getSnapshot())).toBe("claimed");
+    claims.send({ type: "test.work", memberId: 8 });
+    expect(select.selectTurn(queue.getSnapshot())).toBe("idle");
+    expect(select.selectServed(queue.getSnapshot())).toBeNull();
   });
 
   it("an administrator's reset is confirmed first and shows on the member served; staff cannot ask for one", async () => {

@@ -3,7 +3,8 @@
 // for the agent; the member is shown above the list ("Now calling") with why it was chosen, and
 // the claims part holds the claim from there as it does for a row. Pressing its phone link is the
 // call; its saved result ends the turn, and Next serves the one after. With nobody to call the
-// answer's counts say why. Administrators reset a member's attempts, confirmed first. The list's
+// answer's counts say why. Working another member (a row's selector, notes or phone link) moves on
+// from the one served, as it does from a row. Administrators reset a member's attempts, confirmed first. The list's
 // filters are read when Next is pressed, never copied. Effects are named here and provided by src/app.
 import { assign, fromCallback, sendTo, setup, type ActorRefFrom, type EventObject } from "xstate";
 import { notProvided } from "../../notProvided";
@@ -52,7 +53,9 @@ export type QueueEvent =
   | { type: "queue.reset.confirm" }
   | { type: "queue.reset.cancel" }
   /** The result save saved a result of this member (its `members.result.saved`). */
-  | { type: "queue.saved"; memberId: number };
+  | { type: "queue.saved"; memberId: number }
+  /** The member the claims part works now (null: none). */
+  | { type: "queue.working"; memberId: number | null };
 
 const isServed = (context: QueueContext, memberId: number) => context.served?.member.id === memberId;
 
@@ -72,6 +75,16 @@ export const queueMachine = setup({
       const saved = save.on("members.result.saved", ({ memberId }) => sendBack({ type: "queue.saved", memberId } satisfies QueueEvent));
       return () => saved.unsubscribe();
     }),
+    /** Tells the queue which member the claims part works, as it changes. */
+    followClaims: fromCallback<EventObject, { claims: QueueInput["claims"] }>(({ input: { claims }, sendBack }) => {
+      let last = claims.getSnapshot().context.working;
+      const changed = claims.subscribe(({ context: { working } }) => {
+        if (working === last) return;
+        last = working;
+        sendBack({ type: "queue.working", memberId: working } satisfies QueueEvent);
+      });
+      return () => changed.unsubscribe();
+    }),
   },
   actions: {
     /** The generic error handler (§8): an ended session logs out, anything else becomes the alert. */
@@ -84,12 +97,17 @@ export const queueMachine = setup({
   },
   guards: {
     savedServed: ({ context, event }) => event.type === "queue.saved" && isServed(context, event.memberId),
+    /** The agent works another member now: they moved on from the one served. */
+    workingAnother: ({ context, event }) => event.type === "queue.working" && event.memberId !== null && !isServed(context, event.memberId),
     isAdmin: ({ context }) => context.isAdmin,
   },
 }).createMachine({
   id: "queue",
   context: ({ input }) => ({ ...input, served: null, empty: null, failure: null, resetting: null, servedSeq: 0 }),
-  invoke: { src: "followSaves", input: ({ context }) => ({ save: context.save }) },
+  invoke: [
+    { src: "followSaves", input: ({ context }) => ({ save: context.save }) },
+    { src: "followClaims", input: ({ context }) => ({ claims: context.claims }) },
+  ],
   type: "parallel",
   states: {
     turn: {
@@ -135,12 +153,14 @@ export const queueMachine = setup({
               actions: sendTo(({ context }) => context.claims, ({ context }): ClaimsEvent => ({ type: "members.call.start", member: context.served!.member })),
             },
             "queue.saved": { guard: "savedServed", target: "resultSaved" },
+            "queue.working": { guard: "workingAnother", target: "idle", actions: assign({ served: null }) },
             "queue.dismiss": { target: "idle", actions: ["leaveServed", assign({ served: null })] },
           },
         },
         calling: {
           on: {
             "queue.saved": { guard: "savedServed", target: "resultSaved" },
+            "queue.working": { guard: "workingAnother", target: "idle", actions: assign({ served: null }) },
             "queue.dismiss": { target: "idle", actions: ["leaveServed", assign({ served: null })] },
           },
         },
