@@ -2,7 +2,7 @@
 // members machine for the route's region and the signed-in user, created here and handed to the
 // screen, which only renders it.
 import { useSelector } from "@xstate/react";
-import { selectUser } from "../machines/auth/auth.selectors";
+import { selectIsAdmin, selectUser } from "../machines/auth/auth.selectors";
 import type { RegionFilter } from "../machines/members/members.filters";
 import { MembersScreen } from "../screens/members/MembersScreen";
 import { useServices } from "./ServicesContext";
@@ -17,7 +17,8 @@ interface MembersRouteProps {
 export function MembersRoute({ region, title }: MembersRouteProps) {
   const { auth, members, exportCsv } = useServices();
   const user = useSelector(auth, selectUser);
-  const actor = useAppActor(members, { input: { region, userId: user?.id ?? 0, defaultLocationId: user?.defaultLocationId ?? "" } });
+  const isAdmin = useSelector(auth, selectIsAdmin);
+  const actor = useAppActor(members, { input: { region, userId: user?.id ?? 0, defaultLocationId: user?.defaultLocationId ?? "", isAdmin } });
   const exporter = useAppActor(exportCsv);
   return <MembersScreen actor={actor} exporter={exporter} title={title} />;
 }

@@ -146,7 +146,9 @@ e2e("? lists every shortcut; / goes to the search; r, n open the current member'
   await page.keyboard.press("?");
   const sheet = page.getByRole("dialog", { name: "Keyboard shortcuts" });
   await expectVisible(sheet.getByRole("cell", { name: "Save the result Appointment Made" }));
-  assert.equal(await sheet.getByRole("row").count(), 2 + 9 + 9);
+  // Two header rows, ten moving and opening (Next member's m among them), nine results.
+  assert.equal(await sheet.getByRole("row").count(), 2 + 10 + 9);
+  await expectVisible(sheet.getByRole("cell", { name: /^Next member: the one most worth calling now/ }));
   await snapshot(page, "members-shortcuts");
   await page.keyboard.press("Escape");
   await sheet.waitFor({ state: "detached" });

@@ -15,6 +15,8 @@ import { resultSaveMachine } from "./save/resultSave.machine";
 import { createResultSaveActors } from "./save/resultSave.actors";
 import { membersDialogsMachine } from "./dialogs/dialogs.machine";
 import { createDialogsActors } from "./dialogs/dialogs.actors";
+import { queueMachine } from "./queue/queue.machine";
+import { createQueueActors } from "./queue/queue.actors";
 
 export interface MembersBrowserEffects {
   /** Whether a session is there to release a claim with (signing out ends claims on the server). */
@@ -38,5 +40,6 @@ export function createMembersActors(api: ApiClient, browser: MembersBrowserEffec
     claims: claimsMachine.provide({ actors: createClaimsActors(api, browser) }),
     save: resultSaveMachine.provide({ actors: createResultSaveActors(api), actions: { reportFailure } }),
     dialogs: membersDialogsMachine.provide({ actors: createDialogsActors(api) }),
+    queue: queueMachine.provide({ actors: createQueueActors(api), actions: { reportFailure } }),
   };
 }

@@ -1,25 +1,31 @@
 // The members worklist (§2 Members list) as a team works it (docs/architecture.md, Agents as a
 // team), in parts that are machines of their own: the list (filters, search, paging, sort, the
 // live stream), the agent's claims, the result save with "Save anyway?" and Keep theirs / Save
-// mine, the dialogs (notes, results history, crons) and the keyboard work mode. The list knows
+// mine, the dialogs (notes, results history, crons), the work queue ("Next member") and the
+// keyboard work mode. The list knows
 // none of the others: they change its rows by sending it events and follow what it emits
 // (list/list.follow.ts). This machine only starts the parts, in that order, each given the parts
-// it talks to; a new part (a work queue) is one more of them. Effects are provided by src/app.
+// it talks to. Effects are provided by src/app.
 import { setup, type ActorRefFrom } from "xstate";
 import { membersListMachine } from "./list/list.machine";
 import type { ListInput } from "./list/list.types";
 import { claimsMachine } from "./claims/claims.machine";
 import { resultSaveMachine } from "./save/resultSave.machine";
 import { membersDialogsMachine } from "./dialogs/dialogs.machine";
+import { queueMachine } from "./queue/queue.machine";
 import { workModeMachine } from "./workMode/workMode.machine";
 
-export type MembersInput = ListInput;
+export interface MembersInput extends ListInput {
+  /** Administrators reset attempts in the work queue (staff when absent). */
+  isAdmin?: boolean;
+}
 
 export interface MembersParts {
   list: ActorRefFrom<typeof membersListMachine>;
   claims: ActorRefFrom<typeof claimsMachine>;
   save: ActorRefFrom<typeof resultSaveMachine>;
   dialogs: ActorRefFrom<typeof membersDialogsMachine>;
+  queue: ActorRefFrom<typeof queueMachine>;
   work: ActorRefFrom<typeof workModeMachine>;
 }
 
@@ -33,16 +39,18 @@ export const membersMachine = setup({
     claims: claimsMachine,
     save: resultSaveMachine,
     dialogs: membersDialogsMachine,
+    queue: queueMachine,
     work: workModeMachine,
   },
 }).createMachine({
   id: "members",
-  context: ({ input, spawn }) => {
+  context: ({ input: { isAdmin, ...input }, spawn }) => {
     const list = spawn("list", { id: "list", input });
     const claims = spawn("claims", { id: "claims", input: { list } });
     const save = spawn("save", { id: "save", input: { list, claims, userId: input.userId } });
     const dialogs = spawn("dialogs", { id: "dialogs", input: { list, claims, userId: input.userId } });
-    const work = spawn("work", { id: "work", input: { list, save, claims, dialogs } });
-    return { list, claims, save, dialogs, work };
+    const queue = spawn("queue", { id: "queue", input: { list, claims, save, isAdmin: isAdmin ?? false } });
+    const work = spawn("work", { id: "work", input: { list, save, claims, dialogs, queue } });
+    return { list, claims, save, dialogs, queue, work };
   },
 });

@@ -2,6 +2,7 @@
 // member, and a save refused because another landed since; opening its result selector or pressing
 // its phone number (the call action) starts working the member. The keyboard work mode's current
 // row is the one row in the tab order (a roving tabindex), marked aria-current with a focus ring.
+// A do-not-call member's phone link is disabled.
 import { memo, type Ref } from "react";
 import type { Member, MemberResult } from "../../machines/members/members.filters";
 import type { ResultConflict } from "../../machines/members/save/resultSave.machine";
@@ -11,6 +12,7 @@ import { rowColour } from "../../lib/resultColours";
 import { ConflictNotice } from "./ConflictNotice";
 import { formatDate, formatDateTime, memberName } from "./memberFormat";
 import { ResultSelect } from "./ResultSelect";
+import { doNotCallText } from "./queueFormat";
 
 export interface RowActions {
   saveResult: (member: Member, result: MemberResult) => void;
@@ -71,7 +73,13 @@ export const MemberRow = memo(function MemberRow(props: MemberRowProps) {
         {member.City}, {member.State}
       </td>
       <td className="nowrap">
-        {member.Phone ? (
+        {member.doNotCall ? (
+          // A do-not-call member's number stays readable, but is no link to dial (DoNotCallBanner says why).
+          <a role="link" aria-disabled="true" className="member-row__call member-row__call--off" title={doNotCallText(member.doNotCall)}>
+            {member.Phone}
+            <span className="visually-hidden"> (do not call {name})</span>
+          </a>
+        ) : member.Phone ? (
           <a href={`tel:${member.Phone.replace(/[^0-9+]/g, "")}`} className="member-row__call" onClick={() => startCall(member)}>
             {member.Phone}
             <span className="visually-hidden"> (call {name})</span>

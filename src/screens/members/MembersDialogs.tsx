@@ -1,6 +1,7 @@
 // The members list's dialogs: a member's notes or results history, the crons history (the dialogs
 // machine's children), the sheet of shortcuts (the work mode's), and "Save anyway?" (the result
-// save's question about a member someone else is calling).
+// save's question about a member someone else is calling), and an administrator's reset of a
+// member's attempts waiting to be confirmed (the work queue's).
 import { useSelector } from "@xstate/react";
 import type { MembersParts } from "../../machines/members/members.machine";
 import * as dialogs from "../../machines/members/dialogs/dialogs.selectors";
@@ -9,6 +10,7 @@ import { selectSheetOpen } from "../../machines/members/workMode/workMode.select
 import { CronsDialog } from "./CronsDialog";
 import { memberName } from "./memberFormat";
 import { NotesDialog } from "./NotesDialog";
+import { ResetAttemptsDialog } from "./ResetAttemptsDialog";
 import { ResultHistoryDialog } from "./ResultHistoryDialog";
 import { SaveAnywayDialog } from "./SaveAnywayDialog";
 import { ShortcutSheet } from "./WorkModeKeys";
@@ -29,6 +31,7 @@ export function MembersDialogs({ parts }: { parts: MembersParts }) {
       {dialog === "crons" && crons ? <CronsDialog actor={crons} onClose={close} /> : null}
       {sheetOpen ? <ShortcutSheet onClose={() => parts.work.send({ type: "work.sheet.close" })} /> : null}
       {confirming ? <SaveAnywayDialog save={parts.save} claimedBy={confirming.claimedBy} /> : null}
+      <ResetAttemptsDialog queue={parts.queue} />
     </>
   );
 }

@@ -1,5 +1,6 @@
-// The members list once it has opened: notices, filters, the legends of row colours and result
-// keys, the live stream's state, then the table with its pager (or why the page could not load).
+// The members list once it has opened: the member the work queue served (or why nobody), notices,
+// filters, the legends of row colours and result
+// keys, the live stream's state, the do-not-call banner of the current row, then the table with its pager (or why the page could not load).
 import { useSelector } from "@xstate/react";
 import type { RefObject } from "react";
 import type { MembersParts } from "../../machines/members/members.machine";
@@ -11,6 +12,8 @@ import { MembersPager } from "./MembersPager";
 import { MembersTableView } from "./MembersTableView";
 import { RowColourLegend } from "./RowColourLegend";
 import { ResultKeysLegend } from "./WorkModeKeys";
+import { NowCalling } from "./NowCalling";
+import { DoNotCallBanner } from "./DoNotCallBanner";
 
 interface MembersListProps {
   parts: MembersParts;
@@ -26,12 +29,14 @@ export function MembersList({ parts, title, searchRef }: MembersListProps) {
   const busy = status === "loading" || locked;
   return (
     <>
+      <NowCalling parts={parts} />
       <UnknownLinkNotice list={parts.list} />
       <MembersFilters list={parts.list} locked={locked} searchRef={searchRef} />
       <RowColourLegend />
       <ResultKeysLegend />
       <LiveStatus list={parts.list} />
       <ListActivity list={parts.list} busy={busy} />
+      <DoNotCallBanner parts={parts} />
       {status === "failed" ? (
         <ListFailure list={parts.list} />
       ) : (

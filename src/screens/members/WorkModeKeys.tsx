@@ -17,6 +17,9 @@ export function ResultKeysLegend() {
         ))}
       </ol>
       <span className="work-keys__more">
+        <kbd>m</kbd> next member from the queue
+      </span>
+      <span className="work-keys__more">
         <kbd>?</kbd> all shortcuts
       </span>
     </div>

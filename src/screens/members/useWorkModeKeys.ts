@@ -1,6 +1,7 @@
 // The keyboard work mode's keys on the members page: keys aimed at the page, its main region or
 // nowhere (not the menu or the top bar) become the work mode's commands; a field, a modifier or an
-// open dialog keeps them silent (workCommandOf). Its requests for the search field are carried out
+// open dialog keeps them silent (workCommandOf). Keys pressed on the member the work queue served
+// (NowCalling) are about that member. Its requests for the search field are carried out
 // here; those for a row, in the table (useRowFocus).
 import { useSelector } from "@xstate/react";
 import { useEffect, useRef } from "react";
@@ -25,7 +26,7 @@ export function useWorkModeKeys(work: ActorRefFrom<typeof workModeMachine>) {
       const command = workCommandOf({ key, ctrlKey, altKey, metaKey, target, dialogOpen });
       if (!command) return;
       event.preventDefault();
-      work.send({ type: "work.command", command });
+      work.send({ type: "work.command", command, onServed: target?.closest("[data-queue-served]") != null });
     };
     document.addEventListener("keydown", onKeyDown);
     return () => document.removeEventListener("keydown", onKeyDown);

@@ -111,6 +111,19 @@ describe("claims", () => {
     expect(selectWorking(claims.getSnapshot())).toBeNull();
   });
 
+  it("a member the work queue served is held off the page: a page without it does not let it go, working another does", async () => {
+    const { list, claims, held } = start();
+    claims.send({ type: "members.work.serve", member: member(9) });
+    expect(held).toEqual(["claim 9"]);
+    list.send({ type: "test.loaded", members: [member(3)] });
+    expect(selectWorking(claims.getSnapshot())).toBe(9);
+    claims.send({ type: "members.work.start", member: member(3) });
+    expect(held).toEqual(["claim 9", "release 9", "claim 3"]);
+    // The queue's member is no longer kept: a page without the one worked now lets it go.
+    list.send({ type: "test.loaded", members: [member(4)] });
+    expect(held).toEqual(["claim 9", "release 9", "claim 3", "release 3"]);
+  });
+
   it("records every call started and works its member", async () => {
     const { claims, held, callStarts } = start();
     claims.send({ type: "members.call.start", member: member(1) });

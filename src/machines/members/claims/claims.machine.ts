@@ -3,10 +3,11 @@
 // callback actor claims it, the machine renews it every 45 s, and focus leaving the row (not into
 // one of the list's dialogs) releases it, as do working another member, the member leaving the page
 // shown, and leaving the page (the callback's cleanup: exit actions do not run when an actor stops).
-// A save of the member ends the claim on the server, so the holder is told not to release it. The
+// A save of the member ends the claim on the server, so the holder is told not to release it. A
+// member the work queue served is worked off the page: a page without it is not leaving it. The
 // rows show claims: the list hears of each claim the call answers and of each own claim that ends.
 // Effects are named here and provided by src/app.
-import { assign, enqueueActions, fromCallback, sendTo, setup } from "xstate";
+import { assign, enqueueActions, fromCallback, raise, sendTo, setup } from "xstate";
 import { notProvided } from "../../notProvided";
 import { CLAIM_RENEW_MS } from "../../../lib/constants";
 import type { Member } from "../members.filters";
@@ -28,11 +29,15 @@ export interface ClaimsContext extends ClaimsInput {
   working: number | null;
   /** One of the list's dialogs is open: focus moving into it is not leaving the member. */
   dialogOpen: boolean;
+  /** The member the work queue served (shown above the list, not on its page), or null. */
+  served: number | null;
 }
 
 export type ClaimsEvent =
   /** The agent started working a member: opened its result selector or its notes. */
   | { type: "members.work.start"; member: Member }
+  /** The work queue served the agent a member (already claimed for them by the server). */
+  | { type: "members.work.serve"; member: Member }
   /** The agent started a call from the member's phone link: recorded, and the member is worked. */
   | { type: "members.call.start"; member: Member }
   /** The agent's focus left the member's row. */
@@ -66,7 +71,7 @@ export const claimsMachine = setup({
     /** The agent moves on from the member they worked: their claim goes from the row (the holder releases it). */
     moveOn: enqueueActions(({ context, enqueue }, params: { to: number | null }) => {
       if (context.working !== null) enqueue.sendTo(context.list, { type: "members.claim.drop", memberId: context.working } satisfies ListEvent);
-      enqueue.assign({ working: params.to });
+      enqueue.assign({ working: params.to, served: params.to === context.served ? context.served : null });
     }),
   },
   guards: {
@@ -79,7 +84,7 @@ export const claimsMachine = setup({
   },
 }).createMachine({
   id: "claims",
-  context: ({ input }) => ({ ...input, working: null, dialogOpen: false }),
+  context: ({ input }) => ({ ...input, working: null, dialogOpen: false, served: null }),
   invoke: { src: "followList", input: ({ context }) => ({ list: context.list }) },
   on: {
     "members.call.start": {
@@ -89,12 +94,15 @@ export const claimsMachine = setup({
       }),
     },
     "members.claim.report": { actions: sendTo(({ context }) => context.list, ({ event }): ListEvent => event) },
+    "members.work.serve": {
+      actions: [assign({ served: ({ event }) => event.member.id }), raise(({ event }): ClaimsEvent => ({ type: "members.work.start", member: event.member }))],
+    },
     "members.dialog.opened": { actions: assign({ dialogOpen: true }) },
     "members.dialog.closed": { actions: assign({ dialogOpen: false }) },
     // The member the agent worked is no longer on the page (another page, filter or sort): they moved on.
     "members.page.loaded": {
       actions: enqueueActions(({ context, event, enqueue }) => {
-        if (context.working !== null && !event.members.some((member) => member.id === context.working)) {
+        if (context.working !== null && context.working !== context.served && !event.members.some((member) => member.id === context.working)) {
           enqueue.raise({ type: "members.work.leave", memberId: context.working });
         }
       }),

@@ -72,6 +72,14 @@ describe("result save", () => {
     expect(selectSavingResult(save.getSnapshot())).toBeNull();
   });
 
+  it("saves a member served above the page (the work queue's) with its own keys and version", async () => {
+    const { save, sent, saved } = start([member(1)]);
+    save.send({ type: "members.result.save", member: member(9, { version: 4 }), result: "No answer" });
+    await settle();
+    expect(sent).toEqual([{ sid: "S9", Result: "No answer", patnum: "109", practice: 1, addLocation: "callCenter", version: 4 }]);
+    expect(saved).toEqual([9]);
+  });
+
   it("saves nothing while the list reads its page", () => {
     const { list, save, told } = start([member(1)]);
     list.send({ type: "test.loading" });

@@ -44,6 +44,8 @@ export interface ResultSaveContext extends ResultSaveInput {
   confirming: { memberId: number; result: MemberResult; claimedBy: string } | null;
   /** Saves refused because another landed since, by member id. */
   conflicts: Record<number, ResultConflict>;
+  /** The member of the latest save asked for: the one the work queue served may not be on the page. */
+  asked: Member | null;
 }
 
 export type ResultSaveEvent =
@@ -60,16 +62,18 @@ export type ResultSaveEvent =
 /** Told to whoever listens (the keyboard work mode): a result of the member was saved. */
 export type ResultSaveEmitted = { type: "members.result.saved"; memberId: number };
 
-/** The member's row as the agent sees it on the page. */
-const rowOf = (context: ResultSaveContext, memberId: number) => context.members.find((member) => member.id === memberId);
+/** The member's row as the agent sees it on the page, or as it was served above the page. */
+const rowOf = (context: ResultSaveContext, memberId: number) =>
+  context.members.find((member) => member.id === memberId) ?? (context.asked?.id === memberId ? context.asked : undefined);
 const versionOf = (context: ResultSaveContext, memberId: number) => rowOf(context, memberId)?.version ?? 1;
 
 const withoutConflict = (conflicts: Record<number, ResultConflict>, memberId: number) =>
   Object.fromEntries(Object.entries(conflicts).filter(([id]) => Number(id) !== memberId));
 
 /** The save call's body: the member's keys, the result, the version seen. */
-function saveRequest({ members, savingResult }: ResultSaveContext): SaveResultRequest {
-  const member = members.find((entry) => entry.id === savingResult?.memberId);
+function saveRequest(context: ResultSaveContext): SaveResultRequest {
+  const { savingResult } = context;
+  const member = savingResult ? rowOf(context, savingResult.memberId) : undefined;
   return {
     sid: member?.Subscriber_ID ?? "",
     Result: savingResult?.result ?? "",
@@ -113,7 +117,7 @@ export const resultSaveMachine = setup({
   },
 }).createMachine({
   id: "resultSave",
-  context: ({ input }) => ({ ...input, members: [], pageShown: false, savingResult: null, confirming: null, conflicts: {} }),
+  context: ({ input }) => ({ ...input, members: [], pageShown: false, savingResult: null, confirming: null, conflicts: {}, asked: null }),
   invoke: { src: "followList", input: ({ context }) => ({ list: context.list }) },
   on: {
     "members.rows": { actions: assign({ members: ({ event }) => event.members, pageShown: ({ event }) => event.ready }) },
@@ -129,6 +133,7 @@ export const resultSaveMachine = setup({
             guard: { type: "claimedByOther", params: ({ event }) => ({ memberId: event.member.id }) },
             target: "confirming",
             actions: [
+              assign({ asked: ({ event }) => event.member }),
               assign({
                 confirming: ({ context, event }) => {
                   const claim = claimOfOther(rowOf(context, event.member.id), context.userId, serverNow());
@@ -141,6 +146,7 @@ export const resultSaveMachine = setup({
           {
             target: "saving",
             actions: [
+              assign({ asked: ({ event }) => event.member }),
               assign({
                 savingResult: ({ context, event }) => ({ memberId: event.member.id, result: event.result, version: versionOf(context, event.member.id) }),
               }),

@@ -36,12 +36,13 @@ describe("the keys of the keyboard work mode", () => {
     expect(press("j", { target: null })).toEqual({ type: "move", by: 1 });
     expect(press("j", { target: { tagName: "BODY" } })).toEqual({ type: "move", by: 1 });
     expect(press("n", { target: { tagName: "BUTTON" } })).toEqual({ type: "notes" });
+    expect(press("m")).toEqual({ type: "next" });
     expect(["J", "x", "Enter", "Tab", " ", "Escape"].map((key) => press(key))).toEqual(Array(6).fill(null));
   });
 
   it("lists every shortcut in the sheet, the nine results included", () => {
     const keys = [...SHORTCUTS.rows, ...SHORTCUTS.results].flatMap((shortcut) => shortcut.keys);
-    expect(keys).toEqual(["↓", "j", "↑", "k", "r", "n", "h", "[", "]", "/", "?", "1", "2", "3", "4", "5", "6", "7", "8", "9"]);
+    expect(keys).toEqual(["↓", "j", "↑", "k", "r", "n", "h", "[", "]", "/", "?", "m", "1", "2", "3", "4", "5", "6", "7", "8", "9"]);
     // Each listed key does what the sheet says it does.
     for (const key of keys) expect(press(key === "↓" ? "ArrowDown" : key === "↑" ? "ArrowUp" : key)).not.toBeNull();
     expect(SHORTCUTS.results[3]?.does).toBe("Save the result Contact Made Call Back");

@@ -12,7 +12,8 @@ export type WorkCommand =
   | { type: "history" }
   | { type: "page"; by: 1 | -1 }
   | { type: "search" }
-  | { type: "sheet" };
+  | { type: "sheet" }
+  | { type: "next" };
 
 /** What the key map reads of a keydown: the key, its modifiers and the element it was aimed at. */
 export interface WorkKey {
@@ -39,6 +40,8 @@ const FIXED: Record<string, WorkCommand> = {
   "]": { type: "page", by: 1 },
   "/": { type: "search" },
   "?": { type: "sheet" },
+  // `n` is the notes: m for the next Member the work queue serves.
+  m: { type: "next" },
 };
 
 /** The command of a key, or null when the key is not a shortcut here and now. */
@@ -58,8 +61,8 @@ export interface Shortcut {
 /** Every shortcut, as the shortcut sheet lists them: moving and opening, then the results. */
 export const SHORTCUTS: { readonly rows: readonly Shortcut[]; readonly results: readonly Shortcut[] } = {
   rows: [
-    { keys: ["↓", "j"], does: "Next member" },
-    { keys: ["↑", "k"], does: "Previous member" },
+    { keys: ["↓", "j"], does: "Next member on the page" },
+    { keys: ["↑", "k"], does: "Previous member on the page" },
     { keys: ["r"], does: "Open the member's result selector" },
     { keys: ["n"], does: "Open the member's notes" },
     { keys: ["h"], does: "Open the member's results history" },
@@ -67,6 +70,7 @@ export const SHORTCUTS: { readonly rows: readonly Shortcut[]; readonly results: 
     { keys: ["]"], does: "Next page" },
     { keys: ["/"], does: "Search" },
     { keys: ["?"], does: "This list of shortcuts" },
+    { keys: ["m"], does: "Next member: the one most worth calling now, from the work queue" },
   ],
   results: QUICK_RESULTS.map((result, index) => ({ keys: [String(index + 1)], does: `Save the result ${result}` })),
 };

@@ -1,7 +1,9 @@
 // Keyboard work mode of the members list: a current row the agent moves with ↓/↑ (j/k); number keys
 // save one of the most used results for it, r opens its result selector, n its notes, h its
 // history, through the events the pointer's controls send to the list's parts, so claims, "Save
-// anyway?" and 409 handling apply as they do to the pointer; after a result of the current member
+// anyway?" and 409 handling apply as they do to the pointer; m asks the work queue for the next
+// member, and while the focus is on the member it served (above the list) the number keys, n and h
+// are about that member; after a result of the current member
 // chosen by key is saved the current row moves to the next member below without a result (on this
 // page; if none, it stays); [ and ] change page, and the new page starts at its first row; / asks
 // for the search field; ? opens the sheet of every shortcut. The screen turns keys into commands
@@ -19,6 +21,7 @@ import type { ClaimsEvent, claimsMachine } from "../claims/claims.machine";
 import type { ResultSaveEvent, resultSaveMachine } from "../save/resultSave.machine";
 import { selectControlsLocked } from "../save/resultSave.selectors";
 import type { DialogsEvent, membersDialogsMachine } from "../dialogs/dialogs.machine";
+import type { QueueEvent, queueMachine } from "../queue/queue.machine";
 import type { WorkCommand } from "./workMode.keys";
 
 /** The parts of the members list the keys work: each receives the events its controls send. */
@@ -27,6 +30,7 @@ export interface WorkedParts {
   save: ActorRefFrom<typeof resultSaveMachine>;
   claims: ActorRefFrom<typeof claimsMachine>;
   dialogs: ActorRefFrom<typeof membersDialogsMachine>;
+  queue: ActorRefFrom<typeof queueMachine>;
 }
 
 /** Where the page's focus should go: the current row, its result selector, or the search field. */
@@ -49,7 +53,8 @@ export type WorkModeEvent =
   | { type: "work.saved"; memberId: number }
   /** Focus came to a row by pointer or Tab: it is the current row. */
   | { type: "work.focus"; index: number }
-  | { type: "work.command"; command: WorkCommand }
+  /** `onServed`: the focus is on the member the work queue served, not on a row of the list. */
+  | { type: "work.command"; command: WorkCommand; onServed?: boolean }
   | { type: "work.sheet.close" };
 
 export interface WorkModeContext extends ListView {
@@ -102,6 +107,10 @@ const currentMember = (context: WorkModeContext): Member | undefined =>
 
 const commandIs = (event: WorkModeEvent, type: WorkCommand["type"]) => event.type === "work.command" && event.command.type === type;
 
+/** The member the work queue served, when the command is aimed at it. */
+const servedMember = (context: WorkModeContext, event: WorkModeEvent): Member | undefined =>
+  event.type === "work.command" && event.onServed ? context.parts.queue.getSnapshot().context.served?.member : undefined;
+
 /** The command of an event a guard has already matched to `_type`. */
 const commandOf = <T extends WorkCommand["type"]>(event: WorkModeEvent, _type: T) =>
   (event as { command: WorkCommand }).command as Extract<WorkCommand, { type: T }>;
@@ -139,6 +148,10 @@ export const workModeMachine = setup({
     isMove: ({ event }) => commandIs(event, "move"),
     isSearch: ({ event }) => commandIs(event, "search"),
     isSheet: ({ event }) => commandIs(event, "sheet"),
+    isNext: ({ event }) => commandIs(event, "next"),
+    resultForServed: ({ context, event }) => commandIs(event, "result") && servedMember(context, event) !== undefined,
+    notesForServed: ({ context, event }) => commandIs(event, "notes") && servedMember(context, event) !== undefined,
+    historyForServed: ({ context, event }) => commandIs(event, "history") && servedMember(context, event) !== undefined,
     // Commands about the current member, when there is one.
     resultForCurrent: ({ context, event }) => commandIs(event, "result") && currentMember(context) !== undefined,
     selectorForCurrent: ({ context, event }) => commandIs(event, "selector") && currentMember(context) !== undefined,
@@ -203,6 +216,22 @@ export const workModeMachine = setup({
     working: {
       on: {
         "work.command": [
+          { guard: "isNext", actions: sendTo(({ context }) => context.parts.queue, { type: "queue.next" } satisfies QueueEvent) },
+          {
+            guard: "resultForServed",
+            actions: sendTo(
+              ({ context }) => context.parts.save,
+              ({ context, event }): ResultSaveEvent => ({ type: "members.result.save", member: servedMember(context, event)!, result: commandOf(event, "result").result }),
+            ),
+          },
+          {
+            guard: "notesForServed",
+            actions: sendTo(({ context }) => context.parts.dialogs, ({ context, event }): DialogsEvent => ({ type: "members.notes.open", member: servedMember(context, event)! })),
+          },
+          {
+            guard: "historyForServed",
+            actions: sendTo(({ context }) => context.parts.dialogs, ({ context, event }): DialogsEvent => ({ type: "members.history.open", member: servedMember(context, event)! })),
+          },
           {
             guard: "isMove",
             actions: [
