@@ -15,6 +15,10 @@ import { resultSaveMachine } from "./save/resultSave.machine";
 import { createResultSaveActors } from "./save/resultSave.actors";
 import { membersDialogsMachine } from "./dialogs/dialogs.machine";
 import { createDialogsActors } from "./dialogs/dialogs.actors";
+import { callbackPickerMachine } from "../callbacks/picker/callbackPicker.machine";
+import { createCallbackPickerActors } from "../callbacks/picker/callbackPicker.actors";
+import { myCallbacksMachine } from "../callbacks/mine/myCallbacks.machine";
+import { createMyCallbacksActors } from "../callbacks/mine/myCallbacks.actors";
 
 export interface MembersBrowserEffects {
   /** Whether a session is there to release a claim with (signing out ends claims on the server). */
@@ -38,5 +42,7 @@ export function createMembersActors(api: ApiClient, browser: MembersBrowserEffec
     claims: claimsMachine.provide({ actors: createClaimsActors(api, browser) }),
     save: resultSaveMachine.provide({ actors: createResultSaveActors(api), actions: { reportFailure } }),
     dialogs: membersDialogsMachine.provide({ actors: createDialogsActors(api) }),
+    picker: callbackPickerMachine.provide({ actors: createCallbackPickerActors(api) }),
+    myCallbacks: myCallbacksMachine.provide({ actors: createMyCallbacksActors(api) }),
   };
 }
