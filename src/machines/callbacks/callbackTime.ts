@@ -82,3 +82,9 @@ export function dueText(dueAt: string, memberZone: string, mine: string = agentZ
   const times = dueTimes(dueAt, memberZone, mine);
   return times.mine ? `${times.member} (${times.mine} yours)` : times.member;
 }
+
+/** The preset a key chooses in the picker ("1", "2", "3"); none while typing in a field or with a modifier. */
+export function presetForKey(key: string, inField: boolean, modified: boolean): CallbackPreset | null {
+  if (inField || modified) return null;
+  return PRESETS.find((entry) => entry.key === key)?.preset ?? null;
+}

@@ -1,10 +1,11 @@
-// The members list's title (§2: the brand and the count) and its actions: Export CSV of every page
-// of the filters and search, and Crons (§2: the cron-history modal).
+// The members list's title (§2: the brand and the count) and its actions: My callbacks (the work
+// queue), Export CSV of every page of the filters and search, and Crons (§2: the cron-history modal).
 import { useSelector } from "@xstate/react";
 import type { MembersParts } from "../../machines/members/members.machine";
 import * as list from "../../machines/members/list/list.selectors";
 import { ExportCsvButton, type ExportActor } from "../export/ExportCsvButton";
 import { countFormat } from "./memberFormat";
+import { MyCallbacks } from "../callbacks/MyCallbacks";
 
 interface MembersHeaderProps {
   parts: MembersParts;
@@ -25,6 +26,7 @@ export function MembersHeader({ parts, exporter, title, starting }: MembersHeade
         <span className="members-page__count">{starting ? "" : `(${countFormat.format(total)} ${total === 1 ? "member" : "members"})`}</span>
       </h1>
       <div className="page__actions">
+        <MyCallbacks actor={parts.myCallbacks} />
         <ExportCsvButton actor={exporter} request={starting ? null : { report: "members", query: exportQuery }} />
         <button type="button" className="button" onClick={() => parts.dialogs.send({ type: "members.crons.open" })} disabled={starting}>
           Crons

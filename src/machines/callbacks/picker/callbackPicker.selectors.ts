@@ -8,6 +8,8 @@ export const selectPickerOpen = (snapshot: Snapshot) => !snapshot.matches("close
 export const selectPickerMember = (snapshot: Snapshot) => snapshot.context.member;
 export const selectBooking = (snapshot: Snapshot) => snapshot.matches("booking");
 export const selectBooked = (snapshot: Snapshot) => (snapshot.matches("booked") ? snapshot.context.booked : null);
+/** "booked for" a member who had none, "moved to" when the agent moved the open one. */
+export const selectBookedChange = (snapshot: Snapshot) => (snapshot.context.seenVersion > 0 ? "moved to" : "booked for");
 export const selectChoice = (snapshot: Snapshot) => ({ date: snapshot.context.date, time: snapshot.context.time, note: snapshot.context.note });
 export const selectFieldErrors = (snapshot: Snapshot) => snapshot.context.fieldErrors;
 export const selectFailure = (snapshot: Snapshot) => snapshot.context.failure;
