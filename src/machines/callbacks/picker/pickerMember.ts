@@ -1,11 +1,10 @@
 // How the members list hands a member to the callback picker: from a row's "Book callback", and
 // after the row's result "Contact Made Call Back" is saved and the list has reloaded (§4: save and
 // reload), with the member as the reloaded page shows it (its open callback included).
-import { fromCallback, type EventObject } from "xstate";
+import { fromCallback, type ActorRefFrom, type EventObject } from "xstate";
 import type { Member } from "../../members/members.filters";
 import type { ListRef } from "../../members/list/list.follow";
 import type { resultSaveMachine } from "../../members/save/resultSave.machine";
-import type { ActorRefFrom } from "xstate";
 import { CALL_BACK_RESULT, type CallbackPickerActor, type PickerMember } from "./callbackPicker.machine";
 
 export const pickerMemberOf = (member: Member): PickerMember => ({
@@ -33,8 +32,13 @@ export const offerCallbackAfterSave = fromCallback<EventObject, OfferInput>(({ i
     waiting = null;
     if (member) picker.send({ type: "callback.picker.open", member: pickerMemberOf(member) });
   });
+  // A reload that failed offers nothing later: the agent books from the row.
+  const failed = list.on("members.page.failed", () => {
+    waiting = null;
+  });
   return () => {
     saved.unsubscribe();
     loaded.unsubscribe();
+    failed.unsubscribe();
   };
 });
