@@ -1,4 +1,4 @@
-// The administration screens' machines (Staff, Practices and regions, Member files), each provided
+// The administration screens' machines (Staff, Practices and regions, Member files, Callbacks), each provided
 // with its calls. Beside services.ts, which wires the app's long-lived actors and the other workflows.
 import type { ApiClient } from "../api/client";
 import { createMemberImportActors } from "../machines/memberImport/memberImport.actors";
@@ -7,11 +7,14 @@ import { createPracticesAdminActors } from "../machines/practicesAdmin/practices
 import { practicesAdminMachine } from "../machines/practicesAdmin/practicesAdmin.machine";
 import { createStaffActors } from "../machines/staff/staff.actors";
 import { staffMachine } from "../machines/staff/staff.machine";
+import { callbacksAdminMachine } from "../machines/callbacksAdmin/callbacksAdmin.machine";
+import { createCallbacksAdminActors } from "../machines/callbacksAdmin/callbacksAdmin.actors";
 
 export function createAdminMachines(api: ApiClient) {
   return {
     staffAdmin: staffMachine.provide({ actors: createStaffActors(api) }),
     practicesAdmin: practicesAdminMachine.provide({ actors: createPracticesAdminActors(api) }),
     memberImport: memberImportMachine.provide({ actors: createMemberImportActors(api) }),
+    callbacksAdmin: callbacksAdminMachine.provide({ actors: createCallbacksAdminActors(api) }),
   };
 }

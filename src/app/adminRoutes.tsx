@@ -5,6 +5,7 @@ import { selectUser } from "../machines/auth/auth.selectors";
 import { MemberFilesScreen } from "../screens/memberFiles/MemberFilesScreen";
 import { PracticesAdminScreen } from "../screens/practicesAdmin/PracticesAdminScreen";
 import { StaffScreen } from "../screens/staff/StaffScreen";
+import { CallbacksScreen } from "../screens/callbacks/CallbacksScreen";
 import { useServices } from "./ServicesContext";
 import { useAppActor } from "./useAppActor";
 
@@ -23,4 +24,9 @@ export function PracticesAdminRoute() {
 export function MemberFilesRoute() {
   const actor = useAppActor(useServices().memberImport);
   return <MemberFilesScreen actor={actor} />;
+}
+
+export function CallbacksRoute() {
+  const actor = useAppActor(useServices().callbacksAdmin);
+  return <CallbacksScreen actor={actor} />;
 }

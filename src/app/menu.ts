@@ -3,7 +3,8 @@
 // under-construction entries lead to /under-construction (docs/architecture.md). The MEMBERS group is an
 // addition: the specification's menu has no way to the members list, the screen staff live in. So
 // are LIVE BOARD, the supervisors' live board, and STAFF, PRACTICES AND REGIONS and MEMBER FILES,
-// administrators' entries: a call center fills its own database from the app.
+// administrators' entries: a call center fills its own database from the app; and CALLBACKS, the
+// supervisors' view of every open callback (the work queue).
 
 export interface MenuLink {
   label: string;
@@ -64,6 +65,7 @@ const MENU: MenuEntry[] = [
   { label: "STAFF", path: routeOf("STAFF"), adminOnly: true },
   { label: "PRACTICES AND REGIONS", path: routeOf("PRACTICES AND REGIONS"), adminOnly: true },
   { label: "MEMBER FILES", path: routeOf("MEMBER FILES"), adminOnly: true },
+  { label: "CALLBACKS", path: routeOf("CALLBACKS"), adminOnly: true },
 ];
 
 /** §6: administrators see the entries marked Admin; other staff the rest. */

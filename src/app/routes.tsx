@@ -18,7 +18,7 @@ import {
 import { TestScreen } from "../screens/test/TestScreen";
 import { UnderConstructionScreen } from "../screens/underConstruction/UnderConstructionScreen";
 import { MembersRoute } from "./MembersRoute";
-import { MemberFilesRoute, PracticesAdminRoute, StaffRoute } from "./adminRoutes";
+import { CallbacksRoute, MemberFilesRoute, PracticesAdminRoute, StaffRoute } from "./adminRoutes";
 
 export interface ProtectedRoute {
   path: string;
@@ -51,4 +51,5 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
   { path: "/practices-and-regions", title: "Practices and regions", adminOnly: true, hiddenFromStaff: true, render: () => <PracticesAdminRoute /> },
   { path: "/member-files", title: "Member files", adminOnly: true, hiddenFromStaff: true, render: () => <MemberFilesRoute /> },
   { path: "/live-board", title: "Live Board", adminOnly: true, hiddenFromStaff: true, render: () => <LiveBoardRoute /> },
+  { path: "/callbacks", title: "Callbacks", adminOnly: true, hiddenFromStaff: true, render: () => <CallbacksRoute /> },
 ];

@@ -56,3 +56,7 @@ export const STREAM_SILENCE_MS = 60_000;
 export const COUNT_REFRESH_DEBOUNCE_MS = 1_000;
 /** A members import from the browser is asked for its progress this often while it runs (ms). */
 export const IMPORT_PROGRESS_POLL_MS = 1_000;
+
+/** The work queue's callbacks in the browser (docs/architecture.md, The work queue). */
+/** "Callback booked for …" stays in the picker this long before it closes (ms). */
+export const CALLBACK_BOOKED_NOTICE_MS = 2_500;

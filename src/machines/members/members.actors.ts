@@ -17,6 +17,10 @@ import { membersDialogsMachine } from "./dialogs/dialogs.machine";
 import { createDialogsActors } from "./dialogs/dialogs.actors";
 import { queueMachine } from "./queue/queue.machine";
 import { createQueueActors } from "./queue/queue.actors";
+import { callbackPickerMachine } from "../callbacks/picker/callbackPicker.machine";
+import { createCallbackPickerActors } from "../callbacks/picker/callbackPicker.actors";
+import { myCallbacksMachine } from "../callbacks/mine/myCallbacks.machine";
+import { createMyCallbacksActors } from "../callbacks/mine/myCallbacks.actors";
 
 export interface MembersBrowserEffects {
   /** Whether a session is there to release a claim with (signing out ends claims on the server). */
@@ -41,5 +45,7 @@ export function createMembersActors(api: ApiClient, browser: MembersBrowserEffec
     save: resultSaveMachine.provide({ actors: createResultSaveActors(api), actions: { reportFailure } }),
     dialogs: membersDialogsMachine.provide({ actors: createDialogsActors(api) }),
     queue: queueMachine.provide({ actors: createQueueActors(api), actions: { reportFailure } }),
+    picker: callbackPickerMachine.provide({ actors: createCallbackPickerActors(api) }),
+    myCallbacks: myCallbacksMachine.provide({ actors: createMyCallbacksActors(api) }),
   };
 }

@@ -7,6 +7,7 @@ import { memo, type Ref } from "react";
 import type { Member, MemberResult } from "../../machines/members/members.filters";
 import type { ResultConflict } from "../../machines/members/save/resultSave.machine";
 import { claimBadge } from "../../machines/members/team";
+import { callbackBadge } from "../../machines/callbacks/callbackBadge";
 import { notePreview } from "../../machines/members/list/list.selectors";
 import { rowColour } from "../../lib/resultColours";
 import { ConflictNotice } from "./ConflictNotice";
@@ -24,6 +25,8 @@ export interface RowActions {
   startCall: (member: Member) => void;
   keepTheirs: (memberId: number) => void;
   saveMine: (memberId: number) => void;
+  /** Opens the callback picker for the member (a new callback, or its open one moved). */
+  bookCallback: (member: Member) => void;
 }
 
 interface MemberRowProps extends RowActions {
@@ -47,6 +50,7 @@ export const MemberRow = memo(function MemberRow(props: MemberRowProps) {
   const name = memberName(member);
   const colour = rowColour(member.Result, member.Status);
   const badge = member.claim ? claimBadge(member.claim, userId) : undefined;
+  const callback = member.callback ? callbackBadge(member.callback, userId) : undefined;
   const classes = ["member-row", colour && `member-row--${colour.tone}`, props.conflict && "member-row--conflict", current && "member-row--current"];
   return (
     <tr
@@ -65,6 +69,11 @@ export const MemberRow = memo(function MemberRow(props: MemberRowProps) {
       <th scope="row" className="member-row__name">
         {member.Last_Name}, {[member.First_Name, member.Middle_Name].filter(Boolean).join(" ")}
         {badge ? <span className={badge.own ? "claim-badge claim-badge--own" : "claim-badge"}>{badge.text}</span> : null}
+        {callback ? (
+          <span className={callback.overdue ? "callback-badge callback-badge--overdue" : "callback-badge"} title={callback.text}>
+            {callback.text}
+          </span>
+        ) : null}
       </th>
       <td>{member.Practice}</td>
       <td className="member-row__address">
@@ -113,7 +122,8 @@ interface ResultCellProps extends MemberRowProps {
 }
 
 /** The result selector (showing a result being saved or asked about), its tag, View History, and a conflict. */
-function ResultCell({ member, name, colour, pendingResult, shownResult, conflict, saveResult, startWork, openHistory, keepTheirs, saveMine }: ResultCellProps) {
+function ResultCell(props: ResultCellProps) {
+  const { member, name, colour, pendingResult, shownResult, conflict, saveResult, startWork, openHistory, bookCallback, keepTheirs, saveMine } = props;
   return (
     <td className="member-row__result">
       <ResultSelect
@@ -132,6 +142,9 @@ function ResultCell({ member, name, colour, pendingResult, shownResult, conflict
         ) : null}
         <button type="button" className="button--link" aria-label={`View History of ${name}`} onClick={() => openHistory(member)}>
           View History
+        </button>
+        <button type="button" className="button--link" aria-label={`Book callback for ${name}`} onClick={() => bookCallback(member)}>
+          Book callback
         </button>
       </span>
       {conflict ? <ConflictNotice conflict={conflict} memberId={member.id} name={name} keepTheirs={keepTheirs} saveMine={saveMine} /> : null}

@@ -1,13 +1,14 @@
 // The members list's title (§2: the brand and the count) and its actions: Next member (the work
 // queue serves the member most worth calling under the filters and search: first, so it is in reach
-// without scrolling), Export CSV of every page of the filters and search, and Crons (§2: the
-// cron-history modal).
+// without scrolling), My callbacks, Export CSV of every page of the filters and search, and Crons
+// (§2: the cron-history modal).
 import { useSelector } from "@xstate/react";
 import type { MembersParts } from "../../machines/members/members.machine";
 import * as list from "../../machines/members/list/list.selectors";
 import { ExportCsvButton, type ExportActor } from "../export/ExportCsvButton";
 import { selectPicking } from "../../machines/members/queue/queue.selectors";
 import { countFormat } from "./memberFormat";
+import { MyCallbacks } from "../callbacks/MyCallbacks";
 
 interface MembersHeaderProps {
   parts: MembersParts;
@@ -41,6 +42,7 @@ export function MembersHeader({ parts, exporter, title, starting }: MembersHeade
             m
           </kbd>
         </button>
+        <MyCallbacks actor={parts.myCallbacks} />
         <ExportCsvButton actor={exporter} request={starting ? null : { report: "members", query: exportQuery }} />
         <button type="button" className="button" onClick={() => parts.dialogs.send({ type: "members.crons.open" })} disabled={starting}>
           Crons

@@ -8,6 +8,7 @@ import type { MembersParts } from "../../machines/members/members.machine";
 import * as list from "../../machines/members/list/list.selectors";
 import * as save from "../../machines/members/save/resultSave.selectors";
 import * as workMode from "../../machines/members/workMode/workMode.selectors";
+import { pickerMemberOf } from "../../machines/callbacks/picker/pickerMember";
 import { MembersTable } from "./MembersTable";
 
 interface MembersTableViewProps {
@@ -19,7 +20,7 @@ interface MembersTableViewProps {
 }
 
 /** What a row's controls send, and to which part. */
-function useRowActions({ save: saver, claims, dialogs, list: lister, work }: MembersParts) {
+function useRowActions({ save: saver, claims, dialogs, list: lister, work, picker }: MembersParts) {
   return useMemo(
     () => ({
       saveResult: (member: Member, result: MemberResult) => saver.send({ type: "members.result.save", member, result }),
@@ -32,8 +33,9 @@ function useRowActions({ save: saver, claims, dialogs, list: lister, work }: Mem
       onLeave: (memberId: number) => claims.send({ type: "members.work.leave", memberId }),
       onRowFocus: (index: number) => work.send({ type: "work.focus", index }),
       onSort: (column: MemberSortColumn) => lister.send({ type: "members.sort.toggle", column }),
+      bookCallback: (member: Member) => picker.send({ type: "callback.picker.open", member: pickerMemberOf(member) }),
     }),
-    [saver, claims, dialogs, lister, work],
+    [saver, claims, dialogs, lister, work, picker],
   );
 }
 

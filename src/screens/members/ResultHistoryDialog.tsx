@@ -1,4 +1,5 @@
-// §2 Results history modal: who changed the result to what, and when.
+// §2 Results history modal: who changed the result to what, and when; and who booked, moved or
+// reassigned the member's callback for when (the work queue's entries with `callback`).
 import { useSelector } from "@xstate/react";
 import type { ActorRefFrom } from "xstate";
 import { Modal } from "../../components/Modal";
@@ -6,6 +7,7 @@ import * as dialogs from "../../machines/members/dialogs/dialogs.selectors";
 import type { listDialogMachine } from "../../machines/members/dialogs/listDialog.machine";
 import { ListDialogStatus } from "./ListDialogStatus";
 import { formatDateTime, relativeTime } from "./memberFormat";
+import { callbackChangeText } from "../../machines/callbacks/callbackBadge";
 
 interface ResultHistoryDialogProps {
   actor: ActorRefFrom<typeof listDialogMachine>;
@@ -42,7 +44,7 @@ export function ResultHistoryDialog({ actor, memberName, onClose }: ResultHistor
               <tbody>
                 {entries.map((entry) => (
                   <tr key={entry.id}>
-                    <td>{entry.Result === "" ? "Blank" : entry.Result}</td>
+                    <td>{entry.callback ? callbackChangeText(entry.callback) : entry.Result === "" ? "Blank" : entry.Result}</td>
                     <td>
                       {entry.user.firstname} {entry.user.lastname}
                     </td>

@@ -129,6 +129,7 @@ export const membersListMachine = setup({
               sinceLoad: check(stateIn("#membersList.active.page.loading")) ? [...context.sinceLoad, event.event] : context.sinceLoad,
             });
             enqueue("claimsChanged");
+            enqueue.emit({ type: "members.live", event: event.event });
             if (check({ type: "countMayChange", params: { event: event.event } })) enqueue.raise({ type: "members.count.stale" });
           }),
         },
@@ -190,7 +191,10 @@ export const membersListMachine = setup({
             },
             "members.reload": { target: ".loading" },
             /** The stream reconnected: what changed meanwhile was not sent, so the page is read again (after a held save). */
-            "live.resync": [{ guard: "held", actions: assign({ resyncPending: true }) }, { target: ".loading" }],
+            "live.resync": [
+              { guard: "held", actions: [assign({ resyncPending: true }), emit({ type: "members.live.resync" } satisfies ListEmitted)] },
+              { target: ".loading", actions: emit({ type: "members.live.resync" } satisfies ListEmitted) },
+            ],
             "members.list.release": [
               { guard: "resyncPending", target: ".loading", actions: assign({ held: false }) },
               { actions: assign({ held: false }) },

@@ -66,9 +66,15 @@ export type ListEvent =
   | { type: "members.count.stale" }
   | { type: "members.count.stale.cancel" };
 
-/** What the list tells whoever follows it (list.follow.ts): each page load begun, done or failed. */
+/**
+ * What the list tells whoever follows it (list.follow.ts): each page load begun, done or failed;
+ * and each event of its live stream, and each reconnection that may have missed some (the parts
+ * that show what the stream changes beside the rows: My callbacks).
+ */
 export type ListEmitted =
   | { type: "members.page.loading" }
   | { type: "members.page.loaded"; members: Member[] }
-  | { type: "members.page.failed" };
+  | { type: "members.page.failed" }
+  | { type: "members.live"; event: LiveEvent }
+  | { type: "members.live.resync" };
 

@@ -60,7 +60,7 @@ export type ResultSaveEvent =
   | ListNews;
 
 /** Told to whoever listens (the keyboard work mode): a result of the member was saved. */
-export type ResultSaveEmitted = { type: "members.result.saved"; memberId: number };
+export type ResultSaveEmitted = { type: "members.result.saved"; memberId: number; result: MemberResult };
 
 /** The member's row as the agent sees it on the page, or as it was served above the page. */
 const rowOf = (context: ResultSaveContext, memberId: number) =>
@@ -224,7 +224,7 @@ export const resultSaveMachine = setup({
           target: "reloading",
           actions: [
             sendTo(({ context }) => context.claims, ({ context }): ClaimsEvent => ({ type: "members.claim.ended", memberId: context.savingResult!.memberId })),
-            emit(({ context }): ResultSaveEmitted => ({ type: "members.result.saved", memberId: context.savingResult!.memberId })),
+            emit(({ context }): ResultSaveEmitted => ({ type: "members.result.saved", memberId: context.savingResult!.memberId, result: context.savingResult!.result })),
             sendTo(({ context }) => context.list, { type: "members.reload" } satisfies ListEvent),
             "releaseList",
           ],

@@ -29,7 +29,7 @@ function fakeList(members: Member[], totalCount = 45) {
       on: {
         "test.loading": { target: ".active.page.loading", actions: assign(({ event }) => ({ pageNum: event.pageNum })) },
         "test.rows": { target: ".active.page.ready", actions: assign(({ event }) => ({ members: event.members, pageNum: event.pageNum ?? 1 })) },
-        "test.saved": { actions: emit(({ event }) => ({ type: "members.result.saved" as const, memberId: event.memberId as number })) },
+        "test.saved": { actions: emit(({ event }) => ({ type: "members.result.saved" as const, memberId: event.memberId as number, result: "No answer" as const })) },
         "*": { actions: ({ event }) => void received.push(event) },
       },
     }),
