@@ -1,4 +1,4 @@
-// The members list's title (§2: the brand and the count) and its actions: Export CSV of every page
+// The members list's title (§2: the brand and the count, once a page has told it) and its actions: Export CSV of every page
 // of the filters and search, and Crons (§2: the cron-history modal).
 import { useSelector } from "@xstate/react";
 import type { MembersParts } from "../../machines/members/members.machine";
@@ -10,7 +10,7 @@ interface MembersHeaderProps {
   parts: MembersParts;
   exporter: ExportActor;
   title: string;
-  /** The list has not opened yet: no count, nothing to export. */
+  /** The list has not opened yet: nothing to export. */
   starting: boolean;
 }
 
@@ -22,7 +22,7 @@ export function MembersHeader({ parts, exporter, title, starting }: MembersHeade
     <div className="page__header">
       <h1>
         {title} · {brand}{" "}
-        <span className="members-page__count">{starting ? "" : `(${countFormat.format(total)} ${total === 1 ? "member" : "members"})`}</span>
+        <span className="members-page__count">{total === null ? "" : `(${countFormat.format(total)} ${total === 1 ? "member" : "members"})`}</span>
       </h1>
       <div className="page__actions">
         <ExportCsvButton actor={exporter} request={starting ? null : { report: "members", query: exportQuery }} />
