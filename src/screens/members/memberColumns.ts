@@ -8,7 +8,11 @@ import type { MemberSortColumn } from "../../machines/members/members.filters";
 export interface ColumnSpec {
   header: string;
   sortBy: MemberSortColumn;
-  /** Fixed width (rem): about the widest value of a 1000-row page. */
+  /**
+   * Fixed width (rem): about the widest value of a 1000-row page (a date and time on two lines).
+   * At 1366 px the pinned columns, the result and the columns after it fit the table's frame
+   * together, so scrolled to its end the result selector is not under the name.
+   */
   width: number;
   numeric?: boolean;
   /** Stays in place while the table scrolls sideways (members.css `.pinned--id`, `.pinned--name`). */
@@ -16,10 +20,10 @@ export interface ColumnSpec {
 }
 
 export const COLUMNS: ColumnSpec[] = [
-  { header: "Subscriber ID", sortBy: "Subscriber_ID", width: 9, pinned: "id" },
+  { header: "Subscriber ID", sortBy: "Subscriber_ID", width: 8.5, pinned: "id" },
   { header: "Patient number", sortBy: "PatNum", width: 10 },
   { header: "MCO", sortBy: "MCO", width: 9 },
-  { header: "Names", sortBy: "Last_Name", width: 18.5, pinned: "name" },
+  { header: "Names", sortBy: "Last_Name", width: 16, pinned: "name" },
   { header: "Practice", sortBy: "Practice", width: 6.5 },
   { header: "Address", sortBy: "Address1", width: 12 },
   { header: "Phone", sortBy: "Phone", width: 8.25 },
@@ -29,9 +33,9 @@ export const COLUMNS: ColumnSpec[] = [
   { header: "Notes", sortBy: "notes", width: 17 },
   { header: "Note time", sortBy: "notestimestamp", width: 7.25 },
   { header: "Status", sortBy: "Status", width: 9 },
-  { header: "Result", sortBy: "Result", width: 18.25 },
-  { header: "Last visit", sortBy: "LastVisit", width: 7 },
-  { header: "Next appointment", sortBy: "NextApt", width: 11.25 },
+  { header: "Result", sortBy: "Result", width: 18 },
+  { header: "Last visit", sortBy: "LastVisit", width: 6.5 },
+  { header: "Next appointment", sortBy: "NextApt", width: 7.5 },
   { header: "Entry time", sortBy: "entryTime", width: 7.5 },
 ];
 
