@@ -2,6 +2,7 @@
 // the calls started and results saved per agent over the same dates. Each is a report actor of its
 // own, child of the usage report's.
 import { useSelector } from "@xstate/react";
+import { Fragment } from "react";
 import type { ActorRefFrom } from "xstate";
 import { DataTable, type Column } from "../../components/DataTable";
 import { ReportStatus } from "../../components/ReportStatus";
@@ -30,10 +31,19 @@ const email = (address: string) => {
   );
 };
 
+/** Practice abbreviations ("SM-BAYT"), each kept on one line: a list breaks after its commas only. */
+const practices = (names: string) =>
+  names.split(", ").map((name, index) => (
+    <Fragment key={name}>
+      {index > 0 ? ", " : ""}
+      <span className="usage-report__practice">{name}</span>
+    </Fragment>
+  ));
+
 const VISIT_COLUMNS: Column<UsageVisit>[] = [
   { key: "userId", header: "User Id", align: "end" },
   { key: "visitedUrl", header: "Visited Page" },
-  { key: "defaultPractices", header: "Default Practice" },
+  { key: "defaultPractices", header: "Default Practice", cell: (row) => practices(row.defaultPractices) },
   { key: "username", header: "User Name", cell: (row) => email(row.username) },
   { key: "firstname", header: "First Name" },
   { key: "lastname", header: "Last Name" },
