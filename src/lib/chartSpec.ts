@@ -56,3 +56,27 @@ export const CATEGORICAL_COLORS = [
 export function formatChartValue(value: number, percent: boolean | undefined): string {
   return percent ? `${value.toFixed(1)} %` : value.toLocaleString("en-US");
 }
+
+/** Each slice's share of a pie (0–100), as its chart and its table both write it. */
+export function pieShares(spec: ChartSpec): string[] {
+  const values = spec.series[0]?.values ?? [];
+  const total = values.reduce((sum, value) => sum + value, 0);
+  return values.map((value) => formatChartValue(total > 0 ? (value * 100) / total : 0, true));
+}
+
+/** The highest point a bar or line chart draws: a stack's sum when stacked. */
+function highestPoint(spec: ChartSpec): number {
+  if (!spec.stacked) return Math.max(0, ...spec.series.flatMap((series) => series.values));
+  return Math.max(0, ...spec.categories.map((_, index) => spec.series.reduce((sum, series) => sum + (series.values[index] ?? 0), 0)));
+}
+
+/**
+ * The value axis of counts: whole numbers only (no 0.2 calls), a step of one while the counts are
+ * small (Plotly would step by 0.2 or 0.5), and at least 0 to 1 when every count is 0.
+ */
+export function countAxis(spec: ChartSpec): { tickformat: string; dtick?: number; range?: [number, number] } {
+  const highest = highestPoint(spec);
+  if (highest > 5) return { tickformat: ",d" };
+  // A quarter step of headroom above the highest bar or point.
+  return { tickformat: ",d", dtick: 1, range: [0, Math.max(1, highest) + 0.25] };
+}

@@ -15,3 +15,12 @@ export function formatElapsed(totalSeconds: number): string {
 export function monthLabel(month: string): string {
   return dayjs.utc(`${month}-01`).format("MMMM YYYY");
 }
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "2-digit", day: "2-digit", timeZone: "UTC" });
+
+/** A calendar date (YYYY-MM-DD) as the app writes dates, MM/DD/YYYY; '' when absent. */
+export function formatDate(value: string | null): string {
+  if (!value) return "";
+  const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
+  return Number.isNaN(date.getTime()) ? value : dateFormat.format(date);
+}

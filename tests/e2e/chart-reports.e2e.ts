@@ -2,7 +2,7 @@
 // chunk loaded lazily by these screens only.
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { ADMIN, goInApp, signInAs, waitForPath } from "./accounts.ts";
 import { e2e, expectVisible } from "./harness.ts";
 import { snapshot } from "./visit.ts";
@@ -42,6 +42,37 @@ async function printSnapshot(page: Page, name: string): Promise<void> {
   }
 }
 
+/** Every tick of a chart's value axis is a whole number (counts: no 0.2 calls). */
+async function assertWholeNumberAxis(chart: Locator, name: string): Promise<void> {
+  const ticks = await chart.locator(".ytick text").allTextContents();
+  assert.ok(ticks.length > 1, `${name}: the value axis has ticks`);
+  for (const tick of ticks) assert.match(tick, /^\d{1,3}(,\d{3})*$/, `${name}: a count axis tick reads ${tick}`);
+}
+
+/** A chart's table of numbers fits its card, or scrolls inside it: never past the card's edge. */
+async function assertNumbersInsideCard(chart: Locator, name: string): Promise<void> {
+  const { card, frame, table } = await chart.evaluate((figure) => {
+    const region = figure.querySelector<HTMLElement>(".chart__table")!;
+    const right = (element: Element) => element.getBoundingClientRect().right;
+    return { card: right(figure), frame: right(region), table: { width: region.scrollWidth, shown: region.clientWidth } };
+  });
+  assert.ok(frame <= card, `${name}: the numbers end at ${frame}, past their card's edge at ${card}`);
+  assert.ok(table.width <= table.shown, `${name}: the numbers table (${table.width} px) does not fit its card (${table.shown} px)`);
+}
+
+/** A pie's slices write their shares exactly as its table does, and leave the names to the legend. */
+async function assertPieAsTable(chart: Locator, name: string): Promise<void> {
+  const shares = await chart.locator("tbody tr td:last-child").allTextContents();
+  const slices = await chart.locator(".slicetext").allTextContents();
+  const reasons = await chart.locator("tbody th").allTextContents();
+  assert.ok(slices.length > 0, `${name}: some slices write their share`);
+  for (const text of slices) {
+    assert.ok(shares.includes(text), `${name}: a slice says ${text}, which its table (${shares.join(", ")}) does not`);
+  }
+  const legend = await chart.locator(".legendtext").allTextContents();
+  assert.deepEqual([...legend].sort(), [...reasons].sort(), `${name}: every slice's name is in the legend`);
+}
+
 e2e("the chart chunk is not loaded on the login screen or the dashboard, only on a chart report", async ({ page }) => {
   const requests = recordRequests(page);
   await signInAs(page, ADMIN);
@@ -58,6 +89,7 @@ e2e("the chart chunk is not loaded on the login screen or the dashboard, only on
 }, { timeout: 180_000 });
 
 e2e("Contact Data Report: calls stacked and as percent, appointments; the period redraws; Refresh reloads; print", async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
   await signInAs(page, ADMIN);
   await goInApp(page, "/contact-data-report");
   await expectVisible(page.getByRole("heading", { level: 1, name: "Contact Data Report" }));
@@ -76,7 +108,14 @@ e2e("Contact Data Report: calls stacked and as percent, appointments; the period
   }
   const callsTable = page.getByRole("table", { name: "Calls by hour — Today: the numbers" });
   assert.equal(await callsTable.locator("tbody tr").count(), 24);
+  await assertWholeNumberAxis(charts.nth(0), "calls by hour");
+  await assertWholeNumberAxis(charts.nth(2), "appointments set by hour");
+  for (const index of [0, 1, 2]) await assertNumbersInsideCard(charts.nth(index), `chart ${index + 1} at 1366 px`);
   await snapshot(page, "contact-data-report", { waitFor: callsTable });
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  for (const index of [0, 1, 2]) await assertNumbersInsideCard(charts.nth(index), `chart ${index + 1} at 1920 px`);
+  await snapshot(page, "contact-data-report-1920", { waitFor: callsTable });
+  await page.setViewportSize({ width: 1366, height: 768 });
 
   const monthRows = async () => (await page.getByRole("table", { name: /^Calls by hour — Last month: the numbers/ }).locator("tbody").textContent()) ?? "";
   await page.getByLabel("Calls period").selectOption({ label: "Last month" });
@@ -114,6 +153,7 @@ e2e("Quality Index Report: pies and funnel with data, practice tables, Refresh, 
     assert.ok(slices <= rows, `pie ${index + 1}: one slice per non-zero row of its table`);
   }
   assert.equal(await charts.nth(0).locator("g.slice").count(), 2, "won and lost this week");
+  for (let index = 0; index < 6; index += 1) await assertPieAsTable(charts.nth(index), `pie ${index + 1}`);
   assert.equal(await charts.nth(6).locator("g.trace").count(), 1, "one funnel trace");
   assert.equal(await charts.nth(6).locator("tbody tr").count(), 5, "five funnel stages");
   for (const caption of [

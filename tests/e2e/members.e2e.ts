@@ -1,7 +1,7 @@
 // The members worklist: filters, search, sort, paging, result, notes, history, crons,
 // and the filters restored from the URL and the memberFilters cookie after a reload.
 import assert from "node:assert/strict";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { goInApp, signInAs, STAFF, waitForPath } from "./accounts.ts";
 import { e2e, expectVisible } from "./harness.ts";
 import { membersListReady } from "./membersList.ts";
@@ -41,6 +41,80 @@ e2e("the list shows title with brand and count, every column in order, legend an
   await expectVisible(page.getByRole("list", { name: "Row colours by result" }).getByText("Need Review"));
   await expectVisible(page.getByRole("navigation", { name: "Pages of members" }).getByRole("button", { name: "Page 1" }));
   await snapshot(page, "members-default");
+}, { timeout: 120_000 });
+
+/** Everything the list says about itself while it opens, recorded from the first page load on. */
+async function recordOpening(page: Page) {
+  await page.addInitScript(() => {
+    const said: string[] = [];
+    (window as unknown as { membersOpening: string[] }).membersOpening = said;
+    new MutationObserver(() => {
+      const count = document.querySelector(".members-page__count")?.textContent ?? "";
+      const pager = document.querySelector(".members-page .pagination__summary")?.textContent ?? "";
+      const status = document.querySelector(".members-page [role=status][aria-busy], .members-page__status")?.textContent ?? "";
+      const text = [count, pager, status].join(" | ");
+      if (text.trim() !== "|  |" && said.at(-1) !== text) said.push(text);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { membersOpening: string[] }).membersOpening);
+}
+
+/** Where an element is, and whether a pointer at its centre reaches it (nothing pinned over it). */
+async function placeOf(locator: Locator) {
+  return locator.evaluate((element) => {
+    const { left, right, top, bottom } = element.getBoundingClientRect();
+    const hit = document.elementFromPoint((left + right) / 2, (top + bottom) / 2);
+    return { left, right, top, bottom, reachable: hit !== null && (hit === element || element.contains(hit)) };
+  });
+}
+
+/** The row's name and its result selector: both inside the window, the name left of the selector, nothing over either. */
+async function assertNameBesideResult(page: Page, row: Locator, how: string) {
+  const { width, height } = page.viewportSize()!;
+  const name = await placeOf(row.locator("th"));
+  const result = await placeOf(row.getByRole("combobox", { name: /^Result for / }));
+  for (const [what, box] of [["name", name], ["result selector", result]] as const) {
+    assert.ok(box.left >= 0 && box.right <= width && box.top >= 0 && box.bottom <= height, `${how}: the ${what} is outside the ${width}×${height} window: ${JSON.stringify(box)}`);
+    assert.ok(box.reachable, `${how}: something covers the ${what}`);
+  }
+  assert.ok(name.right <= result.left, `${how}: the name (${name.left}–${name.right}) overlaps the result selector (${result.left}–${result.right})`);
+}
+
+e2e("opening says Loading members… (never 0 members); at 1366×768 the name stays beside its result selector by pointer and by keyboard", async ({ page }) => {
+  const opening = await recordOpening(page);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await openMembers(page);
+  const said = await opening();
+  assert.ok(said.some((text) => text.includes("Loading members…")), `never said it was loading: ${JSON.stringify(said)}`);
+  assert.ok(!said.some((text) => /\(0 members\)|No members/.test(text)), `said a count before knowing it: ${JSON.stringify(said)}`);
+  await filter(page, "Practice", "all");
+
+  // By pointer: the agent scrolls the table sideways (Shift + wheel) as far as it goes.
+  const frame = page.locator(".members-table");
+  const row = rows(page).nth(1);
+  await row.scrollIntoViewIfNeeded();
+  const box = (await frame.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, Math.min(box.y + box.height / 2, 700));
+  await page.mouse.wheel(3000, 0);
+  await page.waitForFunction(() => {
+    const scroller = document.querySelector(".members-table")!;
+    return scroller.scrollLeft + scroller.clientWidth >= scroller.scrollWidth - 1;
+  });
+  await assertNameBesideResult(page, row, "scrolled by pointer");
+  await snapshot(page, "members-scrolled-1366");
+
+  // By keyboard: from the row's Add Notes, Tab reaches its result selector; the table scrolls to it.
+  await frame.evaluate((scroller) => scroller.scrollTo(0, scroller.scrollTop));
+  await row.getByRole("button", { name: /^Add Notes for / }).focus();
+  await page.keyboard.press("Tab");
+  assert.match((await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))) ?? "", /^Result for /);
+  assert.ok((await frame.evaluate((scroller) => scroller.scrollLeft)) > 0, "Tab did not scroll the table to the selector");
+  await assertNameBesideResult(page, row, "focused by Tab");
+
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await frame.evaluate((scroller) => scroller.scrollTo(scroller.scrollWidth, scroller.scrollTop));
+  await assertNameBesideResult(page, row, "scrolled to the end at 1920×1080");
+  await snapshot(page, "members-scrolled-1920");
 }, { timeout: 120_000 });
 
 e2e("each filter narrows the list; a brand change resets the practice to All", async ({ page }) => {

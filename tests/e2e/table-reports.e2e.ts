@@ -115,6 +115,10 @@ e2e("Members Status Report: filters change the rows, columns sort, totals are ma
     assert.match(mark.words, mark.equal ? /members match extracted/ : /members differ from extracted/);
   }
   assert.ok(marks.some((m) => !m.equal), "the seed has practices with members outside the three groups");
+  // What ✓ and ≠ mean is shown to everyone, not only said to screen readers.
+  const legend = page.getByText(/^Members \(the three groups together\) against Extracted/);
+  await expectVisible(legend);
+  assert.match((await legend.textContent()) ?? "", /✓ equal ≠ they differ: some extracted members are in none of the three groups\.$/);
   await snapshot(page, "members-status-report", { waitFor: table });
 
   await page.getByLabel("Region").selectOption("FSD");

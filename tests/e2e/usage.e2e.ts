@@ -29,6 +29,7 @@ async function columnValues(page: Page, index: number): Promise<string[]> {
 const pad = (n: number) => String(n).padStart(2, "0");
 
 e2e("the report opens on the current month, sortable by every column", async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
   await openUsage(page);
   const today = new Date();
   const last = new Date(today.getFullYear(), today.getMonth() + 1, 0);
@@ -36,6 +37,29 @@ e2e("the report opens on the current month, sortable by every column", async ({ 
   assert.equal(await page.getByLabel("End date").inputValue(), `${last.getFullYear()}-${pad(last.getMonth() + 1)}-${pad(last.getDate())}`);
   assert.deepEqual(await visitsTable(page).getByRole("columnheader").allTextContents().then((h) => h.map((t) => t.replace(/[↕▲▼]/g, "").trim())), HEADERS);
   assert.ok((await visitsTable(page).locator("tbody tr").count()) > 1, "some visits this month");
+  // Default practices by abbreviation (not the contract's "22;4;6"), dates as the app writes them,
+  // practices and e-mails never broken inside a word at 1366 px.
+  for (const practices of await columnValues(page, 2)) assert.match(practices, /^(All|[A-Z0-9]+-[A-Z0-9]+(, [A-Z0-9]+-[A-Z0-9]+)*)$/);
+  for (const date of await columnValues(page, 6)) assert.match(date, /^\d{2}\/\d{2}\/\d{4}$/);
+  assert.match((await visitsTable(page).locator("caption").textContent()) ?? "", /^Page visits from \d{2}\/01\/\d{4} to \d{2}\/\d{2}\/\d{4}: \d+ rows$/);
+  const emails = visitsTable(page).locator("tbody tr td:nth-child(4)");
+  assert.ok((await emails.allTextContents()).every((email) => /^[^@\s]+@[^@\s]+$/.test(email)), "the user names are e-mails");
+  // A text node laid out on more than one line is a word broken in two (an e-mail, or "SM-BAYT").
+  const wordsAt1366 = visitsTable(page).locator("tbody tr td:nth-child(3), tbody tr td:nth-child(4)");
+  const broken = await wordsAt1366.evaluateAll((cells) =>
+    cells
+      .filter((cell) =>
+        [...cell.querySelectorAll("*"), cell].some((element) =>
+          [...element.childNodes].some((node) => {
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            return node.nodeType === Node.TEXT_NODE && range.getClientRects().length > 1;
+          }),
+        ),
+      )
+      .map((cell) => cell.textContent),
+  );
+  assert.deepEqual(broken, [], "practices or e-mails broken inside a word");
   await snapshot(page, "usage");
 
   const count = visitsTable(page).getByRole("columnheader", { name: /^Count/ });

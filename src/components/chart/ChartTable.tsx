@@ -1,8 +1,8 @@
-import { formatChartValue, type ChartSpec } from "../../lib/chartSpec";
+import { formatChartValue, pieShares, type ChartSpec } from "../../lib/chartSpec";
 
 /** The numbers of a chart as a table, for screen readers, keyboard users and exact reading. */
 export function ChartTable({ spec }: { spec: ChartSpec }) {
-  const total = spec.kind === "pie" ? (spec.series[0]?.values ?? []).reduce((sum, value) => sum + value, 0) : 0;
+  const shares = spec.kind === "pie" ? pieShares(spec) : [];
   return (
     // A scrolling region, so it takes the keyboard focus (arrow keys scroll it).
     <div className="table-scroll chart__table" tabIndex={0} role="region" aria-label={`${spec.title}: the numbers`}>
@@ -33,7 +33,7 @@ export function ChartTable({ spec }: { spec: ChartSpec }) {
                 </td>
               ))}
               {spec.kind === "pie" ? (
-                <td className="num">{formatChartValue(total > 0 ? ((spec.series[0]?.values[index] ?? 0) * 100) / total : 0, true)}</td>
+                <td className="num">{shares[index]}</td>
               ) : null}
             </tr>
           ))}

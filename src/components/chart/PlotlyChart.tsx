@@ -3,7 +3,7 @@
 import Plotly from "plotly.js-finance-dist-min";
 import { useEffect, useRef } from "react";
 import createPlotlyComponent from "react-plotly.js/factory";
-import { CHART_COLORS, type ChartSpec } from "../../lib/chartSpec";
+import { CHART_COLORS, countAxis, formatChartValue, pieShares, type ChartSpec } from "../../lib/chartSpec";
 
 const Plot = createPlotlyComponent(Plotly);
 
@@ -17,9 +17,13 @@ function traces(spec: ChartSpec): unknown[] {
           labels: categories,
           values: [...(spec.series[0]?.values ?? [])],
           marker: { colors: spec.categoryColors, line: { color: "#ffffff", width: 2 } },
-          textinfo: "label+percent",
+          // The slices' names are in the legend; each share is written as the table writes it (one
+          // rounding), inside its slice where it fits at a readable size (layout.uniformtext).
+          text: pieShares(spec),
+          textinfo: "text",
           textposition: "inside",
           insidetextorientation: "horizontal",
+          hovertemplate: "%{label}: %{value} (%{text})<extra></extra>",
           sort: false,
           hole: 0.35,
         },
@@ -31,7 +35,7 @@ function traces(spec: ChartSpec): unknown[] {
           name: spec.series[0]?.name,
           y: categories,
           x: [...(spec.series[0]?.values ?? [])],
-          textinfo: "value+percent initial",
+          texttemplate: "%{value}<br>%{percentInitial:.1%}",
           marker: { color: spec.categoryColors ?? CHART_COLORS.blue },
         },
       ];
@@ -44,7 +48,9 @@ function traces(spec: ChartSpec): unknown[] {
         y: [...series.values],
         marker: { color: series.color },
         line: spec.kind === "line" ? { color: series.color, width: 2 } : undefined,
-        hovertemplate: `%{x}: %{y}${spec.percent ? " %" : ""}<extra>${series.name}</extra>`,
+        // The value as the table writes it.
+        hovertext: series.values.map((value) => formatChartValue(value, spec.percent)),
+        hovertemplate: `%{x}: %{hovertext}<extra>${series.name}</extra>`,
       }));
   }
 }
@@ -79,6 +85,8 @@ export default function PlotlyChart({ spec }: { spec: ChartSpec }) {
     showlegend: true,
     legend: { orientation: "h", x: 0, y: cartesian ? -0.22 : -0.05, yanchor: "top" },
     barmode: spec.stacked ? "stack" : "group",
+    // A slice's share too small to write at 11 px is left to the legend and the table.
+    uniformtext: { minsize: 11, mode: "hide" },
     // Plotly fails on an axis key present but undefined: axes are added only where they exist.
     ...(cartesian
       ? {
@@ -89,7 +97,13 @@ export default function PlotlyChart({ spec }: { spec: ChartSpec }) {
             // Every other label of a long axis (24 hours), so the labels stay level and readable.
             ...(spec.categories.length > 12 ? { tickmode: "linear", tick0: 0, dtick: 2 } : {}),
           },
-          yaxis: { title: { text: spec.yTitle ?? "" }, ticksuffix: spec.percent ? " %" : "", rangemode: "tozero", gridcolor: "#e4e7eb" },
+          yaxis: {
+            title: { text: spec.yTitle ?? "" },
+            ticksuffix: spec.percent ? " %" : "",
+            rangemode: "tozero",
+            gridcolor: "#e4e7eb",
+            ...(spec.percent ? {} : countAxis(spec)),
+          },
         }
       : {}),
     ...(spec.kind === "funnel" ? { yaxis: { title: { text: spec.xTitle } } } : {}),

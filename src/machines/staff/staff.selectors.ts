@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from "xstate";
 import { compareStaff } from "../../../domain/staff/staffRules.ts";
 import type { StaffMember, staffMachine } from "./staff.machine";
+import { defaultPracticeNames } from "../../lib/practiceNames";
 
 type StaffSnapshot = SnapshotFrom<typeof staffMachine>;
 
@@ -32,11 +33,5 @@ export const selectBusyId = (s: StaffSnapshot) => (s.matches({ ready: "browsing"
 export const selectCanChange = (s: StaffSnapshot) => s.matches({ ready: "browsing" });
 
 /** A member's default practices by abbreviation; none chosen means all practices. */
-export function practiceNames(member: StaffMember, practices: readonly { id: number; practiceabbr: string }[]): string {
-  if (member.defaultLocationId === "") return "All";
-  const byId = new Map(practices.map((practice) => [String(practice.id), practice.practiceabbr]));
-  return member.defaultLocationId
-    .split(";")
-    .map((id) => byId.get(id) ?? `#${id}`)
-    .join(", ");
-}
+export const practiceNames = (member: StaffMember, practices: readonly { id: number; practiceabbr: string }[]) =>
+  defaultPracticeNames(member.defaultLocationId, practices);

@@ -1,24 +1,39 @@
 // The Universal Usage Report's two tables, each the shared report workflow run as a child of the
-// usage report's machine: the page visits (openapi.yaml GET /report/usage/{params}) and, over the
-// same dates, the calls started and results saved per agent (getCallActivityReport).
+// usage report's machine: the page visits (openapi.yaml GET /report/usage/{params}), whose default
+// practices show by abbreviation (the practices are its one list), and, over the same dates, the
+// calls started and results saved per agent (getCallActivityReport).
 import type { components } from "../../../contract/schema";
 import type { ExportRequest } from "../export/export.machine";
 import { createReportMachine } from "../report/report.machine";
 import { selectReportReady, sortedRows, type ReportSnapshot } from "../report/report.selectors";
+import { defaultPracticeNames } from "../../lib/practiceNames";
 
 export type UsageRow = components["schemas"]["UsageRow"];
 export type UsageQuery = components["schemas"]["UsageQuery"];
 export type CallActivityRow = components["schemas"]["CallActivityRow"];
 export type CallActivityQuery = Pick<UsageQuery, "startDate" | "endDate">;
+type Practice = components["schemas"]["Practice"];
 
-export const usageVisitsMachine = createReportMachine<UsageQuery, UsageRow[]>({ id: "usageVisits", lists: false });
+/** A visit as the table shows it: its default practices by abbreviation, sorted as shown. */
+export interface UsageVisit extends UsageRow {
+  defaultPractices: string;
+}
+
+export const usageVisitsMachine = createReportMachine<UsageQuery, UsageRow[], Practice[]>({ id: "usageVisits", lists: true });
 export const callActivityMachine = createReportMachine<CallActivityQuery, CallActivityRow[]>({ id: "callActivity", lists: false });
 
-type VisitsSnapshot = ReportSnapshot<UsageQuery, UsageRow[]>;
+type VisitsSnapshot = ReportSnapshot<UsageQuery, UsageRow[], Practice[]>;
 type CallActivitySnapshot = ReportSnapshot<CallActivityQuery, CallActivityRow[]>;
 
-/** The visits in the chosen order (client sort, §2 "Sortable table"). */
-export const selectUsageRows = (snapshot: VisitsSnapshot) => sortedRows(snapshot.context.data ?? [], snapshot.context.sort);
+/**
+ * The visits in the chosen order (client sort, §2 "Sortable table"), their default practices named
+ * ("SM-SUGA, BPD-DALL" for "22;4"; ids until the practices have come).
+ */
+export const selectUsageRows = (snapshot: VisitsSnapshot): UsageVisit[] => {
+  const practices = snapshot.context.lists ?? [];
+  const visits = (snapshot.context.data ?? []).map((row) => ({ ...row, defaultPractices: defaultPracticeNames(row.defualtPracticeId, practices) }));
+  return sortedRows(visits, snapshot.context.sort);
+};
 
 /** The call activity rows in the chosen order. */
 export const selectCallActivityRows = (snapshot: CallActivitySnapshot) => sortedRows(snapshot.context.data ?? [], snapshot.context.sort);

@@ -9,11 +9,11 @@ import type { liveEventsMachine } from "../../machines/liveEvents/liveEvents.mac
 
 type ListRef = ActorRefFrom<typeof membersListMachine>;
 
+/** Where the list would be: the failure's message is the app's alert above (§4), said once. */
 export function ListFailure({ list: actor }: { list: ListRef }) {
-  const failure = useSelector(actor, list.selectFailure);
   return (
-    <div role="alert" className="alert alert--error report-status">
-      <p className="alert__message">The members list could not be loaded{failure ? `: ${failure.message}` : "."}</p>
+    <div className="alert alert--error report-status">
+      <p className="alert__message">Nothing is shown until the list loads.</p>
       <button type="button" className="button" onClick={() => actor.send({ type: "members.retry" })}>
         Try again
       </button>

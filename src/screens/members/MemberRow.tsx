@@ -63,10 +63,10 @@ export const MemberRow = memo(function MemberRow(props: MemberRowProps) {
       tabIndex={current ? 0 : -1}
       style={{ transform: `translateY(${offset}px)` }}
     >
-      <td>{member.Subscriber_ID}</td>
+      <td className="pinned pinned--id">{member.Subscriber_ID}</td>
       <td>{member.PatNum}</td>
       <td>{member.MCO}</td>
-      <th scope="row" className="member-row__name">
+      <th scope="row" className="member-row__name pinned pinned--name">
         {member.Last_Name}, {[member.First_Name, member.Middle_Name].filter(Boolean).join(" ")}
         {badge ? <span className={badge.own ? "claim-badge claim-badge--own" : "claim-badge"}>{badge.text}</span> : null}
         {callback ? (

@@ -1,7 +1,7 @@
-// The members list's title (§2: the brand and the count) and its actions: Next member (the work
-// queue serves the member most worth calling under the filters and search: first, so it is in reach
-// without scrolling), My callbacks, Export CSV of every page of the filters and search, and Crons
-// (§2: the cron-history modal).
+// The members list's title (§2: the brand and the count, once a page has told it) and its actions:
+// Next member (the work queue serves the member most worth calling under the filters and search:
+// first, so it is in reach without scrolling), My callbacks, Export CSV of every page of the filters
+// and search, and Crons (§2: the cron-history modal).
 import { useSelector } from "@xstate/react";
 import type { MembersParts } from "../../machines/members/members.machine";
 import * as list from "../../machines/members/list/list.selectors";
@@ -14,7 +14,7 @@ interface MembersHeaderProps {
   parts: MembersParts;
   exporter: ExportActor;
   title: string;
-  /** The list has not opened yet: no count, nothing to export. */
+  /** The list has not opened yet: nothing to export. */
   starting: boolean;
 }
 
@@ -27,7 +27,7 @@ export function MembersHeader({ parts, exporter, title, starting }: MembersHeade
     <div className="page__header">
       <h1>
         {title} · {brand}{" "}
-        <span className="members-page__count">{starting ? "" : `(${countFormat.format(total)} ${total === 1 ? "member" : "members"})`}</span>
+        <span className="members-page__count">{total === null ? "" : `(${countFormat.format(total)} ${total === 1 ? "member" : "members"})`}</span>
       </h1>
       <div className="page__actions">
         <button

@@ -9,7 +9,7 @@ import type { Member, MemberResult, MemberSortColumn } from "../../machines/memb
 import type { ResultConflict } from "../../machines/members/save/resultSave.machine";
 import type { FocusTarget } from "../../machines/members/workMode/workMode.machine";
 import type { SortState } from "../../lib/sortRows";
-import { COLUMNS, TABLE_STYLE } from "./memberColumns";
+import { COLUMNS, FRAME_STYLE, TABLE_STYLE } from "./memberColumns";
 import { MemberRow, type RowActions } from "./MemberRow";
 import { MembersTableHeader } from "./MembersTableHeader";
 import { LockedContext } from "./ResultSelect";
@@ -68,7 +68,7 @@ export function MembersTable(props: MembersTableProps) {
   useFocusRequests({ scrollRef, virtualizer, current, focusRequest });
   const classes = ["table-scroll", "members-table", busy && "members-table--busy"];
   return (
-    <div ref={scrollRef} className={classes.filter(Boolean).join(" ")} aria-busy={busy}>
+    <div ref={scrollRef} className={classes.filter(Boolean).join(" ")} style={FRAME_STYLE} aria-busy={busy}>
       <table className="data-table" style={TABLE_STYLE} aria-rowcount={members.length + 1}>
         <caption>{caption}</caption>
         <MembersTableHeader sort={sort} onSort={onSort} locked={locked} />

@@ -1,7 +1,7 @@
 // The members table's header row: every header sorts on the server; the sorted one says which way.
 import type { MemberSortColumn } from "../../machines/members/members.filters";
 import type { SortState } from "../../lib/sortRows";
-import { COLUMNS } from "./memberColumns";
+import { COLUMNS, pinnedClass } from "./memberColumns";
 
 interface MembersTableHeaderProps {
   sort: SortState;
@@ -19,7 +19,7 @@ export function MembersTableHeader({ sort, onSort, locked }: MembersTableHeaderP
             <th
               key={column.sortBy}
               scope="col"
-              className={column.numeric ? "num" : undefined}
+              className={[column.numeric && "num", pinnedClass(column)].filter(Boolean).join(" ") || undefined}
               aria-sort={sorted ? (sort.direction === "asc" ? "ascending" : "descending") : undefined}
             >
               <button type="button" className="sort-button" disabled={locked} onClick={() => onSort(column.sortBy)}>

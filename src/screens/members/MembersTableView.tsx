@@ -45,6 +45,7 @@ export function MembersTableView({ parts, title, busy, locked }: MembersTableVie
   const brand = useSelector(parts.list, list.selectBrandLabel);
   const pageNum = useSelector(parts.list, list.selectPageNum);
   const pageCount = useSelector(parts.list, list.selectPageCount);
+  const counted = useSelector(parts.list, list.selectTotalCount) !== null;
   const userId = useSelector(parts.list, list.selectUserId);
   const savingResult = useSelector(parts.save, save.selectSavingResult);
   const confirming = useSelector(parts.save, save.selectConfirming);
@@ -54,7 +55,7 @@ export function MembersTableView({ parts, title, busy, locked }: MembersTableVie
   const actions = useRowActions(parts);
   return (
     <MembersTable
-      caption={`${title}, ${brand}: page ${pageNum} of ${pageCount}`}
+      caption={`${title}, ${brand}: page ${pageNum}${counted ? ` of ${pageCount}` : ""}`}
       members={members}
       sort={sort}
       savingResult={savingResult}

@@ -1,7 +1,6 @@
 // How the members list and its dialogs write dates and names (display only).
 import type { Member } from "../../machines/members/members.filters";
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "2-digit", day: "2-digit", timeZone: "UTC" });
 const dateTimeFormat = new Intl.DateTimeFormat("en-US", {
   year: "numeric",
   month: "2-digit",
@@ -12,12 +11,7 @@ const dateTimeFormat = new Intl.DateTimeFormat("en-US", {
 const relativeFormat = new Intl.RelativeTimeFormat("en-US", { numeric: "auto" });
 export const countFormat = new Intl.NumberFormat("en-US");
 
-/** A calendar date (YYYY-MM-DD) as MM/DD/YYYY; '' when absent. */
-export function formatDate(value: string | null): string {
-  if (!value) return "";
-  const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
-  return Number.isNaN(date.getTime()) ? value : dateFormat.format(date);
-}
+export { formatDate } from "../../lib/format";
 
 export function formatDateTime(value: string | null): string {
   if (!value) return "";

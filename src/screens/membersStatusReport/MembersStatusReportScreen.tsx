@@ -1,7 +1,7 @@
 // §2 Members Status Report: filters brand, region, multi-select practice, MCO and result; the table
 // grouped New Patient, Recare No Future Appointment and Recare Future Appointment, each by payer,
 // plus Members and Extracted; sortable columns; totals red when members differ from extracted and
-// green otherwise, said in words too; Send Report after a confirmation.
+// green otherwise, said in words too and in a legend above the table; Send Report after a confirmation.
 import { useSelector } from "@xstate/react";
 import type { ActorRefFrom } from "xstate";
 import { ReportStatus } from "../../components/ReportStatus";
@@ -18,7 +18,7 @@ import type { membersStatusSendMachine } from "../../machines/membersStatusRepor
 import { selectReportFailure, selectReportSort, selectReportStatus } from "../../machines/report/report.selectors";
 import { ExportCsvButton, type ExportActor } from "../export/ExportCsvButton";
 import { MembersStatusFilters } from "./MembersStatusFilters";
-import { MembersStatusTable } from "./MembersStatusTable";
+import { MembersStatusTable, TotalsLegend } from "./MembersStatusTable";
 import { SendReportButton, SendReportDialog, SentNotice } from "./SendReport";
 import "./membersStatusReport.css";
 
@@ -50,6 +50,7 @@ export function MembersStatusReportScreen({ actor, sender, exporter }: MembersSt
       <SentNotice sender={sender} />
       <MembersStatusFilters actor={actor} />
       <ReportStatus status={status} failure={failure} onRetry={refresh} what="the members status report">
+        <TotalsLegend />
         <MembersStatusTable rows={rows} totals={totals} query={filters} sort={sort} onSort={(column) => actor.send({ type: "report.sort", column })} />
       </ReportStatus>
       <SendReportDialog sender={sender} />

@@ -1,6 +1,6 @@
 // The members status table: a header row of the three groups over their payer columns (DataTable
 // draws one header row only), sortable columns, and the total cells marked as matching the
-// extracted count or not, by colour and by a mark and words.
+// extracted count or not, by colour and by a mark and words, and the legend of the marks.
 import type { ReactNode } from "react";
 import { CountLink } from "../../components/CountLink";
 import { membersStatusHref } from "../../machines/report/drillDown";
@@ -60,6 +60,22 @@ function TotalCell({ row, column, hrefOf }: { row: Pick<MembersStatusRow, "total
       <CountLink count={value} href={hrefOf(column, value)} label={`Open these ${value} members`} />
       <span className="members-status__sr">{match ? " (members match extracted)" : " (members differ from extracted)"}</span>
     </td>
+  );
+}
+
+/** What the marks of the Members and Extracted cells mean, said to everyone (not only to screen readers). */
+export function TotalsLegend() {
+  return (
+    <p className="members-status__legend">
+      <strong>Members</strong> (the three groups together) against <strong>Extracted</strong> (every member on the payers&apos; lists):{" "}
+      <span className="total-cell--match members-status__key">
+        <span aria-hidden="true">✓ </span>equal
+      </span>{" "}
+      <span className="total-cell--mismatch members-status__key">
+        <span aria-hidden="true">≠ </span>they differ
+      </span>
+      : some extracted members are in none of the three groups.
+    </p>
   );
 }
 

@@ -60,6 +60,23 @@ describe("Universal Usage Report screen", () => {
     expect(await screen.findByText("No usage found for these dates and searches.", {}, { timeout: 2_000 })).toBeInTheDocument();
   });
 
+  it("names the default practices, writes dates as the app does and keeps e-mails whole", async () => {
+    arrangeVisits();
+    const practices = backend.db.practices.slice(0, 3);
+    admin().defaultLocationId = practices.map((practice) => practice.id).join(";");
+    backend.db.pageVisits.forEach((visit) => (visit.defualtPracticeId = visit.userId === admin().id ? admin().defaultLocationId : ""));
+    await renderScreen(admin());
+    const row = (await screen.findByRole("cell", { name: "/dashboard" })).closest("tr")!;
+    const cells = within(row).getAllByRole("cell");
+    expect(cells[2]).toHaveTextContent(practices.map((practice) => practice.practiceabbr).join(", "));
+    expect(cells[3]!.textContent).toBe(admin().email);
+    expect(cells[3]!.querySelector(".usage-report__email wbr")).not.toBeNull();
+    expect(cells[6]!.textContent).toMatch(/^\d{2}\/15\/\d{4}$/);
+    expect(screen.getByRole("table", { name: /^Page visits from \d{2}\/01\/\d{4} to \d{2}\/\d{2}\/\d{4}: 2 rows$/ })).toBeInTheDocument();
+    const agentRow = screen.getByRole("cell", { name: "/usage" }).closest("tr")!;
+    expect(within(agentRow).getAllByRole("cell")[2]).toHaveTextContent(/^All$/);
+  });
+
   it("exports the report's rows to CSV from the backend, saying what it saved", async () => {
     arrangeVisits();
     // jsdom has no Blob URLs; the file's handover to the browser is the e2e tests' to prove.
@@ -73,7 +90,8 @@ describe("Universal Usage Report screen", () => {
     const csv = await (blobUrl.mock.calls[0]![0] as Blob).text();
     expect(csv.split("\r\n").slice(0, 2)).toEqual([
       "User Id,Visited Page,Default Practice,User Name,First Name,Last Name,Access Date,Count",
-      expect.stringMatching(new RegExp(`^${admin().id},/dashboard,.*,3$`)),
+      // The contract's values, not the screen's: practice ids and an ISO date.
+      expect.stringMatching(new RegExp(`^${admin().id},/dashboard,${admin().defaultLocationId},.*,\\d{4}-\\d{2}-\\d{2},3$`)),
     ]);
   });
 

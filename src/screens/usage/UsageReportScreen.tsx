@@ -3,6 +3,7 @@
 import { useSelector } from "@xstate/react";
 import type { ActorRefFrom } from "xstate";
 import { PageHeader } from "../../components/PageHeader";
+import { formatDate } from "../../lib/format";
 import { SearchForm } from "../../components/SearchForm";
 import { sameExportRequest } from "../../machines/export/export.selectors";
 import type { usageReportMachine } from "../../machines/usageReport/usageReport.machine";
@@ -20,7 +21,7 @@ export function UsageReportScreen({ actor, exporter }: { actor: UsageReportActor
   const startDate = useSelector(actor, usage.selectStartDate);
   const endDate = useSelector(actor, usage.selectEndDate);
   const exportRequest = useSelector(visits, selectUsageExport, sameExportRequest);
-  const dates = `from ${startDate} to ${endDate}`;
+  const dates = `from ${formatDate(startDate)} to ${formatDate(endDate)}`;
 
   return (
     <section className="page usage-report" aria-labelledby="page-title">

@@ -2,6 +2,7 @@
 // the calls started and results saved per agent over the same dates. Each is a report actor of its
 // own, child of the usage report's.
 import { useSelector } from "@xstate/react";
+import { Fragment } from "react";
 import type { ActorRefFrom } from "xstate";
 import { DataTable, type Column } from "../../components/DataTable";
 import { ReportStatus } from "../../components/ReportStatus";
@@ -12,23 +13,47 @@ import {
   type callActivityMachine,
   type CallActivityRow,
   type usageVisitsMachine,
-  type UsageRow,
+  type UsageVisit,
 } from "../../machines/usageReport/usageTables";
+import { formatDate } from "../../lib/format";
 
-const VISIT_COLUMNS: Column<UsageRow>[] = [
+/** An e-mail address, broken only before its @ when the column is narrow, never inside a word. */
+const email = (address: string) => {
+  const at = address.indexOf("@");
+  return at > 0 ? (
+    <span className="usage-report__email">
+      {address.slice(0, at)}
+      <wbr />
+      {address.slice(at)}
+    </span>
+  ) : (
+    address
+  );
+};
+
+/** Practice abbreviations ("SM-BAYT"), each kept on one line: a list breaks after its commas only. */
+const practices = (names: string) =>
+  names.split(", ").map((name, index) => (
+    <Fragment key={name}>
+      {index > 0 ? ", " : ""}
+      <span className="usage-report__practice">{name}</span>
+    </Fragment>
+  ));
+
+const VISIT_COLUMNS: Column<UsageVisit>[] = [
   { key: "userId", header: "User Id", align: "end" },
   { key: "visitedUrl", header: "Visited Page" },
-  { key: "defualtPracticeId", header: "Default Practice" },
-  { key: "username", header: "User Name" },
+  { key: "defaultPractices", header: "Default Practice", cell: (row) => practices(row.defaultPractices) },
+  { key: "username", header: "User Name", cell: (row) => email(row.username) },
   { key: "firstname", header: "First Name" },
   { key: "lastname", header: "Last Name" },
-  { key: "accessDate", header: "Access Date" },
+  { key: "accessDate", header: "Access Date", cell: (row) => formatDate(row.accessDate) },
   { key: "count", header: "Count", align: "end" },
 ];
 
 const CALL_COLUMNS: Column<CallActivityRow>[] = [
   { key: "userId", header: "User Id", align: "end" },
-  { key: "username", header: "User Name" },
+  { key: "username", header: "User Name", cell: (row) => email(row.username) },
   { key: "firstname", header: "First Name" },
   { key: "lastname", header: "Last Name" },
   { key: "callsStarted", header: "Calls Started", align: "end" },
@@ -37,7 +62,7 @@ const CALL_COLUMNS: Column<CallActivityRow>[] = [
 
 interface TableProps<TMachine> {
   actor: ActorRefFrom<TMachine>;
-  /** "from 2026-03-01 to 2026-03-31" */
+  /** "from 03/01/2026 to 03/31/2026" */
   dates: string;
 }
 

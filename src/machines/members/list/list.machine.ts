@@ -49,7 +49,7 @@ export const membersListMachine = setup({
     isPageInRange: ({ context }, params: { pageNum: number }) =>
       Number.isInteger(params.pageNum) &&
       params.pageNum >= 1 &&
-      params.pageNum <= Math.max(1, Math.ceil(context.totalCount / context.pageSize)),
+      params.pageNum <= Math.max(1, Math.ceil((context.totalCount ?? 0) / context.pageSize)),
     isPageSize: (_, params: { pageSize: number }) => (PAGE_SIZES as readonly number[]).includes(params.pageSize),
     held: ({ context }) => context.held,
     resyncPending: ({ context }) => context.resyncPending,
@@ -78,7 +78,7 @@ export const membersListMachine = setup({
     pageSize: PAGE_SIZES[0],
     sort: UNSORTED,
     members: [],
-    totalCount: 0,
+    totalCount: null,
     sinceLoad: [],
     held: false,
     resyncPending: false,

@@ -21,8 +21,8 @@ export function selectStatus(snapshot: ListSnapshot): ListStatus {
 
 /** The rows are a page shown: not one being read, failed, or not yet loaded. */
 export const selectPageShown = (snapshot: ListSnapshot) => snapshot.matches({ active: { page: "ready" } });
-export const selectFailure = (snapshot: ListSnapshot) => snapshot.context.failure;
 export const selectMembers = (snapshot: ListSnapshot) => snapshot.context.members;
+/** How many members the filters match, or null before the first page has loaded (no "0 members" then). */
 export const selectTotalCount = (snapshot: ListSnapshot) => snapshot.context.totalCount;
 export const selectFilters = (snapshot: ListSnapshot) => snapshot.context.filters;
 export const selectSearchText = (snapshot: ListSnapshot) => snapshot.context.searchText;
@@ -50,7 +50,7 @@ export const selectUnknownInLink = (snapshot: ListSnapshot) => {
   return unknown.length ? `This link names an unknown ${unknown.join(" and ")}: showing every member instead.` : null;
 };
 
-const allPages = (snapshot: ListSnapshot) => Math.max(1, Math.ceil(snapshot.context.totalCount / snapshot.context.pageSize));
+const allPages = (snapshot: ListSnapshot) => Math.max(1, Math.ceil((snapshot.context.totalCount ?? 0) / snapshot.context.pageSize));
 
 /** §9 "Members page pagination set to 30 pages": the pager offers at most 30; filters reach the rest. */
 export const selectPageCount = (snapshot: ListSnapshot) => Math.min(allPages(snapshot), MEMBERS_PAGINATION_PAGES);

@@ -32,7 +32,8 @@ export interface ListContext extends ListInput, ListPosition {
   /** What the user typed; `search` is the trimmed text the list was last loaded with. */
   searchText: string;
   members: Member[];
-  totalCount: number;
+  /** How many members the filters match; unknown (null) until the first page has loaded. */
+  totalCount: number | null;
   /** Live events that came while the page was loading, applied again to what it loads. */
   sinceLoad: LiveEvent[];
   /** A save is being confirmed or written (members.list.hold): the page stays as it is until it ends. */
