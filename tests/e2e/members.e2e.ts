@@ -92,7 +92,8 @@ e2e("opening says Loading members… (never 0 members); at 1366×768 the name st
   // By pointer: the agent scrolls the table sideways (Shift + wheel) as far as it goes.
   const frame = page.locator(".members-table");
   const row = rows(page).nth(1);
-  await row.scrollIntoViewIfNeeded();
+  // In the middle of the window, as an agent working it has it (not cut at its lower edge).
+  await row.evaluate((element) => element.scrollIntoView({ block: "center" }));
   const box = (await frame.boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, Math.min(box.y + box.height / 2, 700));
   await page.mouse.wheel(3000, 0);
