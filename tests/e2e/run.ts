@@ -25,8 +25,8 @@ import { screenshotsDir } from "./harness.ts";
 import { endSession, startSession } from "./session.ts";
 import { parseMode, startTarget } from "./target.ts";
 
-// A guard against a run that hangs; each test has its own timeout. 80 walks take ~20 minutes beside the other stages.
-const RUN_TIMEOUT_MS = 30 * 60_000;
+// A guard against a run that hangs; each test has its own timeout. The 80 walks take 30–40 minutes beside the other stages of npm test on two cores.
+const RUN_TIMEOUT_MS = 60 * 60_000;
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { grep: { type: "string" } } });
 const specs = positionals.length > 0
