@@ -2,12 +2,15 @@
 // Password sign-in throttled per account in the database (domain/signInThrottle.ts): the failures,
 // the wait and its back-off, the audit trail, and a second instance on the same database refusing
 // the same account. On PGlite, and on PostgreSQL 15 with DATABASE_URL_TEST.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import { FREE_FAILURES } from "../../domain/signInThrottle.ts";
 import { claimAttempt } from "./signInFailures.repository.ts";
 import { ENGINES, openEveryConnection, startTestApp, STAFF_EMAIL, type App, type TestApp } from "../../tests/support/testApp.ts";
+
+// Each sign-in hashes a password (scrypt): several in a row take seconds on a busy two-core machine.
+vi.setConfig({ testTimeout: 30_000 });
 
 describe.each(ENGINES)("per-account sign-in throttle on %s", (engine) => {
   let test: TestApp;
