@@ -57,10 +57,11 @@ async function makeTheDay(db: Kysely<Database>, agents: number, results: number,
     select gen_random_uuid(), s.user_id, s.id, gen_random_uuid(), ${dayStart}, ${now}
     from sessions s where s.user_id = any(${ids}::int[]) and s.user_id % 4 <> 0`.execute(db);
   await sql`
-    insert into member_claims (member_id, user_id, expires_at, claimed_at)
-    select (u * 7919) % ${members} + 1, u, ${now}::timestamptz + interval '2 minutes', ${now}
-    from unnest(${ids}::int[]) u where u % 4 = 1
-    on conflict (member_id) do update set user_id = excluded.user_id, expires_at = excluded.expires_at, claimed_at = excluded.claimed_at`.execute(db);
+    insert into member_claims (member_id, user_id, session_id, expires_at, claimed_at)
+    select (s.user_id * 7919) % ${members} + 1, s.user_id, s.id, ${now}::timestamptz + interval '2 minutes', ${now}
+    from sessions s where s.user_id = any(${ids}::int[]) and s.user_id % 4 = 1
+    on conflict (member_id) do update
+      set user_id = excluded.user_id, session_id = excluded.session_id, expires_at = excluded.expires_at, claimed_at = excluded.claimed_at`.execute(db);
   await sql`
     insert into call_starts (member_id, user_id, started_at)
     select (n::bigint * 104729) % ${members} + 1, (${ids}::int[])[n % ${ids.length} + 1], ${day}
