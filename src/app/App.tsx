@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import { Redirect, Route, Router, Switch } from "wouter";
 import { NotFoundScreen } from "../screens/notFound/NotFoundScreen";
 import { AdminOnly, HandoffRoute, RootRoute, SignedInOnly } from "./guards";
@@ -32,7 +33,11 @@ export function App({ services, location }: AppProps) {
             const page = (
               <>
                 <DocumentTitle title={route.title} />
-                <Layout>{route.adminOnly ? <AdminOnly>{route.render()}</AdminOnly> : route.render()}</Layout>
+                <Layout>
+                  <Suspense fallback={<p role="status">Loading {route.title}…</p>}>
+                    {route.adminOnly ? <AdminOnly>{route.render()}</AdminOnly> : route.render()}
+                  </Suspense>
+                </Layout>
               </>
             );
             return (

@@ -1,24 +1,34 @@
 // §2 Routes: every route of the specification's table, and the test page (/test).
-import type { ReactNode } from "react";
-import {
-  CallRecordingsRoute,
-  ContactDataRoute,
-  DashboardRoute,
-  DeletedByGroupRoute,
-  DeletedDetailsRoute,
-  DeletedSummaryRoute,
-  LiveBoardRoute,
-  LeadDataRoute,
-  MembersStatusRoute,
-  NewPatientOriginRoute,
-  PriorityStatusRoute,
-  QualityIndexRoute,
-  UsageReportRoute,
-} from "./screenRoutes";
+import { lazy, type ComponentType, type ReactNode } from "react";
 import { TestScreen } from "../screens/test/TestScreen";
 import { UnderConstructionScreen } from "../screens/underConstruction/UnderConstructionScreen";
 import { MembersRoute } from "./MembersRoute";
-import { CallbacksRoute, MemberFilesRoute, PracticesAdminRoute, StaffRoute } from "./adminRoutes";
+
+// The members list, where agents spend the day, ships at start-up; the reports, the board and the
+// administration screens load when first opened, keeping the first visit within its budget.
+type RouteModule = Record<string, ComponentType>;
+const onDemand = <M extends RouteModule>(load: () => Promise<M>, name: keyof M & string) =>
+  lazy(async () => ({ default: (await load())[name]! }));
+const reports = () => import("./screenRoutes");
+const administration = () => import("./adminRoutes");
+
+const DashboardRoute = onDemand(reports, "DashboardRoute");
+const CallRecordingsRoute = onDemand(reports, "CallRecordingsRoute");
+const ContactDataRoute = onDemand(reports, "ContactDataRoute");
+const DeletedByGroupRoute = onDemand(reports, "DeletedByGroupRoute");
+const DeletedDetailsRoute = onDemand(reports, "DeletedDetailsRoute");
+const DeletedSummaryRoute = onDemand(reports, "DeletedSummaryRoute");
+const LiveBoardRoute = onDemand(reports, "LiveBoardRoute");
+const LeadDataRoute = onDemand(reports, "LeadDataRoute");
+const MembersStatusRoute = onDemand(reports, "MembersStatusRoute");
+const NewPatientOriginRoute = onDemand(reports, "NewPatientOriginRoute");
+const PriorityStatusRoute = onDemand(reports, "PriorityStatusRoute");
+const QualityIndexRoute = onDemand(reports, "QualityIndexRoute");
+const UsageReportRoute = onDemand(reports, "UsageReportRoute");
+const CallbacksRoute = onDemand(administration, "CallbacksRoute");
+const MemberFilesRoute = onDemand(administration, "MemberFilesRoute");
+const PracticesAdminRoute = onDemand(administration, "PracticesAdminRoute");
+const StaffRoute = onDemand(administration, "StaffRoute");
 
 export interface ProtectedRoute {
   path: string;
