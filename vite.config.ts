@@ -79,12 +79,23 @@ export default defineConfig({
   },
   build: { sourcemap: true },
   test: {
-    environment: "jsdom",
-    include: ["src/**/*.test.{ts,tsx}", "domain/**/*.test.ts", "demo/**/*.test.ts", "mocks/**/*.test.ts", "scripts/**/*.test.ts", "server/**/*.test.ts", "tests/agreement/**/*.test.ts"],
     setupFiles: ["tests/setup.ts"],
     restoreMocks: true,
     // MSW's sse() needs a global EventSource, which Node 24 has behind this flag
     // (docs/conventions.md, Traps of the toolchain).
     execArgv: ["--experimental-eventsource"],
+    // A DOM only where something renders: building jsdom for each of the server's and the rules'
+    // files cost about two minutes a run.
+    projects: [
+      { extends: true, test: { name: "screens", environment: "jsdom", include: ["src/**/*.test.{ts,tsx}"] } },
+      {
+        extends: true,
+        test: {
+          name: "node",
+          environment: "node",
+          include: ["domain/**/*.test.ts", "demo/**/*.test.ts", "mocks/**/*.test.ts", "scripts/**/*.test.ts", "server/**/*.test.ts", "tests/agreement/**/*.test.ts"],
+        },
+      },
+    ],
   },
 });

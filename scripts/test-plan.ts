@@ -14,7 +14,7 @@ export interface Stage {
  * end: the browser walks wait on the browser more than they compute, and pair well with anything.
  */
 export const STAGES: Stage[] = [
-  { script: "test:e2e" },
+  { script: "test:e2e:mock" },
   { script: "test:e2e:team" },
   { script: "build" },
   { script: "test:e2e:server", needs: ["build"] },

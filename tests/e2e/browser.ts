@@ -63,7 +63,9 @@ export async function launchBrowser(baseURL: string, { cookies = "allowed" }: Br
     handleSIGTERM: false,
     handleSIGHUP: false,
   });
-  context.setDefaultTimeout(10_000);
+  // A wait, not a requirement (those have their own timeouts): npm test runs two stages at once on
+  // two cores, and a page then answers a click in seconds, not milliseconds.
+  context.setDefaultTimeout(20_000);
   context.setDefaultNavigationTimeout(30_000);
   return {
     context,
