@@ -9,12 +9,16 @@ import { createStaffActors } from "../machines/staff/staff.actors";
 import { staffMachine } from "../machines/staff/staff.machine";
 import { callbacksAdminMachine } from "../machines/callbacksAdmin/callbacksAdmin.machine";
 import { createCallbacksAdminActors } from "../machines/callbacksAdmin/callbacksAdmin.actors";
+import { createLiveEventsActors } from "../machines/liveEvents/liveEvents.actors";
+import { liveEventsMachine } from "../machines/liveEvents/liveEvents.machine";
 
-export function createAdminMachines(api: ApiClient) {
+export function createAdminMachines(api: ApiClient, baseUrl: string) {
   return {
     staffAdmin: staffMachine.provide({ actors: createStaffActors(api) }),
     practicesAdmin: practicesAdminMachine.provide({ actors: createPracticesAdminActors(api) }),
     memberImport: memberImportMachine.provide({ actors: createMemberImportActors(api) }),
-    callbacksAdmin: callbacksAdminMachine.provide({ actors: createCallbacksAdminActors(api) }),
+    callbacksAdmin: callbacksAdminMachine.provide({
+      actors: { ...createCallbacksAdminActors(api), liveEvents: liveEventsMachine.provide({ actors: createLiveEventsActors(api, baseUrl, ["callback"]) }) },
+    }),
   };
 }

@@ -79,7 +79,7 @@ export function createServices({ baseUrl, navigate, inspect }: ServicesOptions) 
     /** A CSV export of the server, with progress and cancel (the members list and the table reports). */
     exportCsv: exportMachine.provide({ actors: createExportActors(api), actions: { ...effects, saveExport: (_, file) => saveExport(file) } }),
     ...createReportMachines(api, effects),
-    ...createAdminMachines(api),
+    ...createAdminMachines(api, baseUrl),
     liveBoard: createLiveBoard(api, baseUrl),
     inspect,
     start: () => longLived.forEach((actor) => actor.start()),

@@ -2,7 +2,8 @@
 // several selected are reassigned only after the question with their count, and a refusal leaves
 // the selection for another try.
 import { describe, expect, it } from "vitest";
-import { createActor, fromPromise } from "xstate";
+import { createActor, fromCallback, fromPromise } from "xstate";
+import type { LiveListEvent } from "../liveEvents/liveEvents.machine";
 import { ApiError } from "../../api/errors";
 import { callbacksAdminMachine, type CallbacksOptions, type CallbacksPage, type CallbacksQuery } from "./callbacksAdmin.machine";
 import * as page from "./callbacksAdmin.selectors";
@@ -14,16 +15,22 @@ const rows = (...ids: number[]) => ({ callbacks: ids.map((id) => ({ id })), page
 function start(reassign: () => Promise<{ updated: number }> = async () => ({ updated: 2 })) {
   const queries: CallbacksQuery[] = [];
   const reassigned: { callbackIds: number[]; userId: number | null }[] = [];
+  const stream: { send?: (event: LiveListEvent<never>) => void } = {};
   const actor = createActor(
     callbacksAdminMachine.provide({
       actors: {
+        liveEvents: fromCallback(({ sendBack }) => {
+          stream.send = sendBack;
+        }) as never,
         loadOptions: fromPromise(async () => OPTIONS),
         loadCallbacks: fromPromise<CallbacksPage, CallbacksQuery>(async ({ input }) => (queries.push(input), rows(1, 2, 3))),
         reassign: fromPromise<{ updated: number }, { callbackIds: number[]; userId: number | null }>(async ({ input }) => (reassigned.push(input), reassign())),
       },
     }),
   ).start();
-  return { actor, queries, reassigned };
+  /** A callback changed somewhere: the stream's `callback` event. */
+  const callbackChanged = () => stream.send!({ type: "live.event", event: { event: "callback", data: {} } } as never);
+  return { actor, queries, reassigned, callbackChanged };
 }
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -72,5 +79,33 @@ describe("Callbacks page", () => {
     await settle();
     expect(page.selectFailure(actor.getSnapshot())).toBe("already holds 50 open callbacks");
     expect(page.selectSelected(actor.getSnapshot())).toEqual([1, 2, 3]);
+  });
+
+  it("reads the list again when a callback changes on the stream, keeping the selection, but not under the open question", async () => {
+    const { actor, queries, callbackChanged } = start();
+    await settle();
+    actor.send({ type: "callbacks.select.toggle", id: 2 });
+    callbackChanged();
+    await settle();
+    expect(queries).toHaveLength(2);
+    expect(page.selectSelected(actor.getSnapshot())).toEqual([2]);
+    // Changes while a read is under way: one more read after it, not one each.
+    callbackChanged();
+    callbackChanged();
+    callbackChanged();
+    await settle();
+    await settle();
+    expect(queries).toHaveLength(4);
+
+    actor.send({ type: "callbacks.target.choose", target: { userId: 9 } });
+    actor.send({ type: "callbacks.reassign" });
+    callbackChanged();
+    await settle();
+    expect(queries).toHaveLength(4);
+    expect(page.selectQuestion(actor.getSnapshot())).toBe("Reassign 1 callback to Priya Natarajan?");
+    actor.send({ type: "callbacks.cancel" });
+    await settle();
+    expect(queries).toHaveLength(5);
+    expect(page.selectStatus(actor.getSnapshot())).toBe("ready");
   });
 });

@@ -3,8 +3,11 @@
 // and due days; several selected are reassigned to an agent or to anyone once the administrator
 // has confirmed it with the count ("Reassign 3 callbacks to Priya Natarajan?"). The server's
 // refusal (an agent who would hold too many, a callback closed meanwhile) comes back as the page's
-// failure, with nothing reassigned. Effects are named here and provided by src/app.
-import { assign, setup, type ActorRefFrom } from "xstate";
+// failure, with nothing reassigned. Any callback's change on the event stream has the list read
+// again. Effects are named here and provided by src/app.
+import { assign, sendTo, setup, type ActorRefFrom } from "xstate";
+import type { CallbackEvent } from "../../../domain/team/events.ts";
+import { liveEventsMachine, type LiveListEvent } from "../liveEvents/liveEvents.machine";
 import type { components } from "../../../contract/schema";
 import { failureOf, failureText } from "../adminFailure";
 import { notProvided } from "../notProvided";
@@ -14,6 +17,7 @@ export type CallbackItem = Schemas["CallbackItem"];
 export type CallbackOwner = Schemas["CallbackOwner"];
 export type Practice = Schemas["Practice"];
 export type CallbacksPage = Schemas["CallbacksPage"];
+type CallbackLiveEvent = { event: "callback"; data: CallbackEvent };
 
 /** The page's filters as the list call takes them ('' = no bound on that side of the due days). */
 export interface CallbackFilters {
@@ -45,6 +49,8 @@ export interface CallbacksAdminContext {
   target: ReassignTarget | null;
   failure: string | null;
   notice: string | null;
+  /** A callback changed since the list was read. */
+  stale: boolean;
 }
 
 export type CallbacksAdminEvent =
@@ -75,53 +81,54 @@ export const reassignQuestion = (context: CallbacksAdminContext) => `Reassign ${
 export const callbacksAdminMachine = setup({
   types: {
     context: {} as CallbacksAdminContext,
-    events: {} as CallbacksAdminEvent,
+    events: {} as CallbacksAdminEvent | LiveListEvent<CallbackLiveEvent>,
   },
   actors: {
     /** Who may own callbacks (with their open counts) and the practices. */
     loadOptions: notProvided<CallbacksOptions, void>("loadOptions"),
     loadCallbacks: notProvided<CallbacksPage, CallbacksQuery>("loadCallbacks"),
     reassign: notProvided<{ updated: number }, { callbackIds: number[]; userId: number | null }>("reassign"),
+    /** The event stream, reading `callback` events: any booking, move, reassignment or close. */
+    liveEvents: liveEventsMachine,
+  },
+  actions: {
+    markStale: assign({ stale: true }),
   },
   guards: {
     canReassign: ({ context }) => context.selected.length > 0 && context.target !== null,
+    stale: ({ context }) => context.stale,
   },
 }).createMachine({
   id: "callbacksAdmin",
-  context: { filters: ALL_FILTERS, pageNum: 1, page: EMPTY_PAGE, owners: [], practices: [], selected: [], target: null, failure: null, notice: null },
+  context: { filters: ALL_FILTERS, pageNum: 1, page: EMPTY_PAGE, owners: [], practices: [], selected: [], target: null, failure: null, notice: null, stale: false },
+  invoke: { id: "live", src: "liveEvents" },
+  // Another administrator's reassignment, an agent's booking, a result that closed one: the page
+  // reads its list again once it is free to (never under the open question), one read for a burst.
+  on: {
+    "live.event": { actions: "markStale" },
+    "live.resync": { actions: ["markStale", sendTo("live", { type: "live.resynced" })] },
+  },
   initial: "starting",
   states: {
     starting: {
       entry: assign({ failure: null }),
       invoke: {
         src: "loadOptions",
-        onDone: { target: "loading", actions: assign(({ event }) => ({ owners: event.output.owners, practices: event.output.practices })) },
+        onDone: { target: "list", actions: assign(({ event }) => ({ owners: event.output.owners, practices: event.output.practices })) },
         onError: { target: "startFailed", actions: assign({ failure: ({ event }) => failureOf(event.error).message }) },
       },
     },
     startFailed: { on: { "callbacks.retry": "starting" } },
-    loading: {
-      invoke: {
-        src: "loadCallbacks",
-        input: ({ context }) => ({ ...context.filters, pageNum: context.pageNum }),
-        onDone: {
-          target: "ready",
-          actions: assign(({ context, event }) => {
-            const shown = new Set(event.output.callbacks.map((item) => item.id));
-            return { page: event.output, selected: context.selected.filter((id) => shown.has(id)) };
-          }),
-        },
-        onError: { target: "failed", actions: assign({ failure: ({ event }) => failureText(failureOf(event.error)) }) },
-      },
-    },
-    failed: { on: { "callbacks.retry": { target: "loading", actions: assign({ failure: null }) } } },
-    ready: {
+    /** The list, loading or shown; the selection and the target can change meanwhile. */
+    list: {
+      initial: "loading",
       on: {
         "callbacks.filter.change": {
-          target: "loading",
+          target: ".loading",
+          reenter: true,
           actions: assign(({ context, event }) => ({ filters: { ...context.filters, ...event.change }, pageNum: 1, selected: [], failure: null, notice: null })),
         },
-        "callbacks.page.change": { target: "loading", actions: assign({ pageNum: ({ event }) => event.pageNum, selected: [] }) },
+        "callbacks.page.change": { target: ".loading", reenter: true, actions: assign({ pageNum: ({ event }) => event.pageNum, selected: [] }) },
         "callbacks.select.toggle": {
           actions: assign({
             selected: ({ context, event }) => (context.selected.includes(event.id) ? context.selected.filter((id) => id !== event.id) : [...context.selected, event.id]),
@@ -129,12 +136,35 @@ export const callbacksAdminMachine = setup({
         },
         "callbacks.select.page": { actions: assign({ selected: ({ context, event }) => (event.selected ? context.page.callbacks.map((item) => item.id) : []) }) },
         "callbacks.target.choose": { actions: assign({ target: ({ event }) => event.target }) },
-        "callbacks.reassign": { guard: "canReassign", target: "confirming", actions: assign({ failure: null, notice: null }) },
+      },
+      states: {
+        loading: {
+          entry: assign({ stale: false }),
+          invoke: {
+            src: "loadCallbacks",
+            input: ({ context }) => ({ ...context.filters, pageNum: context.pageNum }),
+            onDone: {
+              target: "ready",
+              actions: assign(({ context, event }) => {
+                const shown = new Set(event.output.callbacks.map((item) => item.id));
+                return { page: event.output, selected: context.selected.filter((id) => shown.has(id)) };
+              }),
+            },
+            onError: { target: "#callbacksAdmin.failed", actions: assign({ failure: ({ event }) => failureText(failureOf(event.error)) }) },
+          },
+        },
+        ready: {
+          always: { guard: "stale", target: "loading" },
+          on: {
+            "callbacks.reassign": { guard: "canReassign", target: "#callbacksAdmin.confirming", actions: assign({ failure: null, notice: null }) },
+          },
+        },
       },
     },
+    failed: { on: { "callbacks.retry": { target: "list", actions: assign({ failure: null }) } } },
     /** "Reassign 3 callbacks to Priya Natarajan?" */
     confirming: {
-      on: { "callbacks.confirm": "reassigning", "callbacks.cancel": "ready" },
+      on: { "callbacks.confirm": "reassigning", "callbacks.cancel": "list.ready" },
     },
     reassigning: {
       invoke: {
@@ -147,7 +177,7 @@ export const callbacksAdminMachine = setup({
             selected: [],
           })),
         },
-        onError: { target: "ready", actions: assign({ failure: ({ event }) => failureText(failureOf(event.error)) }) },
+        onError: { target: "list.ready", actions: assign({ failure: ({ event }) => failureText(failureOf(event.error)) }) },
       },
     },
   },

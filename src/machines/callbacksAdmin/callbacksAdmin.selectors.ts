@@ -4,7 +4,7 @@ import { CALLBACKS_PAGE_SIZE, reassignQuestion, type callbacksAdminMachine } fro
 type Snapshot = SnapshotFrom<typeof callbacksAdminMachine>;
 
 export const selectStatus = (snapshot: Snapshot): "loading" | "ready" | "failed" =>
-  snapshot.matches("startFailed") || snapshot.matches("failed") ? "failed" : snapshot.matches("loading") || snapshot.matches("starting") ? "loading" : "ready";
+  snapshot.matches("startFailed") || snapshot.matches("failed") ? "failed" : snapshot.matches({ list: "loading" }) || snapshot.matches("starting") ? "loading" : "ready";
 export const selectFilters = (snapshot: Snapshot) => snapshot.context.filters;
 export const selectOwners = (snapshot: Snapshot) => snapshot.context.owners;
 export const selectPractices = (snapshot: Snapshot) => snapshot.context.practices;
