@@ -13,7 +13,7 @@ import { endWithSession } from "../db/sessionEnd";
 import { agentChanged } from "../board/board";
 import { publishCallback } from "../queue/callbacks";
 
-/** As the server looks for callbacks coming due (server/queue/dueAnnouncer.ts): twice a second, while a stream is open. */
+/** As the server looks for callbacks coming due and going overdue (server/queue/dueAnnouncer.ts): twice a second, while a stream is open. */
 const DUE_LOOK_MS = 500;
 
 export function eventsHandlers(db: MockDb) {
@@ -21,13 +21,16 @@ export function eventsHandlers(db: MockDb) {
   let dueWatch: ReturnType<typeof setInterval> | undefined;
   const watchDue = () => {
     db.queue.comingDue(db.now().getTime());
+    db.queue.goingOverdue(db.now().getTime());
     dueWatch ??= setInterval(() => {
       if (!db.events.listening) {
         clearInterval(dueWatch);
         dueWatch = undefined;
         return;
       }
-      for (const callback of db.queue.comingDue(db.now().getTime())) publishCallback(db, callback, "due");
+      const now = db.now().getTime();
+      for (const callback of db.queue.comingDue(now)) publishCallback(db, callback, "due");
+      for (const userId of db.queue.goingOverdue(now)) agentChanged(db, userId);
     }, DUE_LOOK_MS);
   };
 

@@ -33,6 +33,7 @@ export class MockQueue {
   readonly #states = new Map<number, QueueState>();
   /** The callbacks whose coming due open lists have heard of; undefined until someone listens. */
   #announced: Set<number> | undefined;
+  #overdueAnnounced: Set<string> | undefined;
 
   constructor(db: QueueRecords) {
     this.#db = db;
@@ -148,6 +149,20 @@ export class MockQueue {
     const news = due.filter((callback) => !this.#announced!.has(callback.id));
     for (const callback of news) this.#announced.add(callback.id);
     return first ? [] : news;
+  }
+
+  /**
+   * The agents whose callbacks became anyone's (grace period over, by `now`) since the last look: their
+   * board rows' overdue count moved. As with coming due, those over before anyone looked are not news.
+   */
+  goingOverdue(now: number): number[] {
+    const over = this.#db.callbacks.filter((callback) => callback.status === "open" && callback.ownerId !== null && callback.ownerUntil !== null && Date.parse(callback.ownerUntil) <= now);
+    const first = this.#overdueAnnounced === undefined;
+    this.#overdueAnnounced ??= new Set();
+    // A moved callback goes overdue again at its new time.
+    const news = over.filter((callback) => !this.#overdueAnnounced!.has(`${callback.id}@${callback.ownerUntil}`));
+    for (const callback of news) this.#overdueAnnounced.add(`${callback.id}@${callback.ownerUntil}`);
+    return first ? [] : [...new Set(news.map((callback) => callback.ownerId!))];
   }
 
   /** A callback moved: it comes due again. */

@@ -116,7 +116,7 @@ export class EventRelay {
           for (const subscriber of [...this.#subscribers]) if (subscriber.sessionId === notice.sessionEnded) subscriber.end();
           return;
         }
-        if ("agentChanged" in notice) return this.#agentChanged(notice.agentChanged);
+        if ("agentChanged" in notice) return this.agentChanged(notice.agentChanged);
         const event = "data" in notice ? notice : await memberEventNow(this.#db, notice.memberId);
         if (event) this.#send(event);
       } catch (error) {
@@ -140,8 +140,14 @@ export class EventRelay {
     for (const subscriber of this.#subscribers) if (subscriber.isAdmin || !adminsOnly) subscriber.send(event);
   }
 
-  #agentChanged(userId: number): void {
-    if (![...this.#subscribers].some((subscriber) => subscriber.isAdmin)) return;
+  /** Whether an administrator's stream (a live board) is open on this instance. */
+  watchedByAdministrators(): boolean {
+    return [...this.#subscribers].some((subscriber) => subscriber.isAdmin);
+  }
+
+  /** Reads the agent's board row back for this instance's administrators' streams (gathered a quarter second). */
+  agentChanged(userId: number): void {
+    if (!this.watchedByAdministrators()) return;
     this.#agentsChanged.add(userId);
     this.#agentRead ??= setTimeout(() => {
       this.#agentRead = undefined;

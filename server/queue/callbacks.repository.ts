@@ -151,6 +151,20 @@ export async function callbacksComingDue(db: Db, after: Date, until: Date, group
   return rows;
 }
 
+/** The agents whose callbacks became anyone's (their grace period ended) in (after, until]: the board's overdue count moved. */
+export async function ownersGoingOverdue(db: Db, after: Date, until: Date): Promise<number[]> {
+  const rows = await db
+    .selectFrom("callbacks")
+    .select("owner_id")
+    .distinct()
+    .where("status", "=", "open")
+    .where("owner_id", "is not", null)
+    .where("owner_until", ">", after)
+    .where("owner_until", "<=", until)
+    .execute();
+  return rows.map((row) => row.owner_id!);
+}
+
 /** A member's callback changes, oldest first, with who made them (its result history). */
 export async function callbackChangesOf(db: Db, memberId: number, groupZone: string) {
   const { rows } = await sql<{ id: number; change: StoredChange; due_at: Date; at: Date; firstname: string; lastname: string; time_zone: string }>`

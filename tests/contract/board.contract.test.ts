@@ -3,6 +3,7 @@
 // administrators' streams only; an agent's day with the note of each call; for administrators only.
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { zonedDate } from "../../domain/calendar";
+import { DEFAULT_QUEUE_RULES } from "../../domain/queue/rules";
 import { validateComponent } from "../../mocks/openapi/validate";
 import { openEventStream, type EventStream } from "../support/testStream.ts";
 import { fieldsOf, useBackend, type SignedIn } from "./fixtures";
@@ -10,6 +11,7 @@ import { record } from "./http";
 import { worklist } from "./worklist";
 
 const backend = useBackend();
+const GRACE_MS = DEFAULT_QUEUE_RULES.callbackGraceMs;
 const members = worklist(backend);
 
 interface BoardAgent {
@@ -176,6 +178,25 @@ describe("agent events of the stream", () => {
     await staffList.next((candidate) => candidate.event === "member" && JSON.parse(candidate.data).memberId === member.id);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(staffList.received.some((item) => "event" in item && item.event === "agent")).toBe(false);
+  });
+});
+
+describe("an agent's callback going overdue", () => {
+  it("reaches administrators' streams as the agent's row with one more overdue, though nothing else changed", async () => {
+    const { agent } = await agentAtDesk();
+    const member = await members.freshMember({ result: "", status: "New Patient" });
+    const booked = await backend.api.post("/callbacks", { token: agent.token, body: { memberId: member.id, dueAt: "2026-11-17T16:00:00.000Z" } });
+    expect(booked.status).toBe(201);
+    const before = (await rowOf(agent))!.counts;
+    const watching = await listen(backend.admin);
+    // Due a grace period ago: it is anyone's from now on.
+    await backend.target.moveCallbackDue(booked.body.id, -GRACE_MS);
+    const event = await watching.next((candidate) => {
+      if (candidate.event !== "agent") return false;
+      const row = JSON.parse(candidate.data) as BoardAgent;
+      return row.userId === agent.user.id && row.counts.callbacksOverdue === before.callbacksOverdue + 1;
+    }, 2000);
+    expect(validateComponent("BoardAgent", JSON.parse(event.data))).toEqual([]);
   });
 });
 

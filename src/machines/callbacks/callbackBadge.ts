@@ -11,14 +11,17 @@ export interface CallbackBadge {
   text: string;
   /** Anyone may take it now: it is past its owner's time, or anyone's and due. */
   overdue: boolean;
+  /** In how many milliseconds it turns overdue to this agent (not yet overdue, and never to its owner). */
+  overdueInMs?: number;
 }
 
 /** The row's callback as the agent `userId` sees it now (the server's clock). */
 export function callbackBadge(callback: Callback, userId: number, now: Date = serverNow()): CallbackBadge {
-  const until = callback.ownerUntil ?? callback.dueAt;
-  const othersMay = callback.owner?.id !== userId && Date.parse(until) <= now.getTime();
-  if (othersMay) return { text: `Overdue callback · booked by ${callback.bookedBy.firstname} ${callback.bookedBy.lastname}`, overdue: true };
-  return { text: `Callback ${dueText(callback.dueAt, callback.timeZone)}`, overdue: false };
+  const until = Date.parse(callback.ownerUntil ?? callback.dueAt);
+  const mine = callback.owner?.id === userId;
+  if (!mine && until <= now.getTime()) return { text: `Overdue callback · booked by ${callback.bookedBy.firstname} ${callback.bookedBy.lastname}`, overdue: true };
+  const text = `Callback ${dueText(callback.dueAt, callback.timeZone)}`;
+  return mine ? { text, overdue: false } : { text, overdue: false, overdueInMs: until - now.getTime() };
 }
 
 type CallbackChange = components["schemas"]["CallbackChange"];

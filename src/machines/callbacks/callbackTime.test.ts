@@ -52,7 +52,12 @@ describe("a row's callback", () => {
 
   it("is overdue to other agents once the owner's grace period has passed, never to the owner", () => {
     const afterGrace = new Date("2026-11-28T15:31:00Z");
-    expect(callbackBadge(callback, 9, new Date("2026-11-28T15:29:00Z"))).toMatchObject({ overdue: false, text: expect.stringMatching(/^Callback Sat, Nov 28, 9:00 AM CST/) });
+    expect(callbackBadge(callback, 9, new Date("2026-11-28T15:29:00Z"))).toMatchObject({
+      overdue: false,
+      text: expect.stringMatching(/^Callback Sat, Nov 28, 9:00 AM CST/),
+      overdueInMs: 60_000,
+    });
+    expect(callbackBadge(callback, 7, new Date("2026-11-28T15:29:00Z")).overdueInMs).toBeUndefined();
     expect(callbackBadge(callback, 9, afterGrace)).toEqual({ overdue: true, text: "Overdue callback · booked by Marcus Reed" });
     expect(callbackBadge(callback, 7, afterGrace).overdue).toBe(false);
     expect(callbackBadge({ ...callback, owner: null, ownerUntil: null }, 7, new Date("2026-11-28T15:01:00Z")).overdue).toBe(true);

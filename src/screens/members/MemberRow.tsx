@@ -8,6 +8,7 @@ import type { Member, MemberResult } from "../../machines/members/members.filter
 import type { ResultConflict } from "../../machines/members/save/resultSave.machine";
 import { claimBadge } from "../../machines/members/team";
 import { callbackBadge } from "../../machines/callbacks/callbackBadge";
+import { useRenderAgainIn } from "../../components/useRenderAgainIn";
 import { notePreview } from "../../machines/members/list/list.selectors";
 import { rowColour } from "../../lib/resultColours";
 import { ConflictNotice } from "./ConflictNotice";
@@ -51,6 +52,7 @@ export const MemberRow = memo(function MemberRow(props: MemberRowProps) {
   const colour = rowColour(member.Result, member.Status);
   const badge = member.claim ? claimBadge(member.claim, userId) : undefined;
   const callback = member.callback ? callbackBadge(member.callback, userId) : undefined;
+  useRenderAgainIn(callback?.overdueInMs);
   const classes = ["member-row", colour && `member-row--${colour.tone}`, props.conflict && "member-row--conflict", current && "member-row--current"];
   return (
     <tr
