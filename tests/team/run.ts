@@ -112,7 +112,12 @@ async function searchMember(page: Page, target: Member = member): Promise<void> 
   await page.getByRole("search", { name: "Filter members" }).getByLabel("Practice", { exact: true }).selectOption("all");
   await listSettled(page);
   await page.getByRole("searchbox", { name: "Search" }).fill(target.Subscriber_ID);
-  await page.locator(`tr[data-member-id="${target.id}"]`).waitFor({ timeout: 30_000 });
+  // The member may already be on the page before the search applies: wait for the search's own
+  // answer (the member alone), or its late reload would dismiss a question asked meanwhile.
+  await page.waitForFunction((id) => {
+    const rows = [...document.querySelectorAll("tbody tr.member-row")];
+    return rows.length === 1 && rows[0]!.getAttribute("data-member-id") === String(id);
+  }, target.id, { timeout: 30_000 });
   await listSettled(page);
 }
 
