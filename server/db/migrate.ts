@@ -74,9 +74,24 @@ function checked({ error, results }: MigrationResultSet): void {
   }
 }
 
+/**
+ * Kysely's migrator finds its own tables by listing the tables of every schema: a schema another
+ * process drops meanwhile (test suites sharing one database, each in a schema of its own) fails the
+ * listing with "schema … does not exist" (3F000) before any migration runs, or inside the
+ * migrations' transaction, which rolls back. Either way the run can simply be started again.
+ */
+const SCHEMA_DROPPED_MEANWHILE = "3F000";
+const ATTEMPTS = 3;
+
 /** Runs the migrations not yet run, then writes the reference data of the code. */
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<void> {
-  checked(await (await migratorOf(db as unknown as Kysely<unknown>)).migrateToLatest());
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await (await migratorOf(db as unknown as Kysely<unknown>)).migrateToLatest();
+    const code = (result.error as { code?: string } | undefined)?.code;
+    if (code === SCHEMA_DROPPED_MEANWHILE && attempt < ATTEMPTS) continue;
+    checked(result);
+    break;
+  }
   await writeReferenceData(db as unknown as Kysely<Database>);
 }
 
