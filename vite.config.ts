@@ -81,6 +81,8 @@ export default defineConfig({
   test: {
     setupFiles: ["tests/setup.ts"],
     restoreMocks: true,
+    // npm test runs two stages at once on two cores: a screen test that takes 1 s alone takes 6 then.
+    testTimeout: 20_000,
     // MSW's sse() needs a global EventSource, which Node 24 has behind this flag
     // (docs/conventions.md, Traps of the toolchain).
     execArgv: ["--experimental-eventsource"],
