@@ -3,21 +3,11 @@
 // a colleague's booking reaches My callbacks without a reload once it is the agent's.
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { useActorRef, useSelector } from "@xstate/react";
 import { describe, expect, it, vi } from "vitest";
 import { setupFakeBackend } from "../../../tests/fakeBackend";
-import { selectUser } from "../../machines/auth/auth.selectors";
-import { MembersScreen } from "./MembersScreen";
+import { MembersList } from "../../../tests/support/membersList";
 
 const backend = setupFakeBackend();
-type Services = Awaited<ReturnType<typeof backend.signIn>>;
-
-function MembersList({ services }: { services: Services }) {
-  const user = useSelector(services.auth, selectUser)!;
-  const actor = useActorRef(services.members, { input: { region: "all", userId: user.id, defaultLocationId: user.defaultLocationId } });
-  const exporter = useActorRef(services.exportCsv);
-  return <MembersScreen actor={actor} exporter={exporter} title="Members" />;
-}
 const marcus = () => backend.db.users.find((user) => user.firstname === "Marcus")!;
 
 async function renderAsMarcus() {

@@ -7,22 +7,10 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { setupFakeBackend, type DemoUser } from "../../../tests/fakeBackend";
-import { useActorRef, useSelector } from "@xstate/react";
-import { selectIsAdmin, selectUser } from "../../machines/auth/auth.selectors";
 import { isDoNotCall } from "../../../domain/queue/results.ts";
-import { MembersScreen } from "./MembersScreen";
+import { MembersList } from "../../../tests/support/membersList";
 
 const backend = setupFakeBackend();
-
-type Services = Awaited<ReturnType<typeof backend.signIn>>;
-
-function MembersList({ services }: { services: Services }) {
-  const user = useSelector(services.auth, selectUser)!;
-  const isAdmin = useSelector(services.auth, selectIsAdmin);
-  const actor = useActorRef(services.members, { input: { region: "all", userId: user.id, defaultLocationId: user.defaultLocationId, isAdmin } });
-  const exporter = useActorRef(services.exportCsv);
-  return <MembersScreen actor={actor} exporter={exporter} title="Members" />;
-}
 
 async function renderList(firstname = "Marcus") {
   const services = await backend.signIn(backend.db.users.find((user: DemoUser) => user.firstname === firstname)!);

@@ -5,21 +5,10 @@ import userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
 import { describe, expect, it, vi } from "vitest";
 import { setupFakeBackend, type DemoUser } from "../../../tests/fakeBackend";
-import { useActorRef, useSelector } from "@xstate/react";
-import { selectUser } from "../../machines/auth/auth.selectors";
-import { MembersScreen } from "./MembersScreen";
+import { MembersList } from "../../../tests/support/membersList";
 
 const backend = setupFakeBackend();
 
-type Services = Awaited<ReturnType<typeof backend.signIn>>;
-
-/** The whole members list of the signed-in agent, its machine created as src/app creates it. */
-function MembersList({ services }: { services: Services }) {
-  const user = useSelector(services.auth, selectUser)!;
-  const actor = useActorRef(services.members, { input: { region: "all", userId: user.id, defaultLocationId: user.defaultLocationId } });
-  const exporter = useActorRef(services.exportCsv);
-  return <MembersScreen actor={actor} exporter={exporter} title="Members" />;
-}
 const staff = (firstname: string) => backend.db.users.find((user) => user.firstname === firstname)!;
 
 /** The agent's members list, once its first page is shown and its event stream is open. */
