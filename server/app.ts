@@ -47,6 +47,7 @@ import { clocksOf, settingOf } from "./queue/setting.ts";
 import { registerHelpFiles } from "./files/helpFiles.ts";
 import { databaseFileStore } from "./files/storedFiles.repository.ts";
 import { migrateToLatest } from "./db/migrate.ts";
+import { keepActivityInTimeZone } from "./usage/activityTimeZone.repository.ts";
 import { pingDatabase } from "./db/ping.ts";
 import { parseJsonBodies } from "./http/jsonBody.ts";
 import { refuseNulText } from "./http/requestText.ts";
@@ -171,6 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const database = options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   if (!options.database) app.addHook("onClose", () => database.close());
   await migrateToLatest(database.db);
+  await keepActivityInTimeZone(database.db, config.reportTimeZone);
   const { document, rules } = loadContract();
   const services: Services = {
     db: database.db,

@@ -220,6 +220,22 @@ export interface Database {
   callback_changes: CallbackChangesTable;
   member_counts: MemberCountsTable;
   result_save_counts: ResultSaveCountsTable;
+  user_day_activity: UserDayActivityTable;
+  activity_time_zone: ActivityTimeZoneTable;
+}
+
+/** Calls started and results saved per user and day of `activity_time_zone` (migration 0031, kept by triggers). */
+export interface UserDayActivityTable {
+  day: string;
+  user_id: number;
+  calls_started: number;
+  results_saved: number;
+}
+
+/** The one time zone whose days user_day_activity counts: the server's REPORT_TIME_ZONE. */
+export interface ActivityTimeZoneTable {
+  one: boolean;
+  time_zone: string;
 }
 
 /** How many members share each combination of the list's filters (migration 0010, kept by triggers). */

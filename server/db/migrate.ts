@@ -29,6 +29,7 @@ import * as callbacks from "./migrations/0025_callbacks.ts";
 import * as resultSaveCounts from "./migrations/0028_result_save_counts.ts";
 import * as firstVisitsByDate from "./migrations/0029_first_visits_by_date.ts";
 import * as callbacksGoingOverdue from "./migrations/0030_callbacks_going_overdue.ts";
+import * as userDayActivity from "./migrations/0031_user_day_activity.ts";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001_staff_and_sessions": staffAndSessions,
@@ -56,6 +57,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0028_result_save_counts": resultSaveCounts,
   "0029_first_visits_by_date": firstVisitsByDate,
   "0030_callbacks_going_overdue": callbacksGoingOverdue,
+  "0031_user_day_activity": userDayActivity,
 };
 
 /**

@@ -1,26 +1,27 @@
 // The call activity report (GET /report/call-activity): calls started and results saved per user
-// in a range of days of the practice group's time zone, counted in SQL and ordered by the shared rule.
+// in a range of days of the practice group's time zone, summed from the per-user, per-day summary
+// (migration 0031) and ordered by the shared rule.
 import type { Kysely } from "kysely";
 import type { components } from "../../contract/schema.d.ts";
-import { toInstantRange, type DateRange } from "../../domain/calendar.ts";
+import type { DateRange } from "../../domain/calendar.ts";
 import { callActivityRows } from "../../domain/reports/callActivity.ts";
 import type { Database } from "../db/database.ts";
+import { activityTimeZone } from "./activityTimeZone.repository.ts";
 
 type CallActivityRow = components["schemas"]["CallActivityRow"];
 
 export async function callActivityReport(db: Kysely<Database>, range: DateRange, timeZone: string): Promise<CallActivityRow[]> {
-  const { from, to } = toInstantRange(range, timeZone);
-  const countsOf = async (table: "call_starts" | "results", column: "started_at" | "created_at") => {
-    const rows = await db
-      .selectFrom(table)
-      .where(column, ">=", new Date(from))
-      .where(column, "<", new Date(to))
-      .groupBy("user_id")
-      .select((eb) => ["user_id", eb.fn.countAll<string>().as("count")])
-      .execute();
-    return new Map(rows.map((row) => [row.user_id, Number(row.count)]));
-  };
-  const [callsStarted, resultsSaved] = await Promise.all([countsOf("call_starts", "started_at"), countsOf("results", "created_at")]);
+  const counted = await activityTimeZone(db);
+  if (counted !== timeZone) throw new Error(`call activity is counted in ${counted}, not ${timeZone}: keepActivityInTimeZone was not called`);
+  const rows = await db
+    .selectFrom("user_day_activity")
+    .where("day", ">=", range.startDate)
+    .where("day", "<=", range.endDate)
+    .groupBy("user_id")
+    .select((eb) => ["user_id", eb.fn.sum<string>("calls_started").as("calls_started"), eb.fn.sum<string>("results_saved").as("results_saved")])
+    .execute();
+  const callsStarted = new Map(rows.filter((row) => Number(row.calls_started) > 0).map((row) => [row.user_id, Number(row.calls_started)]));
+  const resultsSaved = new Map(rows.filter((row) => Number(row.results_saved) > 0).map((row) => [row.user_id, Number(row.results_saved)]));
   const userIds = [...new Set([...callsStarted.keys(), ...resultsSaved.keys()])];
   if (userIds.length === 0) return [];
   const users = await db.selectFrom("users").select(["id", "email", "firstname", "lastname"]).where("id", "in", userIds).execute();
