@@ -18,21 +18,32 @@ export interface HourCounts {
 }
 
 /**
- * Calls per named period and local hour; hours without calls are left out. The periods overlap
- * (today is in this week and this month), so each save is joined to every period it falls in.
+ * Calls per named period and local hour; hours without calls are left out. The quarters of every
+ * period are summed once (by contact, over the results), then each quarter is joined to every
+ * period it falls in: the periods overlap (today is in this week and this month), and joining the
+ * quarters' results to each period was three times the work.
  */
 export async function callsByHour(db: Kysely<Database>, periods: Record<string, DateRange>, timeZone: string): Promise<HourCounts[]> {
   const contacted = sql.join(CONTACTED_RESULTS.map((result) => sql.lit(result)));
   const { rows } = await sql<HourCounts>`
+    with period(name, starts_at, ends_at) as (${periodValues(periods, timeZone)}),
+    quarter as materialized (
+      select starts_at,
+             sum(n) filter (where result in (${contacted})) as contacted,
+             sum(n) filter (where result not in (${contacted})) as not_contacted,
+             sum(n) filter (where result = ${APPOINTMENT_MADE}) as appointments
+        from result_save_counts
+       where starts_at >= (select min(starts_at) from period) and starts_at < (select max(ends_at) from period)
+         and result <> '' -- saving Blank clears a result: nobody was called
+         and n <> 0
+       group by starts_at)
     select period.name as period,
-           ${hourOfDay(sql.ref("saves.starts_at"), timeZone)} as hour,
-           cast(coalesce(sum(saves.n) filter (where saves.result in (${contacted})), 0) as integer) as "contacted",
-           cast(coalesce(sum(saves.n) filter (where saves.result not in (${contacted})), 0) as integer) as "notContacted",
-           cast(coalesce(sum(saves.n) filter (where saves.result = ${APPOINTMENT_MADE}), 0) as integer) as "appointments"
-      from ${periodValues(periods, timeZone)} as period(name, starts_at, ends_at)
-      join result_save_counts as saves on saves.starts_at >= period.starts_at and saves.starts_at < period.ends_at
-     where saves.result <> '' -- saving Blank clears a result: nobody was called
-       and saves.n <> 0
+           ${hourOfDay(sql.ref("quarter.starts_at"), timeZone)} as hour,
+           cast(coalesce(sum(quarter.contacted), 0) as integer) as "contacted",
+           cast(coalesce(sum(quarter.not_contacted), 0) as integer) as "notContacted",
+           cast(coalesce(sum(quarter.appointments), 0) as integer) as "appointments"
+      from period
+      join quarter on quarter.starts_at >= period.starts_at and quarter.starts_at < period.ends_at
      group by 1, 2`.execute(db);
   return rows;
 }
