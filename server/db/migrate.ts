@@ -30,6 +30,7 @@ import * as resultSaveCounts from "./migrations/0028_result_save_counts.ts";
 import * as firstVisitsByDate from "./migrations/0029_first_visits_by_date.ts";
 import * as callbacksGoingOverdue from "./migrations/0030_callbacks_going_overdue.ts";
 import * as userDayActivity from "./migrations/0031_user_day_activity.ts";
+import * as resultSaveCountsAtCommit from "./migrations/0032_result_save_counts_at_commit.ts";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001_staff_and_sessions": staffAndSessions,
@@ -58,6 +59,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0029_first_visits_by_date": firstVisitsByDate,
   "0030_callbacks_going_overdue": callbacksGoingOverdue,
   "0031_user_day_activity": userDayActivity,
+  "0032_result_save_counts_at_commit": resultSaveCountsAtCommit,
 };
 
 /**
