@@ -85,7 +85,7 @@ export async function benchReports(engine: Engine, size: number, requests: numbe
       rows.push(row);
       console.error(`${call.screen}, ${call.name}: API p95 ${ms(row.api.p95)} ms, handler p95 ${ms(row.handler.p95)} ms, ${bytes} B`);
     }
-    const busy = await benchBusy(server, token!, Math.max(3, Math.round(requests / 3)));
+    const busy = await benchBusy(server, engine, token!, Math.max(3, Math.round(requests / 3)));
     return { engine, size, requests, rows, busy, at: new Date().toISOString() };
   } finally {
     await server.close();
