@@ -6,6 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, ENGINES, STAFF_EMAIL, startTestApp, type TestApp } from "../tests/support/testApp.ts";
 import { findStaffByEmail } from "./auth/sessions.repository.ts";
 import { EXPORT_BATCH_ROWS } from "../domain/exports/protocol.ts";
+import { zonedDate } from "../domain/calendar.ts";
+import { offeredMonths } from "../domain/reports/newPatientOrigin.ts";
+
+/** The test server's practice calendar (REPORT_TIME_ZONE's default). */
+const CHICAGO = "America/Chicago";
 
 describe.each(ENGINES)("the audit log on %s", (engine) => {
   let server: TestApp;
@@ -84,6 +89,22 @@ describe.each(ENGINES)("the audit log on %s", (engine) => {
     const batch = { user_id: userId, action: "exportDeletedAppointmentsDetails", member_ids: expect.any(Array), address: "203.0.113.7" };
     expect(rows).toEqual(Array.from({ length: Math.ceil(count / EXPORT_BATCH_ROWS) }, () => batch));
     expect(new Set(rows.flatMap((row) => row.member_ids))).toEqual(paged);
+  });
+
+  it("the new patient origin export: each batch with the members its first visits name", async () => {
+    const { db } = server.database;
+    const months = offeredMonths(zonedDate(new Date(), CHICAGO));
+    const visits = await db
+      .selectFrom("first_visits")
+      .select("member_id")
+      .where(sql<string>`to_char(first_visit_date, 'YYYY-MM')`, "in", months)
+      .execute();
+    expect(visits.length).toBeGreaterThan(0);
+    const params = encodeURIComponent(JSON.stringify({ practice: [], brand: "all", date: months }));
+    const { rows } = await auditedBy(() => inject("GET", `/report/new-patient-origin/export?params=${params}`), 200);
+    const batch = { user_id: userId, action: "exportNewPatientOriginReport", member_ids: expect.any(Array), address: "203.0.113.7" };
+    expect(rows).toEqual(Array.from({ length: Math.ceil(visits.length / EXPORT_BATCH_ROWS) }, () => batch));
+    expect(new Set(rows.flatMap((row) => row.member_ids))).toEqual(new Set(visits.map((visit) => visit.member_id)));
   });
 
   it("a report's export: one row naming the export", async () => {

@@ -30,7 +30,7 @@ import { deletedAppointmentOf, filtersOf as deletedFiltersOf } from "../reports/
 import { countDeletions, deletionsByGroup, deletionsByPractice, deletionsInBatches, memberIdsOf } from "../reports/deletedAppointments.repository.ts";
 import { leadDataReport } from "../reports/leadDataReport.ts";
 import { originFilterOf } from "../reports/newPatientOriginFilter.ts";
-import { firstVisitMemberIds, firstVisitRows } from "../reports/newPatientOrigin.repository.ts";
+import { countFirstVisits, firstVisitsInBatches } from "../reports/newPatientOrigin.repository.ts";
 import { membersStatusRows } from "../reports/membersStatus.repository.ts";
 import { priorityStatusRows } from "../reports/priorityStatus.repository.ts";
 import { qualityIndexReport } from "../reports/qualityIndexReport.ts";
@@ -43,15 +43,15 @@ const fileName = (services: Services, report: Parameters<typeof exportFileName>[
   exportFileName(report, services.now(), services.config.reportTimeZone);
 
 /**
- * A report's rows, read whole, as a CSV of one batch; the export is audited as one read under its
- * operation's name, naming the members it shows (none for counts).
+ * A report's rows of counts, read whole, as a CSV of one batch; the export is audited as one read
+ * under its operation's name (it names no members: exports whose rows name patients go in batches).
  */
 async function sendReportCsv<TRow>(
   call: Pick<Call<"exportUsageReport">, "caller" | "request" | "reply" | "services">,
   action: string,
-  { report, columns, rows, memberIds = [] }: { report: ExportName; columns: readonly ExportColumn<TRow>[]; rows: readonly TRow[]; memberIds?: number[] },
+  { report, columns, rows }: { report: ExportName; columns: readonly ExportColumn<TRow>[]; rows: readonly TRow[] },
 ) {
-  await audit(call.services.db, { userId: callerOf(call).user.id, action, memberIds, address: call.request.ip });
+  await audit(call.services.db, { userId: callerOf(call).user.id, action, memberIds: [], address: call.request.ip });
   return sendCsv(call.reply, { fileName: fileName(call.services, report), columns, rowCount: rows.length, batches: oneBatch(rows) });
 }
 
@@ -143,8 +143,16 @@ export const exportsHandlers: Handlers = {
   async exportNewPatientOriginReport(call) {
     const { services } = call;
     const filter = originFilterOf(services, call.query.params);
-    const rows = await firstVisitRows(services.db, filter);
-    const memberIds = await firstVisitMemberIds(services.db, filter);
-    return sendReportCsv(call, "exportNewPatientOriginReport", { report: "NewPatientOrigin", columns: FIRST_VISIT_EXPORT_COLUMNS, rows, memberIds });
+    const userId = callerOf(call).user.id;
+    const address = call.request.ip;
+    // Each batch is audited as it is read: its rows name patients.
+    async function* audited() {
+      for await (const rows of firstVisitsInBatches(services.db, filter, EXPORT_BATCH_ROWS)) {
+        await audit(services.db, { userId, action: "exportNewPatientOriginReport", memberIds: [...new Set(rows.map((row) => row.memberId))], address });
+        yield rows;
+      }
+    }
+    const rowCount = await countFirstVisits(services.db, filter);
+    return sendCsv(call.reply, { fileName: fileName(services, "NewPatientOrigin"), columns: FIRST_VISIT_EXPORT_COLUMNS, rowCount, batches: audited() });
   },
 };

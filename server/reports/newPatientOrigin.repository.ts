@@ -49,18 +49,36 @@ export async function countsByOrigin(db: Kysely<Database>, filter: OriginFilter)
   return rows;
 }
 
-/** The CSV rows: by practice, then first visit date, then patient number (code points), ties by id. */
-export async function firstVisitRows(db: Kysely<Database>, filter: OriginFilter): Promise<FirstVisitRow[]> {
-  const { rows } = await sql<FirstVisitRow>`
-    select practices.abbr as practice, first_visits.pat_num as "patNum",
-           to_char(first_visits.first_visit_date, 'YYYY-MM-DD') as "firstVisitDate", first_visits.result
-    ${visitsOf(filter)}
-     order by practices.abbr collate "C", first_visits.first_visit_date, first_visits.pat_num collate "C", first_visits.id`.execute(db);
-  return rows;
+/** A row of the CSV, with what its batch is continued after and audited by. */
+export type FirstVisitExportRow = FirstVisitRow & { id: number; memberId: number };
+
+/**
+ * The CSV rows (by practice, then first visit date, then patient number, code points; ties by id),
+ * `batchSize` at a time: each batch a query of its own starting after the last row of the one
+ * before. Nothing stays open between batches, and 24 months of every practice are never held at once.
+ */
+export async function* firstVisitsInBatches(db: Kysely<Database>, filter: OriginFilter, batchSize: number): AsyncGenerator<FirstVisitExportRow[]> {
+  let last: FirstVisitExportRow | undefined;
+  for (;;) {
+    const after = last
+      ? sql`and (practices.abbr collate "C", first_visits.first_visit_date, first_visits.pat_num collate "C", first_visits.id)
+              > (${last.practice}, cast(${last.firstVisitDate} as date), ${last.patNum}, ${last.id})`
+      : sql``;
+    const { rows } = await sql<FirstVisitExportRow>`
+      select practices.abbr as practice, first_visits.pat_num as "patNum",
+             to_char(first_visits.first_visit_date, 'YYYY-MM-DD') as "firstVisitDate", first_visits.result,
+             first_visits.id, first_visits.member_id as "memberId"
+      ${visitsOf(filter)} ${after}
+       order by practices.abbr collate "C", first_visits.first_visit_date, first_visits.pat_num collate "C", first_visits.id
+       limit ${batchSize}`.execute(db);
+    if (rows.length > 0) yield rows;
+    if (rows.length < batchSize) return;
+    last = rows.at(-1);
+  }
 }
 
-/** The members of the CSV rows, for the audit log. */
-export async function firstVisitMemberIds(db: Kysely<Database>, filter: OriginFilter): Promise<number[]> {
-  const { rows } = await sql<{ id: number }>`select distinct first_visits.member_id as id ${visitsOf(filter)}`.execute(db);
-  return rows.map((row) => row.id);
+/** How many rows the CSV has. */
+export async function countFirstVisits(db: Kysely<Database>, filter: OriginFilter): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select cast(count(*) as integer) as n ${visitsOf(filter)}`.execute(db);
+  return rows[0]!.n;
 }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { components } from "../../contract/schema.d.ts";
 import type { DatabaseHandle } from "../db/connection.ts";
 import { newPatientOriginHandlers } from "./newPatientOrigin.handlers.ts";
-import { firstVisitRows } from "./newPatientOrigin.repository.ts";
+import { firstVisitsInBatches, type OriginFilter } from "./newPatientOrigin.repository.ts";
 import { callOf, freshTestDatabase, insertPracticeGroup, MEMBER, PRACTICE, servicesAt } from "../../tests/support/reportsFixtureB.ts";
 
 type Query = components["schemas"]["NewPatientOriginQuery"];
@@ -33,6 +33,15 @@ afterAll(async () => {
 
 const origin = (query: Query, now = "2026-11-16T18:00:00Z") =>
   callOf(newPatientOriginHandlers.getNewPatientOriginReport, { query: { params: JSON.stringify(query) }, services: servicesAt(database.db, now) });
+/** The CSV's rows, read two at a time so that every batch boundary is crossed; each batch is ordered after the one before. */
+async function firstVisitRows(filter: OriginFilter) {
+  const rows = [];
+  for await (const batch of firstVisitsInBatches(database.db, filter, 2)) {
+    expect(batch.length).toBeLessThanOrEqual(2);
+    rows.push(...batch.map(({ practice, patNum, firstVisitDate, result }) => ({ practice, patNum, firstVisitDate, result })));
+  }
+  return rows;
+}
 const share = (practice: string, practiceId: number, count: number, percent: number) => ({ practice, practiceId, count, percent });
 
 describe("the new patient origin report", () => {
@@ -45,7 +54,7 @@ describe("the new patient origin report", () => {
       { source: "Referral", count: 1, percent: 25, practices: [share("A-One", aOne, 1, 100)] },
     ]);
     expect(Object.keys(body).sort()).toEqual(["sources", "total"]);
-    expect(await firstVisitRows(database.db, { months: ["2026-11"], practiceIds: [], brand: "all" })).toEqual([
+    expect(await firstVisitRows({ months: ["2026-11"], practiceIds: [], brand: "all" })).toEqual([
       { practice: "A-One", patNum: "P200", firstVisitDate: "2026-11-15", result: "Confirm" },
       { practice: "B-Two", patNum: "P099", firstVisitDate: "2026-11-01", result: "" },
       { practice: "B-Two", patNum: "P100", firstVisitDate: "2026-11-01", result: "Appointment Made" },
@@ -56,7 +65,7 @@ describe("the new patient origin report", () => {
   it("keeps the members of one brand, over two months, practices tied by code point", async () => {
     const body = await origin({ practice: [], brand: "denta", date: ["2026-11", "2026-10"] });
     expect(body.sources).toEqual([{ source: "Website", count: 2, percent: 100, practices: [share("B-Two", bTwo, 1, 50), share("a-low", aLow, 1, 50)] }]);
-    const rows = await firstVisitRows(database.db, { months: ["2026-11", "2026-10"], practiceIds: [], brand: "denta" });
+    const rows = await firstVisitRows({ months: ["2026-11", "2026-10"], practiceIds: [], brand: "denta" });
     expect(rows.map((visit) => visit.patNum)).toEqual(["P100", "P300"]);
   });
 
