@@ -47,9 +47,12 @@ e2e("two agents: a claim shows on the colleague's row within 1 s, a save updates
     await expectVisible(row(page).getByText("You are calling", { exact: true }));
     await snapshot(priya, "team-claim-badge");
     await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
-    // Marcus moves on (focus leaves the row): the claim is released.
+    // Marcus moves on (focus leaves the row): the claim is released. Timed, not held to the 1 s of a
+    // claim showing: under two CI stages at once the release's request and event took just over 1 s.
+    const left = Date.now();
     await page.getByRole("heading", { level: 1 }).click();
-    await row(priya).getByText("Marcus Reed is calling").waitFor({ state: "detached", timeout: 1_000 });
+    await row(priya).getByText("Marcus Reed is calling").waitFor({ state: "detached", timeout: 3_000 });
+    t.diagnostic(`claim gone from the colleague's row ${Date.now() - left} ms after Marcus moved on`);
 
     // 2. Priya saves a result: Marcus's row follows without a reload.
     await page.evaluate(() => ((window as unknown as { unreloaded: boolean }).unreloaded = true));
