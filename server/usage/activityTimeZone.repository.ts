@@ -8,8 +8,7 @@ import type { Database } from "../db/database.ts";
  * meanwhile is either in the history counted again or added after, in the new time zone.
  */
 export async function keepActivityInTimeZone(db: Kysely<Database>, timeZone: string): Promise<void> {
-  const current = await db.selectFrom("activity_time_zone").select("time_zone").executeTakeFirstOrThrow();
-  if (current.time_zone === timeZone) return;
+  if ((await activityTimeZone(db)) === timeZone) return;
   await db.transaction().execute(async (trx) => {
     await sql`LOCK TABLE user_day_activity IN EXCLUSIVE MODE`.execute(trx);
     const changed = await trx.updateTable("activity_time_zone").set({ time_zone: timeZone }).where("time_zone", "<>", timeZone).executeTakeFirst();
