@@ -31,6 +31,10 @@ export default {
   ...base,
   // The demo floor's agents would work the members the tests work: browser tests run without them.
   define: { ...base.define, "import.meta.env.VITE_DEMO_FLOOR": JSON.stringify("off") },
+  // npm test runs the mock and the fake-host walks side by side, and their configs differ: sharing
+  // one dependency cache, each server rebundled the other's dependencies under a page it was
+  // loading, which then failed with 504 (Outdated Optimize Dep).
+  cacheDir: `node_modules/.vite/e2e-${sharedBackend ? "fake-host" : "mock"}`,
   plugins: [...(base.plugins ?? []), ...(sharedBackend ? [sharedFakeBackend()] : [])],
   server: { ...base.server, watch: null, ...(sharedBackend ? { proxy: undefined } : {}) },
 } satisfies UserConfig;
