@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { ADMIN, goInApp, handoffToken, signInAs, STAFF, waitForPath } from "./accounts.ts";
 import { e2e, expectVisible } from "./harness.ts";
 import { snapshot } from "./visit.ts";
+import { networkQuiet } from "./network.ts";
 
 const ADMIN_ONLY_ENTRIES = ["RTP 4", "EVA", "ADMIN", "PP COLLECTION BY MONTH", "PP PATIENT DETAILS", "PP COLLECTIONS BY OFFICE", "USAGE"];
 
@@ -215,8 +216,10 @@ e2e("below 1024 px the sidebar covers the page, closes after a choice or Escape,
   for (const path of ["/call-recordings", "/members/all", "/members-status-report", "/usage"]) {
     await goInApp(page, path);
     await expectVisible(page.getByRole("heading", { level: 1 }), 30_000);
-    const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.scrollingElement!.scrollWidth, clientWidth: innerWidth }));
-    assert.ok(scrollWidth <= clientWidth, `${path} scrolls sideways: ${scrollWidth} px wide in a ${clientWidth} px window`);
+    // Measured once the filters' choices have arrived: a select is as wide as its longest choice.
+    await networkQuiet(page);
+    const { scrollWidth, clientWidth, wider } = await page.evaluate(widthOfPage);
+    assert.ok(scrollWidth <= clientWidth, `${path} scrolls sideways: ${scrollWidth} px wide in a ${clientWidth} px window, past its right edge: ${wider}`);
   }
   await snapshot(page, "layout-narrow-usage");
 });
@@ -291,3 +294,20 @@ e2e("a page the user stays on for 3 s is recorded for the usage report", async (
   await page.waitForTimeout(1_500);
   assert.equal(await visitsOf("/lead-data-report"), before + 1, "recorded once after 3 s");
 });
+
+/** The page's width, and the outermost elements that reach past the window's right edge (to name them in a failure). */
+function widthOfPage(): { scrollWidth: number; clientWidth: number; wider: string } {
+  const clipped = (element: HTMLElement) => {
+    for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+      if (getComputedStyle(parent).overflowX !== "visible") return true;
+    }
+    return false;
+  };
+  const past = [...document.body.querySelectorAll<HTMLElement>("*")].filter(
+    (element) => element.getBoundingClientRect().right > innerWidth + 0.5 && !clipped(element),
+  );
+  const outermost = past.filter((element) => !past.includes(element.parentElement!));
+  const describe = (element: HTMLElement) =>
+    `${element.tagName.toLowerCase()}${element.className && typeof element.className === "string" ? "." + element.className.trim().split(/\s+/).join(".") : ""} (right ${Math.round(element.getBoundingClientRect().right)} px)`;
+  return { scrollWidth: document.scrollingElement!.scrollWidth, clientWidth: innerWidth, wider: outermost.slice(0, 5).map(describe).join(", ") || "none" };
+}
