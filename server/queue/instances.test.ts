@@ -37,13 +37,15 @@ describe.runIf(ENGINES.includes("postgres"))("the work queue on two instances of
   let urls: [string, string];
   // The real clock: instances started one after the other with DEMO_CLOCK_START would each start
   // their calendar at that instant, seconds apart.
+  // On the real clock, the test runs at any hour: outside calling hours Next would rightly serve nobody.
+  const ANY_HOUR = { QUEUE_CALLING_HOURS: "00:00-24:00" };
   const tomorrowAtTen = `${new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)}T16:00:00.000Z`;
 
   beforeAll(async () => {
-    first = await startTestApp({ engine: "postgres" });
+    first = await startTestApp({ engine: "postgres", env: ANY_HOUR });
     const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(first.database.db);
     secondDatabase = await openDatabase({ url: process.env.DATABASE_URL_TEST!, schema: rows[0]!.schema });
-    second = await buildApp({ config: loadConfig({ NODE_ENV: "test" }), database: secondDatabase });
+    second = await buildApp({ config: loadConfig({ NODE_ENV: "test", ...ANY_HOUR }), database: secondDatabase });
     urls = [`${await first.app.listen({ port: 0, host: "127.0.0.1" })}/api`, `${await second.listen({ port: 0, host: "127.0.0.1" })}/api`];
   }, 180_000);
   afterAll(async () => {
