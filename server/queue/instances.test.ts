@@ -36,8 +36,8 @@ describe.runIf(ENGINES.includes("postgres"))("the work queue on two instances of
   let secondDatabase: DatabaseHandle;
   let urls: [string, string];
   // The real clock: instances started one after the other with DEMO_CLOCK_START would each start
-  // their calendar at that instant, seconds apart.
-  // On the real clock, the test runs at any hour: outside calling hours Next would rightly serve nobody.
+  // their calendar at that instant, seconds apart. So the test runs at any hour, and calls at any
+  // hour: outside calling hours Next would rightly serve nobody.
   const ANY_HOUR = { QUEUE_CALLING_HOURS: "00:00-24:00" };
   const tomorrowAtTen = `${new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)}T16:00:00.000Z`;
 
