@@ -88,7 +88,7 @@ function FilterSelect({ label, value, options, disabled, onChange }: FilterSelec
 function Field({ label, className, children }: { label: string; className?: string; children: (id: string) => ReactNode }) {
   const id = useId();
   return (
-    <div className={`members-filters__field${className ? ` ${className}` : ""}`}>
+    <div className={`filters__field${className ? ` ${className}` : ""}`}>
       <label htmlFor={id}>{label}</label>
       {children(id)}
     </div>
