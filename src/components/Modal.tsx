@@ -17,6 +17,31 @@ interface ModalProps {
  */
 export const FOCUS_RETURN_ATTRIBUTE = "data-dialog-return";
 
+/**
+ * Names an element that may be drawn again while a dialog it opened is open (a row of a list read
+ * again underneath), so that focus returns to it; a labelled control is named by its label.
+ */
+export const FOCUS_KEY_ATTRIBUTE = "data-focus-key";
+
+const NAMING_ATTRIBUTES = ["id", FOCUS_KEY_ATTRIBUTE, "aria-label"];
+
+/** The element drawn in place of `opener` (removed): of its kind, with one of its names. */
+function redrawn(opener: HTMLElement): HTMLElement | undefined {
+  for (const name of NAMING_ATTRIBUTES) {
+    const value = opener.getAttribute(name);
+    if (value === null) continue;
+    const twin = [...document.querySelectorAll<HTMLElement>(`${opener.localName}[${name}]`)].find((element) => element.getAttribute(name) === value);
+    if (twin) return twin;
+  }
+  return undefined;
+}
+
+/** Where focus returns on close: the opener, or the element drawn in its place, or the marked one. */
+function returnTarget(opener: HTMLElement | null): HTMLElement | null {
+  if (opener?.isConnected) return opener;
+  return (opener && redrawn(opener)) ?? document.querySelector<HTMLElement>(`[${FOCUS_RETURN_ATTRIBUTE}]`);
+}
+
 const FOCUSABLE = 'button, [href], input, select, textarea, iframe, video, [tabindex]:not([tabindex="-1"])';
 
 /** An accessible modal dialog: labelled by its title, focus moves in and returns, Escape closes. */
@@ -29,10 +54,7 @@ export function Modal({ title, onClose, children, actions, size = "medium", plac
     // Focus starts on the content (the first field or choice), not on the close button.
     const inBody = dialog.current?.querySelector<HTMLElement>(`.modal__body :is(${FOCUSABLE}), .modal__footer :is(${FOCUSABLE})`);
     (inBody ?? dialog.current?.querySelector<HTMLElement>(FOCUSABLE) ?? dialog.current)?.focus();
-    return () => {
-      const target = previous?.isConnected ? previous : document.querySelector<HTMLElement>(`[${FOCUS_RETURN_ATTRIBUTE}]`);
-      target?.focus();
-    };
+    return () => returnTarget(previous)?.focus();
   }, []);
 
   function keepFocusInside(event: React.KeyboardEvent) {

@@ -9,6 +9,7 @@ import type { ResultConflict } from "../../machines/members/save/resultSave.mach
 import { claimBadge } from "../../machines/members/team";
 import { callbackBadge } from "../../machines/callbacks/callbackBadge";
 import { useRenderAgainIn } from "../../components/useRenderAgainIn";
+import { FOCUS_KEY_ATTRIBUTE } from "../../components/Modal";
 import { notePreview } from "../../machines/members/list/list.selectors";
 import { rowColour } from "../../lib/resultColours";
 import { ConflictNotice } from "./ConflictNotice";
@@ -59,6 +60,7 @@ export const MemberRow = memo(function MemberRow(props: MemberRowProps) {
       ref={ref}
       className={classes.filter(Boolean).join(" ")}
       data-member-id={member.id}
+      {...{ [FOCUS_KEY_ATTRIBUTE]: `member-${member.id}` }}
       data-index={index}
       aria-rowindex={index + 2}
       aria-current={current ? "true" : undefined}
