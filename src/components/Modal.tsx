@@ -23,7 +23,7 @@ export const FOCUS_RETURN_ATTRIBUTE = "data-dialog-return";
  */
 export const FOCUS_KEY_ATTRIBUTE = "data-focus-key";
 
-const NAMING_ATTRIBUTES = ["id", FOCUS_KEY_ATTRIBUTE, "aria-label"];
+const NAMING_ATTRIBUTES = [FOCUS_KEY_ATTRIBUTE, "aria-label"];
 
 /** The element drawn in place of `opener` (removed): of its kind, with one of its names. */
 function redrawn(opener: HTMLElement): HTMLElement | undefined {
