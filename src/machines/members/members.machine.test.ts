@@ -337,6 +337,40 @@ describe("members list's parts: saving as a team", () => {
     expect(saves).toMatchObject([{ sid: "S1", Result: "Broken", version: 4 }]);
   });
 
+  it("a search's late debounce while 'Save anyway?' is asked waits for the answer, then applies", async () => {
+    const { parts, queries, saves } = start({ page: () => [member(1, { claim: claimBy(1, 9), version: 4 }), member(2)] });
+    await settle();
+    parts.list.send({ type: "members.search.change", text: "lee" });
+    await vi.advanceTimersByTimeAsync(700);
+    parts.save.send({ type: "members.result.save", member: member(1), result: "Broken" });
+    await vi.advanceTimersByTimeAsync(49);
+    expect(queries).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(queries).toHaveLength(1);
+    expect(status(parts)).toBe("confirming");
+    parts.save.send({ type: "members.save.confirm" });
+    await settle();
+    expect(saves).toMatchObject([{ sid: "S1", Result: "Broken", version: 4 }]);
+    expect(queries).toHaveLength(2);
+    expect(queries[1]).toMatchObject({ search: "lee", pageNum: 1 });
+    expect(status(parts)).toBe("ready");
+  });
+
+  it("a reload nobody asked for while 'Save anyway?' is asked waits for the answer; Cancel then reloads", async () => {
+    const { parts, queries, saves } = start({ page: () => [member(1, { claim: claimBy(1, 9), version: 4 }), member(2)] });
+    await settle();
+    parts.save.send({ type: "members.result.save", member: member(1), result: "Broken" });
+    parts.list.send({ type: "members.reload" });
+    await settle();
+    expect(queries).toHaveLength(1);
+    expect(status(parts)).toBe("confirming");
+    parts.save.send({ type: "members.save.cancel" });
+    await settle();
+    expect(saves).toEqual([]);
+    expect(queries).toHaveLength(2);
+    expect(status(parts)).toBe("ready");
+  });
+
   it("a save refused because another landed since shows theirs; Keep theirs keeps it, Save mine sends mine on their version", async () => {
     const current = { version: 5, Result: "Appointment Made" as const, savedAt: "2026-11-24T10:42:00Z", savedBy: { firstname: "Priya", lastname: "Natarajan" } };
     let refuse = true;

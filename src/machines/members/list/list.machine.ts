@@ -6,7 +6,7 @@
 // the list's alone: the parts beside it (claims, result save, dialogs, work mode, members.machine.ts)
 // change them by sending it events, and hear of each page it loads through what it emits.
 // Effects are named here and provided by src/app.
-import { assign, emit, enqueueActions, not, raise, sendTo, setup, stateIn } from "xstate";
+import { and, assign, emit, enqueueActions, not, raise, sendTo, setup, stateIn } from "xstate";
 import { notProvided } from "../../notProvided";
 import { serverNow } from "../../../api/serverClock";
 import { type ApiFailure, toFailure } from "../../../api/errors";
@@ -52,7 +52,8 @@ export const membersListMachine = setup({
       params.pageNum <= Math.max(1, Math.ceil((context.totalCount ?? 0) / context.pageSize)),
     isPageSize: (_, params: { pageSize: number }) => (PAGE_SIZES as readonly number[]).includes(params.pageSize),
     held: ({ context }) => context.held,
-    resyncPending: ({ context }) => context.resyncPending,
+    searchChangedWhileHeld: and(["searchChanged", "held"]),
+    reloadPending: ({ context }) => context.reloadPending,
     anyClaim: ({ context }) => untilNextExpiry(context.members, serverNow()) !== null,
     /** A save can change which members a result filter matches, and so the count. */
     countMayChange: ({ context }, params: { event: LiveEvent }) => params.event.event === "member" && context.filters.result !== ALL,
@@ -81,7 +82,7 @@ export const membersListMachine = setup({
     totalCount: null,
     sinceLoad: [],
     held: false,
-    resyncPending: false,
+    reloadPending: false,
     failure: null,
     unknownInLink: [],
   }),
@@ -161,11 +162,11 @@ export const membersListMachine = setup({
                 { type: "persistFilters", params: ({ context }) => ({ filters: context.filters, pageSize: context.pageSize }) },
               ],
             },
-            "members.search.apply": {
-              guard: "searchChanged",
-              target: ".loading",
-              actions: assign(({ context }) => ({ search: context.searchText.trim(), ...RESET_PAGING })),
-            },
+            /** The debounce ended: while the page is held (a save asked about), the search waits for the release. */
+            "members.search.apply": [
+              { guard: "searchChangedWhileHeld", actions: assign({ reloadPending: true }) },
+              { guard: "searchChanged", target: ".loading", actions: assign(({ context }) => ({ search: context.searchText.trim(), ...RESET_PAGING })) },
+            ],
             "members.page.change": {
               guard: { type: "isPageInRange", params: ({ event }) => ({ pageNum: event.pageNum }) },
               target: ".loading",
@@ -189,21 +190,31 @@ export const membersListMachine = setup({
                     : { column: event.column, sameColumn: false },
               }),
             },
-            "members.reload": { target: ".loading" },
-            /** The stream reconnected: what changed meanwhile was not sent, so the page is read again (after a held save). */
+            // Reloads the agent did not ask for (a save or a note written, the stream reconnected, a
+            // search's late debounce) never take a held page from under the question asked on it
+            // ("Save anyway?"): they wait for the release, and one reload then does for all of them.
+            "members.reload": [{ guard: "held", actions: assign({ reloadPending: true }) }, { target: ".loading" }],
+            /** The stream reconnected: what changed meanwhile was not sent, so the page is read again. */
             "live.resync": [
-              { guard: "held", actions: [assign({ resyncPending: true }), emit({ type: "members.live.resync" } satisfies ListEmitted)] },
+              { guard: "held", actions: [assign({ reloadPending: true }), emit({ type: "members.live.resync" } satisfies ListEmitted)] },
               { target: ".loading", actions: emit({ type: "members.live.resync" } satisfies ListEmitted) },
             ],
             "members.list.release": [
-              { guard: "resyncPending", target: ".loading", actions: assign({ held: false }) },
+              {
+                guard: "reloadPending",
+                target: ".loading",
+                actions: assign(({ context }) => ({
+                  held: false,
+                  ...(context.searchText.trim() !== context.search ? { search: context.searchText.trim(), ...RESET_PAGING } : {}),
+                })),
+              },
               { actions: assign({ held: false }) },
             ],
           },
           states: {
             loading: {
               entry: [
-                assign({ failure: null, sinceLoad: [], resyncPending: false }),
+                assign({ failure: null, sinceLoad: [], reloadPending: false }),
                 raise({ type: "members.count.stale.cancel" }),
                 emit({ type: "members.page.loading" } satisfies ListEmitted),
               ],

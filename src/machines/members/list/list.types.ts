@@ -38,8 +38,8 @@ export interface ListContext extends ListInput, ListPosition {
   sinceLoad: LiveEvent[];
   /** A save is being confirmed or written (members.list.hold): the page stays as it is until it ends. */
   held: boolean;
-  /** The stream asked for a reload while the page was held: it follows the release. */
-  resyncPending: boolean;
+  /** A reload the agent did not ask for came while the page was held: it follows the release. */
+  reloadPending: boolean;
   failure: ApiFailure | null;
   /** What the opening link named that the list does not know (its filters were then dropped). */
   unknownInLink: string[];

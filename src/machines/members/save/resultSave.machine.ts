@@ -191,7 +191,7 @@ export const resultSaveMachine = setup({
           })),
         },
         "members.save.cancel": { target: "idle", actions: [assign({ confirming: null }), "releaseList"] },
-        // The page is read again (a search applied meanwhile): the question goes with it.
+        // The agent asked for another page or order meanwhile: the question goes with the page.
         "members.page.loading": { target: "idle", actions: [assign({ confirming: null }), "releaseList"] },
       },
     },
