@@ -22,6 +22,11 @@ const GENERATED: Generated[] = [
     regenerate: (into) => ["node_modules/.bin/openapi-typescript", ["openapi.yaml", "-o", into]],
   },
   {
+    path: "server/db/tables.generated.ts",
+    script: "gen:db",
+    regenerate: (into) => [process.execPath, ["server/db/generateTypes.ts", "--out", into]],
+  },
+  {
     path: "docs/machines",
     script: "diagrams",
     regenerate: (into) => ["node_modules/.bin/tsx", ["scripts/diagrams.ts", "--out", into]],
