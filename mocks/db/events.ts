@@ -57,6 +57,11 @@ export class MockEventBus {
     return mayOpenStream([...this.#subscribers].filter((subscriber) => subscriber.userId === userId).length);
   }
 
+  /** The user's rights changed: their open streams carry the live board's events, or no longer, from now on. */
+  rightsChanged(userId: number, isAdmin: boolean): void {
+    for (const subscriber of this.#subscribers) if (subscriber.userId === userId) subscriber.isAdmin = isAdmin;
+  }
+
   /** Ends the streams opened with a session (it signed out). */
   endSession(sessionToken: string): void {
     for (const subscriber of [...this.#subscribers]) if (subscriber.sessionToken === sessionToken) subscriber.end();

@@ -76,6 +76,7 @@ export function updateStaff(db: MockDb, id: number, input: Schemas["StaffInput"]
   db.passwords.delete(user.email);
   Object.assign(user, fieldsOf(input));
   if (password !== undefined) db.passwords.set(user.email, password);
+  db.events.rightsChanged(id, user.isAdmin);
   return user;
 }
 

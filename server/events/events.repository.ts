@@ -18,12 +18,15 @@ const PAYLOAD_LIMIT = 7999;
 /** An agent whose row of the live board changed: each instance reads it back for its administrators' streams. */
 export type AgentChanged = { agentChanged: number };
 
+/** A user whose rights changed: their open streams carry the administrators' events, or no longer. */
+export type RightsChanged = { rightsChanged: number; isAdmin: boolean };
+
 /**
  * What a notification carries: an event for the streams; a member to read the event from (its note
- * was too long to notify); a session that ended, whose streams end on every instance; or an agent
- * whose live board row changed.
+ * was too long to notify); a session that ended, whose streams end on every instance; an agent
+ * whose live board row changed; or a user whose rights changed.
  */
-export type Notice = LiveEvent | { event: "member"; memberId: number } | { sessionEnded: string } | AgentChanged;
+export type Notice = LiveEvent | { event: "member"; memberId: number } | { sessionEnded: string } | AgentChanged | RightsChanged;
 
 export const agentChanged = (userId: number): AgentChanged => ({ agentChanged: userId });
 
@@ -49,6 +52,11 @@ export async function publish(trx: Kysely<Database>, ...notices: (LiveEvent | Ag
 /** Ends the open streams of a session on every instance, once the transaction commits (sign-out). */
 export async function publishSessionEnded(trx: Transaction<Database>, sessionId: string): Promise<void> {
   await sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ sessionEnded: sessionId } satisfies Notice)})`.execute(trx);
+}
+
+/** Narrows (or widens) the user's open streams on every instance to their new rights, once the transaction commits. */
+export async function publishRightsChanged(trx: Transaction<Database>, userId: number, isAdmin: boolean): Promise<void> {
+  await sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ rightsChanged: userId, isAdmin } satisfies Notice)})`.execute(trx);
 }
 
 /** The member columns a `member` event is made of. */

@@ -22,7 +22,7 @@ export interface Subscriber {
   streamId: string;
   userId: number;
   sessionId: string;
-  /** Administrators' streams also carry the live board's events. */
+  /** Administrators' streams also carry the live board's events; it follows the user's rights as they change. */
   isAdmin: boolean;
   send: (event: StreamedEvent) => void;
   end: () => void;
@@ -117,6 +117,10 @@ export class EventRelay {
           return;
         }
         if ("agentChanged" in notice) return this.agentChanged(notice.agentChanged);
+        if ("rightsChanged" in notice) {
+          for (const subscriber of this.#subscribers) if (subscriber.userId === notice.rightsChanged) subscriber.isAdmin = notice.isAdmin;
+          return;
+        }
         const event = "data" in notice ? notice : await memberEventNow(this.#db, notice.memberId);
         if (event) this.#send(event);
       } catch (error) {

@@ -18,6 +18,7 @@ import { withAdministrationLock } from "../admin/administrationLock.repository.t
 import { audit } from "../audit.repository.ts";
 import { setUserDisabled } from "../auth/sessions.repository.ts";
 import type { Database } from "../db/database.ts";
+import { publishRightsChanged } from "../events/events.repository.ts";
 import { unknownPracticeIds } from "../practices/practices.repository.ts";
 import {
   emailOwner,
@@ -93,8 +94,12 @@ export function updateStaff(db: Kysely<Database>, id: number, change: StaffChang
     await checkPractices(db, change.defaultLocationId);
     await checkEmail(db, change.email, id);
     await checkAdministrators(db, { id, isAdmin: change.isAdmin, disabled: before.disabled }, "isAdmin");
-    await updateStaffMember(db, id, fieldsOf(change));
-    await audit(db, { ...actor, action: `updateStaff ${id}`, memberIds: [] });
+    await db.transaction().execute(async (trx) => {
+      await updateStaffMember(trx, id, fieldsOf(change));
+      // An administrator made staff stops receiving the live board on the streams already open, at once.
+      if (before.is_admin !== change.isAdmin) await publishRightsChanged(trx, id, change.isAdmin);
+      await audit(trx, { ...actor, action: `updateStaff ${id}`, memberIds: [] });
+    });
     return existing(db, id);
   });
 }

@@ -1,6 +1,7 @@
 // The supervisor's live board: one row per agent signed in today with their state and today's
 // counts, moved by their claims, calls, saves, streams and sign-out; `agent` events to
-// administrators' streams only; an agent's day with the note of each call; for administrators only.
+// administrators' streams only, and no more to an administrator made staff; an agent's day with
+// the note of each call; for administrators only.
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { zonedDate } from "../../domain/calendar";
 import { DEFAULT_QUEUE_RULES } from "../../domain/queue/rules";
@@ -178,6 +179,32 @@ describe("agent events of the stream", () => {
     await staffList.next((candidate) => candidate.event === "member" && JSON.parse(candidate.data).memberId === member.id);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(staffList.received.some((item) => "event" in item && item.event === "agent")).toBe(false);
+  });
+});
+
+describe("rights that change", () => {
+  it("stop the live board's events on the open stream of an administrator made staff, at once", async () => {
+    const email = `demoted.${Date.now()}@recalldesk.example`;
+    const input = { email, firstname: "Dana", lastname: "Cho", isAdmin: true, defaultLocationId: "" };
+    const added = await backend.api.post("/staff", { token: backend.admin.token, body: input });
+    expect(added.status).toBe(201);
+    const demoted = await listen(await backend.signIn(email));
+    const watching = await listen(backend.admin);
+    const agent = backend.colleague;
+    const working = (memberId: number) => (candidate: { event: string; data: string }) => {
+      const row = JSON.parse(candidate.data) as BoardAgent;
+      return candidate.event === "agent" && row.userId === agent.user.id && row.state.member?.id === memberId;
+    };
+    const [first, second] = [await members.freshMember(), await members.freshMember()];
+    await claim(first.id, agent);
+    await demoted.next(working(first.id), 2000);
+    await backend.api.delete("/Members/claims/{memberId}", { token: agent.token, path: { memberId: first.id } });
+    expect((await backend.api.put("/staff/{id}", { token: backend.admin.token, path: { id: added.body.id }, body: { ...input, isAdmin: false } })).status).toBe(200);
+    const seenBefore = demoted.received.length;
+    await claim(second.id, agent);
+    await watching.next(working(second.id), 2000);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(demoted.received.slice(seenBefore).filter((item) => "event" in item && item.event === "agent")).toEqual([]);
   });
 });
 
