@@ -118,6 +118,47 @@ e2e("opening says Loading members… (never 0 members); at 1366×768 the name st
   await snapshot(page, "members-scrolled-1920");
 }, { timeout: 120_000 });
 
+/**
+ * A mouse user aims at a control's centre: each of the row's controls is clicked there (Playwright
+ * clicks only when the control itself is what the pointer hits). Its dialogs are opened and closed;
+ * the result selector and the phone link are aimed at without being used (a result saved, a call
+ * dialled).
+ */
+async function clickEveryControlAtItsCentre(page: Page, row: Locator, how: string) {
+  const dialogs = [
+    [/^Add Notes for /, /^Notes — /],
+    [/^View History of /, /^Results history — /],
+    [/^Book callback for /, /^Callback — /],
+  ] as const;
+  const failed = (control: string) => (error: unknown) => {
+    const lines = (error as Error).message.split("\n");
+    throw new Error(`${how}: a click at the centre of ${control} does not reach it: ${lines.find((line) => line.includes("intercepts pointer events")) ?? lines[0]}`);
+  };
+  for (const [button, dialogName] of dialogs) {
+    await row.getByRole("button", { name: button }).click({ timeout: 5_000 }).catch(failed(String(button)));
+    const dialog = page.getByRole("dialog", { name: dialogName });
+    await expectVisible(dialog);
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+  }
+  await row.getByRole("combobox", { name: /^Result for / }).click({ trial: true, timeout: 5_000 }).catch(failed("the result selector"));
+  await row.getByRole("link", { name: /\(call / }).click({ trial: true, timeout: 5_000 }).catch(failed("the phone link"));
+}
+
+e2e("every control of a row is reached by a click at its centre, with or without a result tag, at 1366, 1440, 1920 and 900 px", async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await openMembers(page);
+  await filter(page, "Practice", "all");
+  for (const result of ["Contact Made Call Back", "Blank"]) {
+    await filter(page, "Result", { label: result });
+    for (const [width, height] of [[1366, 768], [1440, 900], [1920, 1080], [900, 768]] as const) {
+      await page.setViewportSize({ width, height });
+      for (const index of [0, 2]) await clickEveryControlAtItsCentre(page, rows(page).nth(index), `${result}, row ${index + 1}, ${width}×${height}`);
+    }
+  }
+  await snapshot(page, "members-row-controls");
+}, { timeout: 180_000 });
+
 e2e("each filter narrows the list; a brand change resets the practice to All", async ({ page }) => {
   await openMembers(page);
   await filter(page, "Practice", "all");

@@ -37,7 +37,7 @@ interface MembersTableProps extends RowActions {
   empty: string;
 }
 
-/** A row's height before it is measured: two lines (members.css keeps every row at two at most). */
+/** A row's height before it is measured: two lines, as most rows are (a long result tag takes three). */
 const ROW_ESTIMATE_PX = 58;
 /** Rows rendered beyond the view on each side: the next row is there before Tab or scrolling reaches it. */
 const OVERSCAN_ROWS = 12;
