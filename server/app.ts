@@ -52,6 +52,7 @@ import { pingDatabase } from "./db/ping.ts";
 import { parseJsonBodies } from "./http/jsonBody.ts";
 import { refuseNulText } from "./http/requestText.ts";
 import { integerTextCheck } from "./http/integerParams.ts";
+import { validateRequestsByPart } from "./http/requestValidation.ts";
 import { BAD_URL, PATH_TOO_LONG } from "../domain/http/mediaType.ts";
 import { loggerOptions, redactSecrets } from "./http/logging.ts";
 import { registerSecurity } from "./http/security.ts";
@@ -165,9 +166,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       if (error.code === "FST_ERR_BAD_URL") return sendError(reply, 400, BAD_URL);
       return sendError(reply, 500, SERVER_FAULT);
     },
-    ajv: {
-      customOptions: { keywords: ["example"], coerceTypes: "array", removeAdditional: false, allErrors: true },
-    },
   });
   const database = options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   if (!options.database) app.addHook("onClose", () => database.close());
@@ -195,6 +193,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const stopDueAnnouncer = startDueAnnouncer(app, services);
   app.addHook("preClose", async () => stopDueAnnouncer());
   app.decorateRequest("caller", null);
+  validateRequestsByPart(app);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error.validation) return sendHttpError(reply, invalidRequest(problemsOf(error.validation as AjvError[], error.validationContext)));

@@ -119,6 +119,50 @@ describe("values out of range", () => {
   });
 });
 
+describe("numbers and booleans inside JSON bodies", () => {
+  // A body is JSON, typed as sent: text is never read as a number or a boolean (only path and query
+  // values, which arrive as text, are). Coercing bodies let "1e309" reach the database as Infinity.
+  const NUMBERS_AS_TEXT = ["1e309", "-1e309", "Infinity", "7"];
+  const member = async () => (await backend.api.get("/Members/getMembersTableData", { token: backend.staff.token })).body.members[0];
+  const due = () => new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10) + "T20:00:00Z";
+
+  it("answers 400 naming the id given as text, in every body that carries one", async () => {
+    const { id } = await member();
+    const staff = backend.staff.token;
+    const admin = backend.admin.token;
+    const mine = async () => (await backend.api.get("/callbacks/mine", { token: staff })).body;
+    const before = await mine();
+    for (const text of NUMBERS_AS_TEXT) {
+      const sent = [
+        ["memberId", await backend.api.post("/callbacks", { token: staff, body: { memberId: text, dueAt: due() } })],
+        ["seenVersion", await backend.api.post("/callbacks", { token: staff, body: { memberId: id, dueAt: due(), seenVersion: text } })],
+        ["memberId", await backend.api.post("/queue/attempts/reset", { token: admin, body: { memberId: text } })],
+        ["callbackIds.0", await backend.api.post("/callbacks/reassign", { token: admin, body: { callbackIds: [text], userId: null } })],
+        ["userId", await backend.api.post("/callbacks/reassign", { token: admin, body: { callbackIds: [1], userId: text } })],
+        ["memberId", await backend.api.post("/Members/claims", { token: staff, body: { memberId: text } })],
+        ["memberId", await backend.api.post("/Members/calls", { token: staff, body: { memberId: text } })],
+      ] as const;
+      for (const [field, answer] of sent) {
+        expect([text, field, answer.status]).toEqual([text, field, 400]);
+        expect(fieldsOf(answer.body)).toContain(field);
+      }
+    }
+    expect(await mine()).toEqual(before);
+  });
+
+  it("answers 400 naming isAdmin sent as text, and adds no one", async () => {
+    const { token } = backend.admin;
+    const before = (await backend.api.get("/staff", { token })).body.length;
+    const added = await backend.api.post("/staff", {
+      token,
+      body: { email: "text.admin@recalldesk.example", firstname: "Text", lastname: "Admin", isAdmin: "true", defaultLocationId: "" },
+    });
+    expect(added.status).toBe(400);
+    expect(fieldsOf(added.body)).toEqual(["isAdmin"]);
+    expect((await backend.api.get("/staff", { token })).body.length).toBe(before);
+  });
+});
+
 describe("NUL characters", () => {
   it("answers 400 naming the field, in a query, a path, a body and a JSON parameter", async () => {
     const { token } = backend.staff;

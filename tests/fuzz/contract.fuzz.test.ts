@@ -5,8 +5,10 @@
 // answer outside the contract (an undeclared status, a body its schema refuses, an error that is
 // not the contract's error body), and on any table a refused call wrote that a refusal may not
 // write. fast-check prints the seed and the shrunk request of a failure; FUZZ_SEED replays it.
-// Before them, on a database no random request has touched yet, three stages of their own: every
-// integer parameter sent each special number (400 naming it, nothing written), notes of every
+// Before them, on a database no random request has touched yet, four stages of their own: every
+// integer parameter sent each special number (400 naming it, nothing written), every integer,
+// number and boolean field of a body sent as text or another JSON type (tests/fuzz/bodyTypes.ts:
+// 400 naming it, nothing written), notes of every
 // character that breaks CSV cells read back from the export by papaparse (tests/fuzz/csvCells.ts),
 // and every limited operation sent more requests at once than it allows (tests/fuzz/limits.ts).
 import fc from "fast-check";
@@ -17,7 +19,8 @@ import { ADMIN_EMAIL, ENGINES, STAFF_EMAIL, startTestApp, type TestApp } from ".
 import { takeChanges, trackChanges } from "./changes.ts";
 import { exportReadsBack, noteArbitrary } from "./csvCells.ts";
 import { LIMIT_CASES } from "./limits.ts";
-import { buildRequest, choiceArbitrary, integerParameters, SPECIAL_NUMBERS, specialNumberChoice } from "./requests.ts";
+import { typedBodyFields, withValueAt } from "./bodyTypes.ts";
+import { buildRequest, choiceArbitrary, integerParameters, SPECIAL_NUMBERS, specialNumberChoice, VALID_CHOICE } from "./requests.ts";
 
 /** At least 5,000 requests per engine, spread evenly over the operations. */
 const RUNS_PER_OPERATION = Math.ceil(5_000 / operations.length);
@@ -66,6 +69,24 @@ describe.each(ENGINES)("every operation fuzzed on %s", (engine) => {
           const what = `${request.method} ${request.url.slice(0, 200)} answered ${answer.statusCode}: ${answer.body.slice(0, 200)}`;
           expect(answer.statusCode, what).toBe(400);
           expect((answer.json().details as { field: string }[]).map((detail) => detail.field), what).toContain(parameter.name);
+          expect((await takeChanges(test.database.db)).filter((table) => !REFUSAL_MAY_WRITE.has(table)), `${what} wrote`).toEqual([]);
+        }
+      }
+    },
+  );
+
+  const withTypedBody = operations.filter((operation) => typedBodyFields(operation).length > 0);
+  it.each(withTypedBody.map((operation) => [`${operation.method.toUpperCase()} ${operation.path}`, operation] as const))(
+    "numbers and booleans as another JSON type in every body field of %s: 400 naming it, nothing written",
+    async (_, operation) => {
+      const valid = buildRequest(operation, VALID_CHOICE, tokens.admin);
+      for (const { field, path, wrong } of typedBodyFields(operation)) {
+        for (const value of wrong) {
+          const payload = JSON.stringify(withValueAt(JSON.parse(valid.payload!), path, value));
+          const answer = await test.app.inject({ method: valid.method as "POST", url: valid.url, headers: valid.headers, payload });
+          const what = `${valid.method} ${valid.url.slice(0, 200)} with ${field} ${JSON.stringify(value)} answered ${answer.statusCode}: ${answer.body.slice(0, 200)}`;
+          expect(answer.statusCode, what).toBe(400);
+          expect((answer.json().details as { field: string }[]).map((detail) => detail.field), what).toContain(field);
           expect((await takeChanges(test.database.db)).filter((table) => !REFUSAL_MAY_WRITE.has(table)), `${what} wrote`).toEqual([]);
         }
       }

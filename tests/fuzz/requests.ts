@@ -48,6 +48,9 @@ export const specialNumberChoice = (parameter: number, value: number): Choice =>
   text: "",
 });
 
+/** The choice of a valid request, unmutated. */
+export const VALID_CHOICE: Choice = { mutation: "none", seed: 1, pick: 0, replacement: null, text: "" };
+
 const fake = (schema: JsonSchema, seed: number) =>
   generateSync({ ...schema, components: contract.components } as never, { seed, maxLength: 60, maxItems: 5, optionalsProbability: 0.5 } as never);
 
