@@ -1966,8 +1966,8 @@ export interface paths {
          *     end. The payer is `brand`, or the first word of the file's name
          *     (`DENTA_ELIG_20261116.csv`); the extraction time is `extractedAt` (the browser sends the
          *     file's time), or now. Refused whole, with nothing imported: a name not ending in `.csv`
-         *     (400 naming `fileName`), a file whose header lacks a required column or that is not text
-         *     (400 naming `content`), an unknown payer (400 naming `brand`), an unknown `practice`
+         *     or with a line break or control character in it (400 naming `fileName`), a file that is empty,
+         *     not UTF-8 text or whose header lacks a required column (400 naming `content`), an unknown payer (400 naming `brand`), an unknown `practice`
          *     (400 naming it), a body over 10,000,000 bytes (413), and a payer whose import is running
          *     already (409). Administrators only (403).
          */
@@ -3464,7 +3464,7 @@ export interface components {
         /** @description A payer's member file (CSV) as the browser read it, with what the import needs to know of it. */
         MemberFileUpload: {
             /**
-             * @description The file's name, ending in `.csv`; its first word names the payer unless `brand` does.
+             * @description The file's name, ending in `.csv`, with no line break, control character or bidirectional override; its first word names the payer unless `brand` does.
              * @example DENTA_ELIG_20261116.csv
              */
             fileName: string;
@@ -3476,7 +3476,11 @@ export interface components {
              * @description When the payer extracted the file (its time); now when absent.
              */
             extractedAt?: string;
-            /** @description The file's text (UTF-8). The whole body is at most 10,000,000 bytes. */
+            /**
+             * @description The file's text (UTF-8). The whole body is at most 10,000,000 bytes. An empty file is
+             *     refused (400 "… is empty"), and so is one that was not UTF-8 text, seen by the replacement
+             *     character U+FFFD its bytes were decoded to or a NUL (400 "… is not a text file").
+             */
             content: string;
         };
         /** @description A run of a payer's members import. */

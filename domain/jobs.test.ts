@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cronTimeOf, DEFAULT_SETTINGS, importSummary, JOBS, missingIntegration } from "./jobs.ts";
+import { cronTimeOf, DEFAULT_SETTINGS, importStatus, importSummary, JOBS, missingIntegration } from "./jobs.ts";
 
 describe("the jobs", () => {
   it("run on the schedules of the Crons modal", () => {
@@ -28,6 +28,19 @@ describe("importSummary", () => {
     expect(
       importSummary({ file: "x.csv", rowsWritten: 7, rowsRejected: 3, examples: [{ line: 5, reason: "missing Last_Name" }, { line: 9, reason: "missing Subscriber_ID" }] }),
     ).toBe("Imported 7 rows from x.csv, 3 rejected (row 5: missing Last_Name; row 9: missing Subscriber_ID; 1 more)");
+  });
+
+  it("says one row, not one rows", () => {
+    expect(importSummary({ file: "x.csv", rowsWritten: 1, rowsRejected: 0, examples: [] })).toBe("Imported 1 row from x.csv, 0 rejected");
+  });
+
+  it("says nothing was imported when no row was written, and that is not a success", () => {
+    expect(importSummary({ file: "DENTA_header.csv", rowsWritten: 0, rowsRejected: 0, examples: [] })).toBe("Nothing imported: DENTA_header.csv has no rows under its header");
+    expect(importSummary({ file: "x.csv", rowsWritten: 0, rowsRejected: 1, examples: [{ line: 2, reason: "missing Last_Name" }] })).toBe(
+      "Nothing imported from x.csv: every row was rejected, 1 row (row 2: missing Last_Name)",
+    );
+    expect(importStatus({ rowsWritten: 0 })).toBe("failure");
+    expect(importStatus({ rowsWritten: 1 })).toBe("success");
   });
 });
 

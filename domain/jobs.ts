@@ -130,10 +130,20 @@ export interface ImportOutcome {
 
 const count = (value: number) => value.toLocaleString("en-US");
 
-/** The run log's summary: "Imported 1,234 rows from X.csv, 2 rejected (row 5: …; 1 more)". */
+const rows = (value: number) => `${count(value)} ${value === 1 ? "row" : "rows"}`;
+
+/**
+ * The run log's summary: "Imported 1,234 rows from X.csv, 2 rejected (row 5: …; 1 more)", or, when
+ * no row was written, that nothing was imported and why.
+ */
 export function importSummary({ file, rowsWritten, rowsRejected, examples }: ImportOutcome): string {
   const shown = examples.map((example) => `row ${example.line}: ${example.reason}`);
   const more = rowsRejected > shown.length ? `; ${rowsRejected - shown.length} more` : "";
   const reasons = shown.length > 0 ? ` (${shown.join("; ")}${more})` : "";
-  return `Imported ${count(rowsWritten)} rows from ${file}, ${rowsRejected} rejected${reasons}`;
+  if (rowsWritten === 0 && rowsRejected === 0) return `Nothing imported: ${file} has no rows under its header`;
+  if (rowsWritten === 0) return `Nothing imported from ${file}: every row was rejected, ${rows(rowsRejected)}${reasons}`;
+  return `Imported ${rows(rowsWritten)} from ${file}, ${rowsRejected} rejected${reasons}`;
 }
+
+/** An import that wrote no row did not do what it was run for: it is a failure, whatever the reason. */
+export const importStatus = ({ rowsWritten }: Pick<ImportOutcome, "rowsWritten">): "success" | "failure" => (rowsWritten > 0 ? "success" : "failure");

@@ -15,6 +15,14 @@ describe("uploadProblems", () => {
     expect(uploadProblems({ fileName: "list.csv", practice: "NOPE", content: "a,b\n1,2" }, false).map((problem) => problem.field)).toEqual(["brand", "practice", "content"]);
   });
 
+  it("names the file when it is empty or not text, instead of reading its header", () => {
+    expect(uploadProblems({ fileName: "DENTA_empty.csv", content: "" }, true)).toEqual([{ field: "content", message: "DENTA_empty.csv is empty" }]);
+    expect(uploadProblems({ fileName: "DENTA_empty.csv", content: "\r\n\n" }, true)).toEqual([{ field: "content", message: "DENTA_empty.csv is empty" }]);
+    expect(uploadProblems({ fileName: "DENTA_latin1.csv", content: `${HEADER}\n1,M\uFFFDller` }, true)).toEqual([
+      { field: "content", message: "DENTA_latin1.csv is not a text file: save the payer's list as CSV (UTF-8) and choose that file." },
+    ]);
+  });
+
   it("reads the header's columns trimmed, quoted ones included", () => {
     expect(headerOf(`"Subscriber_ID", MCO \r\n1,2`)).toEqual(["Subscriber_ID", "MCO"]);
   });
@@ -25,6 +33,7 @@ describe("what the browser checks before sending", () => {
     expect(isCsvFileName("DENTA.CSV")).toBe(true);
     expect(isCsvFileName("DENTA.xlsx")).toBe(false);
     expect(isCsvFileName("a/DENTA.csv")).toBe(false);
+    for (const name of ["DENTA\r\n.csv", "DENTA\n.csv", "DENTA\u001b[31m.csv", "DENTA\u202Evsc.csv", "DENTA\u0085.csv"]) expect(isCsvFileName(name)).toBe(false);
   });
 
   it("knows a body the server would refuse as too large, and says how large", () => {
@@ -32,7 +41,8 @@ describe("what the browser checks before sending", () => {
     expect(tooLargeToSend({ fileName: "a.csv", content: content.slice(0, -1000) })).toBe(false);
     expect(tooLargeToSend({ fileName: "a.csv", content: `${content}""""""""""""""""""""""""""""""""""""""""""""""""""""""` })).toBe(true);
     expect(fileTooLarge("DENTA.csv", 12_345_678)).toBe(
-      "DENTA.csv is 12.3 MB: files up to 10 MB can be imported from the browser. Split it in two, or import it on the server with npm run import.",
+      "DENTA.csv is 12.3 MB: files up to 10 MB can be imported from the browser. Split it into 2 files of at most 10 MB, or import it on the server with npm run import.",
     );
+    expect(fileTooLarge("DENTA.csv", 52_000_000)).toContain("Split it into 6 files of at most 10 MB");
   });
 });

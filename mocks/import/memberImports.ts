@@ -11,7 +11,7 @@ import type { RawRow } from "../../domain/import/columns.ts";
 import { daysExtracted, memberRowReader, SUMMARY_EXAMPLES, type Rejection } from "../../domain/import/memberFile.ts";
 import { REJECTIONS_SHOWN } from "../../domain/import/upload.ts";
 import type { MemberRow, PracticeRef } from "../../domain/import/memberRow.ts";
-import { importSummary } from "../../domain/jobs.ts";
+import { importStatus, importSummary } from "../../domain/jobs.ts";
 import { FIRST_VERSIONS } from "../../domain/team/versions.ts";
 import { BLANK_RESULT } from "../../domain/vocabulary.ts";
 import { nextId, type MockDb } from "../db/createMockDb";
@@ -91,11 +91,12 @@ export function importMemberFile(db: MockDb, cron: CronRecord, file: MemberFileI
   db.membersRevision += 1;
   const now = db.now().toISOString();
   const message = importSummary({ file: file.fileName, rowsWritten, rowsRejected: rejections.length, examples: rejections.slice(0, SUMMARY_EXAMPLES) });
-  cron.logs.unshift({ id: runId, startTime: now, endTime: now, status: "success", message });
+  const status = importStatus({ rowsWritten });
+  cron.logs.unshift({ id: runId, startTime: now, endTime: now, status, message });
   const bytes = new TextEncoder().encode(file.content).length;
   const run: MemberImportRecord = {
     id: runId,
-    status: "success",
+    status,
     file: file.fileName,
     brand: file.brand,
     startedAt: now,

@@ -5,7 +5,7 @@
 import { mkdir, readdir, rename } from "node:fs/promises";
 import { join } from "node:path";
 import type { JobRunner, RunContext, RunOutcome } from "../jobs/runner.ts";
-import { importSummary, JOB_INTEGRATIONS } from "../../domain/jobs.ts";
+import { importStatus, importSummary, JOB_INTEGRATIONS } from "../../domain/jobs.ts";
 import { fileSource, ImportFileError, importMembersFile, type ImportProgress, type ImportSummary, type MemberFileSource } from "./importFile.ts";
 
 export interface FileImport {
@@ -50,7 +50,7 @@ export function sourceImportRunner(source: MemberFileSource, options: FileImport
   return async (context) => {
     try {
       const summary = await importWithLog(context, source, options);
-      return { status: "success", message: importSummary(summary), counts: countsOf(summary) };
+      return { status: importStatus(summary), message: importSummary(summary), counts: countsOf(summary) };
     } catch (error) {
       if (error instanceof ImportFileError) return { status: "failure", message: `Failed: ${error.message}` };
       throw error;
@@ -81,7 +81,10 @@ export function inboxImportRunner(brand: string): JobRunner {
         totals.rowsRead += summary.rowsRead;
         totals.rowsWritten += summary.rowsWritten;
         totals.rowsRejected += summary.rowsRejected;
-        await moveTo(inbox, "done", name);
+        // A file that added nothing (no rows, or every row refused) is kept with the refused files.
+        const imported = importStatus(summary) === "success";
+        failed ||= !imported;
+        await moveTo(inbox, imported ? "done" : "failed", name);
       } catch (error) {
         if (!(error instanceof ImportFileError)) throw error;
         failed = true;

@@ -94,7 +94,7 @@ describe("the schedule", () => {
     expect(run).toMatchObject({
       trigger: "schedule",
       status: "success",
-      message: "Imported 1 rows from DENTA_ELIG_20261116.csv, 1 rejected (row 3: Phone has fewer than 10 digits)",
+      message: "Imported 1 row from DENTA_ELIG_20261116.csv, 1 rejected (row 3: Phone has fewer than 10 digits)",
       ended_at: NOW,
     });
     expect(existsSync(join(fixture.inbox, "done", "DENTA_ELIG_20261116.csv"))).toBe(true);

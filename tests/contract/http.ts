@@ -12,8 +12,8 @@ export interface CallOptions {
   path?: Record<string, string | number>;
   query?: Record<string, string | number | boolean | readonly (string | number)[] | undefined>;
   body?: unknown;
-  /** Sent as is, instead of JSON of `body`. */
-  rawBody?: string;
+  /** Sent as is, instead of JSON of `body` (bytes for a body that is not even UTF-8). */
+  rawBody?: string | Uint8Array<ArrayBuffer>;
   /** The Content-Type of the body (default application/json). */
   contentType?: string;
   /** Path values already percent-encoded (or badly encoded on purpose): inserted as they are. */

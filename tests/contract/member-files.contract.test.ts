@@ -100,6 +100,45 @@ describe("POST /Members/imports and GET /Members/imports/{id}", () => {
     expect(await importJobLogs("MCNA")).toEqual(before);
   });
 
+  it("names an empty file, and one that is not UTF-8 text, instead of importing it", async () => {
+    const before = await importJobLogs("MCNA");
+    const empty = await upload({ fileName: "MCNA_empty.csv", content: "" });
+    expect(empty.status).toBe(400);
+    expect(empty.body.details).toEqual([{ field: "content", message: "MCNA_empty.csv is empty" }]);
+    // Latin-1 bytes ("Müller") inside the JSON body: not UTF-8, so not a text file, rather than "M�ller" imported.
+    const json = Buffer.from(JSON.stringify({ fileName: "MCNA_latin1.csv", content: `${HEADER}\n1,,MCNA,Ann,,M@ller,X,,,,,2015-03-14` }));
+    json[json.indexOf("M@ller") + 1] = 0xfc;
+    const latin1 = await backend.api.post("/Members/imports", { token: backend.admin.token, rawBody: new Uint8Array(json) });
+    expect(latin1.status).toBe(400);
+    expect(fieldsOf(latin1.body)).toEqual(["content"]);
+    expect(latin1.body.details[0].message).toBe("MCNA_latin1.csv is not a text file: save the payer's list as CSV (UTF-8) and choose that file.");
+    expect(await importJobLogs("MCNA")).toEqual(before);
+  });
+
+  it("refuses a file name with a line break or a control character, naming fileName", async () => {
+    const before = await importJobLogs("MCNA");
+    for (const fileName of ["MCNA_ELIG\r\nInjected: yes.csv", "MCNA_\u001b[2JELIG.csv", "MCNA_\u202Evsc.csv", "MCNA\tELIG.csv"]) {
+      const refused = await upload({ fileName, content: HEADER });
+      expect(refused.status, JSON.stringify(fileName)).toBe(400);
+      expect(fieldsOf(refused.body)).toEqual(["fileName"]);
+    }
+    expect(await importJobLogs("MCNA")).toEqual(before);
+  });
+
+  it("says so when a file imported nothing, and that run is not a success; one row is one row", async () => {
+    const headerOnly = await upload({ fileName: "UHC_header.csv", content: `${HEADER}\r\n` });
+    expect(headerOnly.status).toBe(202);
+    expect(await finished(headerOnly.body.id)).toMatchObject({ status: "failure", rowsWritten: 0, message: "Nothing imported: UHC_header.csv has no rows under its header" });
+    const refusedAll = await upload({ fileName: "UHC_bad.csv", content: `${HEADER}\n1,,UHC,Ann,,,NO-SUCH,,,,,2015-03-14` });
+    expect(await finished(refusedAll.body.id)).toMatchObject({ status: "failure", rowsRejected: 1, message: expect.stringMatching(/^Nothing imported from UHC_bad\.csv: every row was rejected, 1 row \(row 2: /) });
+    const [log] = await importJobLogs("UHC");
+    expect(log).toMatchObject({ id: refusedAll.body.id, status: "failure" });
+
+    const practice = await dentaPractice();
+    const one = await upload({ fileName: "DENTA_one.csv", content: `${HEADER}\n900000009,,DentaQuest Medicaid,Uma,,Yarrow,${practice},,,,,2015-03-14` });
+    expect(await finished(one.body.id)).toMatchObject({ status: "success", message: "Imported 1 row from DENTA_one.csv, 0 rejected" });
+  });
+
   it("answers 413 to a file larger than a body may be, and imports nothing", async () => {
     const before = await importJobLogs("UHC");
     const tooLarge = await upload({ fileName: "UHC_ELIG.csv", content: `${HEADER}\n${"9,".repeat(5_000_001)}` });

@@ -6,7 +6,7 @@ import { assign, setup, type ActorRefFrom } from "xstate";
 import { MAX_BODY_BYTES } from "../../../contract/errors";
 import type { components } from "../../../contract/schema";
 import { brandOfFileName } from "../../../domain/import/memberFile.ts";
-import { fileTooLarge, isCsvFileName, notCsvFile, tooLargeToSend, uploadBytes } from "../../../domain/import/upload.ts";
+import { contentProblem, emptyFile, fileTooLarge, isCsvFileName, notCsvFile, tooLargeToSend, uploadBytes } from "../../../domain/import/upload.ts";
 import { IMPORT_PROGRESS_POLL_MS } from "../../lib/constants";
 import { failureOf, type Failure } from "../adminFailure";
 import { notProvided } from "../notProvided";
@@ -43,10 +43,11 @@ export type MemberImportEvent =
 
 const FRESH: MemberImportContext = { file: null, brand: "", problem: null, upload: null, run: null, failure: null };
 
-/** Why a chosen file cannot be sent, seen before reading it: its name, or a size no request may have. */
+/** Why a chosen file cannot be sent, seen before reading it: its name, no bytes at all, or a size no request may have. */
 function problemOf(file: ChosenFile | null): string | null {
   if (!file) return null;
   if (!isCsvFileName(file.name)) return notCsvFile(file.name);
+  if (file.size === 0) return emptyFile(file.name);
   return file.size > MAX_BODY_BYTES ? fileTooLarge(file.name, file.size) : null;
 }
 
@@ -68,6 +69,7 @@ export const memberImportMachine = setup({
     canStart: ({ context }) => context.file !== null && context.brand !== "" && context.problem === null,
     runEnded: ({ context }) => context.run?.status !== "running",
     tooLarge: ({ context }) => context.upload !== null && tooLargeToSend(context.upload),
+    notText: ({ context }) => context.upload !== null && contentProblem(context.upload) !== undefined,
   },
 }).createMachine({
   id: "memberImport",
@@ -103,6 +105,8 @@ export const memberImportMachine = setup({
     },
     checking: {
       always: [
+        // Empty once read (blank lines only), or bytes that were not UTF-8 text: the server would refuse it alike.
+        { guard: "notText", target: "choosing", actions: assign(({ context }) => ({ problem: contentProblem(context.upload!)!, upload: null })) },
         // Measured as it would be sent: quotes and line ends take more room in the request than in the file.
         { guard: "tooLarge", target: "choosing", actions: assign(({ context }) => ({ problem: fileTooLarge(context.file!.name, uploadBytes(context.upload!)), upload: null })) },
         { target: "uploading" },

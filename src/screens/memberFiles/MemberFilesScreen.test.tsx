@@ -38,7 +38,7 @@ describe("Member files screen", () => {
     await user.click(screen.getByRole("button", { name: "Import" }));
 
     expect(await screen.findByRole("heading", { name: "DENTA_ELIG_20261116.csv was imported" })).toBeInTheDocument();
-    expect(screen.getByText("Imported 1 rows from DENTA_ELIG_20261116.csv, 1 rejected (row 3: missing Last_Name)")).toBeInTheDocument();
+    expect(screen.getByText("Imported 1 row from DENTA_ELIG_20261116.csv, 1 rejected (row 3: missing Last_Name)")).toBeInTheDocument();
     const refused = screen.getByRole("table", { name: "Refused rows" });
     expect(within(refused).getAllByRole("row").slice(1).map((row) => row.textContent)).toEqual(["3missing Last_Name"]);
     expect(backend.db.members.some((member) => member.Subscriber_ID === "700000001" && member.Last_Name === "Quill")).toBe(true);
@@ -58,5 +58,37 @@ describe("Member files screen", () => {
     await user.click(screen.getByRole("button", { name: "Import" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("is not a members file: DENTA_notes.csv has an unexpected header (missing 'Subscriber_ID', 'MCO',");
     expect(backend.db.members).toHaveLength(members);
+  });
+
+  it("names an empty file and one that is not UTF-8 text, sending neither", async () => {
+    const runs = backend.db.memberImports.size;
+    const user = await renderScreen();
+    await user.upload(screen.getByLabelText("Member file (CSV)"), new File([], "DENTA_empty.csv", { type: "text/csv" }));
+    expect(screen.getByRole("alert")).toHaveTextContent(/^DENTA_empty\.csv is empty$/);
+    expect(screen.getByRole("button", { name: "Import" })).toHaveAttribute("aria-disabled", "true");
+
+    // "Müller" saved as Latin-1: byte 0xFC is no UTF-8.
+    const latin1 = new Uint8Array([...new TextEncoder().encode(`${HEADER}\n1,DentaQuest CHIP,Ann,M`), 0xfc, ...new TextEncoder().encode("ller,SM-HOUS,2014-05-06,")]);
+    await user.upload(screen.getByLabelText("Member file (CSV)"), new File([latin1], "DENTA_latin1.csv", { type: "text/csv" }));
+    await user.click(screen.getByRole("button", { name: "Import" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("DENTA_latin1.csv is not a text file: save the payer's list as CSV (UTF-8) and choose that file.");
+    expect(backend.db.memberImports.size).toBe(runs);
+  });
+
+  it("says a file that imported nothing was not imported", async () => {
+    const user = await renderScreen();
+    await user.upload(screen.getByLabelText("Member file (CSV)"), csv("DENTA_header.csv", [HEADER, ""]));
+    await user.click(screen.getByRole("button", { name: "Import" }));
+    expect(await screen.findByRole("heading", { name: "DENTA_header.csv was not imported" })).toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent("Nothing imported: DENTA_header.csv has no rows under its header");
+  });
+
+  it("says how many files of at most 10 MB a file too large needs", async () => {
+    const user = await renderScreen();
+    const large = { name: "DENTA_big.csv", size: 52_000_000, lastModified: 0, type: "text/csv" };
+    const file = new File(["x"], large.name, { type: large.type });
+    Object.defineProperty(file, "size", { value: large.size });
+    await user.upload(screen.getByLabelText("Member file (CSV)"), file);
+    expect(screen.getByRole("alert")).toHaveTextContent("DENTA_big.csv is 52 MB: files up to 10 MB can be imported from the browser. Split it into 6 files of at most 10 MB");
   });
 });

@@ -28,14 +28,17 @@ export function CronsDialog({ actor, onClose }: { actor: ActorRefFrom<typeof lis
           <p className="muted">No scheduled jobs.</p>
         ) : (
           crons.map((cron) => {
-            const running = cron.reRun !== "0";
+            const state = dialogs.cronState(cron);
             return (
               <section key={cron.id} className="cron" aria-labelledby={`cron-${cron.id}`}>
                 <h3 id={`cron-${cron.id}`}>
-                  {cron.title}{" "}
-                  <span className={`badge cron__state cron__state--${running ? "running" : "finished"}`}>
-                    {running ? "Running" : "Finished"}
-                  </span>
+                  {cron.title}
+                  {state ? (
+                    <>
+                      {" "}
+                      <span className={`badge cron__state cron__state--${state}`}>{state === "running" ? "Running" : "Finished"}</span>
+                    </>
+                  ) : null}
                 </h3>
                 <p>{cron.description}</p>
                 {cron.notConfigured ? <p className="alert alert--warning">{cron.notConfigured}</p> : null}

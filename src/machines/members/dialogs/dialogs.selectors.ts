@@ -39,3 +39,13 @@ export const selectListStatus = (snapshot: ListSnapshot) => snapshot.value as "l
 export const selectListFailure = (snapshot: ListSnapshot) => snapshot.context.failure;
 export const selectResultHistory = (snapshot: ListSnapshot) => snapshot.context.items as Schemas["ResultHistoryEntry"][];
 export const selectCrons = (snapshot: ListSnapshot) => snapshot.context.items as Schemas["Cron"][];
+
+/**
+ * The badge a job's heading carries: running (reRun other than '0'), finished once a run did its
+ * work (ended as a success or a failure), none for a job that never ran or whose runs were all
+ * skipped (it has never finished anything).
+ */
+export function cronState(cron: Schemas["Cron"]): "running" | "finished" | null {
+  if (cron.reRun !== "0") return "running";
+  return cron.logs.some((log) => log.status === "success" || log.status === "failure") ? "finished" : null;
+}
