@@ -7,7 +7,7 @@ export const COLUMN_TYPES: Record<string, string> = {
   "members.practice_abbr": "Generated<string>",
   "callbacks.status": 'Generated<"open" | "closed" | "cancelled">',
   "callback_changes.change": '"booked" | "moved" | "reassigned" | "closed" | "cancelled"',
-  "stored_files.area": '"recordings" | "help" | "outbox"',
+  "stored_files.area": '"recordings" | "help" | "outbox" | "imports"',
   "outbox.status": '"sent" | "queued" | "failed"',
   "treatment_priorities.priority": '"P1" | "P2" | "P3" | "P4"',
   "user_setups.field": '"practice" | "status"',

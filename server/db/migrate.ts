@@ -31,6 +31,7 @@ import * as firstVisitsByDate from "./migrations/0029_first_visits_by_date.ts";
 import * as callbacksGoingOverdue from "./migrations/0030_callbacks_going_overdue.ts";
 import * as userDayActivity from "./migrations/0031_user_day_activity.ts";
 import * as resultSaveCountsAtCommit from "./migrations/0032_result_save_counts_at_commit.ts";
+import * as memberFileUploads from "./migrations/0033_member_file_uploads.ts";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001_staff_and_sessions": staffAndSessions,
@@ -60,6 +61,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0030_callbacks_going_overdue": callbacksGoingOverdue,
   "0031_user_day_activity": userDayActivity,
   "0032_result_save_counts_at_commit": resultSaveCountsAtCommit,
+  "0033_member_file_uploads": memberFileUploads,
 };
 
 /**

@@ -424,7 +424,7 @@ export interface SignInFailures {
 }
 
 export interface StoredFiles {
-  area: "recordings" | "help" | "outbox";
+  area: "recordings" | "help" | "outbox" | "imports";
   content: Buffer;
   content_type: string;
   name: string;
