@@ -3432,7 +3432,9 @@ export interface components {
              * @description The e-mail the sign-in provider vouches for; unique without regard to case.
              */
             email: string;
+            /** @description No control characters (ESC, other C0 and C1 controls, bidirectional controls such as U+202E); 400 naming the field. */
             firstname: string;
+            /** @description No control characters, as `firstname`. */
             lastname: string;
             isAdmin: boolean;
             defaultLocationId: components["schemas"]["PracticeIdList"];

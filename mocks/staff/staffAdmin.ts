@@ -5,6 +5,7 @@ import { HttpError, invalidRequest } from "../../contract/errors.ts";
 import type { components } from "../../contract/schema";
 import {
   cleanText,
+  controlCharacterProblems,
   EMAIL_TAKEN_DETAIL,
   emailKey,
   emailTaken,
@@ -43,6 +44,8 @@ const enabledAdministrators = (db: MockDb) =>
   db.users.filter((user) => user.isAdmin && !db.disabledUsers.has(user.id)).map((user) => ({ id: user.id, isAdmin: true, disabled: false }));
 
 function checkChange(db: MockDb, input: Schemas["StaffInput"], exceptId?: number): void {
+  const controls = controlCharacterProblems(input);
+  if (controls.length > 0) throw invalidRequest(controls);
   const unknown = input.defaultLocationId.split(";").filter((id) => id !== "" && !db.practices.some((practice) => String(practice.id) === id));
   if (unknown.length > 0) throw invalidRequest([{ field: "defaultLocationId", message: `names no practice: ${unknown.join(", ")}` }]);
   if (db.users.some((user) => user.id !== exceptId && emailKey(user.email) === emailKey(input.email))) {

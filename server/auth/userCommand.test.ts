@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/connection.ts";
 import { freshTestDatabase } from "../../tests/support/testDatabase.ts";
 import { openSession, touchSession } from "./sessions.repository.ts";
+import { hasControlCharacter } from "../../domain/staff/staffRules.ts";
 import { parseUserArgs, runUserCommand, UsageError, USAGE } from "./userCommand.ts";
 
 const RULES = { idleMs: 30 * 60_000, lifetimeMs: 7 * 24 * 60 * 60_000 };
@@ -77,6 +78,21 @@ describe("npm run user on an empty database", () => {
     expect(entries.map((entry) => entry.action.split(" ")[0])).toEqual(
       expect.arrayContaining(["addStaff", "updateStaff", "disableStaff", "enableStaff"]),
     );
+  });
+
+  it("refuses control characters in names and e-mails, and lists rows that hold them escaped", async () => {
+    const detail = "must not contain control characters (such as ESC or a bidirectional override)";
+    expect(await refusal("add", "esc@practice.example", "--first", "\u001b[2J", "--last", "Park")).toBe(`--first ${detail}`);
+    expect(await refusal("rename", ADMIN, "--last", "Park\u202egpj.exe")).toBe(`--last ${detail}`);
+    expect(await refusal("add", "e\u009bsc@practice.example", "--first", "E", "--last", "Sc")).toBe(`The e-mail e\\u009bsc@practice.example ${detail}`);
+    expect(await user("list")).not.toContain("esc@practice.example");
+    // A row written before names were checked.
+    await database.db.updateTable("users").set({ lastname: "Park\u001b]0;owned\u0007\u202e" }).where("email", "=", ADMIN).execute();
+    const listed = await user("list");
+    expect([...listed].filter((character) => character !== "\t" && character !== "\n" && hasControlCharacter(character))).toEqual([]);
+    expect(listed).toContain(`Jo Park\\u001b]0;owned\\u0007\\u202e <${ADMIN}>`);
+    expect(await refusal("set-admin", ADMIN)).toBe(`Invalid request: lastname (lastname ${detail})`);
+    expect(await user("rename", ADMIN, "--last", "Park")).toBe(`Changed Jo Park <${ADMIN}> (administrator).`);
   });
 
   it("refuses what is not a command, with the usage", () => {

@@ -16,7 +16,7 @@
 import { parseArgs } from "node:util";
 import type { Kysely } from "kysely";
 import { HttpError } from "../../contract/errors.ts";
-import { looksLikeEmail } from "../../domain/staff/staffRules.ts";
+import { CONTROL_CHARACTER_DETAIL, escapeControlCharacters, hasControlCharacter, looksLikeEmail } from "../../domain/staff/staffRules.ts";
 import { ConfigError, loadConfig } from "../config.ts";
 import { openDatabase } from "../db/connection.ts";
 import type { Database } from "../db/database.ts";
@@ -70,7 +70,11 @@ export function parseUserArgs(argv: string[]): UserCommand {
   const { first, last, admin = false, practices } = parsed.values;
   if (verb === "add" && (!first?.trim() || !last?.trim())) throw new UsageError(`add needs --first and --last\n${USAGE}`);
   if (verb === "rename" && !first?.trim() && !last?.trim()) throw new UsageError(`rename needs --first, --last or both\n${USAGE}`);
+  for (const [option, value] of [["--first", first], ["--last", last]] as const) {
+    if (value !== undefined && hasControlCharacter(value)) throw new UsageError(`${option} ${CONTROL_CHARACTER_DETAIL}`);
+  }
   for (const email of verb === "add" ? args : verb === "set-email" ? args.slice(1) : []) {
+    if (hasControlCharacter(email)) throw new UsageError(`The e-mail ${escapeControlCharacters(email)} ${CONTROL_CHARACTER_DETAIL}`);
     if (!looksLikeEmail(email)) throw new UsageError(`${email} is not an e-mail address`);
   }
   return { verb: verb as Verb, args, first, last, admin, practices };
@@ -105,7 +109,8 @@ const changeOf = (member: StaffRow): StaffChange => ({
   defaultLocationId: member.default_location_id,
 });
 
-const nameOf = (member: StaffRow) => `${member.firstname} ${member.lastname} <${member.email}>`;
+/** An account as the terminal shows it: rows written before names were checked may hold control characters, shown escaped. */
+const nameOf = (member: StaffRow) => escapeControlCharacters(`${member.firstname} ${member.lastname} <${member.email}>`);
 
 function listLine(member: StaffRow): string {
   const flags = [member.is_admin && "administrator", member.disabled && "disabled"].filter(Boolean).join(", ");
@@ -132,7 +137,8 @@ async function run(db: Kysely<Database>, command: UserCommand, now: Date): Promi
     case "enable": {
       const member = await existing(db, email);
       await setStaffDisabled(db, member.id, command.verb === "disable", ACTOR, now);
-      return command.verb === "disable" ? `Disabled ${member.email}: signed out everywhere, and cannot sign in.` : `Enabled ${member.email}: can sign in again.`;
+      const shown = escapeControlCharacters(member.email);
+      return command.verb === "disable" ? `Disabled ${shown}: signed out everywhere, and cannot sign in.` : `Enabled ${shown}: can sign in again.`;
     }
     default: {
       const member = await existing(db, email);
@@ -146,6 +152,10 @@ async function run(db: Kysely<Database>, command: UserCommand, now: Date): Promi
   }
 }
 
+/** A refusal with the problem of each field it names (a 400's message names the fields only). */
+const refusalText = (error: HttpError) =>
+  error.statusCode === 400 && error.details ? `${error.message} (${error.details.map((problem) => `${problem.field} ${problem.message}`).join("; ")})` : error.message;
+
 /** Runs one command; answers what was done, or throws UsageError for anything refused. */
 export async function runUserCommand(db: Kysely<Database>, args: string[], now = new Date()): Promise<string> {
   const command = parseUserArgs(args);
@@ -153,7 +163,7 @@ export async function runUserCommand(db: Kysely<Database>, args: string[], now =
     return await run(db, command, now);
   } catch (error) {
     // The Staff screen's refusals (an e-mail taken, the last administrator) say the same here.
-    if (error instanceof HttpError) throw new UsageError(error.message);
+    if (error instanceof HttpError) throw new UsageError(refusalText(error));
     throw error;
   }
 }

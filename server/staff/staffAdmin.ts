@@ -7,6 +7,7 @@ import type { Kysely } from "kysely";
 import { HttpError, invalidRequest } from "../../contract/errors.ts";
 import {
   cleanText,
+  controlCharacterProblems,
   EMAIL_TAKEN_DETAIL,
   emailTaken,
   keepsAnAdministrator,
@@ -56,6 +57,11 @@ const fieldsOf = (change: StaffChange): StaffFields => ({
   default_location_id: change.defaultLocationId,
 });
 
+function checkText(change: StaffChange): void {
+  const problems = controlCharacterProblems(change);
+  if (problems.length > 0) throw invalidRequest(problems);
+}
+
 async function checkPractices(db: Kysely<Database>, defaultLocationId: string): Promise<void> {
   const ids = defaultLocationId === "" ? [] : defaultLocationId.split(";");
   const unknown = await unknownPracticeIds(db, ids);
@@ -80,6 +86,7 @@ async function existing(db: Kysely<Database>, id: number): Promise<StaffRow> {
 
 export function addStaff(db: Kysely<Database>, change: StaffChange, actor: Actor): Promise<StaffRow> {
   return withAdministrationLock(db, async () => {
+    checkText(change);
     await checkPractices(db, change.defaultLocationId);
     await checkEmail(db, change.email);
     const id = await insertStaffMember(db, fieldsOf(change));
@@ -91,6 +98,7 @@ export function addStaff(db: Kysely<Database>, change: StaffChange, actor: Actor
 export function updateStaff(db: Kysely<Database>, id: number, change: StaffChange, actor: Actor): Promise<StaffRow> {
   return withAdministrationLock(db, async () => {
     const before = await existing(db, id);
+    checkText(change);
     await checkPractices(db, change.defaultLocationId);
     await checkEmail(db, change.email, id);
     await checkAdministrators(db, { id, isAdmin: change.isAdmin, disabled: before.disabled }, "isAdmin");

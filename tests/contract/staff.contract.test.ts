@@ -65,6 +65,20 @@ describe("POST /staff", () => {
     expect(fieldsOf(unknown.body)).toEqual(["defaultLocationId"]);
   });
 
+  it("answers 400 naming each name that holds a control character (ESC, C1, a bidirectional override), and adds nothing", async () => {
+    for (const [firstname, lastname, fields] of [
+      ["\u001b[31mDana", "Cho", ["firstname"]],
+      ["Dana", "Cho\u009b2J", ["lastname"]],
+      ["Dana\u202e", "\u2066Cho", ["firstname", "lastname"]],
+      ["Da\tna", "Cho", ["firstname"]],
+    ] as const) {
+      const refused = await add(newcomer("ctrl.cho@recalldesk.example", { firstname, lastname }));
+      expect(refused.status).toBe(400);
+      expect(refused.body.details).toEqual(fields.map((field) => ({ field, message: "must not contain control characters (such as ESC or a bidirectional override)" })));
+    }
+    expect((await staff()).some((member) => member.email === "ctrl.cho@recalldesk.example")).toBe(false);
+  });
+
   it("is for administrators: 403 to other staff, and nothing is added", async () => {
     expect((await add(newcomer("sam.ito@recalldesk.example"), backend.staff.token)).status).toBe(403);
     expect((await staff()).some((member) => member.email === "sam.ito@recalldesk.example")).toBe(false);
@@ -89,6 +103,14 @@ describe("PUT /staff/{id}", () => {
     expect(fieldsOf(taken.body)).toEqual(["email"]);
     expect((await put(987654, newcomer("x.y@recalldesk.example"))).status).toBe(404);
     expect(fieldsOf((await put("me", newcomer("x.y@recalldesk.example"))).body)).toContain("id");
+  });
+
+  it("answers 400 naming a name that holds a control character, and changes nothing", async () => {
+    const added = (await add(newcomer("lou.park@recalldesk.example"))).body;
+    const refused = await put(added.id, newcomer("lou.park@recalldesk.example", { lastname: "Park\u202egpj" }));
+    expect(refused.status).toBe(400);
+    expect(fieldsOf(refused.body)).toEqual(["lastname"]);
+    expect((await staff()).find((member) => member.id === added.id)).toEqual(added);
   });
 
   it("refuses, 409 naming isAdmin, to remove the flag of the last enabled administrator: they cannot demote themselves", async () => {
