@@ -1913,14 +1913,20 @@ export interface paths {
         };
         /**
          * The regions with their names (administrators)
-         * @description Added by the design. The four regions of the specification (SMD, FSD, OTD, 3CD), each
-         *     with the name the practice group gives it and its number of practices, sorted by `name`.
-         *     A region a database has no practice in yet carries its default name. Administrators only
-         *     (403).
+         * @description Added by the design. The call center's regions (the demo's are SMD, FSD, OTD and 3CD), each
+         *     with the name the practice group gives it and its number of practices, sorted by `name`. A
+         *     production database starts with none: administrators add them. Administrators only (403).
          */
         get: operations["getRegions"];
         put?: never;
-        post?: never;
+        /**
+         * Add a region (administrators)
+         * @description Added by the design. Adds a region with its code (kept upper case) and name. Every list of
+         *     regions shows it at once (pages read the names again when opened or brought to the front). 409 naming
+         *     `name` when a region has the code, or `title` when one has the name (without regard to
+         *     case). Audited. Administrators only (403).
+         */
+        post: operations["addRegion"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1938,11 +1944,19 @@ export interface paths {
         /**
          * Name a region (administrators)
          * @description Added by the design. Sets the name the practice group gives a region (`Smile Magic` for
-         *     SMD). Audited. Administrators only (403).
+         *     SMD); every menu, filter and report shows it (pages read the names again when opened or
+         *     brought to the front). 404 for an unknown region; 409 naming `title` when another region has the
+         *     name (without regard to case). Audited. Administrators only (403).
          */
         put: operations["renameRegion"];
         post?: never;
-        delete?: never;
+        /**
+         * Remove a region (administrators)
+         * @description Added by the design. Removes a region that has no practices; 409 naming `name`, with the
+         *     region's practices by abbreviation in the message, while it has any (move them to another
+         *     region first). 404 for an unknown region. Audited. Administrators only (403).
+         */
+        delete: operations["removeRegion"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2383,10 +2397,15 @@ export interface components {
          */
         BrandListFilter: string;
         /**
-         * @description A region (group of practices): SMD Smile Magic, FSD Family Smiles, OTD other, 3CD.
-         * @enum {string}
+         * @description A region's code (a group of practices), as administrators keep it (`addRegion`): upper-case
+         *     letters, digits and dashes. The demo's are SMD Smile Magic, FSD Family Smiles, OTD other
+         *     practices and 3CD. A region parameter or field naming no region is refused (400 naming it).
+         * @example SMD
+         * @example FSD
+         * @example OTD
+         * @example 3CD
          */
-        Region: "SMD" | "FSD" | "OTD" | "3CD";
+        Region: string;
         /** @description A region, or `all` (every region). */
         RegionFilter: "all" | components["schemas"]["Region"];
         /**
@@ -2616,6 +2635,11 @@ export interface components {
         RegionInfo: {
             id: number;
             name: components["schemas"]["Region"];
+            /**
+             * @description Added by the design. The name the practice group gives the region (`getRegions`), which menus, filters and reports show.
+             * @example Smile Magic
+             */
+            title: string;
             UdaPracticeInfo: components["schemas"]["RegionPractice"][];
         };
         RegionPractice: {
@@ -3461,6 +3485,20 @@ export interface components {
             practices: number;
         };
         RegionTitle: {
+            /** @description The region's name, unique without regard to case. */
+            title: string;
+        };
+        /** @description A region an administrator adds. */
+        RegionInput: {
+            /**
+             * @description The region's code, kept upper case and unique.
+             * @example NTX
+             */
+            name: string;
+            /**
+             * @description The region's name, unique without regard to case.
+             * @example North Texas
+             */
             title: string;
         };
         /** @description A payer's member file (CSV) as the browser read it, with what the import needs to know of it. */
@@ -4164,6 +4202,30 @@ export interface components {
                  *         {
                  *           "field": "practiceabbr",
                  *           "message": "is the abbreviation of another practice"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description Another region has the code (`details` names `name`) or the name (`title`), or the region to
+         *     remove still has practices (`name`; the message names them). Nothing was written.
+         */
+        RegionConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "SMD has practices: SM-HOUS, SM-KATY. Move them to another region first",
+                 *       "statusCode": 409,
+                 *       "details": [
+                 *         {
+                 *           "field": "name",
+                 *           "message": "has practices"
                  *         }
                  *       ]
                  *     }
@@ -6636,6 +6698,36 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    addRegion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegionInput"];
+            };
+        };
+        responses: {
+            /** @description Added. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegionSummary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["RegionConflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     renameRegion: {
         parameters: {
             query?: never;
@@ -6664,7 +6756,36 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegionConflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    removeRegion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The region's code. */
+                name: components["parameters"]["RegionPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegionConflict"];
             500: components["responses"]["ServerError"];
         };
     };

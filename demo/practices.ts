@@ -33,6 +33,7 @@ export function buildRegions(practices: Practice[]): RegionInfo[] {
   return GROUP_REGIONS.map((region) => ({
     id: region.id,
     name: region.name,
+    title: region.brandName,
     UdaPracticeInfo: practices
       .filter((practice) => practice.region === region.name)
       .map((practice) => ({ practiceName: practice.practiceabbr, practiceId: practice.id })),

@@ -58,9 +58,6 @@ export const MCO_BY_BRAND: Record<Schemas["Brand"], readonly string[]> = {
   tmhp: ["TMHP Fee-for-Service"],
 };
 
-/** §4 Region or group options. */
-export const REGIONS = allOf<Schemas["Region"]>()(["SMD", "FSD", "OTD", "3CD"]);
-
 type Result = Schemas["MemberResult"];
 
 /** openapi.yaml getContactDataReport: the results that say a person was reached. */

@@ -1,7 +1,7 @@
 // Typed handlers of the fake backend, with the contract's rules applied once for every call:
 //   401 'Session Expired' without a live session (public calls excepted),
 //   403 for administrator-only calls (`x-admin-only`) made by other staff,
-//   400 naming every field that breaks the contract,
+//   400 naming every field that breaks the contract, and a `region` filter naming no region,
 // then the resolver runs with the session and the validated, coerced request.
 // `api.get("/Members/crons", resolver)` accepts only the contract's paths and methods, and types
 // the path, query, body and answer from the generated `paths`.
@@ -11,7 +11,8 @@ import type { ParametersOf, RequestBodyOf, ResponseBodyOf } from "../contract/op
 import type { paths } from "../contract/schema";
 import type { MockDb, User } from "./db/createMockDb";
 import { touchSession, type SessionRecord } from "./db/sessions";
-import { findOperation, type HttpMethod } from "./openapi/document";
+import { findOperation, type HttpMethod, type OperationInfo } from "./openapi/document";
+import { unknownRegionProblem } from "../domain/practices/regionRules.ts";
 import { validateRequest } from "./openapi/validate";
 import { BAD_URL, isJsonMediaType, UNSUPPORTED_MEDIA_TYPE } from "../domain/http/mediaType.ts";
 
@@ -80,6 +81,23 @@ async function readJsonBody(request: Request): Promise<{ body: unknown } | { pro
   }
 }
 
+/**
+ * The `region` path and query parameters, and the `region` of JSON parameters (the members status
+ * report's `params`), that name no region, as the server refuses them (server/http/regionParams.ts).
+ */
+function unknownRegionsOf(operation: OperationInfo, request: { path: unknown; query: unknown; json: Record<string, unknown> }, codes: readonly string[]): FieldProblem[] {
+  const asked = operation.parameters.flatMap(({ name, in: where }) => {
+    if (where !== "path" && where !== "query") return [];
+    const values = (where === "path" ? request.path : request.query) as Record<string, unknown>;
+    const json = request.json[name] as Record<string, unknown> | undefined;
+    return [
+      ...(name === "region" ? [{ field: name, value: values[name] }] : []),
+      ...(json && typeof json === "object" && "region" in json ? [{ field: `${name}.region`, value: json.region }] : []),
+    ];
+  });
+  return asked.flatMap(({ field, value }) => unknownRegionProblem(field, value, codes) ?? []);
+}
+
 export function createApi(db: MockDb) {
   function route<M extends HttpMethod>(method: M) {
     return <P extends PathWith<M>>(path: P, resolver: MockResolver<Operation<P, M>>) => {
@@ -106,6 +124,8 @@ export function createApi(db: MockDb) {
             body: read.body,
           });
           if (!checked.ok) throw invalidRequest(checked.problems);
+          const unknownRegions = unknownRegionsOf(operation, checked.request, db.regions.map((region) => region.name));
+          if (unknownRegions.length > 0) throw invalidRequest(unknownRegions);
           const answer = await resolver({
             request,
             path: checked.request.path as CallContext<Operation<P, M>>["path"],

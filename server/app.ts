@@ -51,6 +51,7 @@ import { keepActivityInTimeZone } from "./usage/activityTimeZone.repository.ts";
 import { pingDatabase } from "./db/ping.ts";
 import { parseJsonBodies } from "./http/jsonBody.ts";
 import { refuseNulText } from "./http/requestText.ts";
+import { regionCheck } from "./http/regionParams.ts";
 import { integerTextCheck } from "./http/integerParams.ts";
 import { validateRequestsByPart } from "./http/requestValidation.ts";
 import { BAD_URL, PATH_TOO_LONG } from "../domain/http/mediaType.ts";
@@ -224,11 +225,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (!operation) throw new Error(`${operationId} is not in openapi.yaml`);
     const handler = allHandlers[operationId as OperationId] as Handler<OperationId> | undefined;
     const checkIntegers = integerTextCheck(operation.integerParameters);
+    const checkRegions = regionCheck(services.db, operation.regionParameters);
     return {
       onRequest: authenticate(operation),
       ...(checkIntegers ? { preValidation: checkIntegers } : {}),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         if (!handler) throw new HttpError(501, `${operationId} is not implemented on the server yet`);
+        // In the handler, not a preHandler: glue's security handler is the route's preHandler.
+        await checkRegions?.(request);
         const call = {
           body: request.body,
           query: request.query,

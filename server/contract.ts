@@ -1,6 +1,7 @@
 // openapi.yaml, read once: the document glue serves, and what the server reads from it per
 // operation (public calls have `security: []`, administrator-only calls `x-admin-only: true`,
-// and the integer parameters whose text is checked before validation coerces it).
+// the integer parameters whose text is checked before validation coerces it, and the region
+// filters checked against the regions there are).
 import { readFileSync } from "node:fs";
 import { parse } from "yaml";
 import { isIntegerSchema } from "../domain/http/integerText.ts";
@@ -12,6 +13,8 @@ export interface OperationRules {
   adminOnly: boolean;
   /** The path and query parameters of type integer (domain/http/integerText.ts). */
   integerParameters: { name: string; in: "path" | "query" }[];
+  /** The path and query parameters named `region`: each names a region there is, or `all`. */
+  regionParameters: { name: string; in: "path" | "query" }[];
 }
 
 interface ParameterObject {
@@ -60,6 +63,10 @@ function readContract(): Contract {
         integerParameters: (operation.parameters ?? [])
           .map(resolved)
           .filter((parameter) => (parameter.in === "path" || parameter.in === "query") && isIntegerSchema(parameter.schema ?? {}))
+          .map((parameter) => ({ name: parameter.name, in: parameter.in as "path" | "query" })),
+        regionParameters: (operation.parameters ?? [])
+          .map(resolved)
+          .filter((parameter) => (parameter.in === "path" || parameter.in === "query") && parameter.name === "region")
           .map((parameter) => ({ name: parameter.name, in: parameter.in as "path" | "query" })),
       });
     }

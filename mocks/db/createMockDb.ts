@@ -11,7 +11,6 @@ import type { AccountFailures } from "../../domain/signInThrottle.ts";
 import type { WindowCount } from "../../domain/team/agentLimits.ts";
 import type { ClaimStore } from "./claims";
 import { MockEventBus, type TicketStore } from "./events";
-import { GROUP_REGIONS } from "../../demo/reference.ts";
 import { MockQueue } from "../queue/mockQueue";
 
 type Schemas = components["schemas"];
@@ -61,8 +60,6 @@ export type MockDb = DemoWorld & {
   /** Staff administration: the disabled accounts, and when each account was added. */
   disabledUsers: Set<number>;
   userCreatedAt: Map<number, string>;
-  /** The name the practice group gives each region (regions.brand_name on the server). */
-  regionTitles: Map<string, string>;
   /** Members imports from the browser, by run id (their runs are also in the import job's log). */
   memberImports: Map<number, Schemas["MemberImport"]>;
   /** One more each time an import rewrites members' searched or sorted fields: the list's caches start again. */
@@ -94,7 +91,6 @@ export function createMockDb({ seed, size, now = () => new Date(DEMO_REFERENCE_D
     feedbackSent: [],
     disabledUsers: new Set(),
     userCreatedAt: new Map(world.users.map((user) => [user.id, now().toISOString()])),
-    regionTitles: new Map(GROUP_REGIONS.map((region) => [region.name, region.brandName])),
     memberImports: new Map(),
     membersRevision: 0,
     attemptResets: new Map(),

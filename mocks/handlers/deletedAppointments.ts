@@ -26,8 +26,10 @@ export function deletedAppointmentsHandlers(db: MockDb) {
     return deletionsMatching(db.deletedAppointments, db.practices, { startDate, endDate, region, practice });
   };
 
+  const groups = () => db.regions.map((region) => region.name);
+
   return [
-    api.get("/deleted-appointments/bygroup", ({ query }) => HttpResponse.json(deletionsByGroup(matching(query), query.region ?? "all"))),
+    api.get("/deleted-appointments/bygroup", ({ query }) => HttpResponse.json(deletionsByGroup(matching(query), groups(), query.region ?? "all"))),
 
     api.get("/deleted-appointments/summary", ({ query }) => HttpResponse.json(deletionsByPractice(matching(query)))),
 
@@ -36,7 +38,7 @@ export function deletedAppointmentsHandlers(db: MockDb) {
     ),
 
     api.get("/deleted-appointments/bygroup/export", ({ query }) => {
-      const rows = deletionsByGroup(matching(query), query.region ?? "all");
+      const rows = deletionsByGroup(matching(query), groups(), query.region ?? "all");
       return csvResponse({ fileName: exportFileName("DeletedAppointmentsByGroup", db.now()), columns: DELETED_BY_GROUP_EXPORT_COLUMNS, rowCount: rows.length, batches: oneBatch(rows) });
     }),
 

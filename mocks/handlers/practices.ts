@@ -26,9 +26,10 @@ export function practicesHandlers(db: MockDb) {
   const regions = (): components["schemas"]["RegionInfo"][] =>
     [...db.regions]
       .sort((a, b) => compareText(a.name, b.name) || a.id - b.id)
-      .map(({ id, name }) => ({
+      .map(({ id, name, title }) => ({
         id,
         name,
+        title,
         UdaPracticeInfo: practices((practice) => practice.region === name)
           .map((practice) => ({ practiceName: practice.practiceabbr, practiceId: practice.id }))
           .sort((a, b) => compareText(a.practiceName, b.practiceName) || a.practiceId - b.practiceId),

@@ -39,13 +39,13 @@ describe("deletionsMatching", () => {
 
 describe("deletionsByGroup", () => {
   it("lists every group of the filter alphabetically, zeros included, with its practices that deleted", () => {
-    expect(deletionsByGroup(deletionsMatching(deletions, PRACTICES, NOVEMBER), "all")).toEqual([
+    expect(deletionsByGroup(deletionsMatching(deletions, PRACTICES, NOVEMBER), ["SMD", "FSD", "OTD", "3CD"], "all")).toEqual([
       { group: "3CD", count: 0, practices: 0 },
       { group: "FSD", count: 1, practices: 1 },
       { group: "OTD", count: 1, practices: 1 },
       { group: "SMD", count: 3, practices: 1 },
     ]);
-    expect(deletionsByGroup(deletionsMatching(deletions, PRACTICES, { ...NOVEMBER, region: "SMD" }), "SMD")).toEqual([
+    expect(deletionsByGroup(deletionsMatching(deletions, PRACTICES, { ...NOVEMBER, region: "SMD" }), ["SMD", "FSD", "OTD", "3CD"], "SMD")).toEqual([
       { group: "SMD", count: 3, practices: 1 },
     ]);
   });

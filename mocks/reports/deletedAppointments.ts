@@ -1,10 +1,10 @@
 // The deleted appointments views: by group (region), by practice with reasons, and one by one,
 // over a range of days (of deletion) in the group's time zone (openapi.yaml, deleted-appointments).
 import type { components } from "../../contract/schema";
-import { REGIONS } from "../../domain/vocabulary.ts";
 import type { DeletedAppointmentRecord } from "../../demo/records.ts";
 import { byPracticeName, countsByReason, increment } from "./counting";
 import { contains, toInstantRange, type DateRange } from "../../domain/calendar.ts";
+import { compareText } from "../../domain/order.ts";
 
 type Schemas = components["schemas"];
 type Practice = Schemas["Practice"];
@@ -34,9 +34,10 @@ export function deletionsMatching(
 }
 
 /** One row per group within the region filter (zeros included), alphabetical: 3CD, FSD, OTD, SMD. */
-export function deletionsByGroup(matching: ReturnType<typeof deletionsMatching>, region: DeletedFilters["region"]): Schemas["DeletedAppointmentsGroup"][] {
-  return REGIONS.filter((group) => region === "all" || group === region)
-    .sort()
+export function deletionsByGroup(matching: ReturnType<typeof deletionsMatching>, groups: readonly string[], region: DeletedFilters["region"]): Schemas["DeletedAppointmentsGroup"][] {
+  return groups
+    .filter((group) => region === "all" || group === region)
+    .sort(compareText)
     .map((group) => {
       const ofGroup = matching.filter(({ practice }) => practice.region === group);
       return { group, count: ofGroup.length, practices: new Set(ofGroup.map(({ practice }) => practice.id)).size };

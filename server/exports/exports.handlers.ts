@@ -38,6 +38,7 @@ import { usageQueryOf } from "../usage/usageQuery.ts";
 import { usageReport } from "../usage/usageReport.repository.ts";
 import { oneBatch, sendCsv } from "./csvReply.ts";
 import type { Services } from "../services.ts";
+import { checkRegionField } from "../http/regionParams.ts";
 
 const fileName = (services: Services, report: Parameters<typeof exportFileName>[0]) =>
   exportFileName(report, services.now(), services.config.reportTimeZone);
@@ -74,6 +75,7 @@ export const exportsHandlers: Handlers = {
   async exportMembersStatusReport(call) {
     const { query, services } = call;
     const filters = services.decodeJson<MembersStatusQuery>(query.params, "MembersStatusReportQuery", "params");
+    await checkRegionField(services.db, "params.region", filters.region);
     const rows = await membersStatusRows(services.db, filters);
     const lines = rows.length > 0 ? [...rows, { practice: "Total", ...totalsOf(rows) }] : [];
     return sendReportCsv(call, "exportMembersStatusReport", { report: "MembersStatusReport", columns: MEMBERS_STATUS_EXPORT_COLUMNS, rows: lines });

@@ -12,7 +12,7 @@ const toPractice = (row: PracticeRow): Practice => ({
   id: row.id,
   practice: row.name,
   practiceabbr: row.abbr,
-  region: row.region as Practice["region"],
+  region: row.region,
   brands: row.brands as Practice["brands"],
 });
 
@@ -21,9 +21,10 @@ const practices = async ({ db }: Services, filter?: PracticeFilter) => (await li
 /** Regions by name, each with its practices by abbreviation (the contract's `practiceName`). */
 async function regions(services: Services): Promise<RegionInfo[]> {
   const all = await practices(services);
-  return (await listRegions(services.db)).map(({ id, name }) => ({
+  return (await listRegions(services.db)).map(({ id, name, title }) => ({
     id,
-    name: name as RegionInfo["name"],
+    name,
+    title,
     UdaPracticeInfo: all
       .filter((practice) => practice.region === name)
       .map((practice) => ({ practiceName: practice.practiceabbr, practiceId: practice.id })),

@@ -15,6 +15,7 @@ export interface PracticeRow {
 export interface RegionRow {
   id: number;
   name: string;
+  title: string;
 }
 
 export interface PracticeFilter {
@@ -34,7 +35,7 @@ export async function listPractices(db: Kysely<Database>, filter: PracticeFilter
 }
 
 export async function listRegions(db: Kysely<Database>): Promise<RegionRow[]> {
-  return db.selectFrom("regions").select(["id", "name"]).orderBy(sql`name collate "C"`).orderBy("id").execute();
+  return db.selectFrom("regions").select(["id", "name", "brand_name as title"]).orderBy(sql`name collate "C"`).orderBy("id").execute();
 }
 
 export async function userExists(db: Kysely<Database>, id: number): Promise<boolean> {

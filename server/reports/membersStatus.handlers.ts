@@ -6,10 +6,12 @@ import { loadContract } from "../contract.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
 import { sendMail } from "../mail/mailer.ts";
 import { membersStatusRows } from "./membersStatus.repository.ts";
+import { checkRegionField } from "../http/regionParams.ts";
 
 export const membersStatusHandlers: Handlers = {
   async getMembersStatusReport({ query, services }) {
     const filters = services.decodeJson<MembersStatusQuery>(query.params, "MembersStatusReportQuery", "params");
+    await checkRegionField(services.db, "params.region", filters.region);
     const rows = await membersStatusRows(services.db, filters);
     return { rows, totals: { practice: "Total", ...totalsOf(rows) } };
   },

@@ -1,5 +1,5 @@
 // The Practices and regions screen's calls (openapi.yaml GET /practice/list, /regions, addPractice,
-// updatePractice, renameRegion).
+// updatePractice, addRegion, renameRegion, removeRegion).
 import { unwrap, type ApiClient } from "../../api/client";
 import { fromApiCall } from "../../api/fromApiCall";
 import type { PracticeInput, Region } from "./practicesAdmin.machine";
@@ -13,8 +13,11 @@ export function createPracticesAdminActors(api: ApiClient) {
     savePractice: fromApiCall(({ id, body }: { id: number | null; body: PracticeInput }, signal) =>
       id === null ? unwrap(api.POST("/practices", { body, signal })) : unwrap(api.PUT("/practices/{id}", { params: { path: { id } }, body, signal })),
     ),
-    renameRegion: fromApiCall(({ name, title }: { name: Region; title: string }, signal) =>
-      unwrap(api.PUT("/regions/{name}", { params: { path: { name } }, body: { title }, signal })),
+    saveRegion: fromApiCall(({ adding, name, title }: { adding: boolean; name: Region; title: string }, signal) =>
+      adding ? unwrap(api.POST("/regions", { body: { name, title }, signal })) : unwrap(api.PUT("/regions/{name}", { params: { path: { name } }, body: { title }, signal })),
     ),
+    removeRegion: fromApiCall(async ({ name }: { name: Region }, signal) => {
+      await unwrap(api.DELETE("/regions/{name}", { params: { path: { name } }, signal }));
+    }),
   };
 }

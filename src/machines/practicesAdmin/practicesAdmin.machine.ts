@@ -1,12 +1,15 @@
 // The Practices and regions screen (administrators): every practice with its region and payers,
-// adding and changing a practice in a form, and naming the four regions, so that a production
-// database is filled from the app. The server's refusals (an abbreviation in use) come back as the
-// form's failure. Effects are named here and provided by src/app.
+// adding and changing a practice in a form, and adding, naming and removing the call center's
+// regions, so that a production database is filled from the app. The server's refusals (an
+// abbreviation or a region's name in use, a region that still has practices) come back as the
+// form's failure, or the screen's for a removal. Effects are named here and provided by src/app.
 import { assign, setup, type ActorRefFrom } from "xstate";
 import type { components } from "../../../contract/schema";
 import { isAbbreviation } from "../../../domain/practices/practiceRules.ts";
+import { isRegionCode } from "../../../domain/practices/regionRules.ts";
 import { failureOf, type Failure } from "../adminFailure";
 import { notProvided } from "../notProvided";
+import { compareText } from "../../../domain/order.ts";
 
 type Schemas = components["schemas"];
 export type Practice = Schemas["Practice"];
@@ -14,6 +17,13 @@ export type PracticeInput = Schemas["PracticeInput"];
 export type RegionSummary = Schemas["RegionSummary"];
 export type Region = Schemas["Region"];
 export type Brand = Schemas["Brand"];
+
+/** A region being added (its code typed too) or renamed. */
+export interface RegionDraft {
+  adding: boolean;
+  name: string;
+  title: string;
+}
 
 /** The practice being added (id null) or changed. */
 export interface PracticeDraft extends PracticeInput {
@@ -24,8 +34,10 @@ export interface PracticesAdminContext {
   practices: Practice[];
   regions: RegionSummary[];
   draft: PracticeDraft | null;
-  /** The region being named, and the name typed so far. */
-  regionDraft: { name: Region; title: string } | null;
+  /** The region being added (`adding`) or named, and what is typed so far. */
+  regionDraft: RegionDraft | null;
+  /** The region whose removal waits for the administrator's yes. */
+  removing: RegionSummary | null;
   failure: Failure | null;
   notice: string | null;
 }
@@ -38,12 +50,16 @@ export type PracticesAdminEvent =
   | { type: "practices.draft.brand.toggle"; brand: Brand }
   | { type: "practices.save" }
   | { type: "practices.cancel" }
+  | { type: "regions.add" }
   | { type: "regions.rename"; name: Region }
-  | { type: "regions.draft.change"; title: string }
+  | { type: "regions.draft.change"; field: "name" | "title"; value: string }
   | { type: "regions.save" }
+  | { type: "regions.remove"; name: Region }
+  | { type: "regions.remove.confirm" }
   | { type: "practices.retry" };
 
-const NEW_PRACTICE: PracticeDraft = { id: null, practice: "", practiceabbr: "", region: "SMD", brands: [] };
+/** A new practice goes to the first region until another is chosen ("" while there is none). */
+const newPractice = (regions: RegionSummary[]): PracticeDraft => ({ id: null, practice: "", practiceabbr: "", region: regions[0]?.name ?? "", brands: [] });
 
 /** The draft as the contract takes it. */
 export const inputOf = ({ practice, practiceabbr, region, brands }: PracticeDraft): PracticeInput => ({
@@ -55,6 +71,9 @@ export const inputOf = ({ practice, practiceabbr, region, brands }: PracticeDraf
 
 const replaced = (practices: Practice[], practice: Practice) =>
   practices.some((row) => row.id === practice.id) ? practices.map((row) => (row.id === practice.id ? practice : row)) : [...practices, practice];
+/** The regions with one added or renamed, by code as the server lists them. */
+const replacedRegion = (regions: RegionSummary[], changed: RegionSummary) =>
+  [...regions.filter((region) => region.name !== changed.name), changed].sort((a, b) => compareText(a.name, b.name));
 const withDraft = (draft: PracticeDraft | null, change: Partial<PracticeDraft>) => (draft ? { ...draft, ...change } : null);
 
 export const practicesAdminMachine = setup({
@@ -64,19 +83,22 @@ export const practicesAdminMachine = setup({
     load: notProvided<{ practices: Practice[]; regions: RegionSummary[] }>("load"),
     /** POST /practices (id null) or PUT /practices/{id}. */
     savePractice: notProvided<Practice, { id: number | null; body: PracticeInput }>("savePractice"),
-    /** PUT /regions/{name}. */
-    renameRegion: notProvided<RegionSummary, { name: Region; title: string }>("renameRegion"),
+    /** POST /regions (adding) or PUT /regions/{name}. */
+    saveRegion: notProvided<RegionSummary, { adding: boolean; name: Region; title: string }>("saveRegion"),
+    /** DELETE /regions/{name}. */
+    removeRegion: notProvided<void, { name: Region }>("removeRegion"),
   },
   actions: {
     rememberFailure: assign((_, params: { error: unknown }) => ({ failure: failureOf(params.error) })),
   },
   guards: {
-    practiceComplete: ({ context }) => context.draft !== null && context.draft.practice.trim() !== "" && isAbbreviation(context.draft.practiceabbr),
-    titleGiven: ({ context }) => context.regionDraft !== null && context.regionDraft.title.trim() !== "",
+    practiceComplete: ({ context }) =>
+      context.draft !== null && context.draft.practice.trim() !== "" && isAbbreviation(context.draft.practiceabbr) && context.draft.region !== "",
+    regionComplete: ({ context }) => context.regionDraft !== null && context.regionDraft.title.trim() !== "" && isRegionCode(context.regionDraft.name),
   },
 }).createMachine({
   id: "practicesAdmin",
-  context: { practices: [], regions: [], draft: null, regionDraft: null, failure: null, notice: null },
+  context: { practices: [], regions: [], draft: null, regionDraft: null, removing: null, failure: null, notice: null },
   initial: "loading",
   states: {
     loading: {
@@ -92,7 +114,7 @@ export const practicesAdminMachine = setup({
       states: {
         browsing: {
           on: {
-            "practices.add": { target: "editing", actions: assign({ draft: NEW_PRACTICE, failure: null, notice: null }) },
+            "practices.add": { target: "editing", actions: assign({ draft: ({ context }) => newPractice(context.regions), failure: null, notice: null }) },
             "practices.edit": {
               target: "editing",
               actions: assign(({ context, event }) => {
@@ -100,13 +122,18 @@ export const practicesAdminMachine = setup({
                 return { draft: practice ? { ...practice, brands: [...practice.brands] } : null, failure: null, notice: null };
               }),
             },
+            "regions.add": { target: "renaming", actions: assign({ regionDraft: { adding: true, name: "", title: "" }, failure: null, notice: null }) },
             "regions.rename": {
               target: "renaming",
               actions: assign(({ context, event }) => ({
-                regionDraft: { name: event.name, title: context.regions.find((region) => region.name === event.name)?.title ?? "" },
+                regionDraft: { adding: false, name: event.name, title: context.regions.find((region) => region.name === event.name)?.title ?? "" },
                 failure: null,
                 notice: null,
               })),
+            },
+            "regions.remove": {
+              target: "confirmingRemoval",
+              actions: assign(({ context, event }) => ({ removing: context.regions.find((region) => region.name === event.name) ?? null, failure: null, notice: null })),
             },
           },
         },
@@ -144,25 +171,51 @@ export const practicesAdminMachine = setup({
         },
         renaming: {
           on: {
-            "regions.draft.change": { actions: assign({ regionDraft: ({ context, event }) => context.regionDraft && { ...context.regionDraft, title: event.title } }) },
-            "regions.save": { guard: "titleGiven", target: "savingRegion" },
+            "regions.draft.change": {
+              actions: assign({
+                regionDraft: ({ context, event }) => context.regionDraft && (event.field === "name" && !context.regionDraft.adding ? context.regionDraft : { ...context.regionDraft, [event.field]: event.value }),
+              }),
+            },
+            "regions.save": { guard: "regionComplete", target: "savingRegion" },
             "practices.cancel": { target: "browsing", actions: assign({ regionDraft: null, failure: null }) },
           },
         },
         savingRegion: {
           invoke: {
-            src: "renameRegion",
-            input: ({ context }) => ({ name: context.regionDraft!.name, title: context.regionDraft!.title.trim() }),
+            src: "saveRegion",
+            input: ({ context }) => ({ adding: context.regionDraft!.adding, name: context.regionDraft!.name.trim(), title: context.regionDraft!.title.trim() }),
             onDone: {
               target: "browsing",
               actions: assign(({ context, event }) => ({
-                regions: context.regions.map((region) => (region.name === event.output.name ? event.output : region)),
-                notice: `${event.output.name} is now called ${event.output.title}.`,
+                regions: replacedRegion(context.regions, event.output),
+                notice: context.regionDraft?.adding ? `${event.output.name} ${event.output.title} was added.` : `${event.output.name} is now called ${event.output.title}.`,
                 regionDraft: null,
                 failure: null,
               })),
             },
             onError: { target: "renaming", actions: { type: "rememberFailure", params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        confirmingRemoval: {
+          on: {
+            "regions.remove.confirm": { target: "removingRegion" },
+            "practices.cancel": { target: "browsing", actions: assign({ removing: null }) },
+          },
+        },
+        removingRegion: {
+          invoke: {
+            src: "removeRegion",
+            input: ({ context }) => ({ name: context.removing!.name }),
+            onDone: {
+              target: "browsing",
+              actions: assign(({ context }) => ({
+                regions: context.regions.filter((region) => region.name !== context.removing?.name),
+                notice: `${context.removing?.name} ${context.removing?.title} was removed.`,
+                removing: null,
+              })),
+            },
+            // A region that has practices stays: the refusal names them, on the screen.
+            onError: { target: "browsing", actions: [{ type: "rememberFailure", params: ({ event }) => ({ error: event.error }) }, assign({ removing: null })] },
           },
         },
       },

@@ -21,6 +21,11 @@ export const selectRegions = (s: PracticesAdminSnapshot) =>
 
 export const selectDraft = (s: PracticesAdminSnapshot) => (s.matches({ ready: "editing" }) || s.matches({ ready: "saving" }) ? s.context.draft : null);
 export const selectSaving = (s: PracticesAdminSnapshot) => s.matches({ ready: "saving" }) || s.matches({ ready: "savingRegion" });
+/** The region whose removal is asked about, and whether it is under way. */
+export const selectRemoving = (s: PracticesAdminSnapshot) => (s.matches({ ready: "confirmingRemoval" }) || s.matches({ ready: "removingRegion" }) ? s.context.removing : null);
+export const selectRemovalRunning = (s: PracticesAdminSnapshot) => s.matches({ ready: "removingRegion" });
+/** A refusal of a removal is the screen's: no form is open. */
+export const selectScreenFailure = (s: PracticesAdminSnapshot) => (s.matches({ ready: "browsing" }) ? s.context.failure : null);
 export const selectCanSave = (s: PracticesAdminSnapshot) => s.can({ type: "practices.save" });
 export const selectRegionDraft = (s: PracticesAdminSnapshot) =>
   s.matches({ ready: "renaming" }) || s.matches({ ready: "savingRegion" }) ? s.context.regionDraft : null;

@@ -54,13 +54,19 @@ export function PracticeForm({ actor, draft }: { actor: PracticesAdminActor; dra
         </div>
         <div className="dialog-field">
           <label htmlFor={`${id}-region`}>Region</label>
-          <select id={`${id}-region`} value={draft.region} disabled={saving} onChange={(event) => actor.send({ type: "practices.draft.region", region: event.target.value as Region })}>
-            {regions.map((region) => (
-              <option key={region.name} value={region.name}>
-                {region.name} — {region.title}
-              </option>
-            ))}
-          </select>
+          {regions.length === 0 ? (
+            <p id={`${id}-region`} className="muted">
+              There are no regions yet: add one under Regions first.
+            </p>
+          ) : (
+            <select id={`${id}-region`} value={draft.region} disabled={saving} aria-invalid={named.has("region") || undefined} onChange={(event) => actor.send({ type: "practices.draft.region", region: event.target.value as Region })}>
+              {regions.map((region) => (
+                <option key={region.name} value={region.name}>
+                  {region.title === region.name ? region.name : `${region.name} — ${region.title}`}
+                </option>
+              ))}
+            </select>
+          )}
         </div>
         <fieldset className="dialog-fieldset">
           <legend>Payers whose member lists it receives</legend>

@@ -19,7 +19,7 @@ async function renderScreen() {
   return userEvent.setup();
 }
 
-const regionRow = (name: string) => within(screen.getByRole("table", { name: "Regions" })).getByRole("rowheader", { name }).closest("tr")!;
+const regionRow = (name: string) => within(screen.getByRole("table", { name: /^Regions/ })).getByRole("rowheader", { name }).closest("tr")!;
 
 describe("Practices and regions screen", () => {
   it("adds a practice to its region, with its payers, and counts it there", async () => {
@@ -61,5 +61,27 @@ describe("Practices and regions screen", () => {
     await user.click(within(form).getByRole("button", { name: "Save" }));
     expect(await screen.findByText("OTD is now called North Texas Dental.")).toBeInTheDocument();
     expect(within(regionRow("OTD")).getByText("North Texas Dental")).toBeInTheDocument();
+  });
+
+  it("adds a region, then removes it; a region with practices stays, its practices named", async () => {
+    const user = await renderScreen();
+    await user.click(screen.getByRole("button", { name: "Add region" }));
+    const form = screen.getByRole("dialog", { name: "Add a region" });
+    await user.type(within(form).getByLabelText(/^Code/), "ntx");
+    await user.type(within(form).getByLabelText("Name"), "North Texas");
+    await user.click(within(form).getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("NTX North Texas was added.")).toBeInTheDocument();
+    expect(within(regionRow("NTX")).getByText("North Texas")).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Remove NTX" }));
+    await user.click(within(screen.getByRole("dialog", { name: "Remove NTX North Texas?" })).getByRole("button", { name: "Remove" }));
+    expect(await screen.findByText("NTX North Texas was removed.")).toBeInTheDocument();
+    expect(within(screen.getByRole("table", { name: /^Regions/ })).queryByRole("rowheader", { name: "NTX" })).toBeNull();
+
+    const smd = backend.db.practices.filter((practice) => practice.region === "SMD").map((practice) => practice.practiceabbr).sort();
+    await user.click(screen.getByRole("button", { name: "Remove SMD" }));
+    await user.click(within(screen.getByRole("dialog", { name: /^Remove SMD/ })).getByRole("button", { name: "Remove" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(`SMD has practices: ${smd.join(", ")}. Move them to another region first`);
+    expect(regionRow("SMD")).toBeInTheDocument();
   });
 });

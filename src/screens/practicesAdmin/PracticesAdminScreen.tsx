@@ -1,17 +1,17 @@
 // The Practices and regions screen (administrators): the practice group's practices, each in a
-// region and receiving payers' member lists, and the names of the four regions. It renders the
-// practices-admin machine that src/app created.
+// region and receiving payers' member lists, and the call center's regions, added, named and
+// removed here. It renders the practices-admin machine that src/app created.
 import { useSelector } from "@xstate/react";
 import { PageHeader } from "../../components/PageHeader";
 import type { PracticesAdminActor } from "../../machines/practicesAdmin/practicesAdmin.machine";
 import * as admin from "../../machines/practicesAdmin/practicesAdmin.selectors";
 import { PracticeForm } from "./PracticeForm";
 import { PracticesTable } from "./PracticesTable";
+import { ConfirmRemoveRegionDialog } from "./ConfirmRemoveRegionDialog";
 import { RegionForm } from "./RegionForm";
 import { RegionsTable } from "./RegionsTable";
 import "../dialogs.css";
 import "../admin.css";
-
 
 export function PracticesAdminScreen({ actor }: { actor: PracticesAdminActor }) {
   const loading = useSelector(actor, admin.selectLoading);
@@ -22,6 +22,8 @@ export function PracticesAdminScreen({ actor }: { actor: PracticesAdminActor }) 
   const notice = useSelector(actor, admin.selectNotice);
   const draft = useSelector(actor, admin.selectDraft);
   const regionDraft = useSelector(actor, admin.selectRegionDraft);
+  const removing = useSelector(actor, admin.selectRemoving);
+  const screenFailure = useSelector(actor, admin.selectScreenFailure);
 
   return (
     <section className="page admin-page" aria-labelledby="page-title">
@@ -49,6 +51,11 @@ export function PracticesAdminScreen({ actor }: { actor: PracticesAdminActor }) 
           {notice}
         </p>
       ) : null}
+      {screenFailure ? (
+        <p role="alert" className="alert alert--error">
+          {screenFailure.message}
+        </p>
+      ) : null}
       {ready ? (
         <div className="admin-stack">
           <RegionsTable actor={actor} />
@@ -57,6 +64,7 @@ export function PracticesAdminScreen({ actor }: { actor: PracticesAdminActor }) 
       ) : null}
       {draft ? <PracticeForm actor={actor} draft={draft} /> : null}
       {regionDraft ? <RegionForm actor={actor} draft={regionDraft} /> : null}
+      {removing ? <ConfirmRemoveRegionDialog actor={actor} region={removing} /> : null}
     </section>
   );
 }

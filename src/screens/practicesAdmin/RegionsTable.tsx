@@ -1,4 +1,4 @@
-// The four regions of the specification, with the names the practice group gives them.
+// The call center's regions, with the names the practice group gives them and their practices.
 import { useSelector } from "@xstate/react";
 import * as admin from "../../machines/practicesAdmin/practicesAdmin.selectors";
 import type { PracticesAdminActor } from "../../machines/practicesAdmin/practicesAdmin.machine";
@@ -9,7 +9,14 @@ export function RegionsTable({ actor }: { actor: PracticesAdminActor }) {
   return (
     <div className="table-scroll">
       <table className="data-table admin-table">
-        <caption>Regions</caption>
+        <caption>
+          <span className="admin-table__caption">
+            Regions
+            <button type="button" className="button" disabled={!canChange} onClick={() => actor.send({ type: "regions.add" })}>
+              Add region
+            </button>
+          </span>
+        </caption>
         <thead>
           <tr>
             <th scope="col">Region</th>
@@ -23,6 +30,13 @@ export function RegionsTable({ actor }: { actor: PracticesAdminActor }) {
           </tr>
         </thead>
         <tbody>
+          {regions.length === 0 ? (
+            <tr>
+              <td colSpan={4} className="muted">
+                No regions yet: add the call center&apos;s regions, then their practices.
+              </td>
+            </tr>
+          ) : null}
           {regions.map((region) => (
             <tr key={region.name}>
               <th scope="row">{region.name}</th>
@@ -32,6 +46,9 @@ export function RegionsTable({ actor }: { actor: PracticesAdminActor }) {
                 <div className="admin-table__actions">
                   <button type="button" className="button" disabled={!canChange} aria-label={`Rename ${region.name}`} onClick={() => actor.send({ type: "regions.rename", name: region.name })}>
                     Rename
+                  </button>
+                  <button type="button" className="button" disabled={!canChange} aria-label={`Remove ${region.name}`} onClick={() => actor.send({ type: "regions.remove", name: region.name })}>
+                    Remove
                   </button>
                 </div>
               </td>
