@@ -1,9 +1,11 @@
-// Time elapsed since an instant as mm:ss, ticking every second. Every clock on screen shares one
-// interval, and a tick writes each clock's text straight into its element (React renders the
-// element empty and never touches its text): a second passing renders no React component at all,
-// so a table of clocks never re-renders for them (the live board's 200 agents, measured in
-// bench/README.md). A new `since` writes the text at once, before the browser paints.
+// Time elapsed since an instant as people read it (timeInState: "07:05", "1:07:05", "since 7:08 AM"),
+// ticking every second. Every clock on screen shares one interval, and a tick writes each clock's
+// text straight into its element (React renders the element empty and never touches its text): a
+// second passing renders no React component at all, so a table of clocks never re-renders for them
+// (the live board's 200 agents, measured in bench/README.md). A new `since` writes the text at
+// once, before the browser paints.
 import { useLayoutEffect, useRef } from "react";
+import { timeInState } from "../lib/format";
 
 type Tick = (now: number) => void;
 const clocks = new Set<Tick>();
@@ -24,14 +26,6 @@ function subscribe(tick: Tick): () => void {
   };
 }
 
-const two = (value: number) => String(value).padStart(2, "0");
-
-/** "07:05" for 425 seconds; minutes go past 59 ("75:12"). */
-export function mmss(milliseconds: number): string {
-  const seconds = Math.max(0, Math.floor(milliseconds / 1000));
-  return `${two(Math.floor(seconds / 60))}:${two(seconds % 60)}`;
-}
-
 interface ElapsedClockProps {
   /** The instant counted from (epoch ms, on the clock of `skewMs`). */
   since: number;
@@ -43,8 +37,15 @@ interface ElapsedClockProps {
 export function ElapsedClock({ since, skewMs = 0, className }: ElapsedClockProps) {
   const element = useRef<HTMLSpanElement>(null);
   useLayoutEffect(() => {
+    // Written only when it changes ("since 7:08 AM" stays as it is); its length sets the clock's
+    // width (--clock-chars), which changes only with the text's form, so a tick lays out nothing
+    // outside the clock.
     const show = (now: number) => {
-      if (element.current) element.current.textContent = mmss(now + skewMs - since);
+      const clock = element.current;
+      const text = timeInState(now + skewMs - since, new Date(since - skewMs));
+      if (!clock || clock.textContent === text) return;
+      if (clock.textContent?.length !== text.length) clock.style.setProperty("--clock-chars", String(text.length));
+      clock.textContent = text;
     };
     show(Date.now());
     return subscribe(show);

@@ -32,6 +32,22 @@ async function openBoard(page: Page): Promise<void> {
   await page.getByRole("status").filter({ hasText: /Live$/ }).waitFor({ timeout: 30_000 });
 }
 
+/** A time in a state as people read it: 07:05, 1:07:05, or past three hours "since 7:08 AM" (never 955:12). */
+const TIME_IN_STATE = /^([0-5]\d:[0-5]\d|\d:[0-5]\d:[0-5]\d|since 1?\d:[0-5]\d\s[AP]M)$/;
+
+/** The board's day in the app's US format, every clock read as people read it, and at 1366 px every column within the table's edge. */
+async function assertBoardReadable(page: Page): Promise<void> {
+  assert.match((await page.getByRole("status").filter({ hasText: /Live$/ }).textContent()) ?? "", /^\d\d\/\d\d\/\d{4} · Live$/);
+  for (const time of await page.locator("tbody tr.live-board__row").getByRole("timer").allTextContents()) assert.match(time, TIME_IN_STATE);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  const edges = await page.locator(".live-board__table").evaluate((frame) => ({
+    frame: frame.getBoundingClientRect().right,
+    last: [...frame.querySelectorAll("thead th")].at(-1)!.getBoundingClientRect().right,
+    overflow: frame.scrollWidth - frame.clientWidth,
+  }));
+  assert.ok(edges.overflow <= 0 && edges.last <= edges.frame, `at 1366 px the last columns pass the table's right edge: ${JSON.stringify(edges)}`);
+}
+
 /** Both sizes the wall and the desk see, normal and on the wall. */
 async function photograph(page: Page, name: string): Promise<void> {
   for (const viewport of [{ width: 1366, height: 768 }, { width: 1920, height: 1080 }]) {
@@ -66,7 +82,8 @@ e2e("an administrator's own save shows on the board; sort, the day of an agent o
   await openBoard(page);
   await expectVisible(stateOf(page, ADMIN.name));
   assert.match((await stateOf(page, ADMIN.name).textContent()) ?? "", /^(Ready|Working)$/);
-  assert.match((await boardRow(page, ADMIN.name).getByRole("timer").textContent()) ?? "", /^\d{2,}:\d\d$/);
+  assert.match((await boardRow(page, ADMIN.name).getByRole("timer").textContent()) ?? "", /^\d\d:\d\d$/);
+  await assertBoardReadable(page);
   const totals = page.locator("tfoot tr");
   assert.match((await totals.getByRole("rowheader").textContent()) ?? "", /^Totals · \d+ agents?$/);
   await photograph(page, "live-board");

@@ -9,6 +9,7 @@ import * as board from "../../machines/liveBoard/liveBoard.selectors";
 import { AgentDayDialog } from "./AgentDayDialog";
 import { BoardTable } from "./BoardTable";
 import "./liveBoard.css";
+import { formatDate } from "../../lib/format";
 
 type LiveBoardActor = ActorRefFrom<typeof liveBoardMachine>;
 
@@ -30,7 +31,7 @@ export function LiveBoardScreen({ actor }: { actor: LiveBoardActor }) {
     <section className={wallboard ? "page live-board live-board--wallboard" : "page live-board"} aria-labelledby="page-title">
       <PageHeader title="Live Board">
         <p className={`live-board__status live-board__status--${status}`} role="status">
-          {day ? `${day} · ` : ""}
+          {day ? `${formatDate(day)} · ` : ""}
           {STATUS_TEXT[status]}
         </p>
         <button type="button" className="button" onClick={() => actor.send({ type: wallboard ? "board.wallboard.leave" : "board.wallboard.enter" })}>
