@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countAxis, pieShares, type ChartSpec } from "./chartSpec";
+import { countAxis, formatChartValue, pieShares, type ChartSpec } from "./chartSpec";
 
 const chart = (kind: ChartSpec["kind"], series: number[][], stacked = false): ChartSpec => ({
   kind,
@@ -8,6 +8,17 @@ const chart = (kind: ChartSpec["kind"], series: number[][], stacked = false): Ch
   series: series.map((values, index) => ({ name: `series ${index}`, values })),
   xTitle: "Hour",
   stacked,
+});
+
+describe("formatChartValue", () => {
+  it("writes counts with thousands separators and percentages to a tenth", () => {
+    expect(formatChartValue(2261, false)).toBe("2,261");
+    expect(formatChartValue(33.3, true)).toBe("33.3 %");
+  });
+
+  it("writes a value there is none of (a share of no calls) as a dash, not 0.0 %", () => {
+    expect(formatChartValue(null, true)).toBe("–");
+  });
 });
 
 describe("pieShares", () => {

@@ -4,7 +4,8 @@
 
 export interface ChartSeries {
   name: string;
-  values: readonly number[];
+  /** One per category; null where there is no value (a share of no calls), drawn as a gap, written "–". */
+  values: readonly (number | null)[];
   /** The series' colour (bars, lines); pies and funnels colour by category (`categoryColors`). */
   color?: string;
 }
@@ -53,20 +54,21 @@ export const CATEGORICAL_COLORS = [
   CHART_COLORS.grey,
 ];
 
-export function formatChartValue(value: number, percent: boolean | undefined): string {
+export function formatChartValue(value: number | null, percent: boolean | undefined): string {
+  if (value === null) return "–";
   return percent ? `${value.toFixed(1)} %` : value.toLocaleString("en-US");
 }
 
 /** Each slice's share of a pie (0–100), as its chart and its table both write it. */
 export function pieShares(spec: ChartSpec): string[] {
-  const values = spec.series[0]?.values ?? [];
+  const values = (spec.series[0]?.values ?? []).map((value) => value ?? 0);
   const total = values.reduce((sum, value) => sum + value, 0);
   return values.map((value) => formatChartValue(total > 0 ? (value * 100) / total : 0, true));
 }
 
 /** The highest point a bar or line chart draws: a stack's sum when stacked. */
 function highestPoint(spec: ChartSpec): number {
-  if (!spec.stacked) return Math.max(0, ...spec.series.flatMap((series) => series.values));
+  if (!spec.stacked) return Math.max(0, ...spec.series.flatMap((series) => series.values.map((value) => value ?? 0)));
   return Math.max(0, ...spec.categories.map((_, index) => spec.series.reduce((sum, series) => sum + (series.values[index] ?? 0), 0)));
 }
 

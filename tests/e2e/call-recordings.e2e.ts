@@ -68,7 +68,9 @@ e2e("a date range applies once both dates are picked; the click that opens the c
   await calendar.waitFor({ state: "detached" });
   const ofDay = await foundCount(page);
   assert.ok(ofDay > 0 && ofDay < all, `one day: ${ofDay} of ${all}`);
-  await expectVisible(page.getByRole("button", { name: `Date range ${newest} to ${newest}` }));
+  // The range as the app writes dates (the table's MM/DD/YYYY), not as the date fields hold it.
+  const shown = `${month}/${day}/${year}`;
+  await expectVisible(page.getByRole("button", { name: `Date range ${shown} to ${shown}`, exact: true }));
 
   // §5 "opening the calendar clears the previous range": one click clears it and opens the calendar.
   await rangeButton.click();

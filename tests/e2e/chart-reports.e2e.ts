@@ -108,6 +108,12 @@ e2e("Contact Data Report: calls stacked and as percent, appointments; the period
   }
   const callsTable = page.getByRole("table", { name: "Calls by hour — Today: the numbers" });
   assert.equal(await callsTable.locator("tbody tr").count(), 24);
+  // An hour without calls has no share: a dash, not "0.0 %" contacted and "0.0 %" not.
+  const shares = await page.getByRole("table", { name: "Calls by hour, percent — Today: the numbers" }).locator("tbody tr").evaluateAll((rows) =>
+    rows.map((row) => [...row.querySelectorAll("td")].map((cell) => cell.textContent ?? "")),
+  );
+  assert.ok(shares.some((cells) => cells.every((cell) => cell === "–")), `no hour without calls shows a dash: ${JSON.stringify(shares)}`);
+  assert.ok(!shares.some((cells) => cells.every((cell) => cell === "0.0 %")), "an hour without calls shows 0.0 % twice");
   await assertWholeNumberAxis(charts.nth(0), "calls by hour");
   await assertWholeNumberAxis(charts.nth(2), "appointments set by hour");
   for (const index of [0, 1, 2]) await assertNumbersInsideCard(charts.nth(index), `chart ${index + 1} at 1366 px`);

@@ -115,6 +115,12 @@ e2e("Members Status Report: filters change the rows, columns sort, totals are ma
     assert.match(mark.words, mark.equal ? /members match extracted/ : /members differ from extracted/);
   }
   assert.ok(marks.some((m) => !m.equal), "the seed has practices with members outside the three groups");
+  // Counts with thousands separators, as the other reports write them ("2,261").
+  const counts = await table.locator("tbody td, tfoot td").evaluateAll((cells) =>
+    cells.map((cell) => (cell.querySelector("a")?.textContent ?? cell.textContent ?? "").replace(/\(.*\)|[✓≠]/g, "").trim()),
+  );
+  assert.ok(counts.every((count) => /^\d{1,3}(,\d{3})*$/.test(count)), `counts written otherwise: ${JSON.stringify(counts.filter((count) => !/^\d{1,3}(,\d{3})*$/.test(count)))}`);
+  assert.ok(counts.some((count) => count.includes(",")), "the totals reach thousands");
   // What ✓ and ≠ mean is shown to everyone, not only said to screen readers.
   const legend = page.getByText(/^Members \(the three groups together\) against Extracted/);
   await expectVisible(legend);

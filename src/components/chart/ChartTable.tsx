@@ -29,7 +29,7 @@ export function ChartTable({ spec }: { spec: ChartSpec }) {
               <th scope="row">{category}</th>
               {spec.series.map((series) => (
                 <td key={series.name} className="num">
-                  {formatChartValue(series.values[index] ?? 0, spec.percent)}
+                  {formatChartValue(series.values[index] ?? null, spec.percent)}
                 </td>
               ))}
               {spec.kind === "pie" ? (

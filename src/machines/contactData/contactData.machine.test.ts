@@ -32,12 +32,12 @@ describe("contact data charts", () => {
     expect(stacked.series.map((s) => [s.name, s.values[9]])).toEqual([["Contacted", 1], ["Not contacted", 3]]);
   });
 
-  it("gives each hour's split as percent, 0 for hours without calls", () => {
+  it("gives each hour's split as percent, none for hours without calls", () => {
     const { percent } = callsCharts(REPORT, "thisMonth");
     expect(percent.percent).toBe(true);
     expect(percent.series.map((s) => s.values[9])).toEqual([33.3, 66.7]);
-    expect(percent.series.map((s) => s.values[0])).toEqual([0, 0]);
-    expect(callsCharts(REPORT, "lastMonth").percent.series.map((s) => s.values[9])).toEqual([0, 0]);
+    expect(percent.series.map((s) => s.values[0])).toEqual([null, null]);
+    expect(callsCharts(REPORT, "lastMonth").percent.series.map((s) => s.values[9])).toEqual([null, null]);
   });
 
   it("draws appointments set by hour for today, week and month", () => {

@@ -18,7 +18,8 @@ export const selectCallPeriod = (snapshot: SnapshotFrom<typeof contactDataViewMa
 /** "08:00" for hour 8: hours of the day in the group's time zone. */
 export const hourLabel = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
 
-const share = (part: number, whole: number) => (whole > 0 ? Math.round((part * 1000) / whole) / 10 : 0);
+/** A part of an hour's calls in percent, to a tenth; none (null) for an hour without calls. */
+const share = (part: number, whole: number) => (whole > 0 ? Math.round((part * 1000) / whole) / 10 : null);
 
 /** Calls by hour, contacted over not contacted: stacked counts, and each hour as percent. */
 export function callsCharts(report: ContactDataReport, period: CallPeriod): { stacked: ChartSpec; percent: ChartSpec } {
@@ -53,8 +54,8 @@ export function callsCharts(report: ContactDataReport, period: CallPeriod): { st
           name: "Not contacted",
           color: CHART_COLORS.orange,
           values: hours.map((entry) => {
-            const total = entry.contacted + entry.notContacted;
-            return total > 0 ? Math.round((100 - share(entry.contacted, total)) * 10) / 10 : 0;
+            const contacted = share(entry.contacted, entry.contacted + entry.notContacted);
+            return contacted === null ? null : Math.round((100 - contacted) * 10) / 10;
           }),
         },
       ],

@@ -90,7 +90,7 @@ describe("Call Recordings screen", () => {
     expect(screen.getByRole("button", { name: "Date range Any date" })).toBeInTheDocument();
     expect(screen.getByRole("table", { name: "Call recordings: 2 found" })).toBeInTheDocument();
     await user.type(within(calendar).getByLabelText("To"), "2026-03-31");
-    expect(await screen.findByRole("button", { name: "Date range 2026-03-01 to 2026-03-31" })).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: "Date range 03/01/2026 to 03/31/2026" })).toBeInTheDocument();
     const table = await screen.findByRole("table", { name: "Call recordings: 1 found" });
     expect(within(table).getByRole("row", { name: /555-0134/ })).toHaveTextContent("03/05/2026 09:30 AM");
   });

@@ -5,6 +5,7 @@ import { useId } from "react";
 import type { ActorRefFrom } from "xstate";
 import type { callRecordingsMachine } from "../../machines/callRecordings/callRecordings.machine";
 import * as calls from "../../machines/callRecordings/callRecordings.selectors";
+import { formatDate } from "../../lib/format";
 
 export function DateRangeFilter({ actor }: { actor: ActorRefFrom<typeof callRecordingsMachine> }) {
   const open = useSelector(actor, calls.selectCalendarOpen);
@@ -26,7 +27,7 @@ export function DateRangeFilter({ actor }: { actor: ActorRefFrom<typeof callReco
         aria-controls={calendarId}
         onClick={() => actor.send({ type: open ? "callRecordings.calendar.close" : "callRecordings.calendar.open" })}
       >
-        <span id={`${calendarId}-value`}>{range ? `${range.start} to ${range.end}` : "Any date"}</span>
+        <span id={`${calendarId}-value`}>{range ? `${formatDate(range.start)} to ${formatDate(range.end)}` : "Any date"}</span>
       </button>
       {open ? (
         <div

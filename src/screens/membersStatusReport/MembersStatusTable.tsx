@@ -57,7 +57,7 @@ function TotalCell({ row, column, hrefOf }: { row: Pick<MembersStatusRow, "total
       <span aria-hidden="true" className="total-cell__mark">
         {match ? "✓" : "≠"}
       </span>
-      <CountLink count={value} href={hrefOf(column, value)} label={`Open these ${value} members`} />
+      <CountLink count={value} href={hrefOf(column, value)} />
       <span className="members-status__sr">{match ? " (members match extracted)" : " (members differ from extracted)"}</span>
     </td>
   );
@@ -87,7 +87,7 @@ function Cells({ row, hrefOf }: { row: MembersStatusRow | MembersStatusTotals; h
           const column = countColumn(group, payer);
           return (
             <td key={column} className={`num${i === 0 ? " members-status__group-start" : ""}`}>
-              <CountLink count={row[column]} href={hrefOf(column, row[column])} label={`Open these ${row[column]} members`} />
+              <CountLink count={row[column]} href={hrefOf(column, row[column])} />
             </td>
           );
         }),

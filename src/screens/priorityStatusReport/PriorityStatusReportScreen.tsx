@@ -28,7 +28,7 @@ const priorityColumn = (priority: TreatmentPriority): Column<PriorityRow> => ({
   key: priority,
   header: priority,
   align: "end",
-  cell: (row) => <CountLink count={row[priority]} href={priorityHref(row.practiceId, row[priority], priority)} label={`Open these ${row[priority]} members`} />,
+  cell: (row) => <CountLink count={row[priority]} href={priorityHref(row.practiceId, row[priority], priority)} />,
 });
 
 // Each count opens the members behind it; the location opens all of its members with planned treatment.
@@ -42,7 +42,7 @@ const COLUMNS: Column<PriorityRow>[] = [
     },
   },
   ...TREATMENT_PRIORITIES.map(priorityColumn),
-  { key: "sum", header: "Sum", align: "end", cell: (row) => <CountLink count={row.sum} href={priorityHref(row.practiceId, row.sum)} label={`Open these ${row.sum} members`} /> },
+  { key: "sum", header: "Sum", align: "end", cell: (row) => <CountLink count={row.sum} href={priorityHref(row.practiceId, row.sum)} /> },
 ];
 
 interface PriorityStatusReportScreenProps {
