@@ -2030,9 +2030,11 @@ export interface paths {
          *     zone (see Dates) that holds `asOf`; `nextDayAt` is the midnight after it, when the counts
          *     start again from zero. Each agent carries the facts their state is read from and their
          *     `state` as of `asOf`, by these rules (first that applies):
-         *     - `offline`: signed out (no session of theirs is open any more, and they ended one by
-         *       signing out), at once, or no open live stream (`GET /events`) for 60 seconds (since the
-         *       later of their latest sign-in and their last open stream);
+         *     - `offline`: presence is an agent's open live streams (`GET /events`), not their
+         *       sessions: with no stream open, offline at once from the first of their sign-out since
+         *       their latest sign-in and the closing of their last stream since it (whatever other
+         *       sessions of theirs stay valid), or 60 seconds after their latest sign-in when they
+         *       opened no stream since;
          *     - `wrapUpOverdue`: on a call (a call started after their latest result saved today) for
          *       more than 10 minutes;
          *     - `onCall`: a call started today after their latest result saved today;
@@ -2042,9 +2044,9 @@ export interface paths {
          *     `state.since` is when that state began (the time shown in it ticks from there), and
          *     `state.member` the member being worked (the call's on a call, the claim's while working).
          *     The time in a state goes on as the clock runs: a client keeps reading the state from the
-         *     facts (`ready` becomes `idle`, `onCall` becomes `wrapUpOverdue`, a lost stream becomes
-         *     `offline`), and replaces an agent whole with each `agent` event of the stream. Audited
-         *     as a read of the members the board shows.
+         *     facts (`ready` becomes `idle`, `onCall` becomes `wrapUpOverdue`, an agent who opened no
+         *     stream since signing in becomes `offline`), and replaces an agent whole with each `agent`
+         *     event of the stream. Audited as a read of the members the board shows.
          */
         get: operations["getLiveBoard"];
         put?: never;
@@ -3588,7 +3590,7 @@ export interface components {
             signedInAt: string;
             /**
              * Format: date-time
-             * @description When they signed out, if no session of theirs is open any more and they ended one by signing out; else null.
+             * @description When they last signed out, if that was after their latest sign-in (other sessions of theirs may stay valid); else null.
              */
             signedOutAt: string | null;
             /** @description Whether they hold an open live stream (`GET /events`) on any server instance. */

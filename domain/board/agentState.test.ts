@@ -74,41 +74,53 @@ describe("On call and Wrap-up overdue", () => {
 
 describe("Offline", () => {
   it("is Offline at once after signing out, over any other state", () => {
-    const out = facts({ signedOutAt: iso(MINUTE), call: { member, startedAt: iso(30_000) } });
+    const out = facts({ signedOutAt: iso(MINUTE), connected: false, lastConnectedAt: iso(MINUTE), call: { member, startedAt: iso(30_000) } });
     expect(agentState(out, T0 + MINUTE)).toEqual({ name: "offline", since: iso(MINUTE), member: null });
   });
 
-  it("is Offline after 60 seconds without an open stream, timed from when the stream was lost", () => {
-    expect(OFFLINE_AFTER_MS).toBe(60_000);
+  it("is Offline at once when the last open stream closes, a valid session or not, timed from its closing", () => {
     const lost = facts({ connected: false, lastConnectedAt: iso(2 * MINUTE), claim: { member, since: iso(MINUTE), expiresAt: iso(4 * MINUTE) } });
-    expect(nameAt(lost, 3 * MINUTE - 1)).toBe("working");
-    expect(agentState(lost, T0 + 3 * MINUTE)).toEqual({ name: "offline", since: iso(2 * MINUTE), member: null });
+    expect(agentState(lost, T0 + 2 * MINUTE)).toEqual({ name: "offline", since: iso(2 * MINUTE), member: null });
   });
 
-  it("counts from the sign-in when no stream was opened since", () => {
+  it("stays present while a stream of another session is open, though one session signed out", () => {
+    const elsewhere = facts({ signedOutAt: iso(MINUTE), connected: true, lastConnectedAt: iso(2 * MINUTE) });
+    expect(nameAt(elsewhere, 2 * MINUTE)).toBe("ready");
+  });
+
+  it("counts from the first of the sign-out and the last stream's closing after the latest sign-in", () => {
+    expect(agentState(facts({ signedOutAt: iso(3 * MINUTE), connected: false, lastConnectedAt: iso(2 * MINUTE) }), T0 + 4 * MINUTE).since).toBe(iso(2 * MINUTE));
+    // A stream closed before the latest sign-in is of an earlier stint: the sign-out counts.
+    const again = facts({ signedInAt: iso(5 * MINUTE), signedOutAt: iso(6 * MINUTE), connected: false, lastConnectedAt: iso(2 * MINUTE) });
+    expect(agentState(again, T0 + 6 * MINUTE)).toEqual({ name: "offline", since: iso(6 * MINUTE), member: null });
+  });
+
+  it("gives an agent who opened no stream since signing in 60 seconds, from the sign-in", () => {
+    expect(OFFLINE_AFTER_MS).toBe(60_000);
     const neverOpened = facts({ connected: false, lastConnectedAt: null });
     expect(nameAt(neverOpened, OFFLINE_AFTER_MS - 1)).toBe("ready");
-    expect(nameAt(neverOpened, OFFLINE_AFTER_MS)).toBe("offline");
+    expect(agentState(neverOpened, T0 + OFFLINE_AFTER_MS)).toEqual({ name: "offline", since: iso(0), member: null });
     expect(nameAt({ ...neverOpened, lastConnectedAt: iso(-10 * MINUTE), signedInAt: iso(MINUTE) }, 2 * MINUTE - 1)).toBe("ready");
   });
 });
 
 describe("nextStateChange", () => {
-  it("names the instant a Ready agent turns Idle, a call turns overdue, a claim runs out, a lost stream turns Offline", () => {
+  it("names the instant a Ready agent turns Idle, a call turns overdue, a claim runs out, an agent without a stream turns Offline", () => {
     expect(nextStateChange(facts(), T0)).toBe(T0 + IDLE_AFTER_MS);
     expect(nextStateChange(facts({ call: { member, startedAt: iso(0) } }), T0)).toBe(T0 + WRAP_UP_OVERDUE_AFTER_MS + 1);
     expect(nextStateChange(facts({ claim: { member, since: iso(0), expiresAt: iso(2 * MINUTE) } }), T0)).toBe(T0 + 2 * MINUTE);
-    expect(nextStateChange(facts({ connected: false, lastConnectedAt: iso(0) }), T0 + 1000)).toBe(T0 + OFFLINE_AFTER_MS);
+    expect(nextStateChange(facts({ connected: false, lastConnectedAt: null }), T0 + 1000)).toBe(T0 + OFFLINE_AFTER_MS);
   });
 
   it("is null when only a new fact can change the state", () => {
     expect(nextStateChange(facts(), T0 + IDLE_AFTER_MS)).toBeNull();
     expect(nextStateChange(facts({ call: { member, startedAt: iso(0) } }), T0 + 11 * MINUTE)).toBeNull();
-    expect(nextStateChange(facts({ signedOutAt: iso(0) }), T0)).toBeNull();
+    expect(nextStateChange(facts({ signedOutAt: iso(0), connected: false }), T0)).toBeNull();
+    expect(nextStateChange(facts({ connected: false, lastConnectedAt: iso(0) }), T0)).toBeNull();
   });
 
   it("agrees with the state: just before it the state is the same, at it another", () => {
-    const cases = [facts(), facts({ call: { member, startedAt: iso(0) } }), facts({ claim: { member, since: iso(0), expiresAt: iso(MINUTE) } }), facts({ connected: false })];
+    const cases = [facts(), facts({ call: { member, startedAt: iso(0) } }), facts({ claim: { member, since: iso(0), expiresAt: iso(MINUTE) } }), facts({ connected: false, lastConnectedAt: null })];
     for (const each of cases) {
       const change = nextStateChange(each, T0)!;
       expect(agentStateAt(each, change - 1).name).toBe(agentStateAt(each, T0).name);

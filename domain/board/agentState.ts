@@ -1,6 +1,7 @@
 // An agent's state on the live board (openapi.yaml getLiveBoard), read from the facts both backends
 // keep: their sessions, their open live streams, their claims, their calls started and results
-// saved. Both backends answer the state as of the moment they read it; the browser goes on reading
+// saved. Presence is the agent's open streams, not their sessions: a session may stay valid on
+// another PC long after its agent left it, so the last stream closing, or a sign-out, is Offline. Both backends answer the state as of the moment they read it; the browser goes on reading
 // it from the same facts as the clock runs, so a Ready agent turns Idle with no event at all.
 import type { components } from "../../contract/schema";
 
@@ -14,7 +15,10 @@ export type AgentStateName = AgentState["name"];
 export const IDLE_AFTER_MS = 5 * 60_000;
 /** On a call "for more than 10 minutes without a result" is Wrap-up overdue. */
 export const WRAP_UP_OVERDUE_AFTER_MS = 10 * 60_000;
-/** "No open live stream for 60 seconds" is Offline (a reload or a brief network loss is not). */
+/**
+ * An agent who signed in and has opened no stream since is Offline after 60 seconds (the time to
+ * reach the members list); a stream that was open and closed is Offline at once.
+ */
 export const OFFLINE_AFTER_MS = 60_000;
 
 /** What an agent's state is read from: every field of BoardAgent but who they are, their counts and the state. */
@@ -32,14 +36,26 @@ function lastActivity(facts: AgentFacts, now: number): number {
 /** Whether the latest call was started after the agent's latest result: still on it. */
 const onCall = (facts: AgentFacts) => facts.call !== null && at(facts.call.startedAt) > at(facts.lastResultAt);
 
-/** Since when the agent has had no open stream, or undefined while one is open. */
-const disconnectedSince = (facts: AgentFacts) => (facts.connected ? undefined : Math.max(at(facts.signedInAt), at(facts.lastConnectedAt)));
+/**
+ * Since when the agent is gone with no open stream: their sign-out, or their last stream since
+ * their latest sign-in closing, whichever came first; undefined while a stream is open, or while
+ * none has been opened since signing in (the sign-in's 60 seconds then apply).
+ */
+function goneSince(facts: AgentFacts): number | undefined {
+  if (facts.connected) return undefined;
+  const ends = [facts.signedOutAt, facts.lastConnectedAt].map(at).filter((end) => end >= at(facts.signedInAt));
+  return ends.length > 0 ? Math.min(...ends) : undefined;
+}
+
+/** When an agent who opened no stream since signing in turns Offline, or undefined when that rule does not apply. */
+const unconnectedUntil = (facts: AgentFacts) => (facts.connected || goneSince(facts) !== undefined ? undefined : at(facts.signedInAt) + OFFLINE_AFTER_MS);
 
 /** The agent's state at `now` (epoch ms), the first rule that applies (openapi.yaml getLiveBoard). */
 export function agentStateAt(facts: AgentFacts, now: number): { name: AgentStateName; since: number; member: BoardMember | null } {
-  if (facts.signedOutAt !== null) return state("offline", at(facts.signedOutAt));
-  const lost = disconnectedSince(facts);
-  if (lost !== undefined && now - lost >= OFFLINE_AFTER_MS) return state("offline", lost);
+  const gone = goneSince(facts);
+  if (gone !== undefined) return state("offline", gone);
+  const unconnected = unconnectedUntil(facts);
+  if (unconnected !== undefined && now >= unconnected) return state("offline", at(facts.signedInAt));
   if (onCall(facts)) {
     const started = at(facts.call!.startedAt);
     return state(now - started > WRAP_UP_OVERDUE_AFTER_MS ? "wrapUpOverdue" : "onCall", started, facts.call!.member);
@@ -57,14 +73,15 @@ export function agentState(facts: AgentFacts, now: number): AgentState {
 
 /**
  * The next instant after `now` at which the state would change with no new fact (a Ready agent
- * turning Idle, a call turning overdue, a claim running out, a lost stream turning Offline), or
+ * turning Idle, a call turning overdue, a claim running out, an agent who never opened a stream
+ * since signing in turning Offline), or
  * null when only a new fact can change it.
  */
 export function nextStateChange(facts: AgentFacts, now: number): number | null {
-  if (facts.signedOutAt !== null) return null;
+  if (goneSince(facts) !== undefined) return null;
   const candidates: number[] = [];
-  const lost = disconnectedSince(facts);
-  if (lost !== undefined) candidates.push(lost + OFFLINE_AFTER_MS);
+  const unconnected = unconnectedUntil(facts);
+  if (unconnected !== undefined) candidates.push(unconnected);
   const current = agentStateAt(facts, now).name;
   if (current === "onCall") candidates.push(at(facts.call!.startedAt) + WRAP_UP_OVERDUE_AFTER_MS + 1);
   if (current === "working") candidates.push(at(facts.claim!.expiresAt));

@@ -11,7 +11,6 @@ import { boardDay, byAgentName, dayBounds, isOnBoard, listName } from "../../dom
 import type { IsoDate } from "../../domain/calendar.ts";
 import type { MemberRecord } from "../../demo/records.ts";
 import type { MockDb } from "../db/createMockDb";
-import { liveSession } from "../db/sessions";
 
 type Schemas = components["schemas"];
 type BoardAgent = Schemas["BoardAgent"];
@@ -51,13 +50,13 @@ function agentOf(db: MockDb, user: Schemas["User"], clock: ReturnType<typeof boa
   const claims = [...db.claims.values()].filter((claim) => claim.userId === user.id);
   const liveClaim = claims.find((claim) => shifted(claim.expiresAt) > asOf);
   const call = calls.reduce<(typeof calls)[number] | undefined>((last, start) => (!last || start.startedAt >= last.startedAt ? start : last), undefined);
-  // Signed out: no session of theirs is still open, and they ended one by signing out.
-  const signedOut = !sessions.some((session) => liveSession(db.sessions, session.token, asOf - offsetMs)) && sessions.some((session) => session.revoked);
+  // Signed out since their latest sign-in, whatever their other sessions (presence is their streams).
+  const signedOutAt = latest(sessions.flatMap((session) => (session.revoked ? [shifted(session.revokedAt ?? session.lastSeenAt)] : [])));
   const presence = db.events.presenceOf(user.id, asOf - offsetMs);
   const lastConnectedAt = presence.lastConnectedAt === null ? null : shifted(presence.lastConnectedAt);
   const facts: AgentFacts = {
     signedInAt: iso(Math.max(latest(signIns)!, startsAt))!,
-    signedOutAt: signedOut ? iso(latest(sessions.flatMap((session) => (session.revoked ? [shifted(session.revokedAt ?? session.lastSeenAt)] : [])))) : null,
+    signedOutAt: signedOutAt !== null && signedOutAt >= latest(signIns)! ? iso(signedOutAt) : null,
     connected: presence.connected,
     lastConnectedAt: iso(lastConnectedAt !== null && lastConnectedAt >= startsAt ? lastConnectedAt : null),
     claim: liveClaim ? { member: memberOf(liveClaim.memberId), since: iso(shifted(liveClaim.claimedAt))!, expiresAt: iso(shifted(liveClaim.expiresAt))! } : null,

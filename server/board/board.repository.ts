@@ -16,8 +16,6 @@ export interface BoardWindow {
   sessionsDayStart: Date;
   /** An open stream not refreshed since this is lost (server/events/presence.ts). */
   staleBefore: Date;
-  /** A session not used since this has ended by its idle timeout. */
-  idleSince: Date;
   /** Now on the calendar's clock, which callbacks are due by. */
   asOf: Date;
 }
@@ -71,14 +69,13 @@ export async function boardAgentRows(db: Kysely<Database>, window: BoardWindow, 
 
 /** The statement of boardAgentRows (bench/board.ts explains it). */
 export function boardAgentsQuery(window: BoardWindow, userIds?: readonly number[]) {
-  const { dayStart, dayEnd, now, sessionsDayStart, staleBefore, idleSince, asOf } = window;
+  const { dayStart, dayEnd, now, sessionsDayStart, staleBefore, asOf } = window;
   const onlyThese = userIds ? sql`and s.user_id = any(${[...userIds]}::int[])` : sql``;
   return sql<BoardAgentRow>`
     with agents as (
       select s.user_id, max(s.created_at) as signed_in_at,
-             -- Signed out: none of their sessions is open any more, and they ended one by signing out.
-             case when bool_or(s.revoked_at is not null) and not bool_or(s.revoked_at is null and s.expires_at > ${now} and s.last_seen_at > ${idleSince})
-                  then max(s.revoked_at) end as signed_out_at
+             -- Signed out since their latest sign-in, whatever their other sessions (presence is their streams).
+             case when max(s.revoked_at) >= max(s.created_at) then max(s.revoked_at) end as signed_out_at
       from sessions s
       where s.last_seen_at >= ${sessionsDayStart} ${onlyThese}
       group by s.user_id
@@ -93,8 +90,11 @@ export function boardAgentsQuery(window: BoardWindow, userIds?: readonly number[
     from agents a
     join users u on u.id = a.user_id
     left join lateral (
-      select bool_or(closed_at is null and seen_at >= ${staleBefore}) as connected, max(coalesce(closed_at, seen_at)) as last_connected_at
-      from live_streams where user_id = a.user_id and seen_at >= ${sessionsDayStart}
+      -- A stream of a session signed out is gone with it, though its instance has yet to record its end.
+      select bool_or(ls.closed_at is null and ls.seen_at >= ${staleBefore} and ss.revoked_at is null) as connected,
+             max(case when ls.closed_at is null and ss.revoked_at is not null then ss.revoked_at else coalesce(ls.closed_at, ls.seen_at) end) as last_connected_at
+      from live_streams ls join sessions ss on ss.id = ls.session_id
+      where ls.user_id = a.user_id and ls.seen_at >= ${sessionsDayStart}
     ) st on true
     left join lateral (
       select member_id, claimed_at, expires_at from member_claims where user_id = a.user_id and expires_at > ${now} order by expires_at desc limit 1

@@ -3,7 +3,7 @@
 // shows; the streams open on an instance are recorded where every instance sees them, and a stream
 // whose instance stopped refreshing it (a crash) is closed as of when it was last seen, which
 // reaches the administrators' streams; on PostgreSQL, an agent's claim through one instance reaches
-// an administrator's stream on another within 2 seconds.
+// an administrator's stream on another within 2 seconds, and so does an agent's sign-out.
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -114,6 +114,27 @@ describe.runIf(ENGINES.includes("postgres"))("the live board across two instance
       expect(performance.now() - started).toBeLessThan(2_000);
       expect(JSON.parse(event.data).claim.member.id).toBe(member.id);
     } finally {
+      watching.close();
+    }
+  }, 30_000);
+
+  it("shows an agent Offline on the other instance within 2 seconds of signing out, though another session of theirs stays valid", async () => {
+    const admin = await first.sessionOf(ADMIN_EMAIL);
+    const [desk, otherDesk] = [await first.sessionOf(STAFF_EMAIL), await first.sessionOf(STAFF_EMAIL)];
+    const staffId = (await findStaffByEmail(first.database.db, STAFF_EMAIL))!.id;
+    const ticketOf = async (url: string, token: string) => ((await (await fetch(`${url}/events/ticket`, { method: "POST", headers: bearer(token) })).json()) as { ticket: string }).ticket;
+    const watching = await openEventStream(`${urls[0]}/events?ticket=${await ticketOf(urls[0], admin)}`);
+    const agentStream = await openEventStream(`${urls[1]}/events?ticket=${await ticketOf(urls[1], desk)}`);
+    const rowOf = (candidate: { event: string; data: string }) => (candidate.event === "agent" ? (JSON.parse(candidate.data) as { userId: number; state: { name: string } }) : undefined);
+    try {
+      await watching.next((candidate) => rowOf(candidate)?.userId === staffId && rowOf(candidate)?.state.name !== "offline", 5_000);
+      const started = performance.now();
+      expect((await fetch(`${urls[0]}/sessions`, { method: "DELETE", headers: bearer(desk) })).status).toBe(204);
+      await watching.next((candidate) => rowOf(candidate)?.userId === staffId && rowOf(candidate)?.state.name === "offline", 2_000);
+      expect(performance.now() - started).toBeLessThan(2_000);
+      expect((await fetch(`${urls[1]}/sessions`, { headers: bearer(otherDesk) })).status).toBe(200);
+    } finally {
+      agentStream.close();
       watching.close();
     }
   }, 30_000);

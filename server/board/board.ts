@@ -60,7 +60,6 @@ export async function boardAgents(services: Pick<Services, "db" | "now" | "confi
       now: clock.now,
       sessionsDayStart: new Date(clock.startsAt - clock.offsetMs),
       staleBefore: new Date(clock.now.getTime() - STREAM_STALE_MS),
-      idleSince: new Date(clock.now.getTime() - services.config.sessionIdleMs),
       asOf: clock.asOf,
     },
     userIds,

@@ -15,7 +15,7 @@ import { snapshot } from "./visit.ts";
 
 /** The board promises a change within 2 seconds of the agent's action. */
 const LIVE_WITHIN_MS = 2_000;
-/** Signs in here only: Offline needs every session of theirs ended, and other files leave Priya's open on a shared backend. */
+/** Signs in here only: her sign-out is the one the board is watched for, and no other file works as her. */
 const JOSEFA = { name: "Josefa Roberts" };
 
 const boardRow = (page: Page, name: string) => page.locator("tbody tr.live-board__row", { has: page.getByRole("button", { name, exact: true }) });

@@ -140,7 +140,7 @@ describe("the live board", () => {
 
   it("applies the rows that came while it loaded to what it loaded", async () => {
     const board = start();
-    board.tell({ type: "live.event", event: { event: "agent", data: agent(1, { signedOutAt: iso(0) }) } });
+    board.tell({ type: "live.event", event: { event: "agent", data: agent(1, { signedOutAt: iso(0), connected: false }) } });
     await board.answer(boardOf([agent(1)]));
     expect(board.stateOf(1)).toBe("offline");
   });
@@ -154,7 +154,7 @@ describe("the live board", () => {
     board.tell({ type: "live.resync" });
     expect(board.loads).toHaveLength(2);
     expect(selectStatus(board.actor.getSnapshot())).toBe("loading");
-    await board.answer(boardOf([agent(1, { signedOutAt: iso(0) })]));
+    await board.answer(boardOf([agent(1, { signedOutAt: iso(0), connected: false })]));
     expect(selectStatus(board.actor.getSnapshot())).toBe("live");
     expect(board.stateOf(1)).toBe("offline");
     expect(board.stream.received).toContain("live.resynced");
@@ -163,7 +163,7 @@ describe("the live board", () => {
   it("reloads at the midnight that ends the day's counts", async () => {
     const board = start();
     const untilMidnight = Date.parse("2026-11-17T06:00:00.000Z") - AS_OF;
-    await board.answer(boardOf([agent(1, { signedOutAt: iso(0) })]));
+    await board.answer(boardOf([agent(1, { signedOutAt: iso(0), connected: false })]));
     await vi.advanceTimersByTimeAsync(untilMidnight - 1);
     expect(board.loads).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
