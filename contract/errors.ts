@@ -32,6 +32,8 @@ export function invalidRequest(problems: readonly FieldProblem[]): HttpError {
 
 /** openapi.yaml, Authentication: the body of every 401 of a secured call. */
 export const SESSION_EXPIRED = "Session Expired";
+/** The 401 of a session that an administrator ended by disabling its account: the sign-in screen says so. */
+export const ACCESS_ENDED = "Your access was ended by an administrator.";
 export const INVALID_TOKEN = "Invalid or expired token";
 export const INVALID_CREDENTIALS = "Invalid e-mail or password";
 export const UNKNOWN_STAFF = "This account has no access to Recall Desk: ask an administrator to add your e-mail to the staff";

@@ -2329,7 +2329,7 @@ export interface components {
         RequestDate: string;
         /** @description The body of every error answer. */
         Error: {
-            /** @description A human-readable message; `Session Expired` on 401 for an expired or revoked session. */
+            /** @description A human-readable message; `Session Expired` on 401 for an expired or revoked session (`Your access was ended by an administrator.` when its account was disabled). */
             message: string;
             /** @description The HTTP status code, repeated. */
             statusCode: number;
@@ -3955,8 +3955,10 @@ export interface components {
             };
         };
         /**
-         * @description No session, or the session expired or was revoked. The body is always
-         *     `{"message":"Session Expired","statusCode":401}`; the client logs the user out on it.
+         * @description No session, or the session expired or was revoked. The body is
+         *     `{"message":"Session Expired","statusCode":401}`, or, for a session whose account an
+         *     administrator disabled, `{"message":"Your access was ended by an administrator.","statusCode":401}`;
+         *     the client logs the user out on either.
          */
         Unauthorized: {
             headers: {

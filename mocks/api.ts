@@ -6,7 +6,7 @@
 // `api.get("/Members/crons", resolver)` accepts only the contract's paths and methods, and types
 // the path, query, body and answer from the generated `paths`.
 import { http, HttpResponse } from "msw";
-import { ADMIN_ONLY, errorBody, HttpError, INVALID_JSON_BODY, invalidRequest, MAX_BODY_BYTES, SERVER_FAULT, SESSION_EXPIRED, type FieldProblem } from "../contract/errors.ts";
+import { ACCESS_ENDED, ADMIN_ONLY, errorBody, HttpError, INVALID_JSON_BODY, invalidRequest, MAX_BODY_BYTES, SERVER_FAULT, SESSION_EXPIRED, type FieldProblem } from "../contract/errors.ts";
 import type { ParametersOf, RequestBodyOf, ResponseBodyOf } from "../contract/operations.ts";
 import type { paths } from "../contract/schema";
 import type { MockDb, User } from "./db/createMockDb";
@@ -98,6 +98,12 @@ function unknownRegionsOf(operation: OperationInfo, request: { path: unknown; qu
   return asked.flatMap(({ field, value }) => unknownRegionProblem(field, value, codes) ?? []);
 }
 
+/** Whether the token's session is one whose account an administrator disabled (a 401 that says so, not an expiry). */
+function endedByDisabling(db: MockDb, token: string | null | undefined): boolean {
+  const userId = token ? db.sessions.get(token)?.userId : undefined;
+  return userId !== undefined && db.disabledUsers.has(userId);
+}
+
 export function createApi(db: MockDb) {
   function route<M extends HttpMethod>(method: M) {
     return <P extends PathWith<M>>(path: P, resolver: MockResolver<Operation<P, M>>) => {
@@ -110,7 +116,7 @@ export function createApi(db: MockDb) {
             const token = bearerToken(request);
             const record = token ? touchSession(db.sessions, token) : undefined;
             const user = record && db.users.find((candidate) => candidate.id === record.userId);
-            if (!record || !user || db.disabledUsers.has(user.id)) return errorAnswer(401, SESSION_EXPIRED);
+            if (!record || !user || db.disabledUsers.has(user.id)) return errorAnswer(401, endedByDisabling(db, token) ? ACCESS_ENDED : SESSION_EXPIRED);
             session = { record, user };
           }
           if (operation.adminOnly && !session?.user.isAdmin) {

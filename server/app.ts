@@ -5,7 +5,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import openapiGlue, { type FastifyOpenapiGlueOptions } from "fastify-openapi-glue";
 import { authHandlers } from "./auth/auth.handlers.ts";
 import { rulesOf } from "./auth/sessionRules.ts";
-import { touchSession } from "./auth/sessions.repository.ts";
+import { endedByDisabling, touchSession } from "./auth/sessions.repository.ts";
 import { idTokenVerifier } from "./auth/tokens.ts";
 import { oidcFlow } from "./auth/oidc.ts";
 import type { ServerConfig } from "./config.ts";
@@ -59,7 +59,7 @@ import { loggerOptions, redactSecrets } from "./http/logging.ts";
 import { registerSecurity } from "./http/security.ts";
 import { registerProbes } from "./http/probes.ts";
 import { registerSpa } from "./http/spa.ts";
-import { ADMIN_ONLY, errorBody, HttpError, INVALID_JSON_BODY, invalidRequest, SERVER_FAULT, SESSION_EXPIRED, type FieldProblem } from "../contract/errors.ts";
+import { ACCESS_ENDED, ADMIN_ONLY, errorBody, HttpError, INVALID_JSON_BODY, invalidRequest, SERVER_FAULT, SESSION_EXPIRED, type FieldProblem } from "../contract/errors.ts";
 import type { Call, Caller, Handler, Handlers, OperationId } from "./handlers.ts";
 import type { Services } from "./services.ts";
 
@@ -215,7 +215,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (operation.isPublic) return;
     const token = bearerToken(request);
     const live = token ? await touchSession(services.db, token, rulesOf(services), services.now()) : undefined;
-    if (!token || !live) throw new HttpError(401, SESSION_EXPIRED);
+    if (!token || !live) throw new HttpError(401, token && (await endedByDisabling(services.db, token)) ? ACCESS_ENDED : SESSION_EXPIRED);
     request.caller = { ...live, token };
     if (operation.adminOnly && !live.user.is_admin) throw new HttpError(403, ADMIN_ONLY);
   };

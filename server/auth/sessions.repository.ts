@@ -81,6 +81,18 @@ export async function touchSession(db: Kysely<Database>, token: string, rules: S
   return { session, user };
 }
 
+/** Whether the token's session is one whose account an administrator disabled (a 401 that says so, not an expiry). */
+export async function endedByDisabling(db: Kysely<Database>, token: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("sessions as s")
+    .innerJoin("users as u", "u.id", "s.user_id")
+    .select("s.id")
+    .where("s.token_hash", "=", hashToken(token))
+    .where("u.disabled", "=", true)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * When a session ends if nothing touches it before (its idle timeout or its lifetime, whichever
  * comes first), while it is live as touchSession asks (without touching it) and its user is not

@@ -8,8 +8,8 @@ export interface ApiClientOptions {
   baseUrl: string;
   /** The bearer token of the persisted auth state, if signed in. */
   getAccessToken: () => string | null | undefined;
-  /** Called once per answer that ends the session (§8: 'Session Expired' or 401). */
-  onSessionExpired: () => void;
+  /** Called once per answer that ends the session (§8: 'Session Expired' or 401), with that answer. */
+  onSessionExpired: (failure: ApiFailure) => void;
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
@@ -53,7 +53,7 @@ function failures(onSessionExpired: ApiClientOptions["onSessionExpired"]): Middl
     async onResponse({ request, response }) {
       if (response.ok) return undefined;
       const { failure, body } = await readFailure(response);
-      if (request.headers.has("Authorization") && isSessionExpired(failure)) onSessionExpired();
+      if (request.headers.has("Authorization") && isSessionExpired(failure)) onSessionExpired(failure);
       // The rest of the body stays: a 409 carries what it conflicts with (`current`, `claim`).
       return Response.json({ ...body, ...failure }, { status: response.status, statusText: response.statusText });
     },

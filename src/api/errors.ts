@@ -1,4 +1,4 @@
-import { SESSION_EXPIRED } from "../../contract/errors";
+import { ACCESS_ENDED, SESSION_EXPIRED } from "../../contract/errors";
 
 /**
  * The one shape every failed call takes on the client (specification §8: "the error body plus the
@@ -30,6 +30,11 @@ export class ApiError extends Error implements ApiFailure {
 /** §4/§8: the message 'Session Expired' or HTTP 401 means the session is over. */
 export function isSessionExpired(failure: Pick<ApiFailure, "message" | "statusCode">): boolean {
   return failure.statusCode === 401 || failure.message === SESSION_EXPIRED;
+}
+
+/** A session ended by an administrator disabling the account, not by its expiry. */
+export function isAccessEnded(failure: Pick<ApiFailure, "message" | "statusCode">): boolean {
+  return failure.statusCode === 401 && failure.message === ACCESS_ENDED;
 }
 
 /** statusCode 0: the request never got an answer (offline, DNS, connection refused). */

@@ -5,6 +5,7 @@
 // and handed to it.
 import { createActor } from "xstate";
 import { createApiClient } from "../api/client";
+import type { ApiFailure } from "../api/errors";
 import { callRecordingsMachine } from "../machines/callRecordings/callRecordings.machine";
 import { createCallRecordingsActors } from "../machines/callRecordings/callRecordings.actors";
 import { dashboardMachine } from "../machines/dashboard/dashboard.machine";
@@ -45,12 +46,12 @@ type InspectionObserver = NonNullable<Parameters<typeof createActor>[1]>["inspec
 export function createServices({ baseUrl, navigate, inspect }: ServicesOptions) {
   // The client reads the token from, and reports an ended session to, the auth actor created next.
   let accessToken: () => string | undefined = () => undefined;
-  let sessionExpired = () => {};
-  const api = createApiClient({ baseUrl, getAccessToken: () => accessToken(), onSessionExpired: () => sessionExpired() });
+  let sessionExpired: (failure: ApiFailure) => void = () => {};
+  const api = createApiClient({ baseUrl, getAccessToken: () => accessToken(), onSessionExpired: (failure) => sessionExpired(failure) });
 
   const auth = createAuthActor(api, navigate, inspect);
   accessToken = () => auth.getSnapshot().context.session?.accessToken;
-  sessionExpired = () => auth.send({ type: "session.expired" });
+  sessionExpired = (failure) => auth.send({ type: "session.expired", failure });
   const shell = createActor(shellMachine, { inspect });
   const usageTracking = createActor(usageTrackingMachine.provide({ actors: createUsageTrackingActors(api) }), { inspect });
   const effects = createAppEffects(auth, shell);

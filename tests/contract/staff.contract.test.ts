@@ -1,6 +1,7 @@
 // The staff tag: administrators list, add and change staff accounts and end or give back their
 // access; e-mails are one account each (409 naming email), the call center always keeps an enabled
-// administrator (409), and a disabled account's sessions answer 401 from its next call on.
+// administrator (409), and a disabled account's sessions answer 401 from its next call on, saying
+// that an administrator ended its access.
 import { describe, expect, it } from "vitest";
 import { fieldsOf, signIn, useBackend } from "./fixtures";
 
@@ -145,7 +146,7 @@ describe("POST /staff/{id}/disable and /enable", () => {
   const disable = (id: number | string, token = backend.admin.token) => backend.api.post("/staff/{id}/disable", { token, path: { id } });
   const enable = (id: number | string, token = backend.admin.token) => backend.api.post("/staff/{id}/enable", { token, path: { id } });
 
-  it("ends every session of the account at once (401 from its next call), refuses its sign-in, and gives access back", async () => {
+  it("ends every session of the account at once (401 from its next call, saying an administrator ended it), refuses its sign-in, and gives access back", async () => {
     const added = (await add(newcomer("jo.vale@recalldesk.example"))).body;
     const first = await signIn(backend.api, "jo.vale@recalldesk.example");
     const second = await signIn(backend.api, "jo.vale@recalldesk.example");
@@ -157,13 +158,14 @@ describe("POST /staff/{id}/disable and /enable", () => {
     for (const session of [first, second]) {
       const answer = await backend.api.get("/sessions", { token: session.token });
       expect(answer.status).toBe(401);
-      expect(answer.body).toEqual({ message: "Session Expired", statusCode: 401 });
+      expect(answer.body).toEqual({ message: "Your access was ended by an administrator.", statusCode: 401 });
     }
     await expect(signIn(backend.api, "jo.vale@recalldesk.example")).rejects.toThrow();
     expect((await disable(added.id)).body).toMatchObject({ disabled: true });
 
     expect((await enable(added.id)).body).toMatchObject({ id: added.id, disabled: false });
-    expect((await backend.api.get("/sessions", { token: first.token })).status).toBe(401);
+    // Access given back: the sessions it ended stay ended, as any other ended session.
+    expect((await backend.api.get("/sessions", { token: first.token })).body).toEqual({ message: "Session Expired", statusCode: 401 });
     expect((await signIn(backend.api, "jo.vale@recalldesk.example")).user.id).toBe(added.id);
   });
 

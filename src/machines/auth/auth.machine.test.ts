@@ -143,10 +143,30 @@ describe("auth machine: signed in", () => {
     expect(effects.forget).toHaveBeenCalled();
   });
 
-  it("logs out on the session-expired signal of the API client", async () => {
+  it("logs out on the session-expired signal of the API client, without a word for an expiry", async () => {
     const { actor } = await signedInActor();
-    actor.send({ type: "session.expired" });
+    actor.send({ type: "session.expired", failure: { message: "Session Expired", statusCode: 401 } });
     expect(actor.getSnapshot().value).toBe("signedOut");
+    expect(actor.getSnapshot().context.alert).toBeNull();
+  });
+
+  it("says why on the sign-in screen when an administrator ended the access", async () => {
+    const ended = { message: "Your access was ended by an administrator.", statusCode: 401 };
+    const { actor } = await signedInActor();
+    actor.send({ type: "session.expired", failure: ended });
+    expect(actor.getSnapshot().value).toBe("signedOut");
+    expect(actor.getSnapshot().context.alert).toEqual(ended);
+    const other = await signedInActor();
+    other.actor.send({ type: "auth.failure", failure: ended });
+    expect(other.actor.getSnapshot().value).toBe("signedOut");
+    expect(other.actor.getSnapshot().context.alert).toEqual(ended);
+  });
+
+  it("says why when the stored session was ended by an administrator while the app was closed", async () => {
+    const ended = Object.assign(new Error("Your access was ended by an administrator."), { statusCode: 401 });
+    const { actor } = start({ persisted: async () => session(), loadSession: async () => Promise.reject(ended) });
+    await signedOut(actor);
+    expect(actor.getSnapshot().context.alert).toEqual({ message: "Your access was ended by an administrator.", statusCode: 401 });
   });
 
   it.each([

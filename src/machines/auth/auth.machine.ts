@@ -1,8 +1,11 @@
 // Sign-in, the session and the global alert (specification §4 "Sign-in", "Session load",
 // "Logout", "Error handling", "Persistence"; §8). Effects are named here and provided by src/app.
+// A session that ends because an administrator disabled the account is told apart from an expiry:
+// the sign-in screen says why ("Your access was ended by an administrator."); an expiry signs out
+// as §8 has it, without a word.
 import { assign, setup } from "xstate";
 import { notProvided } from "../notProvided";
-import { type ApiFailure, isSessionExpired, toFailure } from "../../api/errors";
+import { type ApiFailure, isAccessEnded, isSessionExpired, toFailure } from "../../api/errors";
 import type { components } from "../../../contract/schema";
 import { PERSIST_TIMEOUT_MS } from "../../lib/constants";
 import { landingPath, type Landing } from "./landing";
@@ -42,7 +45,8 @@ export type AuthEvent =
   | { type: "auth.signIn"; request: SignInRequest; landing: Landing }
   | { type: "auth.logout" }
   | { type: "auth.sessionChanged"; session: Session }
-  | { type: "session.expired" }
+  /** An answer ended the session: that answer, which says whether an administrator ended it. */
+  | { type: "session.expired"; failure?: ApiFailure }
   | { type: "auth.failure"; failure: ApiFailure }
   | { type: "alert.clear" };
 
@@ -65,6 +69,8 @@ export const authMachine = setup({
     forgetSession: () => {},
     navigate: (_, _params: { to: string }) => {},
     clearAlert: assign({ alert: null }),
+    /** The sign-in screen says why the session ended when an administrator ended it. */
+    sayWhySignedOut: assign({ alert: ({ context }, params: { failure: ApiFailure | undefined }) => (params.failure && isAccessEnded(params.failure) ? params.failure : context.alert) }),
   },
   guards: {
     hasId: (_, params: { session: Session | null }) => Boolean(params.session?.id),
@@ -111,7 +117,10 @@ export const authMachine = setup({
           },
           { target: "signedOut", actions: ["forgetSession", assign({ session: null })] },
         ],
-        onError: { target: "signedOut", actions: ["forgetSession", assign({ session: null })] },
+        onError: {
+          target: "signedOut",
+          actions: ["forgetSession", assign({ session: null }), { type: "sayWhySignedOut", params: ({ event }) => ({ failure: toFailure(event.error) }) }],
+        },
       },
     },
     signedOut: {
@@ -144,7 +153,10 @@ export const authMachine = setup({
         // A partner hand-off while signed in replaces the session with the handed-over user's.
         "auth.signIn": { target: "signingIn", actions: assign({ landing: ({ event }) => event.landing }) },
         "auth.logout": { target: "signingOut" },
-        "session.expired": { target: "signedOut", actions: ["forgetSession", assign({ session: null })] },
+        "session.expired": {
+          target: "signedOut",
+          actions: ["forgetSession", assign({ session: null }), { type: "sayWhySignedOut", params: ({ event }) => ({ failure: event.failure }) }],
+        },
         "auth.sessionChanged": {
           actions: [
             assign({ session: ({ event }) => event.session }),
@@ -155,7 +167,7 @@ export const authMachine = setup({
           {
             guard: { type: "endsSession", params: ({ event }) => ({ failure: event.failure }) },
             target: "signedOut",
-            actions: ["forgetSession", assign({ session: null })],
+            actions: ["forgetSession", assign({ session: null }), { type: "sayWhySignedOut", params: ({ event }) => ({ failure: event.failure }) }],
           },
           { actions: assign({ alert: ({ event }) => event.failure }) },
         ],
