@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { ADMIN, goInApp, signInAs, STAFF, waitForPath } from "./accounts.ts";
 import { e2e, expectVisible } from "./harness.ts";
+import { wordsBrokenAcrossLines } from "./layout.ts";
 import { membersListReady } from "./membersList.ts";
 import { snapshot } from "./visit.ts";
 
@@ -73,6 +74,28 @@ e2e("an administrator adds a colleague and two practices, and imports a member f
   await membersListReady(page);
   await expectVisible(page.locator("tbody tr.member-row").filter({ hasText: `Quill${run}` }), 30_000);
 }, { timeout: 240_000 });
+
+e2e("the Staff list keeps practice codes whole and its Edit and Disable within the table, at 1366, 1920 and 900 px", async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signInAs(page, ADMIN);
+  await openFromMenu(page, "STAFF", "/staff", "Staff");
+  const table = page.getByRole("table", { name: /^Staff accounts/ });
+  await expectVisible(table.locator("tbody tr").first());
+  for (const viewport of [{ width: 1366, height: 768 }, { width: 1920, height: 1080 }, { width: 900, height: 768 }]) {
+    await page.setViewportSize(viewport);
+    // A practice code ("SM-BAYT") is one word: laid out on two lines, it broke at its hyphen.
+    assert.deepEqual(await wordsBrokenAcrossLines(table.locator("tbody tr td:nth-child(3)")), [], `at ${viewport.width} px practice codes break at their hyphen`);
+    const frame = page.locator(".table-scroll", { has: table });
+    const edges = await frame.evaluate((element) => ({
+      right: element.getBoundingClientRect().right,
+      overflow: element.scrollWidth - element.clientWidth,
+      buttons: [...element.querySelectorAll("tbody button")].map((button) => button.getBoundingClientRect().right),
+    }));
+    assert.ok(edges.overflow <= 0, `at ${viewport.width} px the table scrolls sideways by ${edges.overflow} px`);
+    assert.ok(edges.buttons.every((right) => right <= edges.right), `at ${viewport.width} px Edit or Disable lies past the table's edge`);
+    await snapshot(page, `administration-staff-${viewport.width}`);
+  }
+}, { timeout: 120_000 });
 
 e2e("staff see no administration entries, and the not-found page at their addresses", async ({ page }) => {
   await signInAs(page, STAFF);

@@ -7,6 +7,7 @@ import { ADMIN, goInApp, signInAs } from "./accounts.ts";
 import { membersListReady } from "./membersList.ts";
 import { e2e, expectVisible } from "./harness.ts";
 import { snapshot } from "./visit.ts";
+import { wordsBrokenAcrossLines } from "./layout.ts";
 
 const HEADERS = ["User Id", "Visited Page", "Default Practice", "User Name", "First Name", "Last Name", "Access Date", "Count"];
 
@@ -37,29 +38,21 @@ e2e("the report opens on the current month, sortable by every column", async ({ 
   assert.equal(await page.getByLabel("End date").inputValue(), `${last.getFullYear()}-${pad(last.getMonth() + 1)}-${pad(last.getDate())}`);
   assert.deepEqual(await visitsTable(page).getByRole("columnheader").allTextContents().then((h) => h.map((t) => t.replace(/[↕▲▼]/g, "").trim())), HEADERS);
   assert.ok((await visitsTable(page).locator("tbody tr").count()) > 1, "some visits this month");
-  // Default practices by abbreviation (not the contract's "22;4;6"), dates as the app writes them,
-  // practices and e-mails never broken inside a word at 1366 px.
-  for (const practices of await columnValues(page, 2)) assert.match(practices, /^(All|[A-Z0-9]+-[A-Z0-9]+(, [A-Z0-9]+-[A-Z0-9]+)*)$/);
+  // Default practices by name (not the contract's "22;4;6", nor abbreviations such as "SM-BAYT"),
+  // dates as the app writes them, practices never broken inside a name and e-mails never at all.
+  const practiceNames = await visitsTable(page).locator("tbody tr td:nth-child(3) li").allTextContents();
+  for (const name of practiceNames) assert.match(name, /^(All|[A-Z][A-Za-z'&.]*( [A-Za-z'&.]+)+)$/);
+  assert.ok(practiceNames.some((name) => name !== "All"), "some visitors chose default practices, named");
   for (const date of await columnValues(page, 6)) assert.match(date, /^\d{2}\/\d{2}\/\d{4}$/);
   assert.match((await visitsTable(page).locator("caption").textContent()) ?? "", /^Page visits from \d{2}\/01\/\d{4} to \d{2}\/\d{2}\/\d{4}: \d+ rows$/);
   const emails = visitsTable(page).locator("tbody tr td:nth-child(4)");
   assert.ok((await emails.allTextContents()).every((email) => /^[^@\s]+@[^@\s]+$/.test(email)), "the user names are e-mails");
-  // A text node laid out on more than one line is a word broken in two (an e-mail, or "SM-BAYT").
-  const wordsAt1366 = visitsTable(page).locator("tbody tr td:nth-child(3), tbody tr td:nth-child(4)");
-  const broken = await wordsAt1366.evaluateAll((cells) =>
-    cells
-      .filter((cell) =>
-        [...cell.querySelectorAll("*"), cell].some((element) =>
-          [...element.childNodes].some((node) => {
-            const range = document.createRange();
-            range.selectNodeContents(node);
-            return node.nodeType === Node.TEXT_NODE && range.getClientRects().length > 1;
-          }),
-        ),
-      )
-      .map((cell) => cell.textContent),
-  );
-  assert.deepEqual(broken, [], "practices or e-mails broken inside a word");
+  for (const viewport of [{ width: 1366, height: 768 }, { width: 900, height: 768 }, { width: 1920, height: 1080 }]) {
+    await page.setViewportSize(viewport);
+    const broken = await wordsBrokenAcrossLines(visitsTable(page).locator("tbody tr td:nth-child(3) li, tbody tr td:nth-child(4)"));
+    assert.deepEqual(broken, [], `at ${viewport.width} px a word of a practice's name or an e-mail is broken across lines`);
+  }
+  await page.setViewportSize({ width: 1366, height: 768 });
   await snapshot(page, "usage");
 
   const count = visitsTable(page).getByRole("columnheader", { name: /^Count/ });

@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from "xstate";
 import { compareStaff } from "../../../domain/staff/staffRules.ts";
 import type { StaffMember, staffMachine } from "./staff.machine";
-import { defaultPracticeNames } from "../../lib/practiceNames";
+import { defaultPracticeList } from "../../lib/practiceNames";
 
 type StaffSnapshot = SnapshotFrom<typeof staffMachine>;
 
@@ -32,6 +32,6 @@ export const selectDisabling = (s: StaffSnapshot) => s.matches({ ready: "disabli
 export const selectBusyId = (s: StaffSnapshot) => (s.matches({ ready: "browsing" }) || s.matches({ ready: "editing" }) ? null : s.context.targetId);
 export const selectCanChange = (s: StaffSnapshot) => s.matches({ ready: "browsing" });
 
-/** A member's default practices by abbreviation; none chosen means all practices. */
-export const practiceNames = (member: StaffMember, practices: readonly { id: number; practiceabbr: string }[]) =>
-  defaultPracticeNames(member.defaultLocationId, practices);
+/** A member's default practices by abbreviation; none chosen means all practices ("All"). */
+export const practiceList = (member: StaffMember, practices: readonly { id: number; practiceabbr: string }[]) =>
+  defaultPracticeList(member.defaultLocationId, practices);

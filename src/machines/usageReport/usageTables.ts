@@ -1,12 +1,12 @@
 // The Universal Usage Report's two tables, each the shared report workflow run as a child of the
 // usage report's machine: the page visits (openapi.yaml GET /report/usage/{params}), whose default
-// practices show by abbreviation (the practices are its one list), and, over the same dates, the
+// practices show by name (the practices are its one list), and, over the same dates, the
 // calls started and results saved per agent (getCallActivityReport).
 import type { components } from "../../../contract/schema";
 import type { ExportRequest } from "../export/export.machine";
 import { createReportMachine } from "../report/report.machine";
 import { selectReportReady, sortedRows, type ReportSnapshot } from "../report/report.selectors";
-import { defaultPracticeNames } from "../../lib/practiceNames";
+import { defaultPracticeList } from "../../lib/practiceNames";
 
 export type UsageRow = components["schemas"]["UsageRow"];
 export type UsageQuery = components["schemas"]["UsageQuery"];
@@ -14,9 +14,9 @@ export type CallActivityRow = components["schemas"]["CallActivityRow"];
 export type CallActivityQuery = Pick<UsageQuery, "startDate" | "endDate">;
 type Practice = components["schemas"]["Practice"];
 
-/** A visit as the table shows it: its default practices by abbreviation, sorted as shown. */
+/** A visit as the table shows it: its default practices by name, sorted as shown. */
 export interface UsageVisit extends UsageRow {
-  defaultPractices: string;
+  defaultPractices: string[];
 }
 
 export const usageVisitsMachine = createReportMachine<UsageQuery, UsageRow[], Practice[]>({ id: "usageVisits", lists: true });
@@ -27,11 +27,15 @@ type CallActivitySnapshot = ReportSnapshot<CallActivityQuery, CallActivityRow[]>
 
 /**
  * The visits in the chosen order (client sort, §2 "Sortable table"), their default practices named
- * ("SM-SUGA, BPD-DALL" for "22;4"; ids until the practices have come).
+ * (["Smile Magic Sugar Land", "Bright Pediatric Dental Dallas"] for "22;4"; ids until the practices
+ * have come): an administrator reads a report of the whole group, where abbreviations say little.
  */
 export const selectUsageRows = (snapshot: VisitsSnapshot): UsageVisit[] => {
   const practices = snapshot.context.lists ?? [];
-  const visits = (snapshot.context.data ?? []).map((row) => ({ ...row, defaultPractices: defaultPracticeNames(row.defualtPracticeId, practices) }));
+  const visits = (snapshot.context.data ?? []).map((row) => ({
+    ...row,
+    defaultPractices: defaultPracticeList(row.defualtPracticeId, practices, (practice) => practice.practice),
+  }));
   return sortedRows(visits, snapshot.context.sort);
 };
 

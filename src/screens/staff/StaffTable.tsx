@@ -2,6 +2,7 @@
 // and the buttons that change it.
 import { useSelector } from "@xstate/react";
 import { formatDateTime } from "../../lib/dateTime";
+import { PracticeList } from "../../components/PracticeList";
 import * as staff from "../../machines/staff/staff.selectors";
 import type { StaffActor } from "../../machines/staff/staff.machine";
 
@@ -39,8 +40,10 @@ export function StaffTable({ actor }: { actor: StaffActor }) {
                   <span className="admin-table__email">{member.email}</span>
                 </th>
                 <td>{member.isAdmin ? "Administrator" : "Staff"}</td>
-                <td>{staff.practiceNames(member, practices)}</td>
-                <td className="admin-table__nowrap">{member.lastSignInAt ? formatDateTime(member.lastSignInAt) : "Never"}</td>
+                <td>
+                  <PracticeList names={staff.practiceList(member, practices)} />
+                </td>
+                <td>{member.lastSignInAt ? formatDateTime(member.lastSignInAt) : "Never"}</td>
                 <td>{member.disabled ? <span className="badge badge--muted">Disabled</span> : "Enabled"}</td>
                 <td>
                   <div className="admin-table__actions">

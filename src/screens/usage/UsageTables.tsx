@@ -2,7 +2,6 @@
 // the calls started and results saved per agent over the same dates. Each is a report actor of its
 // own, child of the usage report's.
 import { useSelector } from "@xstate/react";
-import { Fragment } from "react";
 import type { ActorRefFrom } from "xstate";
 import { DataTable, type Column } from "../../components/DataTable";
 import { ReportStatus } from "../../components/ReportStatus";
@@ -17,33 +16,22 @@ import {
 } from "../../machines/usageReport/usageTables";
 import { formatDate } from "../../lib/format";
 
-/** An e-mail address, broken only before its @ when the column is narrow, never inside a word. */
-const email = (address: string) => {
-  const at = address.indexOf("@");
-  return at > 0 ? (
-    <span className="usage-report__email">
-      {address.slice(0, at)}
-      <wbr />
-      {address.slice(at)}
-    </span>
-  ) : (
-    address
-  );
-};
+/** An e-mail address, whole on one line (a broken address reads as two). */
+const email = (address: string) => <span className="usage-report__email">{address}</span>;
 
-/** Practice abbreviations ("SM-BAYT"), each kept on one line: a list breaks after its commas only. */
-const practices = (names: string) =>
-  names.split(", ").map((name, index) => (
-    <Fragment key={name}>
-      {index > 0 ? ", " : ""}
-      <span className="usage-report__practice">{name}</span>
-    </Fragment>
-  ));
+/** Practice names, one a line (a name wraps between its words only when the column is narrow). */
+const practiceNames = (names: string[]) => (
+  <ul className="usage-report__practices">
+    {names.map((name, index) => (
+      <li key={`${index}-${name}`}>{name}</li>
+    ))}
+  </ul>
+);
 
 const VISIT_COLUMNS: Column<UsageVisit>[] = [
   { key: "userId", header: "User Id", align: "end" },
   { key: "visitedUrl", header: "Visited Page" },
-  { key: "defaultPractices", header: "Default Practice", cell: (row) => practices(row.defaultPractices) },
+  { key: "defaultPractices", header: "Default Practice", cell: (row) => practiceNames(row.defaultPractices) },
   { key: "username", header: "User Name", cell: (row) => email(row.username) },
   { key: "firstname", header: "First Name" },
   { key: "lastname", header: "Last Name" },
