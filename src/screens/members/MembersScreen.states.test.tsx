@@ -27,7 +27,7 @@ describe("the members list's loading and failure", () => {
     await renderList();
 
     await screen.findByRole("table");
-    expect(screen.getAllByText("Loading members…").length).toBeGreaterThan(0);
+    expect(screen.getAllByText("Loading members…")).toHaveLength(1);
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent(/^Members · All brands$/);
     expect(screen.queryByText(/0 members/)).not.toBeInTheDocument();
     expect(screen.queryByText(/No members/)).not.toBeInTheDocument();

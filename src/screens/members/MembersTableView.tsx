@@ -66,7 +66,8 @@ export function MembersTableView({ parts, title, busy, locked }: MembersTableVie
       focusRequest={focusRequest}
       locked={locked}
       busy={busy}
-      empty={busy ? "Loading members…" : "No members match these filters."}
+      // While a page loads the status above the table says so; said in the table too, it showed twice.
+      empty={busy ? "" : "No members match these filters."}
       {...actions}
     />
   );
