@@ -1826,9 +1826,11 @@ export interface paths {
          * End a staff member's access (administrators)
          * @description Added by the design. The account can no longer sign in, and every session of it ends at
          *     once: its calls answer 401 from the next one on, its open event streams end and its
-         *     claims on members are released (the same as `npm run user -- disable`). 409 naming `id`
-         *     when it is the last enabled administrator; 404 for an unknown account. Disabling a
-         *     disabled account changes nothing. Audited. Administrators only (403).
+         *     claims on members are released, and its open callbacks become anyone's (each a
+         *     `reassigned` change by the caller, sent as a `callback` event) — the same as
+         *     `npm run user -- disable`. 409 naming `id` when it is the last enabled administrator; 404
+         *     for an unknown account. Disabling a disabled account changes nothing. Audited.
+         *     Administrators only (403).
          */
         post: operations["disableStaff"];
         delete?: never;
@@ -2202,8 +2204,12 @@ export interface paths {
          * @description Added by the design. A member has at most one open callback: booking one for a member
          *     that has one moves it (same `id`, `version` + 1). The caller becomes its owner: it is
          *     served to them alone until it is due plus the grace period (30 minutes, `ownerUntil`),
-         *     then to anyone. The member's result history shows "Callback booked for …" or "Callback
-         *     moved to …" with who and when (`getResults`, entries with `callback`).
+         *     then to anyone. Until then only its owner may move it: anyone else, administrators
+         *     included, gets 403 and nothing is written (administrators give it to another agent with
+         *     `reassignCallbacks`); a callback booked for anyone, or past `ownerUntil`, anyone may move.
+         *     When its owner's access ends (`disableStaff`, `npm run user -- disable`), it becomes
+         *     anyone's at once (`reassigned`, owner null). The member's result history shows "Callback
+         *     booked for …" or "Callback moved to …" with who and when (`getResults`, entries with `callback`).
          *
          *     Refused with 400 naming the field: `dueAt` in the past, more than 30 days ahead, or
          *     outside the calling window in the member's local time (8:00 to 21:00 in
@@ -7123,6 +7129,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             /** @description The member's open callback is not the one the caller saw (`seenVersion`); nothing was written. `current` is the open callback now. */
             409: {

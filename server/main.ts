@@ -14,6 +14,7 @@ import { FolderLockedError, lockDataFolder } from "./db/lock.ts";
 import { DEMO_PASSWORD } from "../demo/staff.ts";
 import { listenAdminSocket } from "./admin/adminSocket.ts";
 import { runUserCommand } from "./auth/userCommand.ts";
+import { settingOf } from "./queue/setting.ts";
 
 const DIST = fileURLToPath(new URL("../dist", import.meta.url));
 
@@ -29,7 +30,7 @@ async function main(): Promise<void> {
   app.addHook("preClose", (await import("./jobs/scheduler.ts")).startScheduler(app.services)); // jobs stop before the database closes
   // PGlite: `npm run user` reaches the database through this server (server/admin/adminSocket.ts).
   if (!config.databaseUrl && config.dataDir !== "memory://") {
-    const socket = await listenAdminSocket(app.services.db, config.dataDir, (db, args) => runUserCommand(db, args));
+    const socket = await listenAdminSocket(app.services.db, config.dataDir, (db, args) => runUserCommand(db, args, settingOf(app.services)));
     app.addHook("preClose", () => new Promise<void>((done) => socket.close(() => done())));
   }
   const address = await app.listen({ port: config.port, host: config.host }).catch(async (error: unknown) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { callbackConflict, dueAtProblems, judgeBooking, mayCancel, ownerUntilOf, STALE_CALLBACK, tooManyCallbacks } from "./callbacks.ts";
+import { callbackConflict, dueAtProblems, judgeBooking, mayCancel, mayMove, ownerUntilOf, STALE_CALLBACK, tooManyCallbacks } from "./callbacks.ts";
 import { DEFAULT_QUEUE_RULES as RULES } from "./rules.ts";
 
 const at = (iso: string) => Date.parse(iso);
@@ -65,5 +65,23 @@ describe("two agents moving one callback", () => {
 
   it("answers the loser 409 with the callback as it is now", () => {
     expect(callbackConflict(null)).toEqual({ message: STALE_CALLBACK, statusCode: 409, current: null });
+  });
+});
+
+describe("who may move a member's open callback", () => {
+  const owned = { ownerId: 7, ownerUntil: NOW + 1 };
+
+  it("its owner, at any time", () => {
+    expect(mayMove(owned, 7, NOW)).toBe(true);
+    expect(mayMove(owned, 7, NOW + DAY)).toBe(true);
+  });
+
+  it("nobody else until it is due plus the grace period, administrators included; anyone from that instant", () => {
+    expect(mayMove(owned, 9, NOW)).toBe(false);
+    expect(mayMove(owned, 9, NOW + 1)).toBe(true);
+  });
+
+  it("anyone, when it was booked for anyone", () => {
+    expect(mayMove({ ownerId: null, ownerUntil: null }, 9, NOW)).toBe(true);
   });
 });

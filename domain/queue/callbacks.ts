@@ -1,6 +1,7 @@
 // Callbacks (openapi.yaml bookCallback): one open callback per member, booked inside the calling
 // window of the member's local time, in the future and not too far ahead; its owner's until it is
-// due plus the grace period, then anyone's. Both backends check a booking with these rules.
+// due plus the grace period, then anyone's, and anyone's at once when its owner's access ends (a
+// promise never waits for someone who cannot sign in). Both backends check a booking with these rules.
 import type { components } from "../../contract/schema";
 import { errorBody, invalidRequest, type HttpError } from "../../contract/errors.ts";
 import { isInCallingWindow, windowText } from "./callingWindow.ts";
@@ -52,6 +53,18 @@ export const STALE_CALLBACK = "This member's callback was booked or moved by som
 /** The 409 of a stale booking: the contract's Error and the open callback now. */
 export function callbackConflict(current: Schemas["Callback"] | null): Schemas["CallbackConflict"] {
   return { ...errorBody(409, STALE_CALLBACK), current };
+}
+
+export const NOT_YOURS_TO_MOVE =
+  "This callback is still its owner's, until it is due plus the grace period: only they may move it, and an administrator may reassign it on the Callbacks page.";
+
+/**
+ * Who may book over a member's open callback (move it, and with it become its owner): its owner,
+ * and anyone once it is anyone's (booked for anyone, or its owner's time, due plus the grace, is
+ * over). Administrators give someone's callback to another agent by reassigning it, not by booking.
+ */
+export function mayMove(open: { ownerId: number | null; ownerUntil: number | null }, callerId: number, now: number): boolean {
+  return open.ownerId === null || open.ownerId === callerId || open.ownerUntil === null || now >= open.ownerUntil;
 }
 
 export const NO_OPEN_CALLBACK = "There is no open callback with this id.";

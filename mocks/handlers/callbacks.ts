@@ -3,7 +3,20 @@
 import { HttpResponse } from "msw";
 import { HttpError, invalidRequest } from "../../contract/errors.ts";
 import { checkDayRange, toInstantRange } from "../../domain/calendar.ts";
-import { callbackConflict, CALLBACK_NOTE_MAX, doNotCallMember, dueAtProblems, judgeBooking, mayCancel, NO_OPEN_CALLBACK, NOT_YOUR_CALLBACK, ownerUntilOf, tooManyCallbacks } from "../../domain/queue/callbacks.ts";
+import {
+  callbackConflict,
+  CALLBACK_NOTE_MAX,
+  doNotCallMember,
+  dueAtProblems,
+  judgeBooking,
+  mayCancel,
+  mayMove,
+  NO_OPEN_CALLBACK,
+  NOT_YOUR_CALLBACK,
+  NOT_YOURS_TO_MOVE,
+  ownerUntilOf,
+  tooManyCallbacks,
+} from "../../domain/queue/callbacks.ts";
 import { isDoNotCall } from "../../domain/queue/results.ts";
 import { compareText } from "../../domain/order.ts";
 import { PRACTICE_TIME_ZONE } from "../../domain/vocabulary.ts";
@@ -38,6 +51,8 @@ export function callbacksHandlers(db: MockDb) {
       if (judgeBooking(body.seenVersion, current?.version) === "stale") {
         return HttpResponse.json(callbackConflict(current ? toCallbackAnswer(db, current) : null), { status: 409 });
       }
+      const currentUntil = current?.ownerUntil ? Date.parse(current.ownerUntil) : null;
+      if (current && !mayMove({ ownerId: current.ownerId, ownerUntil: currentUntil }, user.id, now.getTime())) throw new HttpError(403, NOT_YOURS_TO_MOVE);
       if (ownedBy(user.id).length - (current?.ownerId === user.id ? 1 : 0) >= rules.maxOpenCallbacks) throw tooManyCallbacks("owner", rules);
       const note = (body.note ?? "").trim().slice(0, CALLBACK_NOTE_MAX);
       const ownerUntil = iso(ownerUntilOf(dueAt, user.id, rules)!);
@@ -84,6 +99,7 @@ export function callbacksHandlers(db: MockDb) {
       const { callbackIds, userId } = context.body;
       const rules = db.queue.rules;
       if (userId !== null && !db.users.some((candidate) => candidate.id === userId)) throw invalidRequest([{ field: "userId", message: "is not a user" }]);
+      if (userId !== null && db.disabledUsers.has(userId)) throw invalidRequest([{ field: "userId", message: "is a user whose access has ended" }]);
       const found = callbackIds.map((id) => db.callbacks.find((callback) => callback.id === id && callback.status === "open"));
       const missing = found.flatMap((callback, index) => (callback ? [] : [{ field: `callbackIds.${index}`, message: "is not an open callback" }]));
       if (missing.length > 0) throw invalidRequest(missing);

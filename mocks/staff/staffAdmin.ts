@@ -1,6 +1,7 @@
 // Staff administration in the fake backend, with the server's rules (domain/staff/staffRules.ts):
 // one account per e-mail without regard to case, never no enabled administrator; disabling ends
-// the account's sessions, its open event streams and its claims at once, as signing out does.
+// the account's sessions, its open event streams and its claims at once, as signing out does, and
+// makes its open callbacks anyone's.
 import { HttpError, invalidRequest } from "../../contract/errors.ts";
 import type { components } from "../../contract/schema";
 import {
@@ -15,6 +16,8 @@ import {
   NO_SUCH_STAFF,
 } from "../../domain/staff/staffRules.ts";
 import { endWithSession } from "../db/sessionEnd";
+import { agentChanged } from "../board/board";
+import { noteChange, publishCallback } from "../queue/callbacks";
 import { nextId, type MockDb, type User } from "../db/createMockDb";
 
 type Schemas = components["schemas"];
@@ -83,7 +86,18 @@ export function updateStaff(db: MockDb, id: number, input: Schemas["StaffInput"]
   return user;
 }
 
-export function setStaffDisabled(db: MockDb, id: number, disabled: boolean): User {
+/** A disabled agent's open callbacks become anyone's at once (domain/queue/callbacks.ts), each a change by `byUserId`. */
+function releaseCallbacksOf(db: MockDb, ownerId: number, byUserId: number): void {
+  const at = db.now().toISOString();
+  for (const callback of db.callbacks.filter((candidate) => candidate.status === "open" && candidate.ownerId === ownerId)) {
+    Object.assign(callback, { ownerId: null, ownerUntil: null, version: callback.version + 1 });
+    noteChange(db, callback, byUserId, "reassigned", at);
+    publishCallback(db, callback, "reassigned");
+  }
+  agentChanged(db, ownerId);
+}
+
+export function setStaffDisabled(db: MockDb, id: number, disabled: boolean, byUserId: number): User {
   const user = staffMember(db, id);
   if (db.disabledUsers.has(id) === disabled) return user;
   if (!disabled) {
@@ -94,6 +108,7 @@ export function setStaffDisabled(db: MockDb, id: number, disabled: boolean): Use
     throw new HttpError(409, LAST_ADMINISTRATOR, [{ field: "id", message: LAST_ADMINISTRATOR_DETAIL }]);
   }
   db.disabledUsers.add(id);
+  releaseCallbacksOf(db, id, byUserId);
   for (const session of db.sessions.values()) {
     if (session.userId !== id || session.revoked) continue;
     session.revoked = true;

@@ -1,7 +1,7 @@
 // Sessions in the database (docs/architecture.md): opaque random tokens stored only as SHA-256 hashes, an
 // absolute lifetime and an idle timeout. Any number of server instances can share them.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import type { Kysely, Selectable } from "kysely";
+import type { Kysely, Selectable, Transaction } from "kysely";
 import type { Database, SessionsTable, UsersTable } from "../db/database.ts";
 import { endWithSessions } from "./sessionEnd.ts";
 
@@ -172,12 +172,23 @@ export async function firstStaff(db: Kysely<Database>, count: number) {
     .execute();
 }
 
+/** What else an account's disabling ends, in its transaction (the staff administration's: the account's open callbacks). */
+export type AlsoOnDisable = (trx: Transaction<Database>, userId: number) => Promise<void>;
+
 /**
  * Disables (or enables again) the account of an e-mail; disabling also revokes every session of
  * it, so the user is signed out everywhere at once (docs/architecture.md), and ends what ends with
- * them: their claims and open event streams, on every instance (sessionEnd.ts). Undefined when no such user.
+ * them: their claims and open event streams, on every instance (sessionEnd.ts), after `alsoOnDisable`
+ * (which may lock members: a save locks its member before what its claim's end touches). Undefined
+ * when no such user.
  */
-export async function setUserDisabled(db: Kysely<Database>, email: string, disabled: boolean, now = new Date()): Promise<UserRow | undefined> {
+export async function setUserDisabled(
+  db: Kysely<Database>,
+  email: string,
+  disabled: boolean,
+  now = new Date(),
+  alsoOnDisable?: AlsoOnDisable,
+): Promise<UserRow | undefined> {
   return db.transaction().execute(async (trx) => {
     const user = await trx
       .updateTable("users")
@@ -186,6 +197,7 @@ export async function setUserDisabled(db: Kysely<Database>, email: string, disab
       .returningAll()
       .executeTakeFirst();
     if (user && disabled) {
+      await alsoOnDisable?.(trx, user.id);
       const revoked = await trx.updateTable("sessions").set({ revoked_at: now }).where("user_id", "=", user.id).where("revoked_at", "is", null).returning("id").execute();
       await endWithSessions(trx, revoked.map((session) => session.id), now);
     }

@@ -8,6 +8,7 @@ import { loadConfig } from "../config.ts";
 import { ACCESS_ENDED, SESSION_EXPIRED, UNKNOWN_STAFF } from "../../contract/errors.ts";
 import { bearer, ENGINES, STAFF_EMAIL, startTestApp, type App, type TestApp } from "../../tests/support/testApp.ts";
 import { issueDevIdToken } from "../../domain/signInTokens.ts";
+import { settingOf } from "../queue/setting.ts";
 import { runUserCommand, USAGE } from "./userCommand.ts";
 
 const START = new Date("2026-11-16T15:00:00Z").getTime();
@@ -106,7 +107,7 @@ describe.each(ENGINES)("sessions on %s", (engine) => {
       const sessions = [(await signIn(server.app, email)).body.accessToken, (await signIn(server.app, email)).body.accessToken];
       const bystander = (await signIn(server.app)).body.accessToken;
       at(MINUTE);
-      expect(await runUserCommand(server.database.db, ["disable", email.toUpperCase()], new Date(clock))).toMatch(/^Disabled priya/);
+      expect(await runUserCommand(server.database.db, ["disable", email.toUpperCase()], settingOf(server.app.services), new Date(clock))).toMatch(/^Disabled priya/);
       for (const token of sessions) expect((await getSession(server.app, token)).json()).toEqual({ message: ACCESS_ENDED, statusCode: 401 });
       expect((await getSession(server.app, bystander)).statusCode).toBe(200);
       const refused = await signIn(server.app, email);
@@ -115,17 +116,17 @@ describe.each(ENGINES)("sessions on %s", (engine) => {
       const password = await server.app.inject({ method: "POST", url: "/api/sessions/login?jwt=1", payload: { email, password: "recall-desk-demo" } });
       expect(password.statusCode).toBe(401);
 
-      expect(await runUserCommand(server.database.db, ["enable", email])).toMatch(/^Enabled priya/);
+      expect(await runUserCommand(server.database.db, ["enable", email], settingOf(server.app.services))).toMatch(/^Enabled priya/);
       expect((await signIn(server.app, email)).status).toBe(200);
       // Enabling lets the user sign in again; the sessions that were ended stay ended.
       for (const token of sessions) await expectExpired(server.app, token);
     });
 
     it("answers its usage for anything else, and names an unknown e-mail", async () => {
-      await expect(runUserCommand(server.database.db, [])).rejects.toThrow(USAGE);
-      await expect(runUserCommand(server.database.db, ["delete", email])).rejects.toThrow(USAGE);
-      await expect(runUserCommand(server.database.db, ["disable", email, "extra"])).rejects.toThrow(USAGE);
-      await expect(runUserCommand(server.database.db, ["disable", "nobody@recalldesk.example"])).rejects.toThrow(/no user with the e-mail nobody@/);
+      await expect(runUserCommand(server.database.db, [], settingOf(server.app.services))).rejects.toThrow(USAGE);
+      await expect(runUserCommand(server.database.db, ["delete", email], settingOf(server.app.services))).rejects.toThrow(USAGE);
+      await expect(runUserCommand(server.database.db, ["disable", email, "extra"], settingOf(server.app.services))).rejects.toThrow(USAGE);
+      await expect(runUserCommand(server.database.db, ["disable", "nobody@recalldesk.example"], settingOf(server.app.services))).rejects.toThrow(/no user with the e-mail nobody@/);
     });
   });
 });

@@ -7,6 +7,8 @@ import type { DatabaseHandle } from "../db/connection.ts";
 import { freshTestDatabase } from "../../tests/support/testDatabase.ts";
 import { openSession, touchSession } from "./sessions.repository.ts";
 import { hasControlCharacter } from "../../domain/staff/staffRules.ts";
+import { loadConfig } from "../config.ts";
+import { queueSettingOf } from "../queue/setting.ts";
 import { parseUserArgs, runUserCommand, UsageError, USAGE } from "./userCommand.ts";
 
 const RULES = { idleMs: 30 * 60_000, lifetimeMs: 7 * 24 * 60 * 60_000 };
@@ -14,7 +16,7 @@ const ADMIN = "it.admin@practice.example";
 const COLLEAGUE = "ana.diaz@practice.example";
 
 let database: DatabaseHandle;
-const user = (...args: string[]) => runUserCommand(database.db, args);
+const user = (...args: string[]) => runUserCommand(database.db, args, queueSettingOf(loadConfig({ NODE_ENV: "test" })));
 const refusal = (...args: string[]) => user(...args).then(
   () => "accepted",
   (error: unknown) => (error instanceof UsageError ? error.message : `unexpected: ${String(error)}`),

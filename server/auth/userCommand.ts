@@ -24,6 +24,8 @@ import { FolderLockedError } from "../db/lock.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { askServer } from "../admin/adminSocket.ts";
 import { listPractices } from "../practices/practices.repository.ts";
+import type { QueueSetting } from "../queue/queueState.repository.ts";
+import { queueSettingOf } from "../queue/setting.ts";
 import { findStaffMemberByEmail, listStaffMembers, type StaffRow } from "../staff/staff.repository.ts";
 import { addStaff, COMMAND_LINE, setStaffDisabled, updateStaff, type StaffChange } from "../staff/staffAdmin.ts";
 
@@ -121,7 +123,7 @@ function listLine(member: StaffRow): string {
 
 const ACTOR = { userId: null, address: COMMAND_LINE };
 
-async function run(db: Kysely<Database>, command: UserCommand, now: Date): Promise<string> {
+async function run(db: Kysely<Database>, command: UserCommand, setting: QueueSetting, now: Date): Promise<string> {
   const [email = "", second = ""] = command.args;
   switch (command.verb) {
     case "list": {
@@ -136,7 +138,7 @@ async function run(db: Kysely<Database>, command: UserCommand, now: Date): Promi
     case "disable":
     case "enable": {
       const member = await existing(db, email);
-      await setStaffDisabled(db, member.id, command.verb === "disable", ACTOR, now);
+      await setStaffDisabled(db, member.id, command.verb === "disable", ACTOR, { setting, now }, now);
       const shown = escapeControlCharacters(member.email);
       return command.verb === "disable" ? `Disabled ${shown}: signed out everywhere, and cannot sign in.` : `Enabled ${shown}: can sign in again.`;
     }
@@ -156,11 +158,11 @@ async function run(db: Kysely<Database>, command: UserCommand, now: Date): Promi
 const refusalText = (error: HttpError) =>
   error.statusCode === 400 && error.details ? `${error.message} (${error.details.map((problem) => `${problem.field} ${problem.message}`).join("; ")})` : error.message;
 
-/** Runs one command; answers what was done, or throws UsageError for anything refused. */
-export async function runUserCommand(db: Kysely<Database>, args: string[], now = new Date()): Promise<string> {
+/** Runs one command (`setting`: the queue's, for the callbacks a disabling makes anyone's); answers what was done, or throws UsageError for anything refused. */
+export async function runUserCommand(db: Kysely<Database>, args: string[], setting: QueueSetting, now = new Date()): Promise<string> {
   const command = parseUserArgs(args);
   try {
-    return await run(db, command, now);
+    return await run(db, command, setting, now);
   } catch (error) {
     // The Staff screen's refusals (an e-mail taken, the last administrator) say the same here.
     if (error instanceof HttpError) throw new UsageError(refusalText(error));
@@ -186,7 +188,7 @@ async function main(): Promise<void> {
   try {
     // An empty database (a first production install) gets its tables first, as the server's start would.
     await migrateToLatest(database.db);
-    console.log(await runUserCommand(database.db, args));
+    console.log(await runUserCommand(database.db, args, queueSettingOf(config)));
   } finally {
     await database.close();
   }

@@ -1,11 +1,23 @@
 // Booking, reassigning and cancelling callbacks, each one transaction: the member's row locked
 // first (every write of the queue does so), then its callback; every check of domain/queue/callbacks.ts
 // before the first write; the member's place worked out again, the change audited and published.
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "../db/database.ts";
 import type { components } from "../../contract/schema.d.ts";
 import { HttpError, invalidRequest } from "../../contract/errors.ts";
-import { CALLBACK_NOTE_MAX, doNotCallMember, dueAtProblems, judgeBooking, mayCancel, NO_OPEN_CALLBACK, NOT_YOUR_CALLBACK, ownerUntilOf, tooManyCallbacks } from "../../domain/queue/callbacks.ts";
+import {
+  CALLBACK_NOTE_MAX,
+  doNotCallMember,
+  dueAtProblems,
+  judgeBooking,
+  mayCancel,
+  mayMove,
+  NO_OPEN_CALLBACK,
+  NOT_YOUR_CALLBACK,
+  NOT_YOURS_TO_MOVE,
+  ownerUntilOf,
+  tooManyCallbacks,
+} from "../../domain/queue/callbacks.ts";
 import { isDoNotCall } from "../../domain/queue/results.ts";
 import { memberTimeZone } from "../../domain/queue/timeZones.ts";
 import { audit } from "../audit.repository.ts";
@@ -46,11 +58,12 @@ export async function bookCallback(db: Kysely<Database>, request: BookingRequest
     if (problem) throw problem;
     const open = await openCallbackOf(trx, memberId, setting.groupZone, true);
     if (judgeBooking(request.seenVersion, open?.version) === "stale") return { stale: open ? toCallback(open) : null };
+    const ownerUntil = open?.owner_until ? new Date(open.owner_until).getTime() : null;
+    if (open && !mayMove({ ownerId: open.owner_id, ownerUntil }, userId, now.getTime())) throw new HttpError(403, NOT_YOURS_TO_MOVE);
     const alreadyMine = open?.owner_id === userId ? 1 : 0;
     if ((await openCallbacksOwned(trx, userId)) - alreadyMine >= setting.rules.maxOpenCallbacks) throw tooManyCallbacks("owner", setting.rules);
     const note = (request.note ?? "").trim().slice(0, CALLBACK_NOTE_MAX);
-    const ownerUntil = new Date(ownerUntilOf(dueAt.getTime(), userId, setting.rules)!);
-    const { id, change } = await writeBooking(trx, { memberId, dueAt, note, ownerId: userId, ownerUntil, at: now }, open);
+    const { id, change } = await writeBooking(trx, { memberId, dueAt, note, ownerId: userId, ownerUntil: new Date(ownerUntilOf(dueAt.getTime(), userId, setting.rules)!), at: now }, open);
     await refreshMembers(trx, [memberId], setting, now);
     await audit(trx, { userId, action: "bookCallback", memberIds: [memberId], address: writer.address });
     return { booked: await publishCallback(trx, id, change, setting.groupZone) };
@@ -100,4 +113,23 @@ export async function cancelCallback(db: Kysely<Database>, callbackId: number, w
     await audit(trx, { userId: writer.userId, action: "cancelCallback", memberIds: [locked.member_id], address: writer.address });
     await publishCallback(trx, locked.id, "cancelled", setting.groupZone);
   });
+}
+
+/**
+ * An agent's access ended: their open callbacks become anyone's at once, in the transaction that
+ * disables them (domain/queue/callbacks.ts), so no promise waits for someone who cannot sign in.
+ * Their members locked first, in id order, as every write of the queue does; each a `reassigned`
+ * change (by the administrator, or by the agent themselves from `npm run user`, which has no
+ * user: the history names a person, the audit log the command), audited and published.
+ */
+export async function releaseCallbacksOf(trx: Transaction<Database>, ownerId: number, by: { userId: number | null; address: string }, setting: QueueSetting, now: Date): Promise<void> {
+  const owned = await trx.selectFrom("callbacks").select("member_id").where("owner_id", "=", ownerId).where("status", "=", "open").execute();
+  if (owned.length === 0) return;
+  await trx.selectFrom("members").select("id").where("id", "in", owned.map((row) => row.member_id)).orderBy("id").forUpdate().execute();
+  const open = await trx.selectFrom("callbacks").select("id").where("owner_id", "=", ownerId).where("status", "=", "open").forUpdate().execute();
+  const changed = await writeOwners(trx, open.map((row) => row.id), null, setting.rules.callbackGraceMs, by.userId ?? ownerId, now);
+  await refreshMembers(trx, changed.map((row) => row.member_id), setting, now);
+  await audit(trx, { userId: by.userId, action: `releaseCallbacks ${ownerId}`, memberIds: changed.map((row) => row.member_id), address: by.address });
+  for (const row of changed) await publishCallback(trx, row.id, "reassigned", setting.groupZone);
+  await publish(trx, agentChanged(ownerId));
 }

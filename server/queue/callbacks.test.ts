@@ -1,8 +1,10 @@
 // @vitest-environment node
 // What the conformance suite cannot make over HTTP: a reassignment to a user whose access has
-// ended, and the audit rows of the queue's calls.
+// ended, the audit rows of the queue's calls, and an agent disabled from the command line.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_EMAIL, ENGINES, STAFF_EMAIL, startTestApp, type TestApp } from "../../tests/support/testApp.ts";
+import { runUserCommand } from "../auth/userCommand.ts";
+import { settingOf } from "./setting.ts";
 
 describe.each(ENGINES)("callbacks on %s", (engine) => {
   let test: TestApp;
@@ -36,5 +38,31 @@ describe.each(ENGINES)("callbacks on %s", (engine) => {
     const audited = await test.database.db.selectFrom("audit_log").select(["action", "member_ids"]).where("action", "in", ["nextMember", "resetAttempts", "bookCallback"]).execute();
     expect(audited).toEqual(expect.arrayContaining([{ action: "nextMember", member_ids: [served.id] }, { action: "resetAttempts", member_ids: [served.id] }]));
     expect(audited.some((row) => row.action === "bookCallback")).toBe(true);
+  });
+
+  it("makes the open callbacks of an agent disabled by npm run user anyone's, audited under the command with their members", async () => {
+    const command = (...args: string[]) => runUserCommand(test.database.db, args, settingOf(test.app.services));
+    await command("add", "lee.ver@recalldesk.example", "--first", "Lee", "--last", "Ver");
+    const leaver = await test.database.db.selectFrom("users").select(["id", "email"]).where("email", "=", "lee.ver@recalldesk.example").executeTakeFirstOrThrow();
+    const free = await test.database.db
+      .selectFrom("members")
+      .select("id")
+      .where("result", "=", "")
+      .where((eb) => eb.not(eb.exists(eb.selectFrom("callbacks").select("id").whereRef("member_id", "=", "members.id").where("status", "=", "open"))))
+      .orderBy("id", "desc")
+      .limit(2)
+      .execute();
+    const token = await test.sessionOf(leaver.email);
+    for (const { id } of free) expect((await call("POST", "/callbacks", token, { memberId: id, dueAt: "2026-11-17T16:00:00.000Z" })).statusCode).toBe(201);
+    const owned = async () => (await test.database.db.selectFrom("callbacks").select("member_id").where("owner_id", "=", leaver.id).where("status", "=", "open").orderBy("member_id").execute()).map((row) => row.member_id);
+    const held = await owned();
+    expect(held.length).toBeGreaterThan(0);
+    await command("disable", leaver.email);
+    expect(await owned()).toEqual([]);
+    const audited = await test.database.db.selectFrom("audit_log").select(["user_id", "member_ids", "address"]).where("action", "=", `releaseCallbacks ${leaver.id}`).execute();
+    expect(audited.map((row) => ({ ...row, member_ids: [...row.member_ids].sort((a, b) => a - b) }))).toEqual([{ user_id: null, member_ids: held, address: "npm run user" }]);
+    const changes = await test.database.db.selectFrom("callback_changes").select(["member_id", "user_id"]).where("change", "=", "reassigned").where("member_id", "in", held).execute();
+    expect(changes.map((row) => row.member_id).sort((a, b) => a - b)).toEqual(held);
+    expect(new Set(changes.map((row) => row.user_id))).toEqual(new Set([leaver.id]));
   });
 });

@@ -2,10 +2,14 @@
 import { STATE_TIME_ZONES } from "../../domain/queue/timeZones.ts";
 import { isInCallingWindow } from "../../domain/queue/callingWindow.ts";
 import { calendarNow } from "../calendar.ts";
+import type { ServerConfig } from "../config.ts";
 import type { Services } from "../services.ts";
 import type { QueueSetting } from "./queueState.repository.ts";
 
-export const settingOf = (services: Services): QueueSetting => ({ rules: services.config.queue, groupZone: services.config.reportTimeZone });
+/** The queue's rules and zone as configured (the handlers', and `npm run user`'s, which has no services). */
+export const queueSettingOf = (config: ServerConfig): QueueSetting => ({ rules: config.queue, groupZone: config.reportTimeZone });
+
+export const settingOf = (services: Services): QueueSetting => queueSettingOf(services.config);
 
 /**
  * The queue's clock is the calendar's (the clock saved results are stamped by, so cooldowns end

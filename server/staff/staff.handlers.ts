@@ -2,7 +2,8 @@
 // answers 403 to other staff before these run.
 import type { components } from "../../contract/schema.d.ts";
 import { callerOf, type Call, type Handlers, type OperationId } from "../handlers.ts";
-import { addStaff, setStaffDisabled, updateStaff, type Actor } from "./staffAdmin.ts";
+import { clocksOf, settingOf } from "../queue/setting.ts";
+import { addStaff, setStaffDisabled, updateStaff, type Actor, type QueueAtHand } from "./staffAdmin.ts";
 import { listStaffMembers, type StaffRow } from "./staff.repository.ts";
 
 type StaffMember = components["schemas"]["StaffMember"];
@@ -22,6 +23,7 @@ export const toStaffMember = (row: StaffRow): StaffMember => ({
 });
 
 const actorOf = (call: Call<OperationId>): Actor => ({ userId: callerOf(call).user.id, address: call.request.ip });
+const queueOf = (call: Call<OperationId>): QueueAtHand => ({ setting: settingOf(call.services), now: clocksOf(call.services).now });
 
 export const staffHandlers: Handlers = {
   async listStaff({ services }) {
@@ -39,10 +41,10 @@ export const staffHandlers: Handlers = {
   },
 
   async disableStaff(call) {
-    return toStaffMember(await setStaffDisabled(call.services.db, call.path.id, true, actorOf(call), call.services.now()));
+    return toStaffMember(await setStaffDisabled(call.services.db, call.path.id, true, actorOf(call), queueOf(call), call.services.now()));
   },
 
   async enableStaff(call) {
-    return toStaffMember(await setStaffDisabled(call.services.db, call.path.id, false, actorOf(call), call.services.now()));
+    return toStaffMember(await setStaffDisabled(call.services.db, call.path.id, false, actorOf(call), queueOf(call), call.services.now()));
   },
 };

@@ -2,7 +2,8 @@
 // each change checked against domain/staff/staffRules.ts under the administration lock (so no two
 // changes can each leave the other administrator last), then written and audited. Disabling goes
 // through setUserDisabled, the one function that ends an account's sessions (and with them its
-// streams and claims) wherever it is called from.
+// streams and claims) wherever it is called from, and makes the account's open callbacks anyone's
+// in the same transaction.
 import type { Kysely } from "kysely";
 import { HttpError, invalidRequest } from "../../contract/errors.ts";
 import {
@@ -18,6 +19,8 @@ import {
 import { withAdministrationLock } from "../admin/administrationLock.repository.ts";
 import { audit } from "../audit.repository.ts";
 import { setUserDisabled } from "../auth/sessions.repository.ts";
+import { releaseCallbacksOf } from "../queue/callbackWrites.repository.ts";
+import type { QueueSetting } from "../queue/queueState.repository.ts";
 import type { Database } from "../db/database.ts";
 import { publishRightsChanged } from "../events/events.repository.ts";
 import { unknownPracticeIds } from "../practices/practices.repository.ts";
@@ -112,13 +115,22 @@ export function updateStaff(db: Kysely<Database>, id: number, change: StaffChang
   });
 }
 
-/** Disables (or enables) an account; disabling ends its sessions at once. Doing it twice changes nothing. */
-export function setStaffDisabled(db: Kysely<Database>, id: number, disabled: boolean, actor: Actor, now = new Date()): Promise<StaffRow> {
+/** The queue's rules and its clock, for the callbacks an account's disabling makes anyone's. */
+export interface QueueAtHand {
+  setting: QueueSetting;
+  now: Date;
+}
+
+/**
+ * Disables (or enables) an account; disabling ends its sessions at once and makes its open
+ * callbacks anyone's. Doing it twice changes nothing.
+ */
+export function setStaffDisabled(db: Kysely<Database>, id: number, disabled: boolean, actor: Actor, queue: QueueAtHand, now = new Date()): Promise<StaffRow> {
   return withAdministrationLock(db, async () => {
     const before = await existing(db, id);
     if (before.disabled === disabled) return before;
     if (disabled) await checkAdministrators(db, { id, isAdmin: before.is_admin, disabled: true }, "id");
-    await setUserDisabled(db, before.email, disabled, now);
+    await setUserDisabled(db, before.email, disabled, now, (trx, userId) => releaseCallbacksOf(trx, userId, actor, queue.setting, queue.now));
     await audit(db, { ...actor, action: `${disabled ? "disableStaff" : "enableStaff"} ${id}`, memberIds: [] });
     return existing(db, id);
   });

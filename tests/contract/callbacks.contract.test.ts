@@ -68,18 +68,44 @@ describe("POST /callbacks", () => {
     expect(entry).toMatchObject({ Result: member.Result, user: person(backend.staff), callback: { change: "booked", dueAt: TOMORROW_10, timeZone: member.timeZone } });
   });
 
-  it("moves the member's open callback when booked again: same callback, next version, 'moved' in the history", async () => {
+  it("moves the member's open callback when its owner books again, or anyone once it is due plus the grace period: same callback, next version, 'moved' in the history", async () => {
     const member = await freshMember();
     const booked = (await book(member.id, backend.staff)).body;
-    const moved = await book(member.id, backend.colleague, { dueAt: WEDNESDAY_10, seenVersion: 1 });
+    const moved = await book(member.id, backend.staff, { dueAt: WEDNESDAY_10, seenVersion: 1 });
     expect(moved.status).toBe(201);
-    expect(moved.body).toMatchObject({ id: booked.id, version: 2, dueAt: WEDNESDAY_10, owner: holder(backend.colleague), bookedBy: holder(backend.staff) });
-    expect((await historyOf(member)).map((entry) => entry.callback?.change)).toEqual(["moved", "booked"]);
+    expect(moved.body).toMatchObject({ id: booked.id, version: 2, dueAt: WEDNESDAY_10, owner: holder(backend.staff) });
+    await backend.target.moveCallbackDue(booked.id, -GRACE_MS - 1000);
+    const taken = await book(member.id, backend.colleague, { dueAt: WEDNESDAY_10, seenVersion: 2 });
+    expect(taken.status).toBe(201);
+    expect(taken.body).toMatchObject({ id: booked.id, version: 3, dueAt: WEDNESDAY_10, owner: holder(backend.colleague), bookedBy: holder(backend.staff) });
+    expect((await historyOf(member)).map((entry) => entry.callback?.change)).toEqual(["moved", "moved", "booked"]);
+  });
+
+  it("refuses another agent, administrators included, until it is due plus the grace period (403), changing nothing; administrators reassign it", async () => {
+    const member = await freshMember();
+    const booked = (await book(member.id, backend.staff, { note: "Mornings only." })).body;
+    const refusedBefore = await book(member.id, backend.colleague, { dueAt: WEDNESDAY_10, seenVersion: 1, note: "Mine now." });
+    expect(refusedBefore.status).toBe(403);
+    expect(refusedBefore.body.message).toBe(
+      "This callback is still its owner's, until it is due plus the grace period: only they may move it, and an administrator may reassign it on the Callbacks page.",
+    );
+    expect((await book(member.id, backend.admin, { dueAt: WEDNESDAY_10, seenVersion: 1 })).status).toBe(403);
+    // Due, and a minute of its grace period left.
+    await backend.target.moveCallbackDue(booked.id, -GRACE_MS + 60_000);
+    expect((await book(member.id, backend.colleague, { dueAt: WEDNESDAY_10, seenVersion: 1 })).status).toBe(403);
+    expect((await members.listed(member)).callback).toMatchObject({ id: booked.id, version: 1, note: "Mornings only.", owner: holder(backend.staff) });
+    expect((await mine(backend.staff)).map((item) => item.id)).toContain(booked.id);
+    expect((await historyOf(member)).map((entry) => entry.callback?.change)).toEqual(["booked"]);
+    const reassigned = await backend.api.post("/callbacks/reassign", { token: backend.admin.token, body: { callbackIds: [booked.id], userId: backend.colleague.user.id } });
+    expect(reassigned.body).toEqual({ updated: 1 });
+    expect((await mine(backend.colleague)).map((item) => item.id)).toContain(booked.id);
   });
 
   it("lets one of two agents moving it at once win; the other gets 409 with the callback as it is now", async () => {
     const member = await freshMember();
-    await book(member.id, backend.staff);
+    const overdue = (await book(member.id, backend.staff)).body;
+    // Anyone's: either agent may move it.
+    await backend.target.moveCallbackDue(overdue.id, -GRACE_MS - 1000);
     const [a, b] = await Promise.all([
       book(member.id, backend.staff, { dueAt: WEDNESDAY_10, seenVersion: 1 }),
       book(member.id, backend.colleague, { dueAt: "2026-11-19T16:00:00.000Z", seenVersion: 1 }),
@@ -271,6 +297,26 @@ describe("administrators' callbacks", () => {
     expect(fieldsOf(empty.body)).toEqual(["callbackIds"]);
     expect((await backend.api.post("/callbacks/reassign", { token: backend.staff.token, body: { callbackIds: [open.id], userId: null } })).status).toBe(403);
     expect((await backend.api.post("/callbacks/reassign", { token: null, body: { callbackIds: [open.id], userId: null } })).status).toBe(401);
+  });
+});
+
+describe("a disabled agent's callbacks", () => {
+  it("become anyone's at once: no owner, 'reassigned' by the administrator in the history and on the live stream, movable by anyone", async () => {
+    const accounts = (await backend.api.get("/auth/dev/accounts")).body as { email: string; isAdmin: boolean }[];
+    const leaving = await backend.signIn(accounts.filter((account) => !account.isAdmin).at(-5)!.email);
+    const member = await freshMember();
+    const booked = (await book(member.id, leaving)).body;
+    const events = await listen(backend.colleague);
+    const disabled = await backend.api.post("/staff/{id}/disable", { token: backend.admin.token, path: { id: leaving.user.id } });
+    expect(disabled.status).toBe(200);
+    const released = await nextCallbackEvent(events, member.id, "reassigned");
+    expect(released.callback).toMatchObject({ id: booked.id, owner: null, ownerUntil: null, version: 2, dueAt: booked.dueAt, note: booked.note });
+    expect((await members.listed(member)).callback).toEqual(released.callback);
+    expect((await historyOf(member))[0]).toMatchObject({ user: person(backend.admin), callback: { change: "reassigned" } });
+    const open = (await backend.api.get("/callbacks", { token: backend.admin.token, query: { owner: String(leaving.user.id) } })).body;
+    expect(open.total_count).toBe(0);
+    expect((await book(member.id, backend.colleague, { dueAt: WEDNESDAY_10, seenVersion: 2 })).status).toBe(201);
+    await backend.api.post("/staff/{id}/enable", { token: backend.admin.token, path: { id: leaving.user.id } });
   });
 });
 
