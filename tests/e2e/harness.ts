@@ -3,6 +3,7 @@
  * browser once (session.ts); every test gets a fresh page on a wiped origin (cookies,
  * local storage, IndexedDB), and fails on any uncaught page error or console error unless it
  * called `expectConsoleError(pattern)` for it (an expected error that never shows fails too).
+ * Each spec file starts from the demo users' saved defaults (savedDefaults.ts).
  * `e2e(name, fn, { cookies: "blocked" })` runs the test in a browser of its own whose settings
  * block cookies and site data (browser.ts), started for that test and closed after it.
  */
@@ -13,6 +14,7 @@ import type { BrowserContext, Locator, Page } from "playwright-core";
 import { launchBrowser, type BrowserOptions } from "./browser.ts";
 import { getSession } from "./session.ts";
 import { trackNetwork } from "./network.ts";
+import { startSpecFromKnownDefaults } from "./savedDefaults.ts";
 
 /** One folder per target: npm test runs the walks against the mock and the server side by side. */
 export const screenshotsDir = join(import.meta.dirname, "screenshots", process.env.E2E_TARGET || "mock");
@@ -38,6 +40,7 @@ export function e2e(name: string, fn: (e: E2EContext) => Promise<void>, options:
     const session = getSession();
     if (!session) throw new Error("No browser session: run specs through `npm run test:e2e -- <spec file>`");
     const { baseURL } = session;
+    await startSpecFromKnownDefaults(baseURL, t.filePath);
     const own = options.cookies === "blocked" ? await launchBrowser(baseURL, { cookies: "blocked" }) : undefined;
     const page = own ? await own.context.newPage() : await freshPage(session.context, baseURL);
     trackNetwork(page);

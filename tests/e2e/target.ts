@@ -7,8 +7,8 @@
  * - `server`: the real server as `npm start` runs it (`node server/main.ts`: the API and the built
  *   app in dist/, which must exist) on a fresh temporary PGlite data folder holding the demo data.
  *   Unlike the mock, which starts from the seeded data on every page load, the server keeps what
- *   each test saves for the rest of the run: `npm run test:e2e:server` runs members.e2e.ts before
- *   shell.e2e.ts, whose Set Default test changes the default status filter of the staff account.
+ *   each test saves for the rest of the run; only the demo users' saved defaults are put back
+ *   before each spec file (savedDefaults.ts).
  *
  * `E2E_BASE_URL=http://127.0.0.1:5173 npm run test:e2e` tests an app you already run yourself.
  */
