@@ -6,16 +6,21 @@ import { selectIsAdmin, selectUser } from "../machines/auth/auth.selectors";
 import type { RegionFilter } from "../machines/members/members.filters";
 import { MembersScreen } from "../screens/members/MembersScreen";
 import { useServices } from "./ServicesContext";
+import { titleOf } from "../machines/regionNames/regionNames.machine";
+import { selectRegionNames } from "../machines/regionNames/regionNames.selectors";
 import { useAppActor } from "./useAppActor";
 
 interface MembersRouteProps {
   /** The route's scope (docs/architecture.md): SMD, FSD or all. */
   region: RegionFilter;
+  /** The title until the region's current name is known. */
   title: string;
 }
 
-export function MembersRoute({ region, title }: MembersRouteProps) {
-  const { auth, members, exportCsv } = useServices();
+export function MembersRoute({ region, title: fallbackTitle }: MembersRouteProps) {
+  const { auth, members, exportCsv, regionNames } = useServices();
+  const regionTitle = useSelector(regionNames, (s) => titleOf(selectRegionNames(s), region));
+  const title = region === "all" || regionTitle === undefined ? fallbackTitle : `Members — ${regionTitle}`;
   const user = useSelector(auth, selectUser);
   const isAdmin = useSelector(auth, selectIsAdmin);
   const actor = useAppActor(members, { input: { region, userId: user?.id ?? 0, defaultLocationId: user?.defaultLocationId ?? "", isAdmin } });

@@ -1,6 +1,7 @@
 // The administration screens as routes: each creates its screen's actor from the machine the
 // composition root provided and hands it to the screen, which imports nothing from src/app.
 import { useSelector } from "@xstate/react";
+import { useEffect } from "react";
 import { selectUser } from "../machines/auth/auth.selectors";
 import { MemberFilesScreen } from "../screens/memberFiles/MemberFilesScreen";
 import { PracticesAdminScreen } from "../screens/practicesAdmin/PracticesAdminScreen";
@@ -17,7 +18,11 @@ export function StaffRoute() {
 }
 
 export function PracticesAdminRoute() {
-  const actor = useAppActor(useServices().practicesAdmin);
+  const { practicesAdmin, regionNames } = useServices();
+  const actor = useAppActor(practicesAdmin);
+  // A region added, renamed or removed here reaches this tab's menu at once, not at the next page.
+  const regions = useSelector(actor, (s) => s.context.regions);
+  useEffect(() => regionNames.send({ type: "regions.refresh" }), [regionNames, regions]);
   return <PracticesAdminScreen actor={actor} />;
 }
 

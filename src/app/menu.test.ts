@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { groupOf, isGroup, menuFor, routeOf } from "./menu";
 
-const labels = (isAdmin: boolean) => menuFor(isAdmin).map((entry) => entry.label);
+const DEMO_REGIONS = [
+  { name: "3CD", title: "Three Cities Dental" },
+  { name: "FSD", title: "Family Smiles" },
+  { name: "SMD", title: "Smile Magic" },
+];
+const labels = (isAdmin: boolean) => menuFor(isAdmin, DEMO_REGIONS).map((entry) => entry.label);
+const membersEntries = (regions: { name: string; title: string }[]) => {
+  const members = menuFor(false, regions).find((entry) => entry.label === "MEMBERS");
+  return members && isGroup(members) ? members.children.map((child) => [child.label, child.path]) : [];
+};
 
 describe("menu", () => {
   it("turns a menu name into its route: lower case, spaces as dashes", () => {
@@ -42,7 +51,7 @@ describe("menu", () => {
     expect(labels(false)).not.toContain("CALLBACKS");
     expect(labels(false)).not.toContain("RTP 4");
     for (const label of ["STAFF", "PRACTICES AND REGIONS", "MEMBER FILES"]) expect(labels(false)).not.toContain(label);
-    const deleted = menuFor(false).find((entry) => entry.label === "DELETED APPOINTMENTS");
+    const deleted = menuFor(false, DEMO_REGIONS).find((entry) => entry.label === "DELETED APPOINTMENTS");
     expect(deleted && isGroup(deleted) ? deleted.children.map((child) => [child.label, child.path]) : []).toEqual([
       ["By Group", "/deleted-appointments/bygroup"],
       ["Summary", "/deleted-appointments/summary"],
@@ -51,7 +60,7 @@ describe("menu", () => {
   });
 
   it("sends the under-construction entries to the placeholder page", () => {
-    const entry = menuFor(true).find((candidate) => candidate.label === "PP PATIENT DETAILS");
+    const entry = menuFor(true, DEMO_REGIONS).find((candidate) => candidate.label === "PP PATIENT DETAILS");
     expect(entry && !isGroup(entry) ? entry.path : undefined).toBe("/under-construction");
   });
 
@@ -60,5 +69,26 @@ describe("menu", () => {
     expect(groupOf("/members/family-smiles")).toBe("MEMBERS");
     expect(groupOf("/dashboard")).toBeNull();
     expect(groupOf("/under-construction")).toBeNull();
+  });
+
+  it("names the members entries of SMD and FSD after the regions' current names, on the specification's routes", () => {
+    expect(membersEntries(DEMO_REGIONS)).toEqual([
+      ["Smile Magic", "/members/smile-magic"],
+      ["Family Smiles", "/members/family-smiles"],
+      ["All", "/members/all"],
+    ]);
+    expect(membersEntries([{ name: "SMD", title: "Bright Smiles" }, { name: "FSD", title: "Family Smiles South" }])).toEqual([
+      ["Bright Smiles", "/members/smile-magic"],
+      ["Family Smiles South", "/members/family-smiles"],
+      ["All", "/members/all"],
+    ]);
+  });
+
+  it("leaves out the entry of a region there is not (an empty database has only All)", () => {
+    expect(membersEntries([])).toEqual([["All", "/members/all"]]);
+    expect(membersEntries([{ name: "FSD", title: "Family Smiles" }])).toEqual([
+      ["Family Smiles", "/members/family-smiles"],
+      ["All", "/members/all"],
+    ]);
   });
 });

@@ -4,13 +4,20 @@
 // addition: the specification's menu has no way to the members list, the screen staff live in. So
 // are LIVE BOARD, the supervisors' live board, and STAFF, PRACTICES AND REGIONS and MEMBER FILES,
 // administrators' entries: a call center fills its own database from the app; and CALLBACKS, the
-// supervisors' view of every open callback (the work queue).
+// supervisors' view of every open callback (the work queue). The MEMBERS entries of SMD and FSD
+// (the specification's routes) carry the regions' current names, which administrators set, and
+// leave the menu while there is no such region.
+
+import type { RegionName } from "../machines/regionNames/regionNames.machine";
 
 export interface MenuLink {
   label: string;
   path: string;
   adminOnly?: boolean;
+  /** The region whose members the entry lists: its label is the region's current name. */
+  region?: string;
 }
+
 
 /** An entry that expands and collapses its sub-items (the shell machine keeps which are open). */
 export interface MenuGroup {
@@ -33,8 +40,8 @@ const MENU: MenuEntry[] = [
   {
     label: "MEMBERS",
     children: [
-      { label: "Smile Magic", path: routeOf("members/Smile Magic") },
-      { label: "Family Smiles", path: routeOf("members/Family Smiles") },
+      { label: "Smile Magic", path: routeOf("members/Smile Magic"), region: "SMD" },
+      { label: "Family Smiles", path: routeOf("members/Family Smiles"), region: "FSD" },
       { label: "All", path: routeOf("members/All") },
     ],
   },
@@ -68,9 +75,17 @@ const MENU: MenuEntry[] = [
   { label: "CALLBACKS", path: routeOf("CALLBACKS"), adminOnly: true },
 ];
 
-/** §6: administrators see the entries marked Admin; other staff the rest. */
-export function menuFor(isAdmin: boolean): MenuEntry[] {
-  return MENU.filter((entry) => isAdmin || !entry.adminOnly);
+/** A region's entry under its current name; none while there is no such region. */
+const namedEntries = (children: MenuLink[], regions: readonly RegionName[]) =>
+  children.flatMap((child) => {
+    if (child.region === undefined) return [child];
+    const region = regions.find((candidate) => candidate.name === child.region);
+    return region ? [{ ...child, label: region.title }] : [];
+  });
+
+/** §6: administrators see the entries marked Admin; other staff the rest. Region entries carry the regions' current names. */
+export function menuFor(isAdmin: boolean, regions: readonly RegionName[]): MenuEntry[] {
+  return MENU.filter((entry) => isAdmin || !entry.adminOnly).map((entry) => (isGroup(entry) ? { ...entry, children: namedEntries(entry.children, regions) } : entry));
 }
 
 /** The label of the group one of whose sub-items leads to `path`, or null. */

@@ -19,6 +19,8 @@ import { createLiveEventsActors } from "../machines/liveEvents/liveEvents.actors
 import { setDefaultMachine } from "../machines/setDefault/setDefault.machine";
 import { createSetDefaultActors } from "../machines/setDefault/setDefault.actors";
 import { shellMachine } from "../machines/shell/shell.machine";
+import { regionNamesMachine } from "../machines/regionNames/regionNames.machine";
+import { createRegionNamesActors } from "../machines/regionNames/regionNames.actors";
 import { topBarMachine } from "../machines/topBar/topBar.machine";
 import { createTopBarActors } from "../machines/topBar/topBar.actors";
 import { usageTrackingMachine } from "../machines/usage/usageTracking.machine";
@@ -53,14 +55,17 @@ export function createServices({ baseUrl, navigate, inspect }: ServicesOptions) 
   accessToken = () => auth.getSnapshot().context.session?.accessToken;
   sessionExpired = (failure) => auth.send({ type: "session.expired", failure });
   const shell = createActor(shellMachine, { inspect });
+  const regionNames = createActor(regionNamesMachine.provide({ actors: createRegionNamesActors(api) }), { inspect });
   const usageTracking = createActor(usageTrackingMachine.provide({ actors: createUsageTrackingActors(api) }), { inspect });
   const effects = createAppEffects(auth, shell);
 
   // Started and stopped with the app (src/main.tsx), in this order and the reverse.
-  const longLived = [auth, shell, usageTracking];
+  const longLived = [auth, shell, regionNames, usageTracking];
   return {
     auth,
     shell,
+    /** The regions' current names, for the menu and the members list's title. */
+    regionNames,
     usageTracking,
     login: provideLoginMachine(api, auth),
     topBar: topBarMachine.provide({ actors: createTopBarActors(api) }),

@@ -1,10 +1,14 @@
-// The region and practice choosers of the report screens: "All" first, regions by name, practices
+// The region and practice choosers of the report screens: "All" first, regions by their current names, practices
 // by their abbreviation (docs/architecture.md, vocabulary).
 import type { components } from "../../contract/schema";
+import { compareText } from "../../domain/order.ts";
 
 type Practice = components["schemas"]["Practice"];
 type RegionInfo = components["schemas"]["RegionInfo"];
 type RegionFilter = components["schemas"]["RegionFilter"];
+
+/** A region's current name among the filter's regions; its code while the list has not come. */
+export const regionTitleOf = (regions: readonly RegionInfo[], code: string) => regions.find((region) => region.name === code)?.title ?? code;
 
 interface RegionSelectProps {
   value: RegionFilter;
@@ -16,12 +20,12 @@ export function RegionSelect({ value, regions, onChange }: RegionSelectProps) {
   return (
     <label>
       Region
-      {/* The options are "all" and the regions' names: the value chosen is one of them. */}
+      {/* "All", then the regions by their current names, in their order; the value chosen is a region's code. */}
       <select value={value} onChange={(event) => onChange(event.target.value as RegionFilter)}>
         <option value="all">All</option>
-        {regions.map((region) => (
+        {[...regions].sort((a, b) => compareText(a.title, b.title)).map((region) => (
           <option key={region.id} value={region.name}>
-            {region.name}
+            {region.title}
           </option>
         ))}
       </select>

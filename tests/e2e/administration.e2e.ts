@@ -1,7 +1,8 @@
 // A call center fills its own database from the app: an administrator adds a colleague on STAFF,
 // two practices on PRACTICES AND REGIONS, and imports a payer's member file for them on MEMBER
-// FILES, reading the refused row on screen; the imported member is then in the members list.
-// Staff see none of these screens.
+// FILES, reading the refused row on screen; the imported member is then in the members list. An
+// administrator adds, renames and removes regions, and the menu, the report filters and the
+// members list's title follow at once. Staff see none of these screens.
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { ADMIN, goInApp, signInAs, STAFF, waitForPath } from "./accounts.ts";
@@ -96,6 +97,71 @@ e2e("the Staff list keeps practice codes whole and its Edit and Disable within t
     await snapshot(page, `administration-staff-${viewport.width}`);
   }
 }, { timeout: 120_000 });
+
+/** A region's Rename or Add form, filled and saved; the notice it leaves. */
+async function saveRegion(page: Page, dialog: string, fields: { code?: string; title: string }, notice: string): Promise<void> {
+  const form = page.getByRole("dialog", { name: dialog });
+  if (fields.code !== undefined) await form.getByLabel(/^Code/).fill(fields.code);
+  await form.getByLabel(/^Name/).fill(fields.title);
+  await form.getByRole("button", { name: "Save" }).click();
+  await expectVisible(page.getByText(notice));
+}
+
+const renameRegion = async (page: Page, code: string, title: string) => {
+  await page.getByRole("button", { name: `Rename ${code}` }).click();
+  await saveRegion(page, `Rename ${code}`, { title }, `${code} is now called ${title}.`);
+};
+
+e2e("an administrator adds, renames and removes regions; the menu, the filters and the members list follow at once", async ({ page, expectConsoleError }) => {
+  // The refused removal of a region with practices is the browser's logged 409.
+  expectConsoleError(/409/);
+  const run = Date.now().toString(36).slice(-5).toUpperCase();
+  const added = { code: `N${run}`, title: `North Texas ${run}` };
+  const renamed = `Family Smiles South ${run}`;
+  await signInAs(page, ADMIN);
+  await openFromMenu(page, "PRACTICES AND REGIONS", "/practices-and-regions", "Practices and regions");
+  const menu = page.getByRole("navigation", { name: "Main menu" });
+  const members = menu.getByRole("button", { name: "MEMBERS" });
+  if ((await members.getAttribute("aria-expanded")) !== "true") await members.click();
+  const regions = page.getByRole("table", { name: /^Regions/ });
+  try {
+    await page.getByRole("button", { name: "Add region" }).click();
+    await saveRegion(page, "Add a region", added, `${added.code} ${added.title} was added.`);
+    await expectVisible(regions.getByRole("row").filter({ hasText: added.title }));
+
+    await renameRegion(page, "FSD", renamed);
+    // The menu of this very tab shows the new name without a page change.
+    await expectVisible(menu.getByRole("link", { name: renamed, exact: true }));
+    assert.equal(await menu.getByRole("link", { name: "Family Smiles", exact: true }).count(), 0);
+
+    // A region with practices stays, and the refusal names them.
+    await page.getByRole("button", { name: "Remove SMD" }).click();
+    await page.getByRole("dialog", { name: /^Remove SMD/ }).getByRole("button", { name: "Remove" }).click();
+    await expectVisible(page.getByRole("alert").filter({ hasText: /^SMD has practices: SM-[A-Z0-9-]+(, SM-[A-Z0-9-]+)*\. Move them to another region first$/ }));
+    await expectVisible(regions.getByRole("rowheader", { name: "SMD", exact: true }));
+    await snapshot(page, "administration-regions", { waitFor: regions });
+
+    // The report filters offer the regions by their current names; the list's title names its region.
+    await openFromMenu(page, "Members Status Report", "/members-status-report", "Members Status Report");
+    const options = await page.getByLabel("Region").locator("option").allTextContents();
+    assert.ok(options.includes(renamed) && options.includes(added.title), `the region filter offers ${options.join(", ")}`);
+    assert.ok(!options.includes("FSD") && !options.includes("Family Smiles"), "codes and old names are gone from the filter");
+    await menu.getByRole("link", { name: renamed, exact: true }).click();
+    await waitForPath(page, "/members/family-smiles");
+    await expectVisible(page.getByRole("heading", { level: 1, name: new RegExp(`^Members — ${renamed}`) }), 30_000);
+
+    await openFromMenu(page, "PRACTICES AND REGIONS", "/practices-and-regions", "Practices and regions");
+    await page.getByRole("button", { name: `Remove ${added.code}` }).click();
+    await page.getByRole("dialog", { name: `Remove ${added.code} ${added.title}?` }).getByRole("button", { name: "Remove" }).click();
+    await expectVisible(page.getByText(`${added.code} ${added.title} was removed.`));
+    assert.equal(await regions.getByRole("rowheader", { name: added.code, exact: true }).count(), 0);
+  } finally {
+    // The demo's names for the walks that follow on a shared backend.
+    if (!page.url().endsWith("/practices-and-regions")) await openFromMenu(page, "PRACTICES AND REGIONS", "/practices-and-regions", "Practices and regions");
+    if ((await regions.getByRole("row").filter({ hasText: renamed }).count()) > 0) await renameRegion(page, "FSD", "Family Smiles");
+  }
+  await expectVisible(menu.getByRole("link", { name: "Family Smiles", exact: true }));
+}, { timeout: 240_000 });
 
 e2e("staff see no administration entries, and the not-found page at their addresses", async ({ page }) => {
   await signInAs(page, STAFF);

@@ -11,17 +11,19 @@ import { Sidebar } from "./Sidebar";
 import { TopBar } from "./TopBar";
 import { TopBarDialogs } from "./TopBarDialogs";
 import { useViewportWidth } from "./useViewportWidth";
+import { useRegionNames } from "./useRegionNames";
 
 const SIDEBAR_ID = "main-menu";
 
 export function Layout({ children }: { children: ReactNode }) {
-  const { auth, shell, topBar: topBarMachine } = useServices();
+  const { auth, shell, regionNames, topBar: topBarMachine } = useServices();
   const session = useSelector(auth, (s) => s.context.session);
   const alert = useSelector(auth, selectAlert);
   const sidebarOpen = useSelector(shell, selectSidebarOpen);
   const animating = useSelector(shell, selectSidebarAnimating);
   const overlay = useSelector(shell, selectSidebarOverlay);
   useViewportWidth(shell);
+  useRegionNames(regionNames);
   const topBar = useAppActor(topBarMachine, {
     input: { userId: session?.user.id ?? 0, fallbackPortal: session?.mycdp_uri ?? "/" },
   });

@@ -7,18 +7,27 @@ import { memoryLocation } from "wouter/memory-location";
 import { setupFakeBackend } from "../../../tests/fakeBackend";
 import { ServicesContext } from "../ServicesContext";
 import { Sidebar } from "./Sidebar";
+import { useRegionNames } from "./useRegionNames";
+import type { Services } from "../services";
 
 const backend = setupFakeBackend();
+
+/** The menu as the layout shows it: with the regions' names read as the layout reads them. */
+function Menu({ services }: { services: Services }) {
+  useRegionNames(services.regionNames);
+  return <Sidebar id="main-menu" />;
+}
 
 /** The menu of a signed-in agent, on `path`. */
 async function renderSidebar(path: string) {
   const services = await backend.signIn(backend.db.users.find((user) => !user.isAdmin)!);
   services.shell.start();
+  services.regionNames.start();
   const location = memoryLocation({ path });
   render(
     <ServicesContext.Provider value={services}>
       <Router hook={location.hook}>
-        <Sidebar id="main-menu" />
+        <Menu services={services} />
       </Router>
     </ServicesContext.Provider>,
   );
@@ -63,7 +72,16 @@ describe("Sidebar", () => {
 
     act(() => navigate("/members/family-smiles"));
     expect(group(menu, "MEMBERS")).toHaveAttribute("aria-expanded", "true");
-    expect(within(menu).getByRole("link", { name: "Family Smiles" })).toHaveAttribute("aria-current", "page");
+    expect(await within(menu).findByRole("link", { name: "Family Smiles" })).toHaveAttribute("aria-current", "page");
     expect(group(menu, "DELETED APPOINTMENTS")).toHaveAttribute("aria-expanded", "true");
+  });
+
+  it("shows the regions' current names: a rename elsewhere reaches the menu when the window comes back to the front", async () => {
+    const { menu } = await renderSidebar("/members/smile-magic");
+    expect(await within(menu).findByRole("link", { name: "Smile Magic" })).toHaveAttribute("href", "/members/smile-magic");
+    backend.db.regions.find((region) => region.name === "SMD")!.title = "Bright Smiles";
+    act(() => void window.dispatchEvent(new Event("focus")));
+    expect(await within(menu).findByRole("link", { name: "Bright Smiles" })).toHaveAttribute("aria-current", "page");
+    expect(within(menu).queryByRole("link", { name: "Smile Magic" })).not.toBeInTheDocument();
   });
 });

@@ -3,6 +3,7 @@ import { useId, useLayoutEffect } from "react";
 import { Link, useLocation } from "wouter";
 import { selectIsAdmin } from "../../machines/auth/auth.selectors";
 import { selectGroupExpanded } from "../../machines/shell/shell.selectors";
+import { selectRegionNames } from "../../machines/regionNames/regionNames.selectors";
 import { groupOf, isGroup, menuFor, type MenuGroup, type MenuLink } from "../menu";
 import { useServices } from "../ServicesContext";
 
@@ -42,17 +43,18 @@ function MenuGroupItem({ group, current }: { group: MenuGroup; current: string }
   );
 }
 
-/** §2 Layout: the left menu, administrator entries only for administrators (§6). */
+/** §2 Layout: the left menu, administrator entries only for administrators (§6), regions by their current names. */
 export function Sidebar({ id }: { id: string }) {
-  const { auth, shell } = useServices();
+  const { auth, shell, regionNames } = useServices();
   const isAdmin = useSelector(auth, selectIsAdmin);
+  const regions = useSelector(regionNames, selectRegionNames);
   const [location] = useLocation();
   // Before the first paint of a page, so its group is never drawn closed.
   useLayoutEffect(() => shell.send({ type: "menu.page.shown", group: groupOf(location) }), [shell, location]);
   return (
     <nav id={id} className="sidebar" aria-label="Main menu">
       <ul className="sidebar__list">
-        {menuFor(isAdmin).map((entry) => (
+        {menuFor(isAdmin, regions).map((entry) => (
           <li key={entry.label}>
             {isGroup(entry) ? <MenuGroupItem group={entry} current={location} /> : <MenuLinkItem entry={entry} current={location} />}
           </li>

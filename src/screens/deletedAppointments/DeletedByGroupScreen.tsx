@@ -3,11 +3,13 @@ import { useSelector } from "@xstate/react";
 import { DataTable, type Column } from "../../components/DataTable";
 import { deletedExport, selectGroupRows, type DeletedGroupRow } from "../../machines/deletedAppointments/deletedAppointments";
 import { DeletedAppointmentsPage } from "./DeletedAppointmentsPage";
-import { useDeletedView, type DeletedViewActor } from "./useDeletedView";
+import { useDeletedView, type DeletedView, type DeletedViewActor } from "./useDeletedView";
+import { regionTitleOf } from "../../components/ReportFilters";
 import type { ExportActor } from "../export/ExportCsvButton";
 
-const COLUMNS: Column<DeletedGroupRow>[] = [
-  { key: "group", header: "Group" },
+/** Groups by their current names. */
+const columnsOf = (regions: DeletedView["regions"]): Column<DeletedGroupRow>[] => [
+  { key: "group", header: "Group", cell: (row) => regionTitleOf(regions, row.group) },
   { key: "count", header: "Deleted appointments", align: "end" },
   { key: "practices", header: "Practices with deletions", align: "end" },
 ];
@@ -26,7 +28,7 @@ export function DeletedByGroupScreen({ actor, exporter }: DeletedByGroupScreenPr
     <DeletedAppointmentsPage title="Deleted Appointments — By Group" view={view} exporter={exporter}>
       <DataTable
         caption={`Deleted appointments by group, ${view.filters.startDate} to ${view.filters.endDate}`}
-        columns={COLUMNS}
+        columns={columnsOf(view.regions)}
         rows={rows}
         rowKey={(row) => row.group}
         sort={view.sort}

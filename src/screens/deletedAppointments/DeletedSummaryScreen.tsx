@@ -3,12 +3,14 @@ import { useSelector } from "@xstate/react";
 import { DataTable, type Column } from "../../components/DataTable";
 import { deletedExport, reasonsText, selectSummaryRows, type DeletedSummaryRow } from "../../machines/deletedAppointments/deletedAppointments";
 import { DeletedAppointmentsPage } from "./DeletedAppointmentsPage";
-import { useDeletedView, type DeletedViewActor } from "./useDeletedView";
+import { useDeletedView, type DeletedView, type DeletedViewActor } from "./useDeletedView";
+import { regionTitleOf } from "../../components/ReportFilters";
 import type { ExportActor } from "../export/ExportCsvButton";
 
-const COLUMNS: Column<DeletedSummaryRow>[] = [
+/** Groups by their current names. */
+const columnsOf = (regions: DeletedView["regions"]): Column<DeletedSummaryRow>[] => [
   { key: "practice", header: "Practice" },
-  { key: "region", header: "Group" },
+  { key: "region", header: "Group", cell: (row) => regionTitleOf(regions, row.region) },
   { key: "count", header: "Deleted appointments", align: "end" },
   { key: "byReason", header: "Reasons", sortable: false, cell: reasonsText },
 ];
@@ -27,7 +29,7 @@ export function DeletedSummaryScreen({ actor, exporter }: DeletedSummaryScreenPr
     <DeletedAppointmentsPage title="Deleted Appointments — Summary" view={view} exporter={exporter}>
       <DataTable
         caption={`Deleted appointments by practice, ${view.filters.startDate} to ${view.filters.endDate}`}
-        columns={COLUMNS}
+        columns={columnsOf(view.regions)}
         rows={rows}
         rowKey={(row) => row.practiceId}
         sort={view.sort}
