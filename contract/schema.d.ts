@@ -2215,7 +2215,9 @@ export interface paths {
          *     outside the calling window in the member's local time (8:00 to 21:00 in
          *     `Member.timeZone`); `owner` when the caller already holds 50 open callbacks; `memberId`
          *     when the member's result is do-not-call. 404 for an unknown member. The numbers are
-         *     defaults a deployment may change.
+         *     defaults a deployment may change. The 50 open callbacks hold exactly under bookings and
+         *     reassignments sent at once. A member's callback is booked or moved at most 6 times a
+         *     minute, by anyone; more answer 429 with `Retry-After`.
          *
          *     Two agents moving one callback at once: send `seenVersion`, the `version` of the open
          *     callback the agent saw (0: none). When it is not the open callback's version any more,
@@ -7141,6 +7143,7 @@ export interface operations {
                 };
             };
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };

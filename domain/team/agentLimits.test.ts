@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { agentLimitRefusal, AGENT_LIMIT_WINDOW_MS, CALL_STARTS_PER_MINUTE, CLAIMS_PER_MINUTE, countAgentCall, type WindowCount } from "./agentLimits.ts";
+import {
+  agentLimitKey,
+  agentLimitRefusal,
+  AGENT_LIMIT_WINDOW_MS,
+  CALLBACK_CHANGES_PER_MEMBER_PER_MINUTE,
+  CALL_STARTS_PER_MINUTE,
+  CLAIMS_PER_MINUTE,
+  countAgentCall,
+  type WindowCount,
+} from "./agentLimits.ts";
 
 const NOW = Date.UTC(2026, 10, 16, 12);
 
@@ -18,5 +27,14 @@ describe("the limits on claims and call starts per user", () => {
     expect([refused?.statusCode, refused?.headers["retry-after"]]).toEqual([429, "43"]);
     expect(agentLimitRefusal("callStarts", count(CALL_STARTS_PER_MINUTE), NOW)).toBeUndefined();
     expect(agentLimitRefusal("callStarts", count(CALL_STARTS_PER_MINUTE + 1), NOW)?.statusCode).toBe(429);
+  });
+});
+
+describe("the limit on a member's callback bookings and moves", () => {
+  it("refuses the one past the limit with 429, counted per member whoever books", () => {
+    const count = (hits: number): WindowCount => ({ hits, endsAt: NOW + 10_000 });
+    expect(agentLimitRefusal("callbackChanges", count(CALLBACK_CHANGES_PER_MEMBER_PER_MINUTE), NOW)).toBeUndefined();
+    expect(agentLimitRefusal("callbackChanges", count(CALLBACK_CHANGES_PER_MEMBER_PER_MINUTE + 1), NOW)?.statusCode).toBe(429);
+    expect(agentLimitKey("callbackChanges", 7)).not.toBe(agentLimitKey("claims", 7));
   });
 });

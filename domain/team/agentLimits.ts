@@ -1,4 +1,5 @@
-// Per-user limits on claims and call starts (openapi.yaml claimMember, recordCallStart: 429). One
+// Per-user limits on claims and call starts, and a per-member limit on callback
+// bookings and moves (openapi.yaml claimMember, recordCallStart, bookCallback: 429). One
 // staff member claimed 999 members in 3.2 s, so every other agent's list showed them all "calling"
 // for 2 minutes, and 200 call starts in 0.6 s inflated the call-activity report. A real agent works
 // one member at a time: a claim when they open its result selector or notes or start a call, and a
@@ -14,9 +15,16 @@ export const CLAIMS_PER_MINUTE = 60;
 export const CALL_STARTS_PER_MINUTE = 30;
 export const AGENT_LIMIT_WINDOW_MS = 60_000;
 
+/**
+ * Bookings and moves of one member's callback, by anyone: an agent books it and moves it once or
+ * twice when the family changes its mind; 200 moves in 9.5 s wrote 200 rows of the member's history.
+ */
+export const CALLBACK_CHANGES_PER_MEMBER_PER_MINUTE = 6;
+
 const LIMITS = {
   claims: { limit: CLAIMS_PER_MINUTE, message: "You are claiming members faster than anyone can work them: try again in a moment." },
   callStarts: { limit: CALL_STARTS_PER_MINUTE, message: "You are starting calls faster than anyone can make them: try again in a moment." },
+  callbackChanges: { limit: CALLBACK_CHANGES_PER_MEMBER_PER_MINUTE, message: "This member's callback has been booked or moved too often in the last minute: try again in a moment." },
 };
 export type AgentLimit = keyof typeof LIMITS;
 
@@ -45,5 +53,5 @@ export function agentLimitRefusal(kind: AgentLimit, count: WindowCount, now: num
   return tooManyRequests(message, Math.max(1, Math.ceil((count.endsAt - now) / 1000)));
 }
 
-/** The key of a user's count of a kind of call (one table holds every counter). */
-export const agentLimitKey = (kind: AgentLimit, userId: number) => `user ${userId} ${kind}`;
+/** The key of a count of a kind of call (one table holds every counter): a user's, or for callbackChanges a member's. */
+export const agentLimitKey = (kind: AgentLimit, id: number) => (kind === "callbackChanges" ? `member ${id} ${kind}` : `user ${id} ${kind}`);

@@ -26,6 +26,7 @@ import { nextId, type MockDb } from "../db/createMockDb";
 import { toCallbackAnswer, toCallbackItem, zoneOf } from "../queue/answers";
 import { endCallback, noteChange, publishCallback } from "../queue/callbacks";
 import { agentChanged } from "../board/board";
+import { enforceAgentLimit } from "../members/agentLimit";
 
 const byDue = (a: CallbackRecord, b: CallbackRecord) => compareText(a.dueAt, b.dueAt) || a.id - b.id;
 const iso = (at: number) => new Date(at).toISOString();
@@ -39,6 +40,7 @@ export function callbacksHandlers(db: MockDb) {
     api.post("/callbacks", (context) => {
       const { user } = caller(context);
       const { body } = context;
+      enforceAgentLimit(db, "callbackChanges", body.memberId);
       const rules = db.queue.rules;
       const member = db.members.find((candidate) => candidate.id === body.memberId);
       if (!member) throw new HttpError(404, "No such member");

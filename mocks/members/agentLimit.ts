@@ -1,11 +1,12 @@
-// The per-user limits on claims and call starts in the fake backend (domain/team/agentLimits.ts),
-// counted as the server counts them; on the real clock, as claims run.
+// The limits on claims, call starts and a member's callback changes in the fake
+// backend (domain/team/agentLimits.ts), counted as the server counts them; on the real clock, as
+// claims run.
 import { agentLimitKey, agentLimitRefusal, countAgentCall, type AgentLimit } from "../../domain/team/agentLimits.ts";
 import type { MockDb } from "../db/createMockDb";
 
-/** Counts the call; throws the 429 when it is past the user's limit. */
-export function enforceAgentLimit(db: MockDb, kind: AgentLimit, userId: number, now = Date.now()): void {
-  const key = agentLimitKey(kind, userId);
+/** Counts the call against the user's (for callbackChanges the member's) limit; throws the 429 when it is past it. */
+export function enforceAgentLimit(db: MockDb, kind: AgentLimit, id: number, now = Date.now()): void {
+  const key = agentLimitKey(kind, id);
   const count = countAgentCall(db.agentCalls.get(key), now);
   db.agentCalls.set(key, count);
   const refusal = agentLimitRefusal(kind, count, now);

@@ -1,6 +1,7 @@
 // Booking, reassigning and cancelling callbacks, each one transaction: the member's row locked
-// first (every write of the queue does so), then its callback; every check of domain/queue/callbacks.ts
-// before the first write; the member's place worked out again, the change audited and published.
+// first (every write of the queue does so), then its callback, then the owner's lock (db/userLock.ts)
+// around the count of their open callbacks; every check of domain/queue/callbacks.ts before the
+// first write; the member's place worked out again, the change audited and published.
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "../db/database.ts";
 import type { components } from "../../contract/schema.d.ts";
@@ -21,6 +22,7 @@ import {
 import { isDoNotCall } from "../../domain/queue/results.ts";
 import { memberTimeZone } from "../../domain/queue/timeZones.ts";
 import { audit } from "../audit.repository.ts";
+import { lockForUser } from "../db/userLock.ts";
 import { agentChanged, publish } from "../events/events.repository.ts";
 import { callbackById, endCallback, openCallbackOf, openCallbacksOwned, publishCallback, toCallback, writeBooking, writeOwners } from "./callbacks.repository.ts";
 import { refreshMembers, type QueueSetting } from "./queueState.repository.ts";
@@ -61,6 +63,8 @@ export async function bookCallback(db: Kysely<Database>, request: BookingRequest
     const ownerUntil = open?.owner_until ? new Date(open.owner_until).getTime() : null;
     if (open && !mayMove({ ownerId: open.owner_id, ownerUntil }, userId, now.getTime())) throw new HttpError(403, NOT_YOURS_TO_MOVE);
     const alreadyMine = open?.owner_id === userId ? 1 : 0;
+    // Bookings of other members for the same agent lock other member rows: they count one after another under the agent's lock.
+    await lockForUser(trx, "open callbacks", userId);
     if ((await openCallbacksOwned(trx, userId)) - alreadyMine >= setting.rules.maxOpenCallbacks) throw tooManyCallbacks("owner", setting.rules);
     const note = (request.note ?? "").trim().slice(0, CALLBACK_NOTE_MAX);
     const { id, change } = await writeBooking(trx, { memberId, dueAt, note, ownerId: userId, ownerUntil: new Date(ownerUntilOf(dueAt.getTime(), userId, setting.rules)!), at: now }, open);
@@ -85,6 +89,8 @@ export async function reassignCallbacks(db: Kysely<Database>, callbackIds: numbe
     const missing = callbackIds.flatMap((id, index) => (openIds.has(id) ? [] : [{ field: `callbackIds.${index}`, message: "is not an open callback" }]));
     if (missing.length > 0) throw invalidRequest(missing);
     if (ownerId !== null) {
+      // After the members (a booking locks its member first too): reassignments and bookings for one agent count one after another.
+      await lockForUser(trx, "open callbacks", ownerId);
       const gained = open.filter((row) => row.owner_id !== ownerId).length;
       if ((await openCallbacksOwned(trx, ownerId)) + gained > setting.rules.maxOpenCallbacks) throw tooManyCallbacks("userId", setting.rules);
     }

@@ -4,6 +4,7 @@ import { callbackConflict } from "../../domain/queue/callbacks.ts";
 import { checkDayRange } from "../../domain/calendar.ts";
 import { callerOf, type Call, type Handlers, type OperationId } from "../handlers.ts";
 import { audit } from "../audit.repository.ts";
+import { enforceAgentLimit } from "../members/agentLimit.ts";
 import { callbackOwners, callbackPage, myCallbacks, toCallbackItem } from "./callbackLists.repository.ts";
 import { bookCallback, cancelCallback, reassignCallbacks, type Writer } from "./callbackWrites.repository.ts";
 import { clocksOf, settingOf } from "./setting.ts";
@@ -16,6 +17,7 @@ function writerOf<K extends OperationId>(call: Call<K>): Writer {
 export const callbacksHandlers: Handlers = {
   async bookCallback(call) {
     const { services, body } = call;
+    await enforceAgentLimit(services.db, "callbackChanges", body.memberId);
     const request = { memberId: body.memberId, dueAt: new Date(body.dueAt), note: body.note, seenVersion: body.seenVersion };
     const outcome = await services.saves(() => bookCallback(services.db, request, writerOf(call), settingOf(services)));
     if ("stale" in outcome) return call.reply.code(409).send(callbackConflict(outcome.stale)) as never;

@@ -141,6 +141,17 @@ describe("POST /callbacks", () => {
     expect((await book(1, null)).status).toBe(401);
   });
 
+  it("books or moves one member's callback at most 6 times a minute, whoever books: the 7th is 429 and not in the history", async () => {
+    const member = await freshMember();
+    for (const dueAt of [TOMORROW_10, WEDNESDAY_10, TOMORROW_10, WEDNESDAY_10, TOMORROW_10, WEDNESDAY_10]) expect((await book(member.id, backend.staff, { dueAt })).status).toBe(201);
+    const refused = await book(member.id, backend.staff, { dueAt: WEDNESDAY_10 });
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe("This member's callback has been booked or moved too often in the last minute: try again in a moment.");
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect((await book(member.id, backend.colleague, { dueAt: WEDNESDAY_10 })).status).toBe(429);
+    expect((await historyOf(member)).filter((entry) => entry.callback)).toHaveLength(6);
+  });
+
   it("refuses a 51st open callback of one agent, naming owner", async () => {
     const accounts = (await backend.api.get("/auth/dev/accounts")).body as { email: string; isAdmin: boolean }[];
     const busy = await backend.signIn(accounts.filter((account) => !account.isAdmin).at(-4)!.email);

@@ -1,41 +1,18 @@
 // The concurrency stage: every limited operation sent more requests at once than its limit allows,
 // on the engine under test, each by a user of its own. The limit must hold exactly (so many
-// accepted, the rest 429) and the rows written must be the accepted ones' only: a limit that counts
-// and then writes in separate steps lets parallel requests all count the same rows.
+// accepted, the rest 429, or 400 for the open callbacks an agent may hold) and the rows written
+// must be the accepted ones' only: a limit that counts and then writes in separate steps lets
+// parallel requests all count the same rows. The work queue's limits are in queueLimits.ts.
 import { buildApp } from "../../server/app.ts";
-import { openEveryConnection, type TestApp } from "../support/testApp.ts";
+import type { TestApp } from "../support/testApp.ts";
 import { loadConfig } from "../../server/config.ts";
 import { openEventStream } from "../support/testStream.ts";
 import { FEEDBACK_LIMIT } from "../../domain/mail/feedbackLimit.ts";
 import { FREE_FAILURES } from "../../domain/signInThrottle.ts";
 import { EVENT_STREAMS_PER_USER, EVENT_TICKETS_PER_MINUTE } from "../../domain/team/events.ts";
 import { CALL_STARTS_PER_MINUTE, CLAIMS_PER_MINUTE } from "../../domain/team/agentLimits.ts";
-
-export interface LimitOutcome {
-  /** Requests the limit let through (any status but 429). */
-  passed: number;
-  refused: number;
-  /** The rows the burst wrote, where each passed request writes one. */
-  written?: number;
-}
-
-export interface LimitCase {
-  name: string;
-  run: (test: TestApp, baseUrl: string, user: { id: number; email: string; token: string }) => Promise<LimitOutcome>;
-  /** How many requests are sent at once, and how many the limit lets through. */
-  sent: number;
-  allowed: number;
-}
-
-const post = async (test: TestApp, url: string, token: string, payload?: Record<string, unknown>): Promise<number> =>
-  (await test.app.inject({ method: "POST", url, headers: { authorization: `Bearer ${token}` }, ...(payload === undefined ? {} : { payload }) })).statusCode;
-
-/** Sends `count` at once, after opening every connection of the pool, and tells passed from refused. */
-async function burst(test: TestApp, count: number, send: (index: number) => Promise<number>) {
-  await openEveryConnection(test.database);
-  const statuses = await Promise.all(Array.from({ length: count }, (_, index) => send(index)));
-  return { passed: statuses.filter((status) => status !== 429).length, refused: statuses.filter((status) => status === 429).length };
-}
+import { burst, membersFor, post, type LimitCase, type LimitOutcome } from "./burst.ts";
+import { QUEUE_LIMIT_CASES } from "./queueLimits.ts";
 
 type Table = "feedback" | "event_tickets" | "event_streams" | "member_claims" | "call_starts";
 const countRows = async (test: TestApp, table: Table, userId: number) =>
@@ -47,9 +24,6 @@ async function writing(test: TestApp, table: Table, userId: number, send: () => 
   const outcome = await send();
   return { ...outcome, written: (await countRows(test, table, userId)) - before };
 }
-
-const membersFor = async (test: TestApp, count: number, offset: number) =>
-  (await test.database.db.selectFrom("members").select("id").orderBy("id").offset(offset).limit(count).execute()).map((row) => row.id);
 
 export const LIMIT_CASES: LimitCase[] = [
   {
@@ -135,4 +109,5 @@ export const LIMIT_CASES: LimitCase[] = [
       }
     },
   },
+  ...QUEUE_LIMIT_CASES,
 ];
