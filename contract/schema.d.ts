@@ -2117,7 +2117,9 @@ export interface paths {
          *     be dialled, a live claim and the calling window hold it back. The numbers are defaults a
          *     deployment may change (docs/operations.md). Times are the server's.
          *
-         *     **Order**: the caller's due callbacks, oldest due first; then anyone's callbacks past
+         *     **Order**: the caller's due callbacks, oldest due first, whatever the filters and search
+         *     (the agent promised the call: a filter never hides it, nor lets another's callback come
+         *     before it); then anyone's callbacks past
          *     their grace period (or booked for anyone), oldest due first; then treatment priority P1
          *     to P4, then members without one; then most days past recare due (last visit + 6 months;
          *     members without a visit last); then fewest attempts; then longest since the last attempt

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compareQueuePlaces, type QueuePlace } from "./order.ts";
+import { compareQueuePlaces, servedWhateverFilters, type QueuePlace } from "./order.ts";
 
 const place = (memberId: number, overrides: Partial<QueuePlace> = {}): QueuePlace => ({
   group: "queue",
@@ -43,5 +43,13 @@ describe("the queue's order", () => {
   it("never ties two members", () => {
     expect(compareQueuePlaces(place(1), place(2))).toBeLessThan(0);
     expect(compareQueuePlaces(place(2, { group: "yourCallback", dueAt: 5 }), place(1, { group: "yourCallback", dueAt: 5 }))).toBeGreaterThan(0);
+  });
+});
+
+describe("the list's filters", () => {
+  it("never hide the caller's own due callbacks; every other group keeps to them", () => {
+    expect(servedWhateverFilters("yourCallback")).toBe(true);
+    expect(servedWhateverFilters("overdueCallback")).toBe(false);
+    expect(servedWhateverFilters("queue")).toBe(false);
   });
 });

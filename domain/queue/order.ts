@@ -20,6 +20,13 @@ export interface QueuePlace {
 const GROUPS: readonly QueueGroup[] = ["yourCallback", "overdueCallback", "queue"];
 
 /**
+ * Whether a group is served whatever the list's filters and search: the caller's own due callbacks
+ * are, since the agent promised the call (a filter set for the day must not hide it, nor let a
+ * colleague's overdue callback under the filters come before it); every other group keeps to them.
+ */
+export const servedWhateverFilters = (group: QueueGroup): boolean => group === "yourCallback";
+
+/**
  * The keys of the members without a due callback, in order, all ascending: the earliest recare due
  * date is the most days past it (no visit, no date: last); no attempt yet is the longest since one
  * (first). The server's index and ORDER BY are built from this list.

@@ -6,7 +6,8 @@ import { HttpError } from "../../contract/errors.ts";
 import type { MemberRecord } from "../../demo/records.ts";
 import { queueCounter } from "../../domain/queue/counts.ts";
 import { PRIORITY_RANKS } from "../../domain/queue/memberState.ts";
-import { compareQueuePlaces, type QueuePlace } from "../../domain/queue/order.ts";
+import { compareQueuePlaces, servedWhateverFilters, type QueuePlace } from "../../domain/queue/order.ts";
+import type { QueueGroup } from "../../domain/queue/verdict.ts";
 import { daysPastRecareDue } from "../../domain/queue/why.ts";
 import { claimEvent, queueEvent } from "../../domain/team/events.ts";
 import { caller, createApi } from "../api";
@@ -42,14 +43,20 @@ export function queueHandlers(db: MockDb) {
       const { record, user } = caller(context);
       const now = db.now().getTime();
       const judge = db.queue.judge(user.id, now);
-      let best: { member: MemberRecord; place: QueuePlace } | undefined;
-      for (const member of underFilters(context.query)) {
-        const verdict = judge(member);
-        if (!verdict.served) continue;
-        const state = db.queue.stateOf(member);
-        const place = { group: verdict.group, dueAt: state.callback?.dueAt ?? null, rank: state.rank, recareDue: state.recareDue, attempts: state.attempts, lastAttemptAt: state.lastAttemptAt, memberId: member.id };
-        if (!best || compareQueuePlaces(place, best.place) < 0) best = { member, place };
-      }
+      const bestOf = (candidates: Iterable<MemberRecord>, keeps: (group: QueueGroup) => boolean) => {
+        let best: { member: MemberRecord; place: QueuePlace } | undefined;
+        for (const member of candidates) {
+          const verdict = judge(member);
+          if (!verdict.served || !keeps(verdict.group)) continue;
+          const state = db.queue.stateOf(member);
+          const place = { group: verdict.group, dueAt: state.callback?.dueAt ?? null, rank: state.rank, recareDue: state.recareDue, attempts: state.attempts, lastAttemptAt: state.lastAttemptAt, memberId: member.id };
+          if (!best || compareQueuePlaces(place, best.place) < 0) best = { member, place };
+        }
+        return best;
+      };
+      // The caller's own due callbacks come first whatever the filters (their group leads the order); the rest keep to them.
+      const promised = new Set(db.callbacks.filter((callback) => callback.status === "open" && callback.ownerId === user.id).map((callback) => callback.memberId));
+      const best = bestOf(db.members.filter((member) => promised.has(member.id)), servedWhateverFilters) ?? bestOf(underFilters(context.query), () => true);
       if (!best) return HttpResponse.json({ member: null, why: null, queue: countsOf(context.query, user.id) });
       const { member, place } = best;
       claimMember(db.claims, member.id, { userId: user.id, sessionToken: record.token });

@@ -1,12 +1,12 @@
 // Next (openapi.yaml nextMember) on the database: candidates in the queue's order, found through
-// indexes (the caller's due callbacks, anyone's overdue ones, then one walk of queue_state_walk_idx),
-// then the first one whose member row can be locked without waiting (SKIP LOCKED: another agent's
-// Next, or a save, has it) and whose verdict (domain/queue/verdict.ts) still serves it, claimed in
-// the same transaction. Twenty agents at once each lock a different member. PGlite runs one
+// indexes (the caller's due callbacks, whatever the list's filters, then anyone's overdue ones,
+// then one walk of queue_state_walk_idx), then the first one whose member row can be locked
+// without waiting (SKIP LOCKED: another agent's Next, or a save, has it) and whose verdict
+// (domain/queue/verdict.ts) still serves it, claimed in the same transaction. Twenty agents at once each lock a different member. PGlite runs one
 // transaction at a time, so there the lock is never contended.
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Database } from "../db/database.ts";
-import { QUEUE_ORDER } from "../../domain/queue/order.ts";
+import { QUEUE_ORDER, servedWhateverFilters } from "../../domain/queue/order.ts";
 import { verdictOf, type QueueGroup } from "../../domain/queue/verdict.ts";
 import { claimMember } from "../members/claims.repository.ts";
 import { memberListConditions, type ListQuery } from "../members/members.repository.ts";
@@ -44,9 +44,9 @@ const withFilters = (filters: RawBuilder<boolean>[]) => (filters.length > 0 ? sq
 function groupsOf(request: Omit<NextRequest, "query">, filters: RawBuilder<boolean>[], take: number): RawBuilder<unknown>[] {
   const { userId, now, claimsNow, openZones } = request;
   const reachable = sql`q.blocked is null and q.time_zone = any(${openZones}::text[])`;
-  const callbacks = (due: RawBuilder<unknown>) => sql`
+  const callbacks = (group: QueueGroup, due: RawBuilder<unknown>) => sql`
     select q.member_id, row_number() over (order by c.due_at, c.member_id) as place from callbacks c
-    join queue_state q on q.member_id = c.member_id ${withFilters(filters)}
+    join queue_state q on q.member_id = c.member_id ${servedWhateverFilters(group) ? sql`` : withFilters(filters)}
     where c.status = 'open' and ${due} and ${reachable} and (q.held_until is null or q.held_until <= ${claimsNow})
     order by c.due_at, c.member_id limit ${take}`;
   // The walk, and the members whose wait or claim ended since the last sweep (few: Next sweeps).
@@ -61,8 +61,8 @@ function groupsOf(request: Omit<NextRequest, "query">, filters: RawBuilder<boole
         where ${reachable} and not q.stale and ${ended} order by ${queueOrder} limit ${take})
     ) q order by ${queueOrder} limit ${take}`;
   return [
-    callbacks(sql`c.owner_id = ${userId} and c.due_at <= ${now}`),
-    callbacks(sql`c.owner_id is distinct from ${userId} and coalesce(c.owner_until, c.due_at) <= ${now}`),
+    callbacks("yourCallback", sql`c.owner_id = ${userId} and c.due_at <= ${now}`),
+    callbacks("overdueCallback", sql`c.owner_id is distinct from ${userId} and coalesce(c.owner_until, c.due_at) <= ${now}`),
     queued,
   ];
 }

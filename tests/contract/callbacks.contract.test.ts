@@ -167,21 +167,51 @@ describe("POST /callbacks", () => {
   });
 });
 
+/** An agent of their own, with no callback yet: their own due callbacks come before any filter. */
+async function newAgent(): Promise<SignedIn> {
+  const email = `agent.${Date.now()}.${Math.random().toString(36).slice(2)}@recalldesk.example`;
+  const added = await backend.api.post("/staff", { token: backend.admin.token, body: { email, firstname: "Dana", lastname: "Cho", isAdmin: false, defaultLocationId: "" } });
+  expect(added.status).toBe(201);
+  return backend.signIn(email);
+}
+
 describe("a callback in the queue", () => {
   it("is served to its owner first when due, held from others during the grace period, then served to them", async () => {
+    const owner = await newAgent();
     const member = await freshMember();
-    const callback = (await book(member.id, backend.staff)).body;
-    expect(Object.entries((await counted(backend.staff, member)).notEligible).filter(([, n]) => n)).toEqual([["callbackNotDue", 1]]);
+    const callback = (await book(member.id, owner)).body;
+    expect(Object.entries((await counted(owner, member)).notEligible).filter(([, n]) => n)).toEqual([["callbackNotDue", 1]]);
     await backend.target.moveCallbackDue(callback.id, 0);
-    expect(Object.entries((await counted(backend.colleague, member)).notEligible).filter(([, n]) => n)).toEqual([["callbackNotDue", 1]]);
-    const owners = await backend.api.post("/queue/next", { token: backend.staff.token, query: only(member) });
+    const colleague = await newAgent();
+    expect(Object.entries((await counted(colleague, member)).notEligible).filter(([, n]) => n)).toEqual([["callbackNotDue", 1]]);
+    const owners = await backend.api.post("/queue/next", { token: owner.token, query: only(member) });
     expect(owners.body.member.id).toBe(member.id);
     expect(owners.body.why).toMatchObject({ group: "yourCallback", callback: { id: callback.id } });
-    await backend.api.delete("/Members/claims/{memberId}", { token: backend.staff.token, path: { memberId: member.id } });
+    await backend.api.delete("/Members/claims/{memberId}", { token: owner.token, path: { memberId: member.id } });
     await backend.target.moveCallbackDue(callback.id, -GRACE_MS - 1000);
-    const theirs = await backend.api.post("/queue/next", { token: backend.colleague.token, query: only(member) });
+    const theirs = await backend.api.post("/queue/next", { token: colleague.token, query: only(member) });
     expect(theirs.body.member.id).toBe(member.id);
     expect(theirs.body.why.group).toBe("overdueCallback");
+    await backend.api.delete("/Members/claims/{memberId}", { token: colleague.token, path: { memberId: member.id } });
+  });
+
+  it("is served to its owner first whatever the list's filters, before anyone's overdue callback under them", async () => {
+    const owner = await newAgent();
+    const promised = await freshMember();
+    const mineDue = (await book(promised.id, owner)).body;
+    await backend.target.moveCallbackDue(mineDue.id, 0);
+    const other = await freshMember();
+    const theirsOverdue = (await book(other.id, backend.colleague)).body;
+    await backend.target.moveCallbackDue(theirsOverdue.id, -GRACE_MS - 1000);
+    const served = await backend.api.post("/queue/next", { token: owner.token, query: only(other) });
+    expect(served.body.member.id).toBe(promised.id);
+    expect(served.body.why).toMatchObject({ group: "yourCallback", callback: { id: mineDue.id } });
+    await backend.api.delete("/Members/claims/{memberId}", { token: owner.token, path: { memberId: promised.id } });
+    await backend.api.delete("/callbacks/{id}", { token: owner.token, path: { id: mineDue.id } });
+    const then = await backend.api.post("/queue/next", { token: owner.token, query: only(other) });
+    expect(then.body.member.id).toBe(other.id);
+    expect(then.body.why.group).toBe("overdueCallback");
+    await backend.api.delete("/Members/claims/{memberId}", { token: owner.token, path: { memberId: other.id } });
   });
 
   it("comes first in the owner's queue, before every member without a due callback", async () => {

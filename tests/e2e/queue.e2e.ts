@@ -1,9 +1,10 @@
 // The work queue on the members list: an agent presses Next member (the button, then the key m)
 // and the member served shows above the list with its phone link focused and "Why this member?";
-// a key pressed there saves that member's result; a second agent in a second browser pressing Next
-// gets a different member (on a backend both share: the server, or E2E_TARGET=fake-host); filters
-// under which nobody can be called show "No one to call now" with the counts; a do-not-call
-// member shows its banner and a disabled phone link.
+// Next while it is held asks whether to let it go; a key pressed there saves that member's result;
+// a second agent in a second browser pressing Next gets a different member (on a backend both
+// share: the server, or E2E_TARGET=fake-host); the agent's own due callbacks come before the
+// filters; filters under which nobody can be called show "No one to call now" with the counts; a
+// do-not-call member shows its banner and a disabled phone link.
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { goInApp, signInAs, STAFF, waitForPath } from "./accounts.ts";
@@ -13,7 +14,7 @@ import { membersListReady, openOneMember, SHARED_BACKEND } from "./membersList.t
 import { snapshot } from "./visit.ts";
 
 const PRIYA = { name: "Priya Natarajan" };
-const VIEWPORTS = [{ width: 1366, height: 768 }, { width: 1920, height: 1080 }];
+const VIEWPORTS = [{ width: 1366, height: 768 }, { width: 1920, height: 1080 }, { width: 900, height: 900 }];
 
 async function openMembers(page: Page) {
   await signInAs(page, STAFF);
@@ -62,8 +63,14 @@ e2e("Next member by button and key serves a member with its phone link ready, an
   await expectVisible(why.getByText("Last result", { exact: true }));
   await shootBoth(page, "queue-now-calling");
 
-  // The key m, with the focus on the served member's phone link: the next one, never the same.
+  // The key m, with the focus on the served member's phone link: asked first whether to let it go,
+  // then the next one, never the same.
   await page.keyboard.press("m");
+  const question = nowCalling(page).getByRole("group", { name: /^You are still on .+\. Release .+ and serve the next member\?$/ });
+  await expectVisible(question);
+  await page.waitForFunction(() => document.activeElement?.textContent === "Release and serve next", undefined, { timeout: 5_000 });
+  await shootBoth(page, "queue-release-question");
+  await page.keyboard.press("Enter");
   await page.waitForFunction((name) => document.querySelector(".now-calling__name")?.textContent !== name, first, { timeout: 15_000 });
   const second = await servedName(page);
   assert.notEqual(second, first);
@@ -101,9 +108,18 @@ e2e("filters under which nobody can be called show No one to call now with the c
   await openMembers(page);
   await filters(page).getByLabel("Result", { exact: true }).selectOption("DNC- Moved");
   await membersListReady(page);
-  await page.getByRole("button", { name: "Next member", exact: true }).click();
+  // The agent's own due callbacks come first whatever the filters: each is called and its result saved.
   const empty = page.getByRole("region", { name: "No one to call now" });
-  await expectVisible(empty, 15_000);
+  for (let promised = 0; ; promised += 1) {
+    await page.getByRole("button", { name: "Next member", exact: true }).click();
+    await expectVisible(empty.or(nowCalling(page)), 15_000);
+    if (await empty.isVisible()) break;
+    assert.ok(promised < 5, "only the agent's own due callbacks come before the filters");
+    assert.equal(await page.getByRole("region", { name: "Why this member?" }).getByText("Your callback is due").count(), 1);
+    if (promised === 0) await shootBoth(page, "queue-own-callback-outside-filters");
+    await nowCalling(page).getByRole("combobox", { name: /^Result for / }).selectOption("Left message");
+    await expectVisible(page.getByRole("heading", { name: "Result saved" }), 15_000);
+  }
   await expectVisible(empty.getByRole("list", { name: "Members held back, by reason" }).getByText(/^Do not call: \d+/));
 
   // The list's current row is a do-not-call member: the banner, and no phone link to dial.

@@ -36,7 +36,12 @@ describe("Members list: the work queue", { timeout: 30_000 }, () => {
     expect(within(why).getByText("Served as").nextElementSibling?.textContent).toMatch(/^(Your callback is due|Overdue callback|Next in the queue)$/);
     const first = await servedName();
 
+    // m while the served member is held asks first; letting it go serves the next.
     await user.keyboard("m");
+    const question = await screen.findByRole("group", { name: `You are still on ${first.split(", ").reverse().join(" ")}. Release ${first.split(", ").reverse().join(" ")} and serve the next member?` });
+    const release = within(question).getByRole("button", { name: "Release and serve next" });
+    await waitFor(() => expect(document.activeElement).toBe(release));
+    await user.keyboard("{Enter}");
     await waitFor(async () => expect(await servedName()).not.toBe(first));
     const second = await servedName();
     await waitFor(() => expect(document.activeElement?.classList.contains("now-calling__phone")).toBe(true));
@@ -49,6 +54,12 @@ describe("Members list: the work queue", { timeout: 30_000 }, () => {
 
   it("a search for a do-not-call member: No one to call now with the count, its banner, and no phone link to dial", async () => {
     const dnc = backend.db.members.find((member) => isDoNotCall(member.Result))!;
+    // No callback of Marcus's due: his own due callbacks are served whatever the search.
+    const marcus = backend.db.users.find((user: DemoUser) => user.firstname === "Marcus")!;
+    for (const callback of backend.db.callbacks.filter((each) => each.ownerId === marcus.id && each.status === "open")) {
+      callback.status = "cancelled";
+      backend.db.queue.changed(callback.memberId);
+    }
     const user = await renderList();
     // Every practice: the member may be at one the agent's defaults leave out.
     await user.selectOptions(screen.getByRole("combobox", { name: "Practice" }), "all");

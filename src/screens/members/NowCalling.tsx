@@ -38,8 +38,33 @@ export function NowCalling({ parts }: { parts: MembersParts }) {
       ) : (
         <ServedMember parts={parts} member={served.member} />
       )}
+      <ReleaseQuestion parts={parts} member={served.member} />
       <WhyThisMemberPanel queue={parts.queue} served={served} />
     </section>
+  );
+}
+
+/** Next pressed while the served member is held: let it go for the next one, or keep it. */
+function ReleaseQuestion({ parts, member }: { parts: MembersParts; member: Member }) {
+  const asked = useSelector(parts.queue, queue.selectReleaseAsked);
+  const releaseRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (asked) releaseRef.current?.focus();
+  }, [asked]);
+  if (!asked) return null;
+  const name = memberName(member);
+  return (
+    <div className="now-calling__release" role="group" aria-labelledby="now-calling-release">
+      <p id="now-calling-release">
+        You are still on {name}. Release {name} and serve the next member?
+      </p>
+      <button ref={releaseRef} type="button" className="button button--primary button--small" onClick={() => parts.queue.send({ type: "queue.release.confirm" })}>
+        Release and serve next
+      </button>
+      <button type="button" className="button button--small" onClick={() => parts.queue.send({ type: "queue.release.cancel" })}>
+        Keep {name}
+      </button>
+    </div>
   );
 }
 

@@ -126,6 +126,46 @@ describe("work queue", () => {
     expect(failures).toEqual([{ message: "The server could not be reached.", statusCode: 0 }]);
   });
 
+  it("Next while holding a served member asks whether to let it go: kept, nothing changes; let go, the next is served and it is released", async () => {
+    const { queue, told, asked } = start([served(5), served(6), NOBODY]);
+    queue.send({ type: "queue.next" });
+    await vi.advanceTimersByTimeAsync(100);
+    queue.send({ type: "queue.next" });
+    expect(select.selectReleaseAsked(queue.getSnapshot())).toBe(true);
+    // Pressed again while asked: still one question, nothing asked of the server.
+    queue.send({ type: "queue.next" });
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(asked).toHaveLength(1);
+    queue.send({ type: "queue.release.cancel" });
+    expect(select.selectReleaseAsked(queue.getSnapshot())).toBe(false);
+    expect(select.selectTurn(queue.getSnapshot())).toBe("claimed");
+    expect(select.selectServed(queue.getSnapshot())?.member.id).toBe(5);
+    expect(told).toEqual(["members.work.serve 5"]);
+
+    // On the call too: asked, then let go.
+    queue.send({ type: "queue.call.start" });
+    queue.send({ type: "queue.next" });
+    expect(select.selectReleaseAsked(queue.getSnapshot())).toBe(true);
+    expect(select.selectTurn(queue.getSnapshot())).toBe("calling");
+    queue.send({ type: "queue.release.confirm" });
+    expect(select.selectPicking(queue.getSnapshot())).toBe(true);
+    expect(select.selectServed(queue.getSnapshot())).toBeNull();
+    await vi.advanceTimersByTimeAsync(99);
+    expect(select.selectServed(queue.getSnapshot())).toBeNull();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(select.selectServed(queue.getSnapshot())?.member.id).toBe(6);
+    // Held while the next was asked for (never served straight back); working the next lets it go.
+    expect(told).toEqual(["members.work.serve 5", "members.call.start 5", "members.work.serve 6"]);
+    expect(asked).toHaveLength(2);
+
+    // Nobody else to call: the member let go is released at once.
+    queue.send({ type: "queue.next" });
+    queue.send({ type: "queue.release.confirm" });
+    await vi.advanceTimersByTimeAsync(100);
+    expect(select.selectTurn(queue.getSnapshot())).toBe("empty");
+    expect(told.at(-1)).toBe("members.work.leave 6");
+  });
+
   it("working another member moves on from the one served; the served member's own claim changes nothing", async () => {
     const { queue, claims } = start([served(5)]);
     queue.send({ type: "queue.next" });

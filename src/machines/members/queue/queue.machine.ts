@@ -4,9 +4,11 @@
 // the claims part holds the claim from there as it does for a row. Pressing its phone link is the
 // call; its saved result ends the turn, and Next serves the one after. With nobody to call the
 // answer's counts say why. Working another member (a row's selector, notes or phone link) moves on
-// from the one served, as it does from a row. Administrators reset a member's attempts, confirmed first. The list's
+// from the one served, as it does from a row. Next while a served member is held (claimed, or
+// called) asks whether to let it go first, rather than moving on from a member the agent may be
+// talking to. Administrators reset a member's attempts, confirmed first. The list's
 // filters are read when Next is pressed, never copied. Effects are named here and provided by src/app.
-import { assign, fromCallback, sendTo, setup, type ActorRefFrom, type EventObject } from "xstate";
+import { assign, enqueueActions, fromCallback, sendTo, setup, type ActorRefFrom, type EventObject } from "xstate";
 import { notProvided } from "../../notProvided";
 import { type ApiFailure, toFailure } from "../../../api/errors";
 import type { components } from "../../../../contract/schema";
@@ -41,10 +43,16 @@ export interface QueueContext extends QueueInput {
   resetting: { memberId: number; name: string } | null;
   /** Grows with each member served: the screen puts the focus on its phone link. */
   servedSeq: number;
+  /** The member the agent let go for the next one, held until the next is served. */
+  letGo: number | null;
 }
 
 export type QueueEvent =
   | { type: "queue.next" }
+  /** The agent lets the served member go and asks for the next (after Next asked whether to). */
+  | { type: "queue.release.confirm" }
+  /** The agent keeps the served member (Next asked whether to let it go). */
+  | { type: "queue.release.cancel" }
   /** The agent pressed the served member's phone link. */
   | { type: "queue.call.start" }
   /** The agent puts the served member (or the empty queue's explanation) away. */
@@ -58,6 +66,27 @@ export type QueueEvent =
   | { type: "queue.working"; memberId: number | null };
 
 const isServed = (context: QueueContext, memberId: number) => context.served?.member.id === memberId;
+
+/**
+ * While a served member is held (claimed, or called): Next asks whether to let it go first; letting
+ * it go asks for the next while its claim still holds it (so the queue never serves it straight
+ * back, as it would the agent's own due callback), and the claims part lets it go once the next is
+ * served, or at once when nobody is; keeping it changes nothing.
+ */
+const holdingServed = {
+  initial: "holding",
+  states: {
+    holding: { on: { "queue.next": "askingRelease" } },
+    askingRelease: {
+      on: {
+        "queue.next": {},
+        "queue.release.confirm": { target: "#queue.turn.picking", actions: "letServedGo" },
+        "queue.release.cancel": "holding",
+      },
+    },
+  },
+  on: {},
+} as const;
 
 export const queueMachine = setup({
   types: {
@@ -89,6 +118,12 @@ export const queueMachine = setup({
   actions: {
     /** The generic error handler (§8): an ended session logs out, anything else becomes the alert. */
     reportFailure: (_, _params: { failure: ApiFailure }) => {},
+    letServedGo: assign(({ context }) => ({ letGo: context.served?.member.id ?? null, served: null })),
+    /** Nobody else was served: the member let go is released now. */
+    leaveLetGo: enqueueActions(({ context, enqueue }) => {
+      if (context.letGo !== null) enqueue.sendTo(context.claims, { type: "members.work.leave", memberId: context.letGo } satisfies ClaimsEvent);
+      enqueue.assign({ letGo: null });
+    }),
     /** The agent moves on from the served member: the claims part lets it go. */
     leaveServed: sendTo(
       ({ context }) => context.claims,
@@ -103,7 +138,7 @@ export const queueMachine = setup({
   },
 }).createMachine({
   id: "queue",
-  context: ({ input }) => ({ ...input, served: null, empty: null, failure: null, resetting: null, servedSeq: 0 }),
+  context: ({ input }) => ({ ...input, served: null, empty: null, failure: null, resetting: null, servedSeq: 0, letGo: null }),
   invoke: [
     { src: "followSaves", input: ({ context }) => ({ save: context.save }) },
     { src: "followClaims", input: ({ context }) => ({ claims: context.claims }) },
@@ -130,15 +165,18 @@ export const queueMachine = setup({
                     served: { member: event.output.member!, why: event.output.why! },
                     empty: null,
                     servedSeq: context.servedSeq + 1,
+                    // Working the member served moves the claims part on from the one let go.
+                    letGo: null,
                   })),
                   sendTo(({ context }) => context.claims, ({ context }): ClaimsEvent => ({ type: "members.work.serve", member: context.served!.member })),
                 ],
               },
-              { target: "empty", actions: assign({ served: null, empty: ({ event }) => event.output.queue }) },
+              { target: "empty", actions: ["leaveLetGo", assign({ served: null, empty: ({ event }) => event.output.queue })] },
             ],
             onError: {
               target: "failed",
               actions: [
+                "leaveLetGo",
                 assign({ failure: ({ event }) => toFailure(event.error, "The next member could not be found.") }),
                 { type: "reportFailure", params: ({ event }) => ({ failure: toFailure(event.error) }) },
               ],
@@ -147,7 +185,9 @@ export const queueMachine = setup({
         },
         /** Served and claimed for the agent; its phone link is ready. */
         claimed: {
+          ...holdingServed,
           on: {
+            ...holdingServed.on,
             "queue.call.start": {
               target: "calling",
               actions: sendTo(({ context }) => context.claims, ({ context }): ClaimsEvent => ({ type: "members.call.start", member: context.served!.member })),
@@ -158,7 +198,9 @@ export const queueMachine = setup({
           },
         },
         calling: {
+          ...holdingServed,
           on: {
+            ...holdingServed.on,
             "queue.saved": { guard: "savedServed", target: "resultSaved" },
             "queue.working": { guard: "workingAnother", target: "idle", actions: assign({ served: null }) },
             "queue.dismiss": { target: "idle", actions: ["leaveServed", assign({ served: null })] },

@@ -4,7 +4,13 @@ import type { queueMachine } from "./queue.machine";
 type QueueSnapshot = SnapshotFrom<typeof queueMachine>;
 
 /** Where the agent's turn is: nothing asked, asking, a member served (claimed, called, saved), nobody, failed. */
-export const selectTurn = (snapshot: QueueSnapshot) => snapshot.value.turn;
+export const selectTurn = (snapshot: QueueSnapshot) => {
+  const turn = snapshot.value.turn;
+  return typeof turn === "string" ? turn : (Object.keys(turn)[0] as "claimed" | "calling");
+};
+/** Next was pressed while a served member is held: whether to let it go is asked. */
+export const selectReleaseAsked = (snapshot: QueueSnapshot) =>
+  snapshot.matches({ turn: { claimed: "askingRelease" } }) || snapshot.matches({ turn: { calling: "askingRelease" } });
 export const selectPicking = (snapshot: QueueSnapshot) => snapshot.matches({ turn: "picking" });
 /** The member served and why (kept after its result is saved, until the next). */
 export const selectServed = (snapshot: QueueSnapshot) => snapshot.context.served;
