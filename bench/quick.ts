@@ -4,6 +4,7 @@
 // figure. The UI part needs a build (it runs after check:bundle in npm test) and Chromium.
 import { benchBoard, boardTable } from "./board.ts";
 import { benchExport, exportTable } from "./export.ts";
+import { benchImport, importTable } from "./imports.ts";
 import { benchMembers, membersTable } from "./members.ts";
 import { benchSaves, savesTable } from "./saves.ts";
 import { benchQueue, queueTable } from "./queue.ts";
@@ -37,5 +38,11 @@ const board = await benchBoard("pglite", SIZE, 2000, 20, 5, 3);
 console.log(boardTable(board));
 if (board.errors > 0 || board.shown < board.agents) {
   console.error("bench:quick: the live board failed or left agents out");
+  process.exit(1);
+}
+const imported = await benchImport("pglite", SIZE, 5000, 4, 500, 1);
+console.log(importTable(imported));
+if (imported.imported !== imported.rows || imported.during.errors > 0 || imported.status !== "success") {
+  console.error("bench:quick: the member file import lost rows or failed, or the agents beside it failed");
   process.exit(1);
 }

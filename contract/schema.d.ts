@@ -1978,8 +1978,9 @@ export interface paths {
          * @description Added by the design. Starts a run of the payer's import job ("Import DENTA members")
          *     over the file's text, with the rules and audit of `npm run import` (server/import/README.md):
          *     every row checked, the good rows written in batches, every refused row kept with its line
-         *     and reason. Answers 202 with the run while it goes on; `getMemberImport` follows it to the
-         *     end. The payer is `brand`, or the first word of the file's name
+         *     and reason. Answers 202 with the run once the file is kept, while the import goes on;
+         *     `getMemberImport` follows it to the end. A server stopping interrupts the run after its
+         *     last written batch, and the next start goes on from there. The payer is `brand`, or the first word of the file's name
          *     (`DENTA_ELIG_20261116.csv`); the extraction time is `extractedAt` (the browser sends the
          *     file's time), or now. Refused whole, with nothing imported: a name not ending in `.csv`
          *     or with a line break or control character in it (400 naming `fileName`), a file that is empty,

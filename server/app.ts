@@ -38,7 +38,8 @@ import { deletedAppointmentsHandlers } from "./reports/deletedAppointments.handl
 import { jobsHandlers } from "./jobs/jobs.handlers.ts";
 import { staffHandlers } from "./staff/staff.handlers.ts";
 import { practicesAdminHandlers } from "./practices/practicesAdmin.handlers.ts";
-import { memberFilesHandlers, stopMemberFileImports } from "./import/memberFiles.handlers.ts";
+import { memberFilesHandlers } from "./import/memberFiles.handlers.ts";
+import { resumeMemberFileImports, stopMemberFileImports } from "./import/uploads.ts";
 import { queueHandlers } from "./queue/queue.handlers.ts";
 import { callbacksHandlers } from "./queue/callbacks.handlers.ts";
 import { startDueAnnouncer } from "./queue/dueAnnouncer.ts";
@@ -268,6 +269,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await registerHelpFiles(app, services);
   if (options.spaDir) await registerSpa(app, options.spaDir);
+  // Last of the set-up (on PGlite nothing else may talk to the database meanwhile) and before the
+  // scheduler of main.ts starts, which would otherwise close an interrupted upload's run as failed:
+  // each resumed run holds its job's lock from here.
+  await resumeMemberFileImports(services, (message) => app.log.error(message));
 
   return app;
 }

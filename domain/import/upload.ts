@@ -13,9 +13,12 @@ export interface Upload {
   content: string;
 }
 
+/** No header is this long: the first line is found within it, without papaparse reading a whole file of 10 MB. */
+const HEADER_CHARS = 64 * 1024;
+
 /** The header of a file's text, its column names trimmed as the import trims them. */
 export function headerOf(text: string): string[] {
-  const [first = []] = Papa.parse<string[]>(text, { preview: 1 }).data;
+  const [first = []] = Papa.parse<string[]>(text.slice(0, HEADER_CHARS), { preview: 1 }).data;
   return first.map((column) => column.trim());
 }
 
@@ -40,7 +43,7 @@ export function uploadProblems(upload: Upload, practiceKnown: boolean): FieldPro
  * JSON body), so that character is the mark of a file that was not text. NUL is never in a CSV.
  */
 export function contentProblem({ fileName, content }: Pick<Upload, "fileName" | "content">): string | undefined {
-  if (content.trim() === "") return emptyFile(fileName);
+  if (!/\S/.test(content)) return emptyFile(fileName);
   // eslint-disable-next-line no-control-regex -- NUL is the one control character that marks a binary file
   if (/[\uFFFD\u0000]/.test(content)) return notTextFile(fileName);
   return undefined;

@@ -6,14 +6,14 @@ import { mkdir, readdir, rename } from "node:fs/promises";
 import { join } from "node:path";
 import type { JobRunner, RunContext, RunOutcome } from "../jobs/runner.ts";
 import { importStatus, importSummary, JOB_INTEGRATIONS } from "../../domain/jobs.ts";
-import { fileSource, ImportFileError, importMembersFile, type ImportProgress, type ImportSummary, type MemberFileSource } from "./importFile.ts";
+import { fileSource, ImportFileError, importMembersFile, type ImportProgress, type ImportSummary, type MemberFileSource, type ResumePoint } from "./importFile.ts";
 
 export interface FileImport {
   brand: string;
   practice?: string;
   extractedAt?: Date;
   batchSize?: number;
-  /** The command prints these; the run log records the counts either way. */
+  /** After each committed batch: the command prints these; the run log records the counts either way. */
   onProgress?: (progress: ImportProgress) => void;
   /** The administrator an upload's writes are audited under. */
   auditAs?: { userId: number; address: string };
@@ -27,15 +27,17 @@ const countsOf = (summary: ImportProgress) => ({
   bytesTotal: summary.bytesTotal,
 });
 
-async function importWithLog(context: RunContext, source: MemberFileSource, options: FileImport): Promise<ImportSummary> {
+/** One file imported within a run: its progress and refused rows in the run's log. */
+export async function importWithLog(context: RunContext, source: MemberFileSource, options: FileImport, resume?: ResumePoint): Promise<ImportSummary> {
   return importMembersFile(context.services.db, source, {
     ...options,
     now: context.now(),
     signal: context.signal,
+    resume,
     onRejected: context.reject,
-    onProgress: async (progress) => {
-      options.onProgress?.(progress);
-      await context.progress(`Importing ${progress.file}: ${progress.rowsRead.toLocaleString("en-US")} rows read`, countsOf(progress));
+    onCommitted: options.onProgress,
+    onProgress: async (progress, within) => {
+      await context.progress(`Importing ${progress.file}: ${progress.rowsRead.toLocaleString("en-US")} rows read`, countsOf(progress), within);
     },
   });
 }

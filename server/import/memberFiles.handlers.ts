@@ -1,9 +1,8 @@
 // A payer's member file from the browser (openapi.yaml uploadMemberFile, getMemberImport): checked
-// whole first (domain/import/upload.ts), then imported by a run of the payer's import job with the
-// rules and audit of `npm run import`, in the background of this instance; the answer is the run,
-// which the browser follows to its end. The upload stays in memory (the body is 10 MB at most) and
-// is never written to disk. A server stopping interrupts it as it interrupts any run: the run is
-// logged as failed and the file can be sent again, which gives the data one clean run gives.
+// whole first (domain/import/upload.ts), kept in the file store, then imported by a run of the
+// payer's import job with the rules and audit of `npm run import`, in the background of this
+// instance (uploads.ts); the answer is the run, which the browser follows to its end. A server
+// stopping interrupts the run after its last batch, and the next start goes on from there.
 import type { Kysely } from "kysely";
 import type { components } from "../../contract/schema.d.ts";
 import { HttpError, invalidRequest } from "../../contract/errors.ts";
@@ -13,8 +12,7 @@ import { callerOf, type Handlers } from "../handlers.ts";
 import { importJobKey } from "../jobs/catalog.ts";
 import { executeJob } from "../jobs/runner.ts";
 import { findJob } from "../jobs/runs.repository.ts";
-import { textSource } from "./importFile.ts";
-import { sourceImportRunner } from "./importJob.ts";
+import { keepUpload, trackUpload, uploadRunner, uploadsOf } from "./uploads.ts";
 import { importRejections, memberImportRun, practiceIdByAbbreviation } from "./memberFiles.repository.ts";
 
 type MemberImport = components["schemas"]["MemberImport"];
@@ -42,24 +40,6 @@ async function memberImport(db: Kysely<Database>, runId: number): Promise<Member
   };
 }
 
-/** The uploads this process is importing, by database: the app stops them before the database closes. */
-const inFlight = new WeakMap<Kysely<Database>, { stop: AbortController; runs: Set<Promise<unknown>> }>();
-
-function uploadsOf(db: Kysely<Database>) {
-  let uploads = inFlight.get(db);
-  if (!uploads) inFlight.set(db, (uploads = { stop: new AbortController(), runs: new Set() }));
-  return uploads;
-}
-
-/** Interrupts the uploads being imported (each run is logged as failed) and waits for them to end. */
-export async function stopMemberFileImports(db: Kysely<Database>): Promise<void> {
-  const uploads = inFlight.get(db);
-  if (!uploads) return;
-  uploads.stop.abort(new Error("the server stopped"));
-  while (uploads.runs.size > 0) await Promise.allSettled([...uploads.runs]);
-  inFlight.delete(db);
-}
-
 export const memberFilesHandlers: Handlers = {
   async uploadMemberFile(call) {
     const { db } = call.services;
@@ -72,10 +52,14 @@ export const memberFilesHandlers: Handlers = {
     const job = await findJob(db, { key: importJobKey(brand) });
     if (!job) throw new Error(`there is no import job for ${brand}`);
     const extractedAt = upload.extractedAt ? new Date(upload.extractedAt) : call.services.now();
-    const source = textSource(upload.fileName, upload.content, extractedAt);
-    const runner = sourceImportRunner(source, { brand, practice: upload.practice, extractedAt, auditAs: { userId: user.id, address: call.request.ip } });
+    const details = {
+      fileName: upload.fileName,
+      brand,
+      ...(upload.practice === undefined ? {} : { practice: upload.practice }),
+      extractedAt: extractedAt.toISOString(),
+      auditAs: { userId: user.id, address: call.request.ip },
+    };
 
-    const uploads = uploadsOf(db);
     let claimed: (runId: number | undefined) => void = () => {};
     let failed: (error: unknown) => void = () => {};
     const runId = new Promise<number | undefined>((resolve, reject) => {
@@ -84,19 +68,27 @@ export const memberFilesHandlers: Handlers = {
     });
     const run = executeJob(call.services, job.id, {
       trigger: "upload",
-      runner,
-      signal: uploads.stop.signal,
-      details: { requestedBy: user.id, file: upload.fileName, bytesTotal: source.size },
-      onClaimed: claimed,
+      runner: uploadRunner(call.services.files),
+      signal: uploadsOf(db).stop.signal,
+      details: { requestedBy: user.id, file: upload.fileName, bytesTotal: Buffer.byteLength(upload.content) },
+      // The run is answered once its file is kept: from then on a server stop cannot lose it.
+      onClaimed: async (id) => {
+        try {
+          await keepUpload(call.services.files, id, details, upload.content);
+        } catch (error) {
+          failed(error);
+          throw error;
+        }
+        claimed(id);
+      },
     })
       .then((result) => (result.ran ? undefined : claimed(undefined)))
       .catch((error: unknown) => {
         // Before the run was claimed the upload fails (500); after, the run's log says what happened.
         failed(error);
         call.request.log.error({ err: error }, "member file import failed");
-      })
-      .finally(() => uploads.runs.delete(run));
-    uploads.runs.add(run);
+      });
+    trackUpload(db, run);
 
     const started = await runId;
     if (started === undefined) throw new HttpError(409, importRunning(brand));

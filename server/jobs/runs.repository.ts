@@ -131,6 +131,47 @@ export interface ClaimedRun {
   id: number;
   /** The waiting re-run's message ("Re-run started by …"), which the outcome continues. */
   requestMessage: string | undefined;
+  /** A resumed run's counts when it stopped. */
+  resumed?: RunCounts;
+}
+
+/**
+ * Called holding the job's lock: takes up again a run that a server left `running` when it
+ * stopped (claimed, so no request waits for it); undefined when it has ended meanwhile.
+ */
+export async function resumeRun(db: Kysely<Database>, jobId: number, runId: number, now: Date): Promise<ClaimedRun | undefined> {
+  const run = await db
+    .updateTable("job_runs")
+    .set({ claimed_at: now })
+    .where("id", "=", runId)
+    .where("job_id", "=", jobId)
+    .where("status", "=", "running")
+    .where("claimed_at", "is not", null)
+    .returning(["id", "rows_read", "rows_written", "rows_rejected", "bytes_read", "bytes_total"])
+    .executeTakeFirst();
+  if (!run) return undefined;
+  const resumed = {
+    rowsRead: run.rows_read ?? 0,
+    rowsWritten: run.rows_written ?? 0,
+    rowsRejected: run.rows_rejected ?? 0,
+    bytesRead: Number(run.bytes_read ?? 0),
+    bytesTotal: Number(run.bytes_total ?? 0),
+  };
+  return { id: run.id, requestMessage: undefined, resumed };
+}
+
+/** The runs of members imports from the browser that a server left `running` when it stopped. */
+export async function interruptedUploads(db: Kysely<Database>): Promise<{ id: number; jobId: number }[]> {
+  return db
+    .selectFrom("job_runs as r")
+    .innerJoin("jobs as j", "j.id", "r.job_id")
+    .select(["r.id", "r.job_id as jobId"])
+    .where("j.key", "like", "import-%")
+    .where("r.trigger", "=", "upload")
+    .where("r.status", "=", "running")
+    .where("r.claimed_at", "is not", null)
+    .orderBy("r.id")
+    .execute();
 }
 
 /**

@@ -1,0 +1,155 @@
+// npm run bench:import: a payer's member file of the largest size the browser may send, uploaded
+// to the real server (POST /api/Members/imports) while agents work the members list beside it
+// (bench/importAgents.ts, in a worker thread): how long the upload took to be answered 202, how
+// long the import took to its end and how many rows a second, the server's event-loop delay
+// during the import (perf_hooks.monitorEventLoopDelay: the longest the loop was held), and what
+// the agents' calls took meanwhile (GET /sessions, the members list's first page, a save). The
+// file's members are new to the list (subscriber ids beginning with B); they are removed again
+// afterwards, so the benchmark database stays as it was loaded.
+//   npx tsx bench/imports.ts [postgres|pglite] [members] [rows] [agents] [pause ms]
+// Defaults: PostgreSQL, 200,000 members, 250,000 rows, 20 agents pausing 500 ms between calls.
+import { loadavg } from "node:os";
+import { monitorEventLoopDelay, type Histogram } from "node:perf_hooks";
+import { Worker } from "node:worker_threads";
+import { sql } from "kysely";
+import { openSession } from "../server/auth/sessions.repository.ts";
+import { keepResult, ms, quantile, startBenchServer } from "./app.ts";
+import { benchDatabase, type Engine } from "./load.ts";
+import type { ImportAgentsInput, ImportAgentsOutput } from "./importAgents.ts";
+
+const PREFIX = "B";
+const HEADER = "Subscriber_ID,Practice,MCO,First_Name,Last_Name,Date_of_Birth";
+const FIRST = ["Al", "Bo", "Cy", "Di", "Ed", "Fa", "Gu", "Iv"];
+const LAST = ["Lee", "Ruz", "Tan", "Diz", "Kim", "Cox", "Wu", "Pak", "Sho"];
+
+/** A DENTA file of `rows` new members over the practices that take DENTA: ~38 bytes a row, as a payer's list (the largest body the browser may send holds 250,000 of them). */
+function memberFile(rows: number, practices: string[]): string {
+  const lines = [HEADER];
+  for (let index = 0; index < rows; index += 1) {
+    const day = String(1 + (index % 28)).padStart(2, "0");
+    const month = String(1 + (index % 12)).padStart(2, "0");
+    lines.push(`${PREFIX}${String(index).padStart(6, "0")},${practices[index % practices.length]},DQ,${FIRST[index % 8]},${LAST[index % 9]},20${String(10 + (index % 10))}-${month}-${day}`);
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+function startAgents(input: ImportAgentsInput) {
+  const worker = new Worker(new URL("./importAgents.ts", import.meta.url), { workerData: input });
+  const done = new Promise<ImportAgentsOutput>((resolve, reject) => {
+    worker.once("message", resolve);
+    worker.once("error", reject);
+  });
+  return { stop: () => (worker.postMessage("stop"), done.finally(() => worker.terminate())) };
+}
+
+const removeImported = (database: Awaited<ReturnType<typeof benchDatabase>>) => sql`delete from members where subscriber_id like ${`${PREFIX}%`}`.execute(database.db);
+
+const wait = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+/** How long the agents work, and the loop is watched, without the file (after as long to warm up). */
+const BASELINE_SECONDS = 10;
+
+const loopFigures = (histogram: Histogram) => ({ maxMs: histogram.max / 1e6, p99Ms: histogram.percentile(99) / 1e6 });
+
+function callFigures(calls: ImportAgentsOutput) {
+  const figures = (times: number[]) => ({ p50: quantile(times, 0.5), p95: quantile(times, 0.95), count: times.length });
+  return { sessions: figures(calls.sessionTimes), list: figures(calls.listTimes), save: figures(calls.saveTimes), errors: calls.errors.length, firstErrors: calls.errors.slice(0, 3) };
+}
+
+export async function benchImport(engine: Engine, members: number, rows: number, agents: number, pauseMs = 500, baselineSeconds = BASELINE_SECONDS) {
+  const database = await benchDatabase(engine, members);
+  await removeImported(database);
+  const server = await startBenchServer(database);
+  const admin = await server.services.db.selectFrom("users").select("id").where("is_admin", "=", true).orderBy("id").executeTakeFirstOrThrow();
+  const token = (await openSession(database.db, admin.id, { idleMs: server.services.config.sessionIdleMs, lifetimeMs: server.services.config.sessionLifetimeMs })).token;
+  const { rows: practices } = await sql<{ id: number; abbr: string }>`select id, abbr from practices where 'denta' = any(brands) order by id`.execute(database.db);
+  const file = memberFile(rows, practices.map((practice) => practice.abbr));
+  const body = JSON.stringify({ fileName: "DENTA_ELIG_BENCH.csv", brand: "denta", extractedAt: "2026-11-16T06:00:00Z", content: file });
+  const tokens = await server.tokens(agents + 1);
+  const agentsInput = { baseUrl: server.baseUrl, tokens, practiceIds: practices.map((practice) => practice.id), pauseMs };
+  try {
+    // The same agents and the same measures for a while without the file: what the machine gives anyway.
+    const quiet = monitorEventLoopDelay({ resolution: 5 });
+    const alone = startAgents(agentsInput);
+    await wait(baselineSeconds * 1000);
+    quiet.enable();
+    await wait(baselineSeconds * 1000);
+    quiet.disable();
+    const baseline = { loop: loopFigures(quiet), ...callFigures(await alone.stop()) };
+
+    const loop = monitorEventLoopDelay({ resolution: 5 });
+    const agentsAtWork = startAgents(agentsInput);
+    await wait(2000);
+    loop.enable();
+    const begun = performance.now();
+    const response = await fetch(`${server.baseUrl}/Members/imports`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body });
+    const answered = performance.now() - begun;
+    const started = (await response.json()) as { id: number; message: string };
+    if (response.status !== 202) throw new Error(`the upload answered ${response.status}: ${JSON.stringify(started)}`);
+    let run: { status: string; rowsWritten: number; rowsRejected: number; message: string };
+    for (;;) {
+      await wait(250);
+      run = (await (await fetch(`${server.baseUrl}/Members/imports/${started.id}`, { headers: { authorization: `Bearer ${token}` } })).json()) as typeof run;
+      if (run.status !== "running") break;
+    }
+    const seconds = (performance.now() - begun) / 1000;
+    loop.disable();
+    const calls = await agentsAtWork.stop();
+    const { rows: imported } = await sql<{ n: string }>`select count(*) as n from members where subscriber_id like ${`${PREFIX}%`}`.execute(database.db);
+    return {
+      engine,
+      members,
+      rows,
+      bytes: Buffer.byteLength(file),
+      bodyBytes: Buffer.byteLength(body),
+      agents,
+      pauseMs,
+      baselineSeconds,
+      answeredMs: answered,
+      seconds,
+      rowsPerSecond: rows / seconds,
+      status: run.status,
+      message: run.message,
+      imported: Number(imported[0]!.n),
+      baseline,
+      during: { loop: loopFigures(loop), ...callFigures(calls) },
+      load: loadavg().map((value) => value.toFixed(1)).join(" "),
+      at: new Date().toISOString(),
+    };
+  } finally {
+    await server.close();
+    await removeImported(database);
+    await database.close();
+  }
+}
+
+export function importTable(result: Awaited<ReturnType<typeof benchImport>>): string {
+  const met = (ok: boolean) => (ok ? "met" : "missed");
+  const { baseline, during } = result;
+  const line = (what: string, figures: typeof during) =>
+    `| ${what} | ${ms(figures.loop.maxMs)} | ${ms(figures.loop.p99Ms)} | ${ms(figures.sessions.p50)} | ${ms(figures.sessions.p95)} | ${ms(figures.list.p50)} | ${ms(figures.list.p95)} | ${ms(figures.save.p50)} | ${ms(figures.save.p95)} | ${figures.errors} |`;
+  return [
+    `Member file import, ${result.engine}, ${result.members.toLocaleString("en-US")} members: ${result.rows.toLocaleString("en-US")} rows (${(result.bytes / 1e6).toFixed(1)} MB, body ${(result.bodyBytes / 1e6).toFixed(1)} MB) uploaded while ${result.agents} agents open their first page and save a result, ${result.pauseMs} ms apart, and GET /sessions is asked every 200 ms; load average at the end ${result.load}:`,
+    "",
+    `Answered 202 after ${ms(result.answeredMs)} ms; imported in ${result.seconds.toFixed(1)} s (${result.rowsPerSecond.toFixed(0)} rows/s), ${result.imported.toLocaleString("en-US")} rows in the list; run: ${result.status}, "${result.message.slice(0, 100)}".`,
+    "",
+    "| (ms) | event loop max | loop p99 | GET /sessions p50 | p95 | list p50 | list p95 | save p50 | save p95 | errors |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    line(`the agents alone, ${result.baselineSeconds} s`, baseline),
+    line("during the import", during),
+    "",
+    `Targets: 202 in < 1 s ${met(result.answeredMs < 1000)}; import < 30 s ${met(result.seconds < 30)}; event loop never held > 50 ms ${met(during.loop.maxMs <= 50)}; ` +
+      `GET /sessions p95 ≤ 50 ms ${met(during.sessions.p95 <= 50)}; list p95 ≤ 25 ms ${met(during.list.p95 <= 25)}.`,
+    ...[...baseline.firstErrors, ...during.firstErrors].map((error) => `  error: ${error}`),
+  ].join("\n");
+}
+
+if (process.argv[1]?.endsWith("imports.ts")) {
+  const engine = (process.argv[2] ?? "postgres") as Engine;
+  const members = Number(process.argv[3] ?? 200_000);
+  const result = await benchImport(engine, members, Number(process.argv[4] ?? 250_000), Number(process.argv[5] ?? 20), Number(process.argv[6] ?? 500));
+  keepResult(`import-${engine}-${members}-${result.rows}`, result);
+  console.log(importTable(result));
+  // Rows lost, or an error beside the import, is a failure whatever the speed.
+  if (result.imported !== result.rows || result.during.errors > 0 || result.status !== "success") process.exitCode = 1;
+}

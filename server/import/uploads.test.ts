@@ -1,0 +1,131 @@
+// @vitest-environment node
+// A member file from the browser on the real app: answered 202 once the file is kept in the file
+// store, imported in batches (each batch, its refused rows and the run's counts committed together),
+// and, when the server stops halfway, gone on with from its last committed batch at the next start,
+// the run saying so, the data that of one clean run. On PGlite, and on PostgreSQL 15 when
+// DATABASE_URL_TEST is set.
+import { sql } from "kysely";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { buildApp } from "../app.ts";
+import { loadConfig } from "../config.ts";
+import { ADMIN_EMAIL, bearer, ENGINES, startTestApp, type App, type TestApp } from "../../tests/support/testApp.ts";
+
+vi.setConfig({ testTimeout: 180_000 });
+
+const HEADER = "Subscriber_ID,MCO,First_Name,Last_Name,Practice,Date_of_Birth";
+
+/** `rows` rows of new members of `practice` (subscriber ids `prefix`1…), some broken on purpose. */
+function memberFile(prefix: string, rows: number, practice: string, broken: Record<number, string> = {}): string {
+  const lines = [HEADER];
+  for (let index = 1; index <= rows; index += 1) lines.push(broken[index] ?? `${prefix}${index},DentaQuest CHIP,Ann,Lee${index},${practice},2014-05-06`);
+  return `${lines.join("\n")}\n`;
+}
+
+let server: TestApp | undefined;
+const extraApps: App[] = [];
+afterEach(async () => {
+  for (const app of extraApps.splice(0)) await app.close();
+  await server?.close();
+  server = undefined;
+});
+
+async function dentaPractice(testApp: TestApp): Promise<string> {
+  const { rows } = await sql<{ abbr: string }>`select abbr from practices where 'denta' = any(brands) order by id limit 1`.execute(testApp.database.db);
+  return rows[0]!.abbr;
+}
+
+const runOf = async (testApp: TestApp, id: number) =>
+  testApp.database.db.selectFrom("job_runs").select(["status", "message", "rows_read", "rows_written", "rows_rejected"]).where("id", "=", id).executeTakeFirstOrThrow();
+
+const membersNamed = async (testApp: TestApp, prefix: string) => {
+  const { rows } = await sql<{ n: string; distinct: string }>`
+    select count(*) as n, count(distinct subscriber_id) as distinct from members where subscriber_id like ${`${prefix}%`}`.execute(testApp.database.db);
+  return { count: Number(rows[0]!.n), distinct: Number(rows[0]!.distinct) };
+};
+
+const keptParts = async (testApp: TestApp) =>
+  Number((await sql<{ n: string }>`select count(*) as n from stored_files where area = 'imports'`.execute(testApp.database.db)).rows[0]!.n);
+
+async function upload(app: App, token: string, fileName: string, content: string) {
+  return app.inject({ method: "POST", url: "/api/Members/imports", headers: bearer(token), payload: { fileName, content, extractedAt: "2026-11-16T06:00:00Z" } });
+}
+
+async function ended(testApp: TestApp, id: number) {
+  return vi.waitFor(
+    async () => {
+      const run = await runOf(testApp, id);
+      if (run.status === "running") throw new Error(`still running: ${run.message}`);
+      return run;
+    },
+    { timeout: 170_000, interval: 200 },
+  );
+}
+
+describe.each(ENGINES)("a member file from the browser, on %s", (engine) => {
+  it("answers 202 once the file is kept in the file store, and removes it when the run ends", async () => {
+    server = await startTestApp({ engine });
+    const token = await server.sessionOf(ADMIN_EMAIL);
+    const content = memberFile("U", 3000, await dentaPractice(server));
+    const answer = await upload(server.app, token, "DENTA_KEPT.csv", content);
+    expect(answer.statusCode).toBe(202);
+    const run = answer.json();
+    expect(run).toMatchObject({ file: "DENTA_KEPT.csv", brand: "denta", status: "running", endedAt: null, bytesTotal: Buffer.byteLength(content) });
+    // Kept before the answer: the file's parts and what the import needs of it.
+    expect(await keptParts(server)).toBeGreaterThan(0);
+    expect(await ended(server, run.id)).toMatchObject({ status: "success", rows_written: 3000, message: "Imported 3,000 rows from DENTA_KEPT.csv, 0 rejected" });
+    expect(await keptParts(server)).toBe(0);
+  });
+
+  it("writes in batches of 500, each with its refused rows and the run's counts", async () => {
+    server = await startTestApp({ engine });
+    const token = await server.sessionOf(ADMIN_EMAIL);
+    const practice = await dentaPractice(server);
+    const answer = await upload(server.app, token, "DENTA_BATCHES.csv", memberFile("W", 1250, practice, { 10: "W10,DentaQuest CHIP,Ann,,X,2014-05-06", 900: "W900,,Ann,Lee,X,2014-05-06" }));
+    const run = await ended(server, answer.json().id);
+    expect(run).toMatchObject({ status: "success", rows_read: 1250, rows_written: 1248, rows_rejected: 2 });
+    const { rows: audits } = await sql<{ n: number }>`
+      select cardinality(member_ids) as n from audit_log where action = 'importMembers DENTA_BATCHES.csv' order by id`.execute(server.database.db);
+    // 500 rows read a batch; the refused ones are in their batch's transaction, not among its members.
+    expect(audits.map((audit) => audit.n)).toEqual([499, 499, 250]);
+    expect(await membersNamed(server, "W")).toEqual({ count: 1248, distinct: 1248 });
+  });
+
+  it("goes on from its last committed batch at the next start after a server stop, and says so", async () => {
+    server = await startTestApp({ engine });
+    const token = await server.sessionOf(ADMIN_EMAIL);
+    const practice = await dentaPractice(server);
+    const rows = 12_000;
+    // A refused row before the stop and after it, and a duplicate of a row read before the stop.
+    const content = memberFile("R", rows, practice, { 2: `R2,DentaQuest CHIP,Ann,,${practice},2014-05-06`, [rows - 1]: `R7,DentaQuest CHIP,Ann,Lee7,${practice},2014-05-06` });
+    const started = (await upload(server.app, token, "DENTA_STOPPED.csv", content)).json();
+    await vi.waitFor(
+      async () => {
+        if ((await runOf(server!, started.id)).rows_read! < 1000) throw new Error("not two batches yet");
+      },
+      { timeout: 120_000, interval: 20 },
+    );
+    await server.app.close();
+
+    const stopped = await runOf(server, started.id);
+    expect(stopped.status).toBe("running");
+    expect(stopped.message).toMatch(/^Interrupted by a server stop after [\d,]+ rows of DENTA_STOPPED\.csv: it goes on from there when the server starts again$/);
+    expect(stopped.rows_read! % 500).toBe(0);
+    expect(stopped.rows_read).toBeLessThan(rows);
+    // Whole batches only: the members written are exactly the rows counted as written.
+    expect((await membersNamed(server, "R")).count).toBe(stopped.rows_written);
+    expect(await keptParts(server)).toBeGreaterThan(0);
+
+    const restarted = await buildApp({ config: loadConfig({ NODE_ENV: "test" }), database: server.database });
+    extraApps.push(restarted);
+    const run = await ended(server, started.id);
+    expect(run).toMatchObject({ status: "success", rows_read: rows, rows_written: rows - 2, rows_rejected: 2 });
+    expect(run.message).toBe(
+      `Resumed after a server stop, after the ${stopped.rows_read!.toLocaleString("en-US")} rows read before it: ` +
+        `Imported ${(rows - 2).toLocaleString("en-US")} rows from DENTA_STOPPED.csv, 2 rejected (row 3: missing Last_Name; row ${rows}: duplicate Subscriber_ID in file (same practice as line 8))`,
+    );
+    expect(await membersNamed(server, "R")).toEqual({ count: rows - 2, distinct: rows - 2 });
+    const { rows: rejections } = await sql<{ line: number }>`select line from job_run_rejections where run_id = ${started.id} order by line`.execute(server.database.db);
+    expect(rejections.map((rejection) => rejection.line)).toEqual([3, rows]);
+    expect(await keptParts(server)).toBe(0);
+  });
+});

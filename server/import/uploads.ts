@@ -1,0 +1,150 @@
+// Member files sent from the browser (uploadMemberFile): the file and what the import needs to know
+// of it are kept in the file store (area `imports`) before the upload is answered, and the import
+// runs in the background of this instance, reading the stored file in pieces. A server that stops
+// interrupts the run after its last committed batch and leaves it `running`; at the next start the
+// run goes on from there (resumeMemberFileImports) and says so in its log. The file is stored in
+// parts of half a million characters, each encoded and sent on its own, so that no step of the
+// upload holds the event loop for long; they are removed when the run ends.
+import { Readable } from "node:stream";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/database.ts";
+import type { FileStore } from "../files/fileStore.ts";
+import { executeJob, type JobRunner, type JobServices } from "../jobs/runner.ts";
+import { firstRejections, interruptedUploads } from "../jobs/runs.repository.ts";
+import { SUMMARY_EXAMPLES } from "../../domain/import/memberFile.ts";
+import { importStatus, importSummary } from "../../domain/jobs.ts";
+import { ImportFileError, textPieces, type MemberFileSource } from "./importFile.ts";
+import { importWithLog } from "./importJob.ts";
+
+const AREA = "imports";
+/** Characters of the file in one stored part (the parser takes it in smaller pieces). */
+const PART_CHARS = 512 * 1024;
+
+const partName = (runId: number, part: number) => `${runId}.csv.${part}`;
+const detailsName = (runId: number) => `${runId}.json`;
+
+/** The file's text in parts; a part never ends between the two halves of a surrogate pair. */
+function partsOf(content: string): string[] {
+  const parts: string[] = [];
+  for (let start = 0; start < content.length; ) {
+    let end = Math.min(content.length, start + PART_CHARS);
+    if (end < content.length && /[\uD800-\uDBFF]/.test(content[end - 1]!)) end -= 1;
+    parts.push(content.slice(start, end));
+    start = end;
+  }
+  return parts;
+}
+
+/** What the import of an upload needs besides its text. */
+export interface UploadDetails {
+  fileName: string;
+  brand: string;
+  practice?: string;
+  extractedAt: string;
+  /** The administrator the writes are audited under. */
+  auditAs: { userId: number; address: string };
+}
+
+interface StoredUpload extends UploadDetails {
+  parts: number;
+  bytes: number;
+}
+
+/** Keeps the upload for its run, its parts first; the run may start once this has returned. */
+export async function keepUpload(files: FileStore, runId: number, details: UploadDetails, content: string): Promise<void> {
+  const parts = partsOf(content);
+  let bytes = 0;
+  for (const [index, part] of parts.entries()) {
+    const encoded = Buffer.from(part);
+    bytes += encoded.byteLength;
+    await files.put(AREA, partName(runId, index), encoded, "text/csv");
+  }
+  const stored: StoredUpload = { ...details, parts: parts.length, bytes };
+  await files.put(AREA, detailsName(runId), Buffer.from(JSON.stringify(stored)), "application/json");
+}
+
+async function forgetUpload(files: FileStore, runId: number, parts: number): Promise<void> {
+  await files.remove(AREA, detailsName(runId));
+  for (let index = 0; index < parts; index += 1) await files.remove(AREA, partName(runId, index));
+}
+
+function storedSource(files: FileStore, runId: number, stored: StoredUpload): MemberFileSource {
+  async function* parts() {
+    for (let index = 0; index < stored.parts; index += 1) {
+      const part = await files.read(AREA, partName(runId, index));
+      if (!part) throw new Error(`part ${index} of the file of run ${runId} is gone`);
+      yield part.content.toString("utf8");
+    }
+  }
+  return { name: stored.fileName, size: stored.bytes, modifiedAt: new Date(stored.extractedAt), open: () => Readable.from(textPieces(parts())) };
+}
+
+const count = (value: number) => value.toLocaleString("en-US");
+
+/** The run of an upload: the stored file imported (from where a stopped run left it), then removed. */
+export function uploadRunner(files: FileStore): JobRunner {
+  return async (context) => {
+    const { runId, resumed } = context;
+    const kept = await files.read(AREA, detailsName(runId));
+    if (!kept) return { status: "failure", message: "Failed: the uploaded file was not kept; send it again" };
+    const details = JSON.parse(kept.content.toString("utf8")) as StoredUpload;
+    const resume = resumed && { ...resumed, examples: await firstRejections(context.services.db, runId, SUMMARY_EXAMPLES) };
+    const resumedNote = resume ? `Resumed after a server stop, after the ${count(resume.rowsRead)} rows read before it: ` : "";
+    if (resume) await context.progress(`${resumedNote}importing ${details.fileName}`, resumed);
+    const options = { brand: details.brand, practice: details.practice, extractedAt: new Date(details.extractedAt), auditAs: details.auditAs };
+    let rowsRead = resume?.rowsRead ?? 0;
+    try {
+      const summary = await importWithLog(context, storedSource(files, runId, details), { ...options, onProgress: (progress) => (rowsRead = progress.rowsRead) }, resume);
+      await forgetUpload(files, runId, details.parts);
+      const counts = { rowsRead: summary.rowsRead, rowsWritten: summary.rowsWritten, rowsRejected: summary.rowsRejected, bytesRead: summary.bytesRead, bytesTotal: summary.bytesTotal };
+      return { status: importStatus(summary), message: resumedNote + importSummary(summary), counts };
+    } catch (error) {
+      if (context.signal.aborted) {
+        return { status: "interrupted", message: `Interrupted by a server stop after ${count(rowsRead)} rows of ${details.fileName}: it goes on from there when the server starts again` };
+      }
+      await forgetUpload(files, runId, details.parts);
+      if (error instanceof ImportFileError) return { status: "failure", message: `Failed: ${error.message}` };
+      throw error;
+    }
+  };
+}
+
+/** The uploads this process is importing, by database: the app stops them before the database closes. */
+const inFlight = new WeakMap<Kysely<Database>, { stop: AbortController; runs: Set<Promise<unknown>> }>();
+
+export function uploadsOf(db: Kysely<Database>) {
+  let uploads = inFlight.get(db);
+  if (!uploads) inFlight.set(db, (uploads = { stop: new AbortController(), runs: new Set() }));
+  return uploads;
+}
+
+/** Keeps `run` among this process's uploads until it ends. */
+export function trackUpload(db: Kysely<Database>, run: Promise<unknown>): void {
+  const { runs } = uploadsOf(db);
+  const tracked = run.finally(() => runs.delete(tracked));
+  runs.add(tracked);
+}
+
+/** Interrupts the uploads being imported (each stops after its last batch, to go on at the next start) and waits for them. */
+export async function stopMemberFileImports(db: Kysely<Database>): Promise<void> {
+  const uploads = inFlight.get(db);
+  if (!uploads) return;
+  uploads.stop.abort(new Error("the server stopped"));
+  while (uploads.runs.size > 0) await Promise.allSettled([...uploads.runs]);
+  inFlight.delete(db);
+}
+
+/**
+ * At start: every upload a server left running goes on from its last committed batch. One that
+ * another instance is importing is left to it (its job's lock says so).
+ */
+export async function resumeMemberFileImports(services: JobServices & { files: FileStore }, log: (message: string) => void): Promise<void> {
+  const { db } = services;
+  const uploads = uploadsOf(db);
+  for (const run of await interruptedUploads(db)) {
+    const resumed = executeJob(services, run.jobId, { trigger: "upload", runner: uploadRunner(services.files), signal: uploads.stop.signal, resume: run.id }).catch((error: unknown) =>
+      log(`resuming members import run ${run.id} failed: ${(error as Error).message ?? String(error)}`),
+    );
+    trackUpload(db, resumed);
+  }
+}
