@@ -32,7 +32,7 @@ export function App({ services, location }: AppProps) {
           {PROTECTED_ROUTES.map((route) => {
             const page = (
               <>
-                <DocumentTitle title={route.title} />
+                <DocumentTitle title={route.title} region={route.region} />
                 <Layout>
                   <Suspense fallback={<p role="status">Loading {route.title}…</p>}>
                     {route.adminOnly ? <AdminOnly>{route.render()}</AdminOnly> : route.render()}

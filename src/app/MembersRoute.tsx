@@ -6,8 +6,7 @@ import { selectIsAdmin, selectUser } from "../machines/auth/auth.selectors";
 import type { RegionFilter } from "../machines/members/members.filters";
 import { MembersScreen } from "../screens/members/MembersScreen";
 import { useServices } from "./ServicesContext";
-import { titleOf } from "../machines/regionNames/regionNames.machine";
-import { selectRegionNames } from "../machines/regionNames/regionNames.selectors";
+import { useMembersTitle } from "./useMembersTitle";
 import { useAppActor } from "./useAppActor";
 
 interface MembersRouteProps {
@@ -18,9 +17,8 @@ interface MembersRouteProps {
 }
 
 export function MembersRoute({ region, title: fallbackTitle }: MembersRouteProps) {
-  const { auth, members, exportCsv, regionNames } = useServices();
-  const regionTitle = useSelector(regionNames, (s) => titleOf(selectRegionNames(s), region));
-  const title = region === "all" || regionTitle === undefined ? fallbackTitle : `Members — ${regionTitle}`;
+  const { auth, members, exportCsv } = useServices();
+  const title = useMembersTitle(fallbackTitle, region);
   const user = useSelector(auth, selectUser);
   const isAdmin = useSelector(auth, selectIsAdmin);
   const actor = useAppActor(members, { input: { region, userId: user?.id ?? 0, defaultLocationId: user?.defaultLocationId ?? "", isAdmin } });

@@ -36,6 +36,8 @@ export interface ProtectedRoute {
   adminOnly?: boolean;
   /** Other staff get the not-found page, as if there were no such page. */
   hiddenFromStaff?: boolean;
+  /** The region whose members the page lists: the title carries the region's current name. */
+  region?: string;
   render: () => ReactNode;
 }
 
@@ -49,8 +51,8 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
   { path: "/quality-index-report", title: "Quality Index Report", render: () => <QualityIndexRoute /> },
   { path: "/priority-status-report", title: "Priority Status Report", render: () => <PriorityStatusRoute /> },
   { path: "/lead-data-report", title: "Lead Data Report", render: () => <LeadDataRoute /> },
-  { path: "/members/smile-magic", title: "Members — Smile Magic", render: () => <MembersRoute key="SMD" region="SMD" title="Members — Smile Magic" /> },
-  { path: "/members/family-smiles", title: "Members — Family Smiles", render: () => <MembersRoute key="FSD" region="FSD" title="Members — Family Smiles" /> },
+  { path: "/members/smile-magic", title: "Members — Smile Magic", region: "SMD", render: () => <MembersRoute key="SMD" region="SMD" title="Members — Smile Magic" /> },
+  { path: "/members/family-smiles", title: "Members — Family Smiles", region: "FSD", render: () => <MembersRoute key="FSD" region="FSD" title="Members — Family Smiles" /> },
   { path: "/members/all", title: "Members", render: () => <MembersRoute key="all" region="all" title="Members" /> },
   { path: "/deleted-appointments/bygroup", title: "Deleted Appointments — By Group", render: () => <DeletedByGroupRoute /> },
   { path: "/deleted-appointments/summary", title: "Deleted Appointments — Summary", render: () => <DeletedSummaryRoute /> },

@@ -143,12 +143,15 @@ e2e("an administrator adds, renames and removes regions; the menu, the filters a
 
     // The report filters offer the regions by their current names; the list's title names its region.
     await openFromMenu(page, "Members Status Report", "/members-status-report", "Members Status Report");
+    // The choices come with the report's lists, a moment after the heading.
+    await page.getByLabel("Region").locator("option", { hasText: renamed }).waitFor({ state: "attached", timeout: 30_000 });
     const options = await page.getByLabel("Region").locator("option").allTextContents();
     assert.ok(options.includes(renamed) && options.includes(added.title), `the region filter offers ${options.join(", ")}`);
     assert.ok(!options.includes("FSD") && !options.includes("Family Smiles"), "codes and old names are gone from the filter");
     await menu.getByRole("link", { name: renamed, exact: true }).click();
     await waitForPath(page, "/members/family-smiles");
     await expectVisible(page.getByRole("heading", { level: 1, name: new RegExp(`^Members — ${renamed}`) }), 30_000);
+    assert.equal(await page.title(), `Members — ${renamed} · Recall Desk`);
 
     await openFromMenu(page, "PRACTICES AND REGIONS", "/practices-and-regions", "Practices and regions");
     await page.getByRole("button", { name: `Remove ${added.code}` }).click();
