@@ -2129,7 +2129,9 @@ export interface paths {
          *     Answers 200 with the member as the list shows it (`claim` is the caller's new claim) and
          *     why it was chosen; or, when no member under the filters is eligible (filters that match
          *     nobody included), `member` null and the queue's counts by reason, when the next calling
-         *     window opens and when the next cooldown ends. Audited.
+         *     window opens and when the next cooldown ends. Every Next counts with the caller's claims
+         *     (`claimMember`: 60 a minute by default, Next and claims together); more answer 429 with
+         *     `Retry-After`, so one account cannot drain the queue. Audited.
          */
         post: operations["nextMember"];
         delete?: never;
@@ -6977,6 +6979,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };

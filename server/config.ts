@@ -43,6 +43,8 @@ export interface ServerConfig {
   sessionLifetimeMs: number;
   /** Sign-in and hand-off calls a minute from one address, each call counted on its own. */
   signInRateLimit: number;
+  /** Claims of members and Next, together, one user may make a minute (domain/team/agentLimits.ts). */
+  claimsPerMinute: number;
   /** Reverse proxies whose X-Forwarded-For is believed (Fastify's trustProxy); empty: none. */
   trustedProxies: string[];
   /** docs/architecture.md, Mail and files: SMTP when set; otherwise the outbox. */
@@ -212,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     sessionIdleMs: values.SESSION_IDLE_MINUTES * MINUTE_MS,
     sessionLifetimeMs: 7 * 24 * 60 * MINUTE_MS,
     signInRateLimit: values.SIGN_IN_RATE_LIMIT,
+    claimsPerMinute: values.CLAIMS_PER_MINUTE,
     trustedProxies,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,

@@ -7,6 +7,7 @@ import { existsSync } from "node:fs";
 import { isIP } from "node:net";
 import { Ajv, type ErrorObject } from "ajv";
 import { DEFAULT_QUEUE_RULES } from "../domain/queue/rules.ts";
+import { CLAIMS_PER_MINUTE } from "../domain/team/agentLimits.ts";
 import { looksLikeEmail } from "../domain/staff/staffRules.ts";
 
 const HOUR_MS = 3_600_000;
@@ -150,6 +151,12 @@ export const VARIABLES = {
   CALLBACK_GRACE_MINUTES: integer(0, 24 * 60, DEFAULT_QUEUE_RULES.callbackGraceMs / MINUTE_MS, "a due callback stays its owner's this long, then anyone's"),
   CALLBACK_MAX_DAYS_AHEAD: integer(1, 366, DEFAULT_QUEUE_RULES.callbackMaxDaysAhead, "how far ahead a callback may be booked"),
   CALLBACKS_PER_AGENT: integer(1, 10_000, DEFAULT_QUEUE_RULES.maxOpenCallbacks, "the most open callbacks one agent may own"),
+  CLAIMS_PER_MINUTE: integer(
+    1,
+    1_000_000,
+    CLAIMS_PER_MINUTE,
+    "claims of members and Next, together, one user may make a minute before 429 (one account cannot drain the queue)",
+  ),
 } as const satisfies Record<string, Variable>;
 
 type Variables = typeof VARIABLES;

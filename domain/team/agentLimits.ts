@@ -1,5 +1,5 @@
-// Per-user limits on claims and call starts, and a per-member limit on callback
-// bookings and moves (openapi.yaml claimMember, recordCallStart, bookCallback: 429). One
+// Per-user limits on claims (with Next) and call starts, and a per-member limit on callback
+// bookings and moves (openapi.yaml claimMember, nextMember, recordCallStart, bookCallback: 429). One
 // staff member claimed 999 members in 3.2 s, so every other agent's list showed them all "calling"
 // for 2 minutes, and 200 call starts in 0.6 s inflated the call-activity report. A real agent works
 // one member at a time: a claim when they open its result selector or notes or start a call, and a
@@ -9,7 +9,12 @@
 
 import { tooManyRequests, type HttpError } from "../../contract/errors.ts";
 
-/** One a second for a whole minute: twice the busiest agent moving from member to member by keyboard. */
+/**
+ * One a second for a whole minute: twice the busiest agent moving from member to member by keyboard.
+ * Next (openapi.yaml nextMember) claims the member it serves and counts here too: 1,000 Next from
+ * one account claimed 1,000 members in 33 s, draining the queue for everyone. The server's default:
+ * CLAIMS_PER_MINUTE in its environment sets another (the benchmarks press Next back to back).
+ */
 export const CLAIMS_PER_MINUTE = 60;
 /** One every two seconds for a whole minute: no call is shorter than its first ring. */
 export const CALL_STARTS_PER_MINUTE = 30;
@@ -46,9 +51,9 @@ export function countAgentCall(previous: WindowCount | undefined, now: number): 
   return { hits: previous.hits + 1, endsAt: previous.endsAt };
 }
 
-/** The 429 of a call past its limit (with the seconds until the window ends), or undefined. */
-export function agentLimitRefusal(kind: AgentLimit, count: WindowCount, now: number): HttpError | undefined {
-  const { limit, message } = LIMITS[kind];
+/** The 429 of a call past its limit (its default unless another is given), with the seconds until the window ends; or undefined. */
+export function agentLimitRefusal(kind: AgentLimit, count: WindowCount, now: number, limit = LIMITS[kind].limit): HttpError | undefined {
+  const { message } = LIMITS[kind];
   if (count.hits <= limit) return undefined;
   return tooManyRequests(message, Math.max(1, Math.ceil((count.endsAt - now) / 1000)));
 }

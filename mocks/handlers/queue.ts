@@ -14,6 +14,7 @@ import { caller, createApi } from "../api";
 import { agentChanged } from "../board/board";
 import { claimMember, liveClaim } from "../db/claims";
 import type { MockDb } from "../db/createMockDb";
+import { enforceAgentLimit } from "../members/agentLimit";
 import { createMembersList } from "../members/membersList";
 import type { MemberFilters } from "../members/query";
 import { toMemberAnswer } from "../members/records";
@@ -41,6 +42,8 @@ export function queueHandlers(db: MockDb) {
   return [
     api.post("/queue/next", (context) => {
       const { record, user } = caller(context);
+      // Next claims what it serves: it counts with the caller's claims.
+      enforceAgentLimit(db, "claims", user.id);
       const now = db.now().getTime();
       const judge = db.queue.judge(user.id, now);
       const bestOf = (candidates: Iterable<MemberRecord>, keeps: (group: QueueGroup) => boolean) => {

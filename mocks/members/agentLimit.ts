@@ -1,4 +1,4 @@
-// The limits on claims, call starts and a member's callback changes in the fake
+// The limits on claims (Next's too), call starts and a member's callback changes in the fake
 // backend (domain/team/agentLimits.ts), counted as the server counts them; on the real clock, as
 // claims run.
 import { agentLimitKey, agentLimitRefusal, countAgentCall, type AgentLimit } from "../../domain/team/agentLimits.ts";

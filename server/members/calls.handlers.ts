@@ -13,7 +13,7 @@ export const callsHandlers: Handlers = {
     const { user } = callerOf(call);
     const { services } = call;
     const { memberId } = call.body;
-    await enforceAgentLimit(services.db, "callStarts", user.id);
+    await enforceAgentLimit(services, "callStarts", user.id);
     // On the clock results are saved by, so that the report compares like with like.
     const startedAt = calendarNow(services);
     const recorded = await services.db.transaction().execute(async (trx) => {

@@ -11,7 +11,7 @@ export const claimsHandlers: Handlers = {
   async claimMember(call) {
     const { user, session } = callerOf(call);
     const { services } = call;
-    await enforceAgentLimit(services.db, "claims", user.id);
+    await enforceAgentLimit(services, "claims", user.id);
     const by = { userId: user.id, sessionId: session.id };
     const outcome = await services.db.transaction().execute((trx) => claimMember(trx, call.body.memberId, by, services.now(), call.request.ip));
     if ("unknownMember" in outcome) throw new HttpError(404, "No such member");

@@ -17,7 +17,7 @@ function writerOf<K extends OperationId>(call: Call<K>): Writer {
 export const callbacksHandlers: Handlers = {
   async bookCallback(call) {
     const { services, body } = call;
-    await enforceAgentLimit(services.db, "callbackChanges", body.memberId);
+    await enforceAgentLimit(services, "callbackChanges", body.memberId);
     const request = { memberId: body.memberId, dueAt: new Date(body.dueAt), note: body.note, seenVersion: body.seenVersion };
     const outcome = await services.saves(() => bookCallback(services.db, request, writerOf(call), settingOf(services)));
     if ("stale" in outcome) return call.reply.code(409).send(callbackConflict(outcome.stale)) as never;

@@ -3,6 +3,7 @@ import { HttpError } from "../../contract/errors.ts";
 import { PRIORITY_RANKS } from "../../domain/queue/memberState.ts";
 import { daysPastRecareDue } from "../../domain/queue/why.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
+import { enforceAgentLimit } from "../members/agentLimit.ts";
 import { listedMembersByIds } from "../members/memberAnswer.ts";
 import type { ListQuery } from "../members/members.repository.ts";
 import type { Services } from "../services.ts";
@@ -41,6 +42,8 @@ export const queueHandlers: Handlers = {
   async nextMember(call) {
     const { session, user } = callerOf(call);
     const { services } = call;
+    // Next claims what it serves: it counts with the caller's claims.
+    await enforceAgentLimit(services, "claims", user.id);
     const { setting, request } = await queueRequest(services, call.query, user.id);
     // A write like a save: it waits in the saves' lane, leaving connections to reads.
     const served = await services.saves(async () => {

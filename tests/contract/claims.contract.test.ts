@@ -153,6 +153,17 @@ describe("limits per user", () => {
     expect(calls.filter((answer) => answer.status !== 429)).toHaveLength(30);
     expect(calls.filter((answer) => answer.status === 404)).toHaveLength(30);
   });
+
+  it("counts Next with the claims: once 60 were made in a minute, Next answers 429 and serves nobody", async () => {
+    const accounts = (await backend.api.get("/auth/dev/accounts")).body as { email: string; isAdmin: boolean }[];
+    const agent = await backend.signIn(accounts.filter((account) => !account.isAdmin).at(-3)!.email);
+    const claims = await Promise.all(unknownMembers(60).map((memberId) => claim(memberId, agent)));
+    expect(claims.every((answer) => answer.status === 404)).toBe(true);
+    const next = await backend.api.post("/queue/next", { token: agent.token });
+    expect(next.status).toBe(429);
+    expect(next.body.message).toMatch(/claiming members faster/);
+    expect(Number(next.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+  });
 });
 
 describe("signing out", () => {

@@ -1,11 +1,11 @@
 // The work queue's limits sent at once (the concurrency stage, limits.ts): the open callbacks one
-// agent may own, through bookings and through administrators' reassignments, and the bookings and
-// moves of one member's callback a minute. Each case has
+// agent may own, through bookings and through administrators' reassignments; Next, counted with
+// the agent's claims; and the bookings and moves of one member's callback a minute. Each case has
 // agents of its own, made here: the demo has too few for every case to take one.
 import { DEFAULT_QUEUE_RULES } from "../../domain/queue/rules.ts";
-import { CALLBACK_CHANGES_PER_MEMBER_PER_MINUTE } from "../../domain/team/agentLimits.ts";
+import { CALLBACK_CHANGES_PER_MEMBER_PER_MINUTE, CLAIMS_PER_MINUTE } from "../../domain/team/agentLimits.ts";
 import { ADMIN_EMAIL, type TestApp } from "../support/testApp.ts";
-import { burst, post, type LimitCase } from "./burst.ts";
+import { burst, membersFor, post, type LimitCase } from "./burst.ts";
 
 const { maxOpenCallbacks } = DEFAULT_QUEUE_RULES;
 /** How many open callbacks the agent holds before the burst. */
@@ -78,6 +78,19 @@ export const QUEUE_LIMIT_CASES: LimitCase[] = [
       const admin = await test.sessionOf(ADMIN_EMAIL);
       const outcome = await burst(test, this.sent, (index) => post(test, "/api/callbacks/reassign", admin, { callbackIds: [given[index]], userId: agent.id }), 400);
       return { ...outcome, written: (await openOwned(test, agent.id)) - HELD };
+    },
+  },
+  {
+    name: `nextMember: counted with claimMember, ${CLAIMS_PER_MINUTE} a minute together`,
+    sent: CLAIMS_PER_MINUTE + 5,
+    allowed: CLAIMS_PER_MINUTE,
+    async run(test) {
+      const agent = await newAgent(test, "next");
+      const claimed = await membersFor(test, 30, 200);
+      // Half claims, half Next, interleaved: Next alone had no limit and drained the queue.
+      return burst(test, this.sent, (index) =>
+        index % 2 === 0 && index / 2 < claimed.length ? post(test, "/api/Members/claims", agent.token, { memberId: claimed[index / 2] }) : post(test, "/api/queue/next", agent.token),
+      );
     },
   },
   {
