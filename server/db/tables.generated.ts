@@ -18,6 +18,18 @@ export interface ActivityTimeZone {
   time_zone: string;
 }
 
+export interface Appointments {
+  apt_num: string;
+  booked_at: Timestamp;
+  changed_at: Timestamp;
+  id: Generated<number>;
+  is_new_patient: boolean;
+  pat_num: string;
+  practice_id: number;
+  starts_at: Timestamp;
+  status: string;
+}
+
 export interface AuditLog {
   action: string;
   address: string | null;
@@ -34,7 +46,8 @@ export interface CallbackChanges {
   due_at: Timestamp;
   id: Generated<number>;
   member_id: number;
-  user_id: number;
+  reason: string | null;
+  user_id: number | null;
 }
 
 export interface Callbacks {
@@ -85,6 +98,7 @@ export interface DeletedAppointments {
   patient_name: string;
   practice_id: number;
   reason: Generated<string>;
+  source_id: string | null;
 }
 
 export interface Dentists {
@@ -202,6 +216,7 @@ export interface Leads {
   outcome: "open" | "won" | "lost";
   practice_id: number;
   source: string;
+  source_id: string | null;
   stage: string;
 }
 
@@ -437,6 +452,7 @@ export interface TreatmentPriorities {
   pat_num: string;
   practice_id: number;
   priority: "P1" | "P2" | "P3" | "P4";
+  source_id: string | null;
 }
 
 export interface UserDayActivity {
@@ -470,6 +486,7 @@ export interface UserSetups {
 
 export interface DB {
   activity_time_zone: ActivityTimeZone;
+  appointments: Appointments;
   audit_log: AuditLog;
   call_campaigns: CallCampaigns;
   call_recordings: CallRecordings;

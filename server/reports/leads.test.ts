@@ -11,7 +11,7 @@ import { qualityIndexHandlers } from "./qualityIndex.handlers.ts";
 import { callOf, freshTestDatabase, insertPracticeGroup, PRACTICE, servicesAt } from "../../tests/support/reportsFixtureB.ts";
 
 type Schemas = components["schemas"];
-type Lead = Omit<LeadsTable, "id" | "source" | "created_at" | "closed_at"> & { id: number; created_at: string; closed_at: string | null };
+type Lead = Omit<LeadsTable, "id" | "source" | "source_id" | "created_at" | "closed_at"> & { id: number; created_at: string; closed_at: string | null };
 
 const { bTwo, aOne, aLow } = PRACTICE;
 const open = { outcome: "open", lost_reason: null, closed_at: null } as const;
