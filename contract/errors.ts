@@ -52,6 +52,10 @@ export const INVALID_JSON_BODY: FieldProblem = { field: "body", message: "must b
 
 /** What a caller is told of a fault of the backend itself (the details stay in the log). */
 export const SERVER_FAULT = "Something went wrong on the server.";
+/** A read whose database connection broke twice (a pooler or the database restarted). */
+export const DATABASE_UNREACHABLE = "The database could not be reached: try again in a moment.";
+/** A change whose database connection broke before it was confirmed (a pooler or the database restarted). */
+export const DATABASE_CONNECTION_LOST = "The connection to the database broke before this change was confirmed: look whether it was saved, then try again.";
 
 /** The contract's Error body. */
 export function errorBody(statusCode: number, message: string, details?: readonly FieldProblem[]) {

@@ -8,7 +8,7 @@ import { rulesOf } from "./auth/sessionRules.ts";
 import { endedByDisabling, touchSession } from "./auth/sessions.repository.ts";
 import { idTokenVerifier } from "./auth/tokens.ts";
 import { oidcFlow } from "./auth/oidc.ts";
-import type { ServerConfig } from "./config.ts";
+import { databaseOptionsOf, type ServerConfig } from "./config.ts";
 import { loadContract, type OperationRules } from "./contract.ts";
 import { openDatabase, type DatabaseHandle } from "./db/connection.ts";
 import { jsonParamDecoder } from "./jsonParams.ts";
@@ -48,6 +48,7 @@ import { clocksOf, settingOf } from "./queue/setting.ts";
 import { registerHelpFiles } from "./files/helpFiles.ts";
 import { databaseFileStore } from "./files/storedFiles.repository.ts";
 import { migrateToLatest } from "./db/migrate.ts";
+import { isConnectionLost, readRetryingOnce } from "./db/connectionLost.ts";
 import { keepActivityInTimeZone } from "./usage/activityTimeZone.repository.ts";
 import { pingDatabase } from "./db/ping.ts";
 import { parseJsonBodies } from "./http/jsonBody.ts";
@@ -60,7 +61,7 @@ import { loggerOptions, redactSecrets } from "./http/logging.ts";
 import { registerSecurity } from "./http/security.ts";
 import { registerProbes } from "./http/probes.ts";
 import { registerSpa } from "./http/spa.ts";
-import { ACCESS_ENDED, ADMIN_ONLY, errorBody, HttpError, INVALID_JSON_BODY, invalidRequest, SERVER_FAULT, SESSION_EXPIRED, type FieldProblem } from "../contract/errors.ts";
+import { ACCESS_ENDED, ADMIN_ONLY, DATABASE_CONNECTION_LOST, DATABASE_UNREACHABLE, errorBody, HttpError, INVALID_JSON_BODY, invalidRequest, SERVER_FAULT, SESSION_EXPIRED, type FieldProblem } from "../contract/errors.ts";
 import type { Call, Caller, Handler, Handlers, OperationId } from "./handlers.ts";
 import type { Services } from "./services.ts";
 
@@ -169,9 +170,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return sendError(reply, 500, SERVER_FAULT);
     },
   });
-  const database = options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  const database = options.database ?? (await openDatabase(databaseOptionsOf(config)));
   if (!options.database) app.addHook("onClose", () => database.close());
-  await migrateToLatest(database.db);
+  await migrateToLatest(database.direct);
   await keepActivityInTimeZone(database.db, config.reportTimeZone);
   const { document, rules } = loadContract();
   const services: Services = {
@@ -205,6 +206,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
     if (error.statusCode === 401) return sendError(reply, 401, SESSION_EXPIRED);
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return sendError(reply, error.statusCode, error.message);
+    if (isConnectionLost(error)) {
+      request.log.warn({ err: error }, "the database connection broke under a request");
+      return sendError(reply, 503, request.method === "GET" ? DATABASE_UNREACHABLE : DATABASE_CONNECTION_LOST);
+    }
     request.log.error({ err: error }, "request failed");
     return sendError(reply, 500, SERVER_FAULT);
   });
@@ -243,7 +248,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           reply,
           services,
         } as Call<OperationId>;
-        const answer = await handler(call);
+        const answer = await (request.method === "GET"
+          ? readRetryingOnce(() => handler(call), () => !(reply.sent || reply.raw.headersSent))
+          : handler(call));
         // A handler that streamed its answer (a recording) has sent it by now, or its caller went away.
         if (reply.sent || reply.raw.headersSent) return reply;
         return answer === undefined ? reply.send() : answer;

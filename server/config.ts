@@ -28,6 +28,8 @@ export interface ServerConfig {
   devSignInOnNetwork: boolean;
   /** A PostgreSQL server; undefined runs PGlite. */
   databaseUrl: string | undefined;
+  /** The same server without a transaction pooler (LISTEN, migrations); undefined: databaseUrl. */
+  databaseDirectUrl: string | undefined;
   /** PGlite's data folder; "memory://" keeps it in memory (tests). */
   dataDir: string;
   production: boolean;
@@ -196,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const open = handoff ? openSignIns(!oidc && !production, handoff) : [];
   const devSignInOnNetwork = devSignInOnNetworkOf(values, open, trustedProxies, problems);
   if (production && values.DEMO_CLOCK_START) problems.push("DEMO_CLOCK_START must not be set when NODE_ENV=production");
+  if (values.DATABASE_DIRECT_URL && !env.DATABASE_URL) problems.push("DATABASE_URL must be set with DATABASE_DIRECT_URL (the connection through the pooler)");
   if (values.REMINDERS_TOKEN && !env.REMINDERS_URL) problems.push("REMINDERS_URL must be set with REMINDERS_TOKEN (the reminder service's address)");
   const importDir = values.IMPORT_DIR ?? underDataDir(values, "import");
   if (importDir && existsSync(importDir) && !statSync(importDir).isDirectory()) problems.push(`IMPORT_DIR must be a folder, not the file "${importDir}"`);
@@ -205,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host: values.HOST,
     devSignInOnNetwork,
     databaseUrl: values.DATABASE_URL,
+    databaseDirectUrl: values.DATABASE_DIRECT_URL,
     dataDir: values.DATA_DIR,
     production,
     oidc,
@@ -231,4 +235,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: values.LOG_LEVEL,
     queue: queueRulesOf(values),
   };
+}
+
+/** Where the database is, as openDatabase (db/connection.ts) takes it. */
+export function databaseOptionsOf(config: ServerConfig): { url: string | undefined; directUrl: string | undefined; dataDir: string } {
+  return { url: config.databaseUrl, directUrl: config.databaseDirectUrl, dataDir: config.dataDir };
 }

@@ -94,6 +94,13 @@ export const VARIABLES = {
       "yes: start on an address other machines reach (HOST not loopback) with the development sign-in provider or the public hand-off secret, with which anyone reaching the port signs in as any staff member (refused otherwise)",
   },
   DATABASE_URL: { type: "string", pattern: "^postgres(ql)?://", must: "must start with postgres:// or postgresql://", echo: false, description: "postgres://… of a PostgreSQL server; unset: PGlite in DATA_DIR" },
+  DATABASE_DIRECT_URL: {
+    type: "string",
+    pattern: "^postgres(ql)?://",
+    must: "must start with postgres:// or postgresql://",
+    echo: false,
+    description: "postgres://… of the same server without a transaction pooler, for LISTEN and the migrations, when DATABASE_URL goes through one (PgBouncer); unset: DATABASE_URL",
+  },
   DATA_DIR: { type: "string", default: "./data", description: "PGlite data folder and files; memory:// keeps them in memory (tests)" },
   NODE_ENV: { type: "string", description: "production refuses the development sign-in provider (OIDC_* required); test turns the scheduler off" },
   OIDC_ISSUER: { type: "string", format: "secure-url", must: "must be an https:// address (http:// only on this machine's loopback)", echo: false, description: "OpenID Connect issuer; with the other OIDC_* enables account sign-in" },

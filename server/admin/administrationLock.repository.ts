@@ -3,9 +3,9 @@
 // id) hold only if no other change lands between their check and their write. Disabling goes
 // through the one function `npm run user -- disable` uses, which runs its own transaction, so the
 // check cannot share a transaction with the write: a lock spans both.
-// Within a process the changes queue up; across instances on PostgreSQL a session advisory lock,
-// taken on a connection reserved for it while the work runs on the pool (as the jobs' lock), is
-// held too. PGlite is one process per data folder: the queue is enough, and reserving its one
+// Within a process the changes queue up; across instances on PostgreSQL a transaction's advisory
+// lock, taken in a transaction held open while the work runs on the rest of the pool (as the jobs'
+// lock; a session lock would stay behind a transaction pooler's server connection), is held too. PGlite is one process per data folder: the queue is enough, and reserving its one
 // connection would stall the work.
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/database.ts";
@@ -34,12 +34,8 @@ export function withAdministrationLock<T>(db: Kysely<Database>, work: () => Prom
 }
 
 function acrossInstances<T>(db: Kysely<Database>, work: () => Promise<T>): Promise<T> {
-  return db.connection().execute(async (connection) => {
-    await sql`select pg_advisory_lock(${LOCK_KEY})`.execute(connection);
-    try {
-      return await work();
-    } finally {
-      await sql`select pg_advisory_unlock(${LOCK_KEY})`.execute(connection).catch(() => undefined);
-    }
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${LOCK_KEY})`.execute(trx);
+    return work();
   });
 }

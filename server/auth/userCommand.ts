@@ -17,7 +17,7 @@ import { parseArgs } from "node:util";
 import type { Kysely } from "kysely";
 import { HttpError } from "../../contract/errors.ts";
 import { CONTROL_CHARACTER_DETAIL, escapeControlCharacters, hasControlCharacter, looksLikeEmail } from "../../domain/staff/staffRules.ts";
-import { ConfigError, loadConfig } from "../config.ts";
+import { ConfigError, databaseOptionsOf, loadConfig } from "../config.ts";
 import { openDatabase } from "../db/connection.ts";
 import type { Database } from "../db/database.ts";
 import { FolderLockedError } from "../db/lock.ts";
@@ -174,7 +174,7 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   parseUserArgs(args);
   const config = loadConfig();
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }).catch(async (error: unknown) => {
+  const database = await openDatabase(databaseOptionsOf(config)).catch(async (error: unknown) => {
     if (!(error instanceof FolderLockedError)) throw error;
     // The server holds the folder: it runs the command itself.
     const answer = await askServer(config.dataDir, args).catch(() => {

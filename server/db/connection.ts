@@ -1,5 +1,8 @@
 // One Kysely over one node-postgres pool for both engines (docs/conventions.md, Traps of the toolchain): a PostgreSQL
 // server by URL, or PGlite in process through its node-postgres adapter (one connection).
+// The pool may reach PostgreSQL through a transaction pooler (PgBouncer): every request's statements
+// then keep no session state (docs/operations.md, Behind a connection pooler). What needs a session
+// of its own, LISTEN and the migrations, goes to the direct URL when one is given.
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { createPgConfig } from "@electric-sql/pglite/node-postgres";
@@ -19,14 +22,18 @@ export interface DatabaseHandle {
   pool: pg.Pool;
   /** Where saves wait for a connection, leaving some to reads (server/db/writeLane.ts). */
   saves: WriteLane;
-  /** LISTEN for what transactions NOTIFY (server/db/notifications.ts). */
+  /** LISTEN for what transactions NOTIFY (server/db/notifications.ts), on a direct connection. */
   notifications: Notifications;
+  /** The migrations' connection: the direct URL's (one connection), else `db` itself. */
+  direct: Kysely<Database>;
   close: () => Promise<void>;
 }
 
 export interface DatabaseOptions {
-  /** A PostgreSQL server; otherwise PGlite. */
+  /** A PostgreSQL server, possibly through a transaction pooler; otherwise PGlite. */
   url?: string | undefined;
+  /** The same server without the pooler, for LISTEN and the migrations; unset: `url`. */
+  directUrl?: string | undefined;
   /** PGlite's folder; "memory://" for a database that lives only as long as the process. */
   dataDir?: string;
   /** A PostgreSQL schema to work in (tests: a fresh schema per run). */
@@ -56,18 +63,39 @@ function pgConfigOf(pglite: PGlite) {
   return config;
 }
 
+/**
+ * A connection that the pooler or the server ends (a restart, KILL) is an "error" event, of the
+ * pool when the connection was idle and of the connection itself when a request holds it between
+ * queries; unheard, either would end the process. The query under way fails on its own (and the
+ * request with it); the pool drops the connection and makes a new one for the next query.
+ */
+function keepingOnWhenConnectionsBreak(pool: pg.Pool): pg.Pool {
+  pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", () => {}));
+  return pool;
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
-    const connection = {
-      connectionString: options.url,
-      // A test schema first; extensions (pg_trgm) live in public, shared by every schema.
-      ...(options.schema ? { options: `-c search_path=${options.schema},public` } : {}),
-    };
+    // A test schema first; extensions (pg_trgm) live in public, shared by every schema. A pooler
+    // refuses this start-up option: tests through one use a database of their own instead.
+    const searchPath = options.schema ? { options: `-c search_path=${options.schema},public` } : {};
+    const connection = { connectionString: options.url, ...searchPath };
+    const directConnection = { connectionString: options.directUrl ?? options.url, ...searchPath };
     // A database that cannot be reached fails a request in 10 s rather than holding it forever.
-    const pool = new pg.Pool({ ...connection, max: 10, connectionTimeoutMillis: 10_000 });
+    const pool = keepingOnWhenConnectionsBreak(new pg.Pool({ ...connection, max: 10, connectionTimeoutMillis: 10_000 }));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const direct = options.directUrl
+      ? new Kysely<Database>({
+          dialect: new PostgresDialect({ pool: keepingOnWhenConnectionsBreak(new pg.Pool({ ...directConnection, max: 1, connectionTimeoutMillis: 10_000 })) }),
+        })
+      : db;
+    const close = async () => {
+      if (direct !== db) await direct.destroy();
+      await db.destroy();
+    };
     // Two of the ten connections stay free for reads.
-    return { db, engine: "postgres", pglite: undefined, pool, saves: writeLane(8), notifications: postgresNotifications(connection), close: () => db.destroy() };
+    return { db, engine: "postgres", pglite: undefined, pool, saves: writeLane(8), notifications: postgresNotifications(directConnection), direct, close };
   }
   const dataDir = options.dataDir ?? "./data";
   const release = dataDir === "memory://" ? () => {} : lockDataFolder(dataDir);
@@ -88,6 +116,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // One connection: one save waits in the pool's queue, the others here, behind the reads.
     saves: writeLane(1),
     notifications: pgliteNotifications(pglite),
+    direct: db,
     close: async () => {
       // Closing the pool leaves PGlite running and the process never exits: close both.
       await db.destroy();

@@ -4,8 +4,8 @@
 //   npm run migrate -- back-to <name>    undoes the migrations after <name>, newest first
 // Run `back-to` with the NEWER release's code (it knows how to undo its own migrations), with every
 // instance stopped, before starting the older release again. It works on the configured database
-// (DATABASE_URL, or PGlite in DATA_DIR).
-import { ConfigError, loadConfig } from "../config.ts";
+// (DATABASE_DIRECT_URL or DATABASE_URL, or PGlite in DATA_DIR).
+import { ConfigError, databaseOptionsOf, loadConfig } from "../config.ts";
 import { openDatabase } from "./connection.ts";
 import { FolderLockedError } from "./lock.ts";
 import { migrateBackTo, migrateToLatest, MIGRATIONS, migrationsRun } from "./migrate.ts";
@@ -16,11 +16,11 @@ async function main([verb, name]: string[]): Promise<void> {
   if (!(verb === "list" || verb === "latest" || (verb === "back-to" && name))) throw new ConfigError(USAGE);
   if (verb === "back-to" && !(name! in MIGRATIONS)) throw new ConfigError(`no migration of this release is named ${name}: npm run migrate -- list names them`);
   const config = loadConfig();
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase(databaseOptionsOf(config));
   try {
-    if (verb === "latest") await migrateToLatest(database.db);
-    if (verb === "back-to") await migrateBackTo(database.db, name!);
-    for (const migration of await migrationsRun(database.db)) {
+    if (verb === "latest") await migrateToLatest(database.direct);
+    if (verb === "back-to") await migrateBackTo(database.direct, name!);
+    for (const migration of await migrationsRun(database.direct)) {
       console.log(`${migration.name}  ${migration.ranAt ? `ran ${migration.ranAt.toISOString()}` : "not run"}`);
     }
   } finally {

@@ -45,13 +45,13 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions = 
 }
 
 async function seedFromCommandLine(): Promise<void> {
-  const { loadConfig } = await import("../config.ts");
+  const { databaseOptionsOf, loadConfig } = await import("../config.ts");
   const { openDatabase } = await import("./connection.ts");
   const { migrateToLatest } = await import("./migrate.ts");
   const config = loadConfig();
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase(databaseOptionsOf(config));
   try {
-    await migrateToLatest(database.db);
+    await migrateToLatest(database.direct);
     if (await isSeeded(database.db)) {
       console.log("The database already has data: nothing seeded.");
       return;

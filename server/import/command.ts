@@ -6,7 +6,7 @@
 import { existsSync } from "node:fs";
 import { basename } from "node:path";
 import { parseArgs } from "node:util";
-import { ConfigError, loadConfig } from "../config.ts";
+import { ConfigError, databaseOptionsOf, loadConfig } from "../config.ts";
 import { openDatabase } from "../db/connection.ts";
 import { FolderLockedError } from "../db/lock.ts";
 import { migrateToLatest } from "../db/migrate.ts";
@@ -85,7 +85,7 @@ export async function runImportCommand(services: JobServices, command: ImportCom
 async function main(): Promise<void> {
   const command = parseImportArgs(process.argv.slice(2));
   const config = loadConfig();
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase(databaseOptionsOf(config));
   try {
     await migrateToLatest(database.db);
     const result = await runImportCommand({ db: database.db, config }, command, (line) => console.log(line));

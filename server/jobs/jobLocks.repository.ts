@@ -1,6 +1,6 @@
-// The SQL of a job's lock (lock.ts): which engine runs the database, and PostgreSQL's session
-// advisory lock of a job, taken and released on one connection.
-import { sql, type Kysely } from "kysely";
+// The SQL of a job's lock (lock.ts): which engine runs the database, and PostgreSQL's
+// transaction-scoped advisory lock of a job.
+import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "../db/database.ts";
 
 export async function runsOnPglite(db: Kysely<Database>): Promise<boolean> {
@@ -14,12 +14,8 @@ export async function runsOnPglite(db: Kysely<Database>): Promise<boolean> {
  */
 const lockKeys = (jobId: number) => sql`hashtext('recall-desk jobs ' || current_schema()), ${jobId}::int`;
 
-/** Whether this connection now holds the job's lock (false: another session holds it). */
-export async function tryJobLock(connection: Kysely<Database>, jobId: number): Promise<boolean> {
-  const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${lockKeys(jobId)}) as locked`.execute(connection);
+/** Whether this transaction now holds the job's lock, until it ends (false: another holds it). */
+export async function tryJobLock(trx: Transaction<Database>, jobId: number): Promise<boolean> {
+  const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${lockKeys(jobId)}) as locked`.execute(trx);
   return rows[0]?.locked === true;
-}
-
-export async function releaseJobLock(connection: Kysely<Database>, jobId: number): Promise<void> {
-  await sql`select pg_advisory_unlock(${lockKeys(jobId)})`.execute(connection);
 }

@@ -1,12 +1,14 @@
 // One run of a job at a time (docs/architecture.md, Embedded default and scale-out): within this process by
-// a set of the jobs running here, across server instances by a PostgreSQL session advisory lock.
-// A session lock belongs to the connection that took it, so it is taken and released on one
-// connection reserved for the whole run; the run's own queries use the rest of the pool.
+// a set of the jobs running here, across server instances by a PostgreSQL advisory lock.
+// The lock is a transaction's, held open for the whole run on one connection while the run's own
+// queries use the rest of the pool: behind a transaction pooler a session lock would stay with
+// whichever server connection took it, not with this run. The transaction takes no snapshot
+// between statements and writes nothing, so it holds back neither vacuum nor anyone's rows.
 // PGlite needs only the first guard and must not get the second: it is one process per data folder
 // (db/lock.ts) with one connection, and reserving that connection would stall every request.
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database.ts";
-import { releaseJobLock, runsOnPglite, tryJobLock } from "./jobLocks.repository.ts";
+import { runsOnPglite, tryJobLock } from "./jobLocks.repository.ts";
 
 const runningHere = new WeakMap<Kysely<Database>, Set<number>>();
 const engines = new WeakMap<Kysely<Database>, Promise<boolean>>();
@@ -30,14 +32,9 @@ export async function withJobLock<T>(db: Kysely<Database>, jobId: number, work: 
   local.add(jobId);
   try {
     if (await isPglite(db)) return { ran: true, value: await work() };
-    return await db.connection().execute(async (connection) => {
-      if (!(await tryJobLock(connection, jobId))) return { ran: false } as const;
-      try {
-        return { ran: true, value: await work() } as const;
-      } finally {
-        // A connection that broke has lost the lock with its session already.
-        await releaseJobLock(connection, jobId).catch(() => undefined);
-      }
+    return await db.transaction().execute(async (trx) => {
+      if (!(await tryJobLock(trx, jobId))) return { ran: false } as const;
+      return { ran: true, value: await work() } as const;
     });
   } finally {
     local.delete(jobId);

@@ -10,8 +10,10 @@ import { migrateToLatest } from "../../server/db/migrate.ts";
 import { seedDemoData } from "../../server/db/seed.ts";
 import { seededTemplate } from "../../server/db/template.ts";
 import { findStaffByEmail, openSession } from "../../server/auth/sessions.repository.ts";
+import { createPooledDatabase } from "./pooledDatabase.ts";
 
-export type Engine = "pglite" | "postgres";
+/** "pooler": PostgreSQL through PgBouncer, a database of its own (tests/support/pooledDatabase.ts). */
+export type Engine = "pglite" | "postgres" | "pooler";
 
 /** PGlite always; PostgreSQL 15 too when DATABASE_URL_TEST names one. */
 export const ENGINES: Engine[] = process.env.DATABASE_URL_TEST ? ["pglite", "postgres"] : ["pglite"];
@@ -40,9 +42,16 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-async function openSeeded(engine: Engine): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
+async function openSeeded(engine: Engine): Promise<{ database: DatabaseHandle; drop: () => Promise<void>; closesItself?: true }> {
   if (engine === "pglite") {
     return { database: await openDatabase({ dataDir: "memory://", template: await seededTemplate({ size: DEMO_SIZE }) }), drop: async () => {} };
+  }
+  if (engine === "pooler") {
+    const pooled = await createPooledDatabase("server_test");
+    const database = await openDatabase({ url: pooled.url, directUrl: pooled.directUrl });
+    await migrateToLatest(database.direct);
+    await seedDemoData(database.db, { size: DEMO_SIZE });
+    return { database, drop: pooled.drop, closesItself: true };
   }
   const url = process.env.DATABASE_URL_TEST;
   if (!url) throw new Error("DATABASE_URL_TEST is not set");
@@ -58,7 +67,7 @@ async function openSeeded(engine: Engine): Promise<{ database: DatabaseHandle; d
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: "test", ...options.env });
-  const { database, drop } = await openSeeded(options.engine ?? "pglite");
+  const { database, drop, closesItself } = await openSeeded(options.engine ?? "pglite");
   const now = options.now ?? (() => new Date());
   const app = await buildApp({ config, database, now });
   const rules = { idleMs: config.sessionIdleMs, lifetimeMs: config.sessionLifetimeMs };
@@ -72,8 +81,14 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     },
     async close() {
       await app.close();
-      await drop();
-      await database.close();
+      // A database of its own is dropped after its connections close; a schema before.
+      if (closesItself) {
+        await database.close();
+        await drop();
+      } else {
+        await drop();
+        await database.close();
+      }
     },
   };
 }
