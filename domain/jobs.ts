@@ -15,6 +15,8 @@ export interface Job {
   minute: number;
   /** 0 = Sunday … 6 = Saturday */
   weekdays: readonly number[];
+  /** A job that runs all day, every so many minutes (hour and minute then unused). */
+  everyMinutes?: number;
 }
 
 const EVERY_DAY = [0, 1, 2, 3, 4, 5, 6];
@@ -71,7 +73,23 @@ export const JOBS: readonly Job[] = [
     minute: 0,
     weekdays: [1],
   },
+  {
+    id: 12,
+    key: "opendental",
+    title: "Read the practices' Open Dental",
+    description:
+      "Every 5 minutes (OPENDENTAL_EVERY_MINUTES): reads what changed since its last run in the practices' Open Dental database " +
+      "(OPENDENTAL_URL, a read-only user): appointments, deleted, cancelled and missed appointments, first visits and the priorities " +
+      "of planned treatment, and writes them as the practice feeds do.",
+    hour: 0,
+    minute: 0,
+    weekdays: EVERY_DAY,
+    everyMinutes: 5,
+  },
 ];
+
+/** The Open Dental connector's job (server/openDental/connectorJob.ts). */
+export const OPEN_DENTAL_JOB = "opendental";
 
 /** What a job needs a deployment to configure: the setting, and what the app says while it is missing. */
 export interface JobIntegration {
@@ -102,6 +120,11 @@ export const JOB_INTEGRATIONS: Readonly<Record<string, JobIntegration>> = {
     notConfigured: "Not configured: set STATUS_REPORT_TO to the practice managers' e-mail addresses.",
     skipped: "Skipped: no recipients are configured (STATUS_REPORT_TO); nothing was sent",
   },
+  [OPEN_DENTAL_JOB]: {
+    setting: "OPENDENTAL_URL",
+    notConfigured: "Not configured: set OPENDENTAL_URL to the practices' Open Dental database and OPENDENTAL_CLINICS to its clinics' practices.",
+    skipped: "Skipped: no Open Dental database is configured (OPENDENTAL_URL); nothing read",
+  },
 };
 
 /** The settings a server started with the defaults has (the import inbox under DATA_DIR): the fake backend shows these. */
@@ -113,8 +136,12 @@ export function missingIntegration(key: string, configured: ReadonlySet<string>)
   return integration && !configured.has(integration.setting) ? integration : undefined;
 }
 
-/** The schedule as a cron expression: `minute hour * * weekdays`. */
-export function cronTimeOf({ hour, minute, weekdays }: Pick<Job, "hour" | "minute" | "weekdays">): string {
+/** Every so many minutes as a cron expression (60: hourly). */
+export const everyMinutesCron = (minutes: number) => (minutes >= 60 ? "0 * * * *" : `*/${minutes} * * * *`);
+
+/** The schedule as a cron expression: `minute hour * * weekdays`, or every so many minutes. */
+export function cronTimeOf({ hour, minute, weekdays, everyMinutes }: Pick<Job, "hour" | "minute" | "weekdays" | "everyMinutes">): string {
+  if (everyMinutes) return everyMinutesCron(everyMinutes);
   const days = weekdays.length === 7 ? "*" : weekdays.join(",") === WEEKDAYS.join(",") ? "1-5" : weekdays.join(",");
   return `${minute} ${hour} * * ${days}`;
 }

@@ -138,3 +138,35 @@ describe("the work queue's rules", () => {
     expect(() => loadConfig({ CALLBACKS_PER_AGENT: "-1" })).toThrow(/CALLBACKS_PER_AGENT/);
   });
 });
+
+describe("the Open Dental connector's settings", () => {
+  const URL_SET = { OPENDENTAL_URL: "mysql://reader:secret@od-server:3306/opendental", OPENDENTAL_CLINICS: "1=SM-HOUS, 2 = SM-PASA" };
+
+  it("read the database, its clinics' practices, the interval, the priorities and the clock's zone", () => {
+    expect(loadConfig({}).openDental).toBeUndefined();
+    expect(loadConfig(URL_SET).openDental).toEqual({
+      url: URL_SET.OPENDENTAL_URL,
+      clinics: new Map([
+        ["1", "SM-HOUS"],
+        ["2", "SM-PASA"],
+      ]),
+      everyMinutes: 5,
+      priorities: ["P1", "P2", "P3", "P4"],
+      unprioritized: "P4",
+      timeZone: "America/Chicago",
+    });
+    const tuned = loadConfig({ ...URL_SET, OPENDENTAL_EVERY_MINUTES: "1", OPENDENTAL_PRIORITIES: "P1, P1,P2", OPENDENTAL_UNPRIORITIZED: "P3", OPENDENTAL_TIME_ZONE: "America/Denver" }).openDental;
+    expect(tuned).toMatchObject({ everyMinutes: 1, priorities: ["P1", "P1", "P2"], unprioritized: "P3", timeZone: "America/Denver" });
+  });
+
+  it("refuse a database without its clinics, clinics without a database, and what cannot be, in one line", () => {
+    expect(() => loadConfig({ OPENDENTAL_URL: URL_SET.OPENDENTAL_URL })).toThrow("OPENDENTAL_CLINICS must be set with OPENDENTAL_URL (which Open Dental clinic is which practice)");
+    expect(() => loadConfig({ OPENDENTAL_CLINICS: "0=SM-HOUS" })).toThrow("OPENDENTAL_URL must be set with OPENDENTAL_CLINICS");
+    expect(() => loadConfig({ ...URL_SET, OPENDENTAL_URL: "postgres://od/x" })).toThrow("OPENDENTAL_URL must be a URL such as mysql://reader:password@od-server:3306/opendental, naming the database");
+    expect(() => loadConfig({ ...URL_SET, OPENDENTAL_URL: "mysql://od-server:3306" })).toThrow(/OPENDENTAL_URL must be a URL/);
+    expect(() => loadConfig({ ...URL_SET, OPENDENTAL_CLINICS: "SM-HOUS" })).toThrow('OPENDENTAL_CLINICS must pair Open Dental clinic numbers with practice abbreviations');
+    expect(() => loadConfig({ ...URL_SET, OPENDENTAL_CLINICS: "1=SM-HOUS,1=SM-PASA" })).toThrow("OPENDENTAL_CLINICS names a clinic number twice");
+    expect(() => loadConfig({ ...URL_SET, OPENDENTAL_EVERY_MINUTES: "0" })).toThrow('OPENDENTAL_EVERY_MINUTES must be an integer from 1 to 60, not "0"');
+    expect(() => loadConfig({ ...URL_SET, OPENDENTAL_PRIORITIES: "P1,P5" })).toThrow(/OPENDENTAL_PRIORITIES must list priorities P1 to P4/);
+  });
+});

@@ -7,6 +7,7 @@ import { existsSync, statSync } from "node:fs";
 import { DEV_HANDOFF } from "../domain/signInTokens.ts";
 import { DEFAULT_QUEUE_RULES, type QueueRules } from "../domain/queue/rules.ts";
 import { callingWindowOf, isLoopback, readEnvironment, type Environment } from "./environment.ts";
+import { parseClinics, parsePriorities, type OpenDentalSettings, type TreatmentPriority } from "./openDental/settings.ts";
 
 export { isLoopback };
 
@@ -72,6 +73,8 @@ export interface ServerConfig {
   statusReportTo: string[];
   /** The reminder service (REMINDERS_URL, REMINDERS_TOKEN); undefined: the reminders job is skipped. */
   reminders: { url: string; token: string | undefined } | undefined;
+  /** The Open Dental connector (OPENDENTAL_*); undefined: its runs are skipped. */
+  openDental: OpenDentalSettings | undefined;
   /** The server log's level (LOG_LEVEL). */
   logLevel: Environment["LOG_LEVEL"];
   /** The work queue's rules (domain/queue/rules.ts), the defaults unless QUEUE_* or CALLBACK* say otherwise. */
@@ -185,6 +188,24 @@ function queueRulesOf(values: Environment): QueueRules {
   };
 }
 
+function openDentalOf(values: Environment, problems: string[]): OpenDentalSettings | undefined {
+  const { OPENDENTAL_URL: url, OPENDENTAL_CLINICS: clinicsText } = values;
+  if (!url && !clinicsText) return undefined;
+  if (!url) problems.push("OPENDENTAL_URL must be set with OPENDENTAL_CLINICS (the Open Dental database they are clinics of)");
+  if (!clinicsText) problems.push("OPENDENTAL_CLINICS must be set with OPENDENTAL_URL (which Open Dental clinic is which practice)");
+  const clinics = clinicsText ? parseClinics(clinicsText) : undefined;
+  if (clinicsText && !clinics) problems.push("OPENDENTAL_CLINICS names a clinic number twice");
+  if (!url || !clinics) return undefined;
+  return {
+    url,
+    clinics,
+    everyMinutes: values.OPENDENTAL_EVERY_MINUTES,
+    priorities: parsePriorities(values.OPENDENTAL_PRIORITIES)!,
+    unprioritized: values.OPENDENTAL_UNPRIORITIZED as TreatmentPriority,
+    timeZone: values.OPENDENTAL_TIME_ZONE ?? values.REPORT_TIME_ZONE,
+  };
+}
+
 /**
  * The configuration, or one ConfigError naming every problem at once (each variable and rule is
  * checked even when another failed, so that a start-up error names every variable that needs setting).
@@ -202,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (values.REMINDERS_TOKEN && !env.REMINDERS_URL) problems.push("REMINDERS_URL must be set with REMINDERS_TOKEN (the reminder service's address)");
   const importDir = values.IMPORT_DIR ?? underDataDir(values, "import");
   if (importDir && existsSync(importDir) && !statSync(importDir).isDirectory()) problems.push(`IMPORT_DIR must be a folder, not the file "${importDir}"`);
+  const openDental = openDentalOf(values, problems);
   if (problems.length > 0) throw new ConfigError(problems.join("; "));
   return {
     port: values.PORT,
@@ -232,6 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     metricsToken: values.METRICS_TOKEN,
     statusReportTo: (values.STATUS_REPORT_TO ?? "").split(",").map((address) => address.trim()).filter(Boolean),
     reminders: values.REMINDERS_URL ? { url: normalized(values.REMINDERS_URL)!, token: values.REMINDERS_TOKEN } : undefined,
+    openDental,
     logLevel: values.LOG_LEVEL,
     queue: queueRulesOf(values),
   };

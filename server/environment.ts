@@ -9,6 +9,7 @@ import { Ajv, type ErrorObject } from "ajv";
 import { DEFAULT_QUEUE_RULES } from "../domain/queue/rules.ts";
 import { CLAIMS_PER_MINUTE } from "../domain/team/agentLimits.ts";
 import { looksLikeEmail } from "../domain/staff/staffRules.ts";
+import { DEFAULT_EVERY_MINUTES } from "./openDental/settings.ts";
 
 const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
@@ -147,6 +148,29 @@ export const VARIABLES = {
   STATUS_REPORT_TO: { type: "string", format: "email-list", must: "must list e-mail addresses separated by commas", description: "e-mail addresses, comma-separated, the weekly members status report job mails; unset: skipped" },
   REMINDERS_URL: { type: "string", format: "secure-url", must: "must be an https:// address (http:// only on this machine's loopback)", echo: false, description: "address of the reminder service the appointment reminders job posts to; unset: skipped" },
   REMINDERS_TOKEN: { type: "string", echo: false, description: "optional bearer token sent to REMINDERS_URL" },
+  OPENDENTAL_URL: {
+    type: "string",
+    pattern: "^mysql://[^/]+/[^/?]+",
+    must: "must be a URL such as mysql://reader:password@od-server:3306/opendental, naming the database",
+    echo: false,
+    description: "the practices' Open Dental database (MySQL or MariaDB) and a user of it that may only SELECT; unset: the connector's runs are skipped",
+  },
+  OPENDENTAL_CLINICS: {
+    type: "string",
+    pattern: "^\\s*\\d+\\s*=\\s*[^,=\\s][^,=]*(,\\s*\\d+\\s*=\\s*[^,=\\s][^,=]*)*$",
+    must: "must pair Open Dental clinic numbers with practice abbreviations, such as 1=SM-HOUS,2=SM-PASA (0=SM-HOUS without clinics)",
+    description: "which Open Dental clinic (ClinicNum) is which practice (its abbreviation), comma-separated; 0 for a database without clinics",
+  },
+  OPENDENTAL_EVERY_MINUTES: integer(1, 60, DEFAULT_EVERY_MINUTES, "how often the Open Dental connector reads what changed"),
+  OPENDENTAL_PRIORITIES: {
+    type: "string",
+    pattern: "^\\s*P[1-4](\\s*,\\s*P[1-4])*\\s*$",
+    default: "P1,P2,P3,P4",
+    must: "must list priorities P1 to P4 separated by commas, such as P1,P1,P2,P3,P4",
+    description: "the priority (P1–P4) of each of the practice's treatment plan priorities in their order in Open Dental (ItemOrder 0, 1, …); later ones take the last",
+  },
+  OPENDENTAL_UNPRIORITIZED: { type: "string", enum: ["P1", "P2", "P3", "P4"], default: "P4", description: "the priority of treatment planned in Open Dental without a priority" },
+  OPENDENTAL_TIME_ZONE: { type: "string", format: "time-zone", must: "must be an IANA time zone such as America/Chicago", description: "the IANA time zone of the Open Dental server's clock (default REPORT_TIME_ZONE)" },
   LOG_LEVEL: { type: "string", enum: ["fatal", "error", "warn", "info", "debug", "trace", "silent"], default: "info", caseInsensitive: true, description: "the server log's level" },
   // The work queue's rules (domain/queue/rules.ts; every instance must have the same).
   QUEUE_CALLING_HOURS: { type: "string", format: "calling-window", must: "must be a window of the day such as 08:00-21:00", description: "the calling window in each member's local time (default 08:00-21:00)" },

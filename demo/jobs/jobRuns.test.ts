@@ -5,9 +5,11 @@ import { PRACTICE_TIME_ZONE } from "../../domain/vocabulary.ts";
 const local = new Intl.DateTimeFormat("en-US", { timeZone: PRACTICE_TIME_ZONE, hour: "numeric", minute: "numeric", hourCycle: "h23", weekday: "short" });
 const WEEKDAY_NUMBERS: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
 
-/** Whether a start time fits `minute hour * * days` in the practice group's zone. */
+/** Whether a start time fits `minute hour * * days` in the practice group's zone, or a run every so many minutes. */
 function fitsSchedule(cronTime: string, startTime: string): boolean {
   const [minute, hour, , , days] = cronTime.split(" ");
+  const every = /^\*\/(\d+)$/.exec(minute!)?.[1];
+  if (every) return new Date(startTime).getTime() % (Number(every) * 60_000) === 0;
   const parts = Object.fromEntries(local.formatToParts(new Date(startTime)).map((part) => [part.type, part.value]));
   const weekday = WEEKDAY_NUMBERS[parts.weekday!]!;
   const allowedDays =

@@ -23,6 +23,11 @@ export function atLocalTime(day: ZonedDay, hour: number, minute: number): number
 /** Scheduled start times of a job that have finished by `now`, newest first. */
 export function pastRunTimes(job: Job, now: Date, runs: number): number[] {
   const longest = RUNS[job.key]!.seconds[1];
+  if (job.everyMinutes) {
+    const every = job.everyMinutes * 60_000;
+    const last = Math.floor((now.getTime() - longest * 1000) / every) * every;
+    return Array.from({ length: runs }, (_, index) => last - index * every);
+  }
   // Enough calendar days for that many runs on the job's weekdays, and one more.
   const days = zonedDaysAround(now, Math.ceil((runs * 7) / job.weekdays.length) + 7).reverse();
   return days

@@ -94,4 +94,5 @@ export const RUNS: Readonly<Record<string, RunBehaviour>> = {
   },
   "export-reminders": skippedWithDefaults("export-reminders"),
   "send-status-report": skippedWithDefaults("send-status-report"),
+  opendental: skippedWithDefaults("opendental"),
 };

@@ -33,6 +33,7 @@ import * as userDayActivity from "./migrations/0031_user_day_activity.ts";
 import * as resultSaveCountsAtCommit from "./migrations/0032_result_save_counts_at_commit.ts";
 import * as memberFileUploads from "./migrations/0033_member_file_uploads.ts";
 import * as practiceFeeds from "./migrations/0034_practice_feeds.ts";
+import * as connectorPositions from "./migrations/0035_connector_positions.ts";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001_staff_and_sessions": staffAndSessions,
@@ -64,6 +65,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0032_result_save_counts_at_commit": resultSaveCountsAtCommit,
   "0033_member_file_uploads": memberFileUploads,
   "0034_practice_feeds": practiceFeeds,
+  "0035_connector_positions": connectorPositions,
 };
 
 /**

@@ -89,6 +89,14 @@ export interface CallStarts {
   user_id: number;
 }
 
+export interface ConnectorPositions {
+  key: string;
+  source: string;
+  stamp: string;
+  table_name: string;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface DeletedAppointments {
   appointment_date: Timestamp;
   deleted_at: Timestamp;
@@ -493,6 +501,7 @@ export interface DB {
   call_starts: CallStarts;
   callback_changes: CallbackChanges;
   callbacks: Callbacks;
+  connector_positions: ConnectorPositions;
   deleted_appointments: DeletedAppointments;
   dentists: Dentists;
   event_streams: EventStreams;

@@ -1,5 +1,6 @@
 // What each job of the `jobs` table does, by its key (the table holds titles and schedules).
 import { inboxImportRunner } from "../import/importJob.ts";
+import { openDentalRunner } from "../openDental/connectorJob.ts";
 import { refreshStatuses } from "./housekeeping.ts";
 import { exportReminders } from "./reminders.ts";
 import { sendStatusReport } from "./statusReport.ts";
@@ -13,6 +14,7 @@ export const JOB_RUNNERS: Readonly<Record<string, JobRunner>> = {
   "refresh-statuses": refreshStatuses,
   "export-reminders": exportReminders,
   "send-status-report": sendStatusReport,
+  opendental: openDentalRunner,
 };
 
 /** The import job of a payer, as the command runs it. */

@@ -4,7 +4,7 @@ import type { components } from "../../contract/schema.d.ts";
 import { JOBS, missingIntegration } from "../../domain/jobs.ts";
 import type { ServerConfig } from "../config.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
-import { configuredSettings } from "./integrations.ts";
+import { configuredSettings, scheduleOf } from "./integrations.ts";
 import { listCrons, requestRerun } from "./runs.repository.ts";
 import { wakeScheduler } from "./scheduler.ts";
 
@@ -16,7 +16,8 @@ function withNotes(crons: Cron[], config: ServerConfig): Cron[] {
   return crons.map((cron) => {
     const key = JOBS.find((job) => job.id === cron.id)?.key;
     const missing = key ? missingIntegration(key, configured) : undefined;
-    return missing ? { ...cron, notConfigured: missing.notConfigured } : cron;
+    const scheduled = key ? { ...cron, cronTime: scheduleOf({ key, cron_time: cron.cronTime }, config) } : cron;
+    return missing ? { ...scheduled, notConfigured: missing.notConfigured } : scheduled;
   });
 }
 

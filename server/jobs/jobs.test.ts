@@ -10,6 +10,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "../db/connection.ts";
 import { HEADER, ADMIN, openFixture, row, type Fixture } from "../../tests/support/importFixture.ts";
+import { JOBS } from "../../domain/jobs.ts";
 import { refreshStatuses } from "./housekeeping.ts";
 import { executeJob, type JobRunner, type JobServices } from "./runner.ts";
 import { listCrons, requestRerun } from "./runs.repository.ts";
@@ -57,7 +58,7 @@ describe("the schedule", () => {
   it("is each job's cron expression in the practice group's time zone, plus the queue's", async () => {
     const clock = fakeTimers();
     const stop = startScheduler(fixture.services, { createTimer: clock.createTimer });
-    await vi.waitFor(() => expect(clock.timers).toHaveLength(8), { timeout: 30_000 });
+    await vi.waitFor(() => expect(clock.timers).toHaveLength(JOBS.length + 1), { timeout: 30_000 });
     expect(clock.timers.map((timer) => [timer.pattern, timer.timezone])).toEqual(
       expect.arrayContaining([
         ["0 5 * * *", "America/Chicago"],
@@ -86,7 +87,7 @@ describe("the schedule", () => {
     fixture.writeFile("MCNA_MEMBERS_20261116.csv", [HEADER, row("601", { MCO: "MCNA Dental Medicaid" })]);
     const clock = fakeTimers();
     const stop = startScheduler(fixture.services, { createTimer: clock.createTimer, now: () => NOW });
-    await vi.waitFor(() => expect(clock.timers).toHaveLength(8), { timeout: 30_000 });
+    await vi.waitFor(() => expect(clock.timers).toHaveLength(JOBS.length + 1), { timeout: 30_000 });
     clock.fire("0 5 * * *");
     const [run] = await finished(DENTA);
     await stop();
@@ -110,7 +111,7 @@ describe("a re-run", () => {
   it("is running from the request on, is taken up by this instance at once, and ends with its outcome", async () => {
     const clock = fakeTimers();
     const stop = startScheduler(fixture.services, { createTimer: clock.createTimer, now: () => NOW });
-    await vi.waitFor(() => expect(clock.timers).toHaveLength(8), { timeout: 30_000 });
+    await vi.waitFor(() => expect(clock.timers).toHaveLength(JOBS.length + 1), { timeout: 30_000 });
     const runId = await requestRerun(fixture.database.db, DENTA, { id: ADMIN.id, name: "Alicia Moreno" });
     const [waiting] = await listCrons(fixture.database.db, [DENTA]);
     expect(waiting).toMatchObject({ reRun: String(runId), logs: [{ id: runId, status: "running", endTime: null, message: "Re-run started by Alicia Moreno" }] });
@@ -200,7 +201,7 @@ describe("one run of a job at a time", () => {
         startScheduler(fixture.services, { createTimer: clocks[0]!.createTimer }),
         startScheduler(other, { createTimer: clocks[1]!.createTimer }),
       ];
-      await vi.waitFor(() => expect(clocks.map((clock) => clock.timers.length)).toEqual([8, 8]), { timeout: 30_000 });
+      await vi.waitFor(() => expect(clocks.map((clock) => clock.timers.length)).toEqual([JOBS.length + 1, JOBS.length + 1]), { timeout: 30_000 });
       for (const clock of clocks) clock.fire("0 5 * * *");
       await finished(DENTA);
       await Promise.all(stops.map((stop) => stop()));

@@ -7,6 +7,7 @@ import { Cron } from "croner";
 import type { Kysely } from "kysely";
 import type { Database, JobsTable } from "../db/database.ts";
 import { JOB_RUNNERS } from "./catalog.ts";
+import { scheduleOf } from "./integrations.ts";
 import { executeJob, type JobServices } from "./runner.ts";
 import { jobsWithRunningRuns, listJobs } from "./runs.repository.ts";
 
@@ -68,7 +69,7 @@ export function startScheduler(services: JobServices, options: SchedulerOptions 
         continue;
       }
       jobsById.set(job.id, job);
-      timers.push(createTimer(job.cron_time, timezone, () => run(job, "schedule")));
+      timers.push(createTimer(scheduleOf(job, services.config), timezone, () => run(job, "schedule")));
     }
     timers.push(createTimer(QUEUE_PATTERN, timezone, () => track(runQueued())));
     wakers.set(db, () => track(runQueued()));

@@ -2,7 +2,7 @@
 // stamps: `DateTStamp` (MariaDB moves it on every insert and update of appointment, patient and
 // procedurelog) and histappointment's `HistDateTStamp` (written once, when the history row is
 // made). Rows sharing a stamp (one second) are told apart by their key, so a page ends anywhere and
-// the next one starts after it: (stamp, key) > (position), stamp < `before` (the source's clock at
+// the next one starts after it: (stamp, key) > (position), stamp <= `until` (the source's clock at
 // the run's start; what changes later is the next run's). Each read is a range of the stamp's
 // index (Open Dental's tables carry one on DateTStamp), never the whole table.
 import type { Connection, RowDataPacket } from "mysql2/promise";
@@ -68,19 +68,19 @@ export interface SourceRows {
 
 export type Changed<Table extends ChangedTable> = SourceRows[Table] & { sourceKey: string };
 
-/** Up to `limit` rows of a table changed after `after` and before `before`, oldest first. */
+/** Up to `limit` rows of a table changed after `after` and up to `until`, oldest first. */
 export async function readChanged<Table extends ChangedTable>(
   connection: Connection,
   table: Table,
   after: Position,
-  before: string,
+  until: string,
   limit: number,
 ): Promise<Changed<Table>[]> {
   const { stamp, key, select, where } = QUERIES[table];
   const sql = `${select}
-    WHERE (${stamp} > ? OR (${stamp} = ? AND ${key} > ?)) AND ${stamp} < ?${where ? ` AND ${where}` : ""}
+    WHERE (${stamp} > ? OR (${stamp} = ? AND ${key} > ?)) AND ${stamp} <= ?${where ? ` AND ${where}` : ""}
     ORDER BY ${stamp}, ${key} LIMIT ?`;
-  const [rows] = await connection.query<RowDataPacket[]>(sql, [after.stamp, after.stamp, after.key, before, limit]);
+  const [rows] = await connection.query<RowDataPacket[]>(sql, [after.stamp, after.stamp, after.key, until, limit]);
   return rows as Changed<Table>[];
 }
 

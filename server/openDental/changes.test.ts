@@ -1,7 +1,7 @@
 // The connector's reads against a real MariaDB holding a generated Open Dental practice
 // (tests/support/openDentalFixture.ts): what changed since a position, in pages, and only that.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Connection } from "mysql2/promise";
+import type { Connection, RowDataPacket } from "mysql2/promise";
 import { mariadbUrls, openDentalFixture, SMALL_PRACTICE, type OpenDentalFixture } from "../../tests/support/openDentalFixture.ts";
 import { positionAfter, readChanged, START, type Position } from "./changes.repository.ts";
 import { checkSource, openSource, sourceClock, sourceName } from "./source.repository.ts";
@@ -34,7 +34,7 @@ describe.skipIf(!mariadbUrls().admin)("the changes of an Open Dental database (M
     expect(seen.size).toBe(SMALL_PRACTICE.appointments);
   });
 
-  it("reads after a position only the rows changed since, and leaves to the next run what changes at or after its clock", async () => {
+  it("reads after a position only the rows changed since, and leaves to the next run what changes after its clock", async () => {
     const { now } = await sourceClock(reader, 0);
     const after: Position = { stamp: SMALL_PRACTICE.stamp, key: String(SMALL_PRACTICE.appointments) };
     expect(await readChanged(reader, "appointment", after, now, 1_000)).toEqual([]);
@@ -47,7 +47,8 @@ describe.skipIf(!mariadbUrls().admin)("the changes of an Open Dental database (M
       ["15", 2],
       ["25", 2],
     ]);
-    expect(await readChanged(reader, "appointment", after, changed[0]!.stamp, 1_000)).toEqual([]);
+    const justBefore = (await reader.query<RowDataPacket[]>("SELECT ? - INTERVAL 1 SECOND AS t", [changed[0]!.stamp]))[0][0]!.t as string;
+    expect(await readChanged(reader, "appointment", after, justBefore, 1_000)).toEqual([]);
   });
 
   it("reads the deletions, cancellations and missed appointments of the history with who made them, and no other action", async () => {

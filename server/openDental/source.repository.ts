@@ -16,7 +16,7 @@ export const READ_COLUMNS: Readonly<Record<string, readonly string[]>> = {
 
 export class SourceError extends Error {}
 
-/** Where the database is, for messages and as the key of the connector's positions: host:port/database. */
+/** Where the database is, as the connector's messages name it: host:port/database of its URL. */
 export function sourceName(url: string): string {
   const parsed = new URL(url);
   return `${parsed.hostname}:${parsed.port || "3306"}${parsed.pathname}`;
@@ -94,4 +94,13 @@ export async function checkSource(connection: Connection, where: string): Promis
 export async function sourceClock(connection: Connection, overlapSeconds: number): Promise<{ now: string; resumeAt: string }> {
   const [rows] = await connection.query<RowDataPacket[]>("SELECT NOW() AS now, NOW() - INTERVAL ? SECOND AS resumeAt", [overlapSeconds]);
   return { now: String(rows[0]!.now), resumeAt: String(rows[0]!.resumeAt) };
+}
+
+/**
+ * The database as its server names it (its host name, port and the database): the key of the
+ * connector's positions, the same whatever address or route reaches it.
+ */
+export async function sourceIdentity(connection: Connection): Promise<string> {
+  const [rows] = await connection.query<RowDataPacket[]>("SELECT CONCAT(@@hostname, ':', @@port, '/', DATABASE()) AS identity");
+  return String(rows[0]!.identity);
 }
