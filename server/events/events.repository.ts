@@ -8,6 +8,7 @@ import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "../db/database.ts";
 import { mayOpenStream, memberEvent, STREAM_UNSEEN_MS, ticketAllowance, ticketExpiry, type LiveEvent } from "../../domain/team/events.ts";
 import { lockForUser } from "../db/userLock.ts";
+import { batcher, type Batcher } from "../db/batcher.ts";
 import type { components } from "../../contract/schema.d.ts";
 
 const CHANNEL = sql<string>`'recall_events_' || current_schema()`;
@@ -45,8 +46,29 @@ function payloadOf(notice: LiveEvent | AgentChanged): string {
 
 /** Sends the notices to every listener once the transaction commits (or at once outside one), in one statement, in order. */
 export async function publish(trx: Kysely<Database>, ...notices: (LiveEvent | AgentChanged)[]): Promise<void> {
+  if (notices.length === 0) return;
   const notifies = notices.map((notice) => sql`pg_notify(${CHANNEL}, ${payloadOf(notice)})`);
   await sql`select ${sql.join(notifies)}`.execute(trx);
+}
+
+const senders = new WeakMap<Kysely<Database>, Batcher<(LiveEvent | AgentChanged)[], void>>();
+
+/**
+ * Sends the notices of a change that has committed, in order: the notices handed over while one
+ * sending is in flight go together in the next, one statement (one transaction) for all of them.
+ * PostgreSQL writes the commits of notifying transactions one at a time, under one lock: sent in
+ * each save's own transaction, the notices made twenty agents' saves wait for each other's commits.
+ */
+export function sendAfterCommit(db: Kysely<Database>, ...notices: (LiveEvent | AgentChanged)[]): Promise<void> {
+  let send = senders.get(db);
+  if (!send) {
+    send = batcher(async (batches: (LiveEvent | AgentChanged)[][]) => {
+      await publish(db, ...batches.flat());
+      return batches.map(() => undefined);
+    });
+    senders.set(db, send);
+  }
+  return send(notices);
 }
 
 /** Ends the open streams of a session on every instance, once the transaction commits (sign-out). */

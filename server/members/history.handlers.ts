@@ -3,7 +3,7 @@ import type { components } from "../../contract/schema.d.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
 import { audit } from "../audit.repository.ts";
 import { calendarNow } from "../calendar.ts";
-import { settingOf } from "../queue/setting.ts";
+import { followSavedResult } from "../queue/savedResult.repository.ts";
 import { callbackChangesOf } from "../queue/callbacks.repository.ts";
 import { withCallbackChanges } from "../../domain/queue/history.ts";
 import { noteConflict, resultConflict } from "../../domain/team/versions.ts";
@@ -18,7 +18,7 @@ export const historyHandlers: Handlers = {
   async saveResult(call) {
     const { user } = callerOf(call);
     const { body, services } = call;
-    const context = { userId: user.id, address: call.request.ip, seen: body.version, clock: () => calendarNow(services), claimsNow: services.now, queue: { setting: settingOf(services), savedBy: { firstname: user.firstname, lastname: user.lastname } } };
+    const context = { userId: user.id, address: call.request.ip, seen: body.version, clock: () => calendarNow(services), claimsNow: services.now };
     const outcome = await services.saves(() => saveResult(services.db, body, body.Result, context));
     if ("stale" in outcome) {
       const { stale } = outcome;
@@ -26,8 +26,15 @@ export const historyHandlers: Handlers = {
       return call.reply.code(409).send(resultConflict(current)) as never;
     }
     const { saved } = outcome;
+    const savedBy = { firstname: user.firstname, lastname: user.lastname };
+    // Committed: the queue's state follows before the answer, so the saver's next Next sees it. If
+    // that fails the save still stands (answered 201, not retried): the member stays stale, and
+    // Next works it out before serving it.
+    await followSavedResult(services, { memberId: saved.memberId, result: saved.result, at: saved.created_at, savedBy, ended: saved.ended }).catch((error: unknown) =>
+      call.request.log.error({ err: error }, "the queue's state did not follow a save"),
+    );
     call.reply.code(201);
-    return { id: saved.id, Result: saved.result as Schemas["MemberResult"], createdAt: iso(saved.created_at), user: { firstname: user.firstname, lastname: user.lastname }, version: saved.version };
+    return { id: saved.id, Result: saved.result as Schemas["MemberResult"], createdAt: iso(saved.created_at), user: savedBy, version: saved.version };
   },
 
   async saveNotes(call) {

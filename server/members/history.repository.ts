@@ -1,14 +1,15 @@
 // Notes and results of a member: each save is a history row, becomes the member's current value with
 // a new version, is published to open event streams, ends the saver's claim on the member and is
 // audited, all in one transaction (the member's lock, then one statement for every write) (a save is never kept without its audit row, nor sent before it
-// is committed).
-import { sql, type Kysely, type Transaction } from "kysely";
+// is committed). A saved result marks the member's queue state stale in that statement; the state
+// is worked out again after the commit (server/queue/stateFollower.ts).
+import { sql, type Kysely, type RawBuilder, type Transaction } from "kysely";
 import type { Database } from "../db/database.ts";
 import { agentChanged, MEMBER_EVENT_COLUMNS, memberEventOf, publish } from "../events/events.repository.ts";
 import { claimEvent } from "../../domain/team/events.ts";
 import { HttpError } from "../../contract/errors.ts";
 import { afterSave, futureVersion, judgeSave, type MemberVersions } from "../../domain/team/versions.ts";
-import { applySavedResult, type SaveQueue } from "../queue/savedResult.repository.ts";
+import { endByResult, markedStale, openCallbackId, type CallbackEnd } from "../queue/savedResult.repository.ts";
 
 export interface MemberKey {
   sid: string;
@@ -56,8 +57,6 @@ export interface SaveContext {
   clock?: () => Date;
   /** The clock of claims (the real one), which the save's own claim is ended by. */
   claimsNow?: () => Date;
-  /** The work queue's rules and who saves: a saved result changes the member's place in the queue in the same transaction. */
-  queue?: SaveQueue;
 }
 
 /** A save written (with the member's version after it), or refused as stale with the member's value now. */
@@ -116,11 +115,12 @@ type SavedMember = { id: number; version: number; result: string; notes: string 
 async function writeSave(
   trx: Transaction<Database>,
   save: { memberId: number; userId: number; address: string; action: string; claimsNow: Date },
-  history: ReturnType<typeof sql>,
-  member: ReturnType<typeof sql>,
-): Promise<{ id: number; created_at: Date }> {
+  history: RawBuilder<unknown>,
+  member: RawBuilder<unknown>,
+  queue?: { stale: RawBuilder<unknown>; openCallback: RawBuilder<unknown> },
+): Promise<{ id: number; created_at: Date; open_callback: number | null }> {
   const { memberId, userId, address, action, claimsNow } = save;
-  const { rows } = await sql<SavedMember & { saved_id: number; saved_at: Date; claim_ended: boolean | null }>`
+  const { rows } = await sql<SavedMember & { saved_id: number; saved_at: Date; claim_ended: boolean | null; open_callback: number | null }>`
     with audited as (
       insert into audit_log (user_id, action, member_ids, address) values (${userId}, ${action}, ${[memberId]}, ${address})
     ), saved as (
@@ -129,12 +129,13 @@ async function writeSave(
       ${member} where id = ${memberId} returning ${sql.join(MEMBER_EVENT_COLUMNS.map((column) => sql.ref(column)))}
     ), ended as (
       delete from member_claims where user_id = ${userId} and member_id = ${memberId} returning expires_at
-    )
-    select m.*, s.id as saved_id, s.created_at as saved_at, (select bool_or(expires_at > ${claimsNow}) from ended) as claim_ended
+    )${queue ? sql`, queued as (${queue.stale})` : sql``}
+    select m.*, s.id as saved_id, s.created_at as saved_at, (select bool_or(expires_at > ${claimsNow}) from ended) as claim_ended,
+      ${queue ? queue.openCallback : sql`null::int`} as open_callback
     from member m, saved s`.execute(trx);
   const row = rows[0]!;
   await publish(trx, memberEventOf(row), ...(row.claim_ended ? [claimEvent(memberId, null)] : []), agentChanged(userId));
-  return { id: row.saved_id, created_at: row.saved_at };
+  return { id: row.saved_id, created_at: row.saved_at, open_callback: row.open_callback };
 }
 
 /**
@@ -143,7 +144,7 @@ async function writeSave(
  */
 export async function saveResult(db: Kysely<Database>, key: MemberKey, result: string, context: SaveContext) {
   const { userId, address, seen, clock = () => new Date(), claimsNow = () => new Date() } = context;
-  return db.transaction().execute(async (trx): Promise<SaveOutcome<{ id: number; result: string; created_at: Date }, CurrentResultRow>> => {
+  return db.transaction().execute(async (trx): Promise<SaveOutcome<{ id: number; result: string; created_at: Date; memberId: number; ended: CallbackEnd | undefined }, CurrentResultRow>> => {
     const member = await findMember(trx, key, "patnum", true);
     const verdict = judgeSave(seen, "result", member.versions);
     if (verdict === "future") throw futureVersion(member.versions);
@@ -155,9 +156,10 @@ export async function saveResult(db: Kysely<Database>, key: MemberKey, result: s
       { memberId: member.id, userId, address, action: "saveResult", claimsNow: claimsNow() },
       sql`insert into results (member_id, user_id, result, created_at) values (${member.id}, ${userId}, ${result}, ${at})`,
       sql`update members set result = ${result}, version = ${next.version}, result_version = ${next.resultVersion}`,
+      { stale: markedStale(member.id, result), openCallback: openCallbackId(member.id) },
     );
-    if (context.queue) await applySavedResult(trx, { memberId: member.id, userId, result, at }, context.queue);
-    return { saved: { ...saved, result, version: next.version } };
+    const ended = await endByResult(trx, saved.open_callback, result, userId, at);
+    return { saved: { id: saved.id, created_at: saved.created_at, result, version: next.version, memberId: member.id, ended } };
   });
 }
 
@@ -176,7 +178,7 @@ export async function saveNote(db: Kysely<Database>, key: MemberKey, notes: stri
       sql`insert into notes (member_id, user_id, notes, created_at) values (${member.id}, ${userId}, ${notes}, ${at})`,
       sql`update members set notes = ${notes}, notes_at = ${at}, version = ${next.version}, notes_version = ${next.notesVersion}`,
     );
-    return { saved: { ...saved, notes, version: next.version } };
+    return { saved: { id: saved.id, created_at: saved.created_at, notes, version: next.version } };
   });
 }
 

@@ -1,6 +1,7 @@
 // Each member's place in the work queue (queue_state, migration 0024), worked out by the rules of
 // domain/queue/memberState.ts from the member's facts here, and written back: for one member in
-// the transaction of what changed it (a saved result, a callback, a reset), for members an import
+// the transaction of what changed it (a callback, a reset), right after the commit of a saved
+// result (server/queue/stateFollower.ts), for members an import
 // or a change of practice marked `stale` before Next serves, and for every member when the rules
 // change. The facts are read from the source tables every time, so the state is never more than a
 // cache of them (apart from the reset's instant and the phone of a Phone number issues result).
@@ -118,6 +119,19 @@ export async function workOut(db: Db, rows: readonly FactsRow[], setting: QueueS
 /** Works out and writes the states of these members (their rows locked by the caller, or their queue rows by refreshStale). */
 export async function refreshMembers(db: Db, memberIds: readonly number[], setting: QueueSetting, now: Date): Promise<Map<number, QueueState>> {
   return workOut(db, await factsOf(db, memberIds, setting.groupZone), setting, now);
+}
+
+/**
+ * Works out and writes the states of these members in a transaction of its own, their member rows
+ * locked first in id order (so no change of theirs is in flight while their facts are read, and
+ * two such transactions never wait for each other in a circle). Members that no longer exist have none.
+ */
+export async function refreshMembersLocked(db: Kysely<Database>, memberIds: readonly number[], setting: QueueSetting, now: () => Date): Promise<Map<number, QueueState>> {
+  const ids = [...new Set(memberIds)].sort((a, b) => a - b);
+  return db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ id: number }>`select id from members where id = any(${ids}::int[]) order by id for update`.execute(trx);
+    return refreshMembers(trx, rows.map((row) => row.id), setting, now());
+  });
 }
 
 /** Works out up to `limit` stale members (an import changed them); how many. */

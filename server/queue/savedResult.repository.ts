@@ -1,41 +1,66 @@
-// What a saved result does to the work queue, in the save's own transaction (the member's row
-// locked by it, as every write of the queue locks it): a do-not-call result cancels the member's
-// open callback, any other attempt closes it (both kept in its history); the member's attempts,
-// cooldown and what holds it back are worked out again; open lists hear of it (`callback` and
-// `queue` events). Three statements when the member has no callback.
-import type { Transaction } from "kysely";
+// What a saved result does to the work queue. In the save's own transaction (the member's row
+// locked by it): the member's queue state is marked stale, with the phone a Phone number issues
+// result was saved against, in the save's one write statement; and a do-not-call result cancels
+// the member's open callback, any other attempt closes it (both kept in its history). Right after
+// the commit (server/queue/stateFollower.ts) the member's attempts, cooldown and what holds it
+// back are worked out again, and open lists hear of it (`callback` and `queue` events).
+import { sql, type Transaction } from "kysely";
 import type { Database } from "../db/database.ts";
 import type { components } from "../../contract/schema.d.ts";
+import type { Services } from "../services.ts";
 import { isAttempt, isDoNotCall } from "../../domain/queue/results.ts";
-import { queueEvent } from "../../domain/team/events.ts";
-import { publish } from "../events/events.repository.ts";
-import { endCallback, publishCallback } from "./callbacks.repository.ts";
-import { factsOf, workOut, type QueueSetting } from "./queueState.repository.ts";
+import { PHONE_ISSUES } from "../../domain/queue/rules.ts";
+import { callbackEvent, queueEvent } from "../../domain/team/events.ts";
+import { agentChanged, sendAfterCommit } from "../events/events.repository.ts";
+import { callbackById, endCallback, toCallback } from "./callbacks.repository.ts";
+import { followQueueState } from "./stateFollower.ts";
+import { settingOf } from "./setting.ts";
 
 type Schemas = components["schemas"];
 
+/** The part of the save's write statement that marks the member's queue state stale (a common table expression). */
+export const markedStale = (memberId: number, result: string) => sql`
+  update queue_state set stale = true,
+    issue_phone = case when ${result}::text = ${PHONE_ISSUES} then (select phone from members where id = ${memberId}) end
+  where member_id = ${memberId}`;
+
+/** The member's open callback's id, read in the save's write statement. */
+export const openCallbackId = (memberId: number) => sql`(select id from callbacks where member_id = ${memberId} and status = 'open')`;
+
+/** How a saved result ends the member's open callback, if it does. */
+export type CallbackEnd = { callbackId: number; end: "closed" | "cancelled" };
+
+/** Ends the member's open callback as the result says (in the save's transaction). */
+export async function endByResult(trx: Transaction<Database>, callbackId: number | null, result: string, userId: number, at: Date): Promise<CallbackEnd | undefined> {
+  if (callbackId === null) return undefined;
+  const end = isDoNotCall(result) ? "cancelled" : isAttempt(result) ? "closed" : undefined;
+  if (!end) return undefined;
+  await endCallback(trx, callbackId, end, userId, at);
+  return { callbackId, end };
+}
+
 export interface SavedResult {
   memberId: number;
-  userId: number;
   result: string;
   at: Date;
-}
-
-/** The queue's rules, and who saves (the `doNotCall` of the event names them). */
-export interface SaveQueue {
-  setting: QueueSetting;
+  /** Who saved (the `doNotCall` of the event names them). */
   savedBy: Schemas["PersonName"];
+  ended: CallbackEnd | undefined;
 }
 
-export async function applySavedResult(trx: Transaction<Database>, saved: SavedResult, { setting, savedBy }: SaveQueue): Promise<void> {
-  const { memberId, userId, result, at } = saved;
-  const [facts] = await factsOf(trx, [memberId], setting.groupZone);
-  const callbackId = facts!.callback_id;
-  const end = callbackId === null ? undefined : isDoNotCall(result) ? "cancelled" : isAttempt(result) ? "closed" : undefined;
-  if (end) await endCallback(trx, callbackId!, end, userId, at);
-  const worked = end ? { ...facts!, callback_id: null, callback_due_at: null, callback_owner: null, callback_owner_until: null } : facts!;
-  const state = (await workOut(trx, [worked], setting, at, result)).get(memberId)!;
-  if (end) await publishCallback(trx, callbackId!, end, setting.groupZone);
+/** After the save's commit: the member's queue state worked out again, then its `callback` and `queue` events. */
+export async function followSavedResult(services: Services, saved: SavedResult): Promise<void> {
+  const { memberId, result, at, savedBy, ended } = saved;
+  const state = (await followQueueState(services, [memberId])).get(memberId);
+  const notices = [];
+  if (ended) {
+    const row = await callbackById(services.db, ended.callbackId, settingOf(services).groupZone);
+    if (row) {
+      const callback = toCallback(row);
+      notices.push(callbackEvent(ended.end, callback), ...(callback.owner ? [agentChanged(callback.owner.id)] : []));
+    }
+  }
   const doNotCall = isDoNotCall(result) ? { Result: result as Schemas["MemberResult"], savedAt: at.toISOString(), savedBy } : null;
-  await publish(trx, queueEvent(memberId, state.attempts, doNotCall));
+  if (state) notices.push(queueEvent(memberId, state.attempts, doNotCall));
+  await sendAfterCommit(services.db, ...notices);
 }

@@ -1,0 +1,119 @@
+// @vitest-environment node
+// Next never serves a member on the state it had before a save of it: not while the save is in
+// flight (its member row is locked; the take skips it), and not after the save has committed but
+// before the queue's state has followed it (the save marked the state stale in its own statement;
+// the walk skips stale rows and a take works them out again). Then the state follows: the attempt
+// is counted and the result's cooldown holds the member back.
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bearer, ENGINES, STAFF_EMAIL, ADMIN_EMAIL, startTestApp, type TestApp } from "../../tests/support/testApp.ts";
+import { saveResult } from "../members/history.repository.ts";
+import { followQueueState } from "./stateFollower.ts";
+import { calendarNow } from "../calendar.ts";
+
+// Next serves at any hour (outside calling hours it rightly serves nobody).
+const ANY_HOUR = { QUEUE_CALLING_HOURS: "00:00-24:00" };
+
+describe.each(ENGINES)("a save in flight and Next on %s", (engine) => {
+  let server: TestApp;
+  let baseUrl: string;
+  let agent: { id: number; token: string };
+  let colleague: { id: number; token: string };
+
+  beforeAll(async () => {
+    server = await startTestApp({ engine, env: ANY_HOUR });
+    baseUrl = `${await server.app.listen({ port: 0, host: "127.0.0.1" })}/api`;
+    const { db } = server.database;
+    const idOf = async (email: string) => (await db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
+    agent = { id: await idOf(STAFF_EMAIL), token: await server.sessionOf(STAFF_EMAIL) };
+    colleague = { id: await idOf(ADMIN_EMAIL), token: await server.sessionOf(ADMIN_EMAIL) };
+  }, 180_000);
+  afterAll(() => server?.close());
+
+  async function next(token: string): Promise<number | null> {
+    const answer = await fetch(`${baseUrl}/queue/next`, { method: "POST", headers: bearer(token) });
+    expect(answer.status).toBe(200);
+    return ((await answer.json()) as { member: { id: number } | null }).member?.id ?? null;
+  }
+
+  /** The agent's Next: the member at the head of the queue, claimed for them; its key for a save. */
+  async function servedToAgent() {
+    const id = (await next(agent.token))!;
+    const row = await server.database.db.selectFrom("members").select(["subscriber_id as sid", "practice_id as practice", "pat_num as patnum"]).where("id", "=", id).executeTakeFirstOrThrow();
+    return { id, key: row };
+  }
+
+  const stateOf = (memberId: number) =>
+    server.database.db.selectFrom("queue_state").select(["stale", "attempts", "ready_at", "held_until"]).where("member_id", "=", memberId).executeTakeFirstOrThrow();
+
+  it("does not serve a member whose save has committed before its queue state has followed, then counts the attempt", async () => {
+    const member = await servedToAgent();
+    const before = await stateOf(member.id);
+    // The save as the handler makes it, stopped right after its commit: its claim has ended, so
+    // only the state's staleness keeps the member from being served on its old state.
+    const outcome = await saveResult(server.database.db, member.key, "No answer", { userId: agent.id, address: "127.0.0.1", clock: () => calendarNow(server.app.services) });
+    expect("saved" in outcome).toBe(true);
+    const served = await Promise.all([next(colleague.token), next(colleague.token), next(agent.token)]);
+    expect(served).not.toContain(member.id);
+
+    const states = await followQueueState(server.app.services, [member.id]);
+    expect(states.get(member.id)?.attempts).toBe(before.attempts + 1);
+    const after = await stateOf(member.id);
+    expect(after).toMatchObject({ stale: false, attempts: before.attempts + 1 });
+    // No answer waits before the next attempt.
+    expect(after.ready_at).not.toBeNull();
+    expect(await next(colleague.token)).not.toBe(member.id);
+  }, 60_000);
+
+  it("answers a saved result with the queue's state already followed", async () => {
+    const member = await servedToAgent();
+    const before = await stateOf(member.id);
+    const answer = await fetch(`${baseUrl}/Members/saveResult`, {
+      method: "POST",
+      headers: { ...bearer(agent.token), "content-type": "application/json" },
+      body: JSON.stringify({ ...member.key, addLocation: "callCenter", Result: "Left message" }),
+    });
+    expect(answer.status).toBe(201);
+    expect(await stateOf(member.id)).toMatchObject({ stale: false, attempts: before.attempts + 1 });
+  }, 60_000);
+
+  it.runIf(engine === "postgres")("does not serve a member while its save is in flight", async () => {
+    const member = await servedToAgent();
+    const { db } = server.database;
+    // Another connection keeps the save waiting at its write, after it has locked the member: a
+    // save in flight. Reads of the history (Next's) are not kept waiting.
+    let releaseHold!: () => void;
+    const released = new Promise<void>((resolve) => (releaseHold = resolve));
+    let holding!: () => void;
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    const hold = db.transaction().execute(async (trx) => {
+      await sql`lock table results in exclusive mode`.execute(trx);
+      holding();
+      await released;
+    });
+    await held;
+    const save = fetch(`${baseUrl}/Members/saveResult`, {
+      method: "POST",
+      headers: { ...bearer(agent.token), "content-type": "application/json" },
+      body: JSON.stringify({ ...member.key, addLocation: "callCenter", Result: "No answer" }),
+    });
+    try {
+      // The save holds the member's row and waits on the history's lock.
+      for (let waited = 0; ; waited += 1) {
+        const { rows } = await sql<{ n: string }>`
+          select count(*) as n from pg_locks l join pg_class c on c.oid = l.relation
+          where c.relname = 'results' and c.relnamespace = current_schema()::regnamespace and not l.granted`.execute(db);
+        if (Number(rows[0]!.n) > 0) break;
+        expect(waited).toBeLessThan(500);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      const served = await Promise.all([next(colleague.token), next(colleague.token)]);
+      expect(served).not.toContain(member.id);
+    } finally {
+      releaseHold();
+      await hold;
+    }
+    expect((await save).status).toBe(201);
+    expect(await next(colleague.token)).not.toBe(member.id);
+  }, 60_000);
+});
