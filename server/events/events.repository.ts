@@ -1,5 +1,7 @@
-// Live events through the database: each change NOTIFYs in the transaction that makes it, so only
-// committed changes are sent, in commit order, to every server instance's listener; the tickets
+// Live events through the database: each change NOTIFYs in the transaction that makes it, or (saves,
+// the busiest) right after its commit, so only committed changes are sent to every server
+// instance's listener (in commit order; a save's after the commit, in the order its instance saw
+// the commits); the tickets
 // that open event streams, and the open streams. Each schema has a channel of its own (tests share
 // a database). The limits per user are counted under the user's lock (db/userLock.ts), so requests
 // sent at once count one after another.

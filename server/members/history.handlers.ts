@@ -4,6 +4,7 @@ import { callerOf, type Handlers } from "../handlers.ts";
 import { audit } from "../audit.repository.ts";
 import { calendarNow } from "../calendar.ts";
 import { followSavedResult } from "../queue/savedResult.repository.ts";
+import { sendAfterCommit } from "../events/events.repository.ts";
 import { callbackChangesOf } from "../queue/callbacks.repository.ts";
 import { withCallbackChanges } from "../../domain/queue/history.ts";
 import { noteConflict, resultConflict } from "../../domain/team/versions.ts";
@@ -30,7 +31,7 @@ export const historyHandlers: Handlers = {
     // Committed: the queue's state follows before the answer, so the saver's next Next sees it. If
     // that fails the save still stands (answered 201, not retried): the member stays stale, and
     // Next works it out before serving it.
-    await followSavedResult(services, { memberId: saved.memberId, result: saved.result, at: saved.created_at, savedBy, ended: saved.ended }).catch((error: unknown) =>
+    await followSavedResult(services, { memberId: saved.memberId, result: saved.result, at: saved.created_at, savedBy, ended: saved.ended, notices: saved.notices }).catch((error: unknown) =>
       call.request.log.error({ err: error }, "the queue's state did not follow a save"),
     );
     call.reply.code(201);
@@ -50,6 +51,7 @@ export const historyHandlers: Handlers = {
       return call.reply.code(409).send(noteConflict(current)) as never;
     }
     const { saved } = outcome;
+    await sendAfterCommit(services.db, ...saved.notices);
     call.reply.code(201);
     return { id: saved.id, notes: saved.notes, notestimestamp: iso(saved.created_at), user: { firstname: user.firstname, lastname: user.lastname }, version: saved.version };
   },

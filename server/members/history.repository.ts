@@ -1,12 +1,13 @@
 // Notes and results of a member: each save is a history row, becomes the member's current value with
-// a new version, is published to open event streams, ends the saver's claim on the member and is
-// audited, all in one transaction (the member's lock, then one statement for every write) (a save is never kept without its audit row, nor sent before it
-// is committed). A saved result marks the member's queue state stale in that statement; the state
+// a new version, ends the saver's claim on the member and is audited, all in one transaction (the
+// member's lock, then one statement for every write): a save is never kept without its audit row.
+// Its events are answered with it, and sent to open event streams once it has committed
+// (sendAfterCommit), never before. A saved result marks the member's queue state stale in that statement; the state
 // is worked out again after the commit (server/queue/stateFollower.ts).
 import { sql, type Kysely, type RawBuilder, type Transaction } from "kysely";
 import type { Database } from "../db/database.ts";
-import { agentChanged, MEMBER_EVENT_COLUMNS, memberEventOf, publish } from "../events/events.repository.ts";
-import { claimEvent } from "../../domain/team/events.ts";
+import { agentChanged, MEMBER_EVENT_COLUMNS, memberEventOf, type AgentChanged } from "../events/events.repository.ts";
+import { claimEvent, type LiveEvent } from "../../domain/team/events.ts";
 import { HttpError } from "../../contract/errors.ts";
 import { afterSave, futureVersion, judgeSave, type MemberVersions } from "../../domain/team/versions.ts";
 import { endByResult, markedStale, openCallbackId, type CallbackEnd } from "../queue/savedResult.repository.ts";
@@ -108,9 +109,9 @@ type SavedMember = { id: number; version: number; result: string; notes: string 
  * The writes of a save after its checks, in one statement: the audit row, the history row (its
  * `insert`, returning id and created_at), the member row with its new values and version, and
  * the end of the saver's claim on the member. One round trip instead of four: at call-center speed
- * the database's work per save is mostly statements, not rows. Then the events, once the
- * statement has made them: the member's, the claim's if the saver held a live one, and the saver's
- * live board row, in one statement.
+ * the database's work per save is mostly statements, not rows. Answers the events to send once
+ * the save has committed: the member's, the claim's if the saver held a live one, and the saver's
+ * live board row.
  */
 async function writeSave(
   trx: Transaction<Database>,
@@ -118,7 +119,7 @@ async function writeSave(
   history: RawBuilder<unknown>,
   member: RawBuilder<unknown>,
   queue?: { stale: RawBuilder<unknown>; openCallback: RawBuilder<unknown> },
-): Promise<{ id: number; created_at: Date; open_callback: number | null }> {
+): Promise<{ id: number; created_at: Date; open_callback: number | null; notices: (LiveEvent | AgentChanged)[] }> {
   const { memberId, userId, address, action, claimsNow } = save;
   const { rows } = await sql<SavedMember & { saved_id: number; saved_at: Date; claim_ended: boolean | null; open_callback: number | null }>`
     with audited as (
@@ -134,8 +135,8 @@ async function writeSave(
       ${queue ? queue.openCallback : sql`null::int`} as open_callback
     from member m, saved s`.execute(trx);
   const row = rows[0]!;
-  await publish(trx, memberEventOf(row), ...(row.claim_ended ? [claimEvent(memberId, null)] : []), agentChanged(userId));
-  return { id: row.saved_id, created_at: row.saved_at, open_callback: row.open_callback };
+  const notices = [memberEventOf(row), ...(row.claim_ended ? [claimEvent(memberId, null)] : []), agentChanged(userId)];
+  return { id: row.saved_id, created_at: row.saved_at, open_callback: row.open_callback, notices };
 }
 
 /**
@@ -144,7 +145,7 @@ async function writeSave(
  */
 export async function saveResult(db: Kysely<Database>, key: MemberKey, result: string, context: SaveContext) {
   const { userId, address, seen, clock = () => new Date(), claimsNow = () => new Date() } = context;
-  return db.transaction().execute(async (trx): Promise<SaveOutcome<{ id: number; result: string; created_at: Date; memberId: number; ended: CallbackEnd | undefined }, CurrentResultRow>> => {
+  return db.transaction().execute(async (trx): Promise<SaveOutcome<{ id: number; result: string; created_at: Date; memberId: number; ended: CallbackEnd | undefined; notices: (LiveEvent | AgentChanged)[] }, CurrentResultRow>> => {
     const member = await findMember(trx, key, "patnum", true);
     const verdict = judgeSave(seen, "result", member.versions);
     if (verdict === "future") throw futureVersion(member.versions);
@@ -159,13 +160,13 @@ export async function saveResult(db: Kysely<Database>, key: MemberKey, result: s
       { stale: markedStale(member.id, result), openCallback: openCallbackId(member.id) },
     );
     const ended = await endByResult(trx, saved.open_callback, result, userId, at);
-    return { saved: { id: saved.id, created_at: saved.created_at, result, version: next.version, memberId: member.id, ended } };
+    return { saved: { id: saved.id, created_at: saved.created_at, result, version: next.version, memberId: member.id, ended, notices: saved.notices } };
   });
 }
 
 export async function saveNote(db: Kysely<Database>, key: MemberKey, notes: string, context: SaveContext) {
   const { userId, address, seen, clock = () => new Date(), claimsNow = () => new Date() } = context;
-  return db.transaction().execute(async (trx): Promise<SaveOutcome<{ id: number; notes: string; created_at: Date }, CurrentNoteRow>> => {
+  return db.transaction().execute(async (trx): Promise<SaveOutcome<{ id: number; notes: string; created_at: Date; notices: (LiveEvent | AgentChanged)[] }, CurrentNoteRow>> => {
     const member = await findMember(trx, key, "patnum", true);
     const verdict = judgeSave(seen, "notes", member.versions);
     if (verdict === "future") throw futureVersion(member.versions);
@@ -178,7 +179,7 @@ export async function saveNote(db: Kysely<Database>, key: MemberKey, notes: stri
       sql`insert into notes (member_id, user_id, notes, created_at) values (${member.id}, ${userId}, ${notes}, ${at})`,
       sql`update members set notes = ${notes}, notes_at = ${at}, version = ${next.version}, notes_version = ${next.notesVersion}`,
     );
-    return { saved: { id: saved.id, created_at: saved.created_at, notes, version: next.version } };
+    return { saved: { id: saved.id, created_at: saved.created_at, notes, version: next.version, notices: saved.notices } };
   });
 }
 

@@ -10,8 +10,8 @@ import type { components } from "../../contract/schema.d.ts";
 import type { Services } from "../services.ts";
 import { isAttempt, isDoNotCall } from "../../domain/queue/results.ts";
 import { PHONE_ISSUES } from "../../domain/queue/rules.ts";
-import { callbackEvent, queueEvent } from "../../domain/team/events.ts";
-import { agentChanged, sendAfterCommit } from "../events/events.repository.ts";
+import { callbackEvent, queueEvent, type LiveEvent } from "../../domain/team/events.ts";
+import { agentChanged, sendAfterCommit, type AgentChanged } from "../events/events.repository.ts";
 import { callbackById, endCallback, toCallback } from "./callbacks.repository.ts";
 import { followQueueState } from "./stateFollower.ts";
 import { settingOf } from "./setting.ts";
@@ -46,13 +46,22 @@ export interface SavedResult {
   /** Who saved (the `doNotCall` of the event names them). */
   savedBy: Schemas["PersonName"];
   ended: CallbackEnd | undefined;
+  /** The save's own events (its member's, its claim's, the saver's board row), sent first. */
+  notices: (LiveEvent | AgentChanged)[];
 }
 
-/** After the save's commit: the member's queue state worked out again, then its `callback` and `queue` events. */
+/** After the save's commit: the member's queue state worked out again, then the save's events with its `callback` and `queue` events. */
 export async function followSavedResult(services: Services, saved: SavedResult): Promise<void> {
   const { memberId, result, at, savedBy, ended } = saved;
-  const state = (await followQueueState(services, [memberId])).get(memberId);
-  const notices = [];
+  const state = await followQueueState(services, [memberId]).then(
+    (states) => states.get(memberId),
+    // The save's own events are sent even so (its queue state stays stale until Next works it out).
+    async (error: unknown) => {
+      await sendAfterCommit(services.db, ...saved.notices);
+      throw error;
+    },
+  );
+  const notices = [...saved.notices];
   if (ended) {
     const row = await callbackById(services.db, ended.callbackId, settingOf(services).groupZone);
     if (row) {
