@@ -46,7 +46,7 @@ import { startDueAnnouncer } from "./queue/dueAnnouncer.ts";
 import { ensureQueueState } from "./queue/queueState.repository.ts";
 import { clocksOf, settingOf } from "./queue/setting.ts";
 import { registerHelpFiles } from "./files/helpFiles.ts";
-import { databaseFileStore } from "./files/storedFiles.repository.ts";
+import { openFileStore } from "./files/fileStoreOf.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { isConnectionLost, readRetryingOnce } from "./db/connectionLost.ts";
 import { keepActivityInTimeZone } from "./usage/activityTimeZone.repository.ts";
@@ -182,7 +182,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     oidc: config.oidc ? oidcFlow(config.oidc) : undefined,
     decodeJson: jsonParamDecoder(document),
     now: options.now ?? (() => new Date()),
-    files: databaseFileStore(database.db),
+    files: await openFileStore(config, database.db),
     saves: database.saves,
   };
   app.decorate("services", services);

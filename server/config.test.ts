@@ -170,3 +170,25 @@ describe("the Open Dental connector's settings", () => {
     expect(() => loadConfig({ ...URL_SET, OPENDENTAL_PRIORITIES: "P1,P5" })).toThrow(/OPENDENTAL_PRIORITIES must list priorities P1 to P4/);
   });
 });
+
+describe("the file store's settings", () => {
+  it("keeps files in the database unless FILE_STORE=s3", () => {
+    expect(loadConfig({}).fileStore).toEqual({ kind: "database" });
+  });
+
+  it("reads the bucket's settings, path style and prefix", () => {
+    const config = loadConfig({ FILE_STORE: "s3", S3_BUCKET: "calls", S3_ENDPOINT: "https://minio.example.org", S3_ACCESS_KEY_ID: "id", S3_SECRET_ACCESS_KEY: "secret", S3_FORCE_PATH_STYLE: "yes", S3_PREFIX: "desk/" });
+    expect(config.fileStore).toEqual({
+      kind: "s3",
+      s3: { endpoint: "https://minio.example.org", bucket: "calls", region: "us-east-1", credentials: { accessKeyId: "id", secretAccessKey: "secret" }, forcePathStyle: true, prefix: "desk/" },
+    });
+  });
+
+  it("refuses FILE_STORE=s3 without a bucket, a key without its secret and a bad name, in one line", () => {
+    expect(() => loadConfig({ FILE_STORE: "s3", S3_ACCESS_KEY_ID: "id", S3_PREFIX: "/x" })).toThrow(
+      'S3_PREFIX must end with / and not begin with it, e.g. recall-desk/, not "/x"; S3_BUCKET must be set when FILE_STORE=s3 (the bucket that keeps the files); S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together, or neither',
+    );
+    expect(() => loadConfig({ FILE_STORE: "bucket" })).toThrow('FILE_STORE must be database or s3, not "bucket"');
+    expect(() => loadConfig({ FILE_STORE: "s3", S3_BUCKET: "Calls_2026" })).toThrow("S3_BUCKET must be a bucket name");
+  });
+});

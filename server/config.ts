@@ -8,6 +8,7 @@ import { DEV_HANDOFF } from "../domain/signInTokens.ts";
 import { DEFAULT_QUEUE_RULES, type QueueRules } from "../domain/queue/rules.ts";
 import { callingWindowOf, isLoopback, readEnvironment, type Environment } from "./environment.ts";
 import { parseClinics, parsePriorities, type OpenDentalSettings, type TreatmentPriority } from "./openDental/settings.ts";
+import type { FileStoreConfig } from "./files/s3Settings.ts";
 
 export { isLoopback };
 
@@ -55,6 +56,8 @@ export interface ServerConfig {
   mailFrom: string;
   /** Bytes of unsent messages the outbox may hold (OUTBOX_MAX_MB); beyond it mail calls answer 503. */
   outboxMaxBytes: number;
+  /** Where files are kept (FILE_STORE and the S3_* settings). */
+  fileStore: FileStoreConfig;
   /** A folder of call-recording audio from before the file store, moved into it as asked for; undefined: none. */
   recordingsDir: string | undefined;
   /** A folder of help files moved into the file store as asked for (the demo help files by default). */
@@ -175,6 +178,25 @@ function underDataDir(values: Environment, folder: string): string | undefined {
   return values.DATA_DIR === "memory://" ? undefined : `${values.DATA_DIR.replace(/\/+$/, "")}/${folder}`;
 }
 
+/** FILE_STORE=s3 needs a bucket; a key is given with its secret or not at all. */
+function fileStoreOf(values: Environment, problems: string[]): FileStoreConfig {
+  if (values.FILE_STORE !== "s3") return { kind: "database" };
+  if (!values.S3_BUCKET) problems.push("S3_BUCKET must be set when FILE_STORE=s3 (the bucket that keeps the files)");
+  const { S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = values;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) problems.push("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together, or neither");
+  return {
+    kind: "s3",
+    s3: {
+      endpoint: values.S3_ENDPOINT,
+      bucket: values.S3_BUCKET ?? "",
+      region: values.S3_REGION,
+      credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+      forcePathStyle: values.S3_FORCE_PATH_STYLE === "yes",
+      prefix: values.S3_PREFIX ?? "",
+    },
+  };
+}
+
 function queueRulesOf(values: Environment): QueueRules {
   return {
     callingWindow: (values.QUEUE_CALLING_HOURS && callingWindowOf(values.QUEUE_CALLING_HOURS)) || DEFAULT_QUEUE_RULES.callingWindow,
@@ -224,6 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const importDir = values.IMPORT_DIR ?? underDataDir(values, "import");
   if (importDir && existsSync(importDir) && !statSync(importDir).isDirectory()) problems.push(`IMPORT_DIR must be a folder, not the file "${importDir}"`);
   const openDental = openDentalOf(values, problems);
+  const fileStore = fileStoreOf(values, problems);
   if (problems.length > 0) throw new ConfigError(problems.join("; "));
   return {
     port: values.PORT,
@@ -245,6 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     outboxMaxBytes: values.OUTBOX_MAX_MB * 1_000_000,
+    fileStore,
     recordingsDir: values.RECORDINGS_DIR ?? underDataDir(values, "recordings"),
     helpFilesDir: values.HELP_FILES_DIR ?? fileURLToPath(new URL("../demo/files/help", import.meta.url)),
     reportTimeZone: values.REPORT_TIME_ZONE,

@@ -8,7 +8,7 @@ import { readEnvironment, VARIABLES } from "./environment.ts";
 const operations = readFileSync(new URL("../docs/operations.md", import.meta.url), "utf8");
 const configuration = operations.slice(operations.indexOf("\n## Configuration"), operations.indexOf("\n## ", operations.indexOf("\n## Configuration") + 1));
 /** Each row of the section's tables: the variable and its default column as written. */
-const documented = new Map([...configuration.matchAll(/^\| `([A-Z_]+)` \| ([^|]+) \|/gm)].map((row) => [row[1]!, row[2]!.trim()]));
+const documented = new Map([...configuration.matchAll(/^\| `([A-Z0-9_]+)` \| ([^|]+) \|/gm)].map((row) => [row[1]!, row[2]!.trim()]));
 
 describe("the environment's schema", () => {
   it("has every variable the operations guide documents, and no other", () => {

@@ -10,6 +10,7 @@ import { buildApp } from "./app.ts";
 import { verifyPassword } from "./auth/passwords.ts";
 import { anyStaff, firstStaff } from "./auth/sessions.repository.ts";
 import { ConfigError, loadConfig, type ServerConfig } from "./config.ts";
+import { BucketUnavailableError } from "./files/s3Settings.ts";
 import { FolderLockedError, lockDataFolder } from "./db/lock.ts";
 import { DEMO_PASSWORD } from "../demo/staff.ts";
 import { listenAdminSocket } from "./admin/adminSocket.ts";
@@ -88,7 +89,7 @@ async function howToSignIn(app: FastifyInstance, config: ServerConfig): Promise<
 }
 
 function reasonNotToStart(error: unknown): string | undefined {
-  if (error instanceof ConfigError || error instanceof FolderLockedError) return error.message;
+  if (error instanceof ConfigError || error instanceof FolderLockedError || error instanceof BucketUnavailableError) return error.message;
   const code = (error as NodeJS.ErrnoException).code;
   if (code === "EADDRINUSE") return "the port is in use by another program: set PORT to a free port (default 8080)";
   if (code === "EADDRNOTAVAIL" || code === "ENOTFOUND") return "HOST is not an address of this machine";

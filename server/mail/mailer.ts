@@ -7,7 +7,7 @@ import nodemailer from "nodemailer";
 import { HttpError } from "../../contract/errors.ts";
 import type { Mail } from "../../domain/mail/mail.ts";
 import type { Services } from "../services.ts";
-import { databaseFileStore } from "../files/storedFiles.repository.ts";
+import { fileStoreOf } from "../files/fileStoreOf.ts";
 import { addToOutbox, setOutboxFile, unsentBytes } from "./outbox.repository.ts";
 
 /** The message as an .eml file would hold it (nodemailer's buffer transport builds it, no network). */
@@ -72,11 +72,12 @@ export async function deliverMail(services: MailServices, { mail, raw }: Compose
     await addToOutbox(db, { to: mail.to, subject: mail.subject, status: "sent", raw });
     return;
   }
-  // The row and its file together: a file that cannot be stored leaves no row behind.
+  // The row and its file together: a file that cannot be stored leaves no row behind (in the
+  // bucket the file is written before the row commits; a failed commit may leave the file alone).
   await db.transaction().execute(async (trx) => {
     const row = await addToOutbox(trx, { to: mail.to, subject: mail.subject, status: "queued", raw });
     const file = `${fileTime(row.created_at)}-${row.id}.eml`;
-    await databaseFileStore(trx).put("outbox", file, Buffer.from(raw, "utf8"), "message/rfc822");
+    await fileStoreOf(config, trx).put("outbox", file, Buffer.from(raw, "utf8"), "message/rfc822");
     await setOutboxFile(trx, row.id, file);
   });
 }
