@@ -37,6 +37,9 @@ function memberImport(id: number, brand: string, hour: number, minute: number, w
   };
 }
 
+/** The job that imports the practices' feed files (server/feeds). */
+export const FEEDS_JOB = "import-feeds";
+
 /** The jobs, by id (the API sorts them by title). */
 export const JOBS: readonly Job[] = [
   memberImport(1, "DENTA", 5, 0),
@@ -86,6 +89,18 @@ export const JOBS: readonly Job[] = [
     weekdays: EVERY_DAY,
     everyMinutes: 5,
   },
+  {
+    id: 8,
+    key: FEEDS_JOB,
+    title: "Import practice feeds",
+    description:
+      "Imports every practice feed file (CSV: appointments, deleted appointments, planned treatment, leads) found in the import inbox " +
+      "(IMPORT_DIR), each named after its feed (appointments_20261118.csv): members' statuses and visits follow the appointments, and the " +
+      "reports fill. Rejected rows are listed in the run log. Administrators may also upload a file from the app (Import files).",
+    hour: 4,
+    minute: 30,
+    weekdays: EVERY_DAY,
+  },
 ];
 
 /** The Open Dental connector's job (server/openDental/connectorJob.ts). */
@@ -109,7 +124,7 @@ const IMPORT_INBOX: JobIntegration = {
 
 /** By job key. */
 export const JOB_INTEGRATIONS: Readonly<Record<string, JobIntegration>> = {
-  ...Object.fromEntries(["denta", "mcna", "uhc", "tmhp"].map((brand) => [`import-${brand}`, IMPORT_INBOX])),
+  ...Object.fromEntries(["denta", "mcna", "uhc", "tmhp", "feeds"].map((name) => [`import-${name}`, IMPORT_INBOX])),
   "export-reminders": {
     setting: "REMINDERS_URL",
     notConfigured: "Not configured: set REMINDERS_URL to the reminder service's address (docs/operations.md says what it receives).",

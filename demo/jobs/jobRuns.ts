@@ -39,6 +39,7 @@ export function pastRunTimes(job: Job, now: Date, runs: number): number[] {
 
 function runLogs(faker: Faker, job: Job, world: World, firstId: number): CronLog[] {
   const runs = RUNS[job.key]!;
+  if (runs.neverRan) return [];
   const starts = pastRunTimes(job, world.today, faker.number.int({ min: MIN_RUNS, max: MAX_RUNS }));
   const failed = starts.map(() => faker.datatype.boolean({ probability: runs.failureRate }));
   if (!runs.skipped && !failed.includes(true)) failed[faker.number.int({ min: 0, max: starts.length - 1 })] = true;

@@ -23,6 +23,8 @@ export interface RunBehaviour {
   failure: (context: RunContext) => string;
   /** Every run was skipped with this message (the job's integration is not configured). */
   skipped?: string;
+  /** A job newer than the demo's past: it has not run yet. */
+  neverRan?: true;
 }
 
 const count = (value: number) => value.toLocaleString("en-US");
@@ -95,4 +97,5 @@ export const RUNS: Readonly<Record<string, RunBehaviour>> = {
   "export-reminders": skippedWithDefaults("export-reminders"),
   "send-status-report": skippedWithDefaults("send-status-report"),
   opendental: skippedWithDefaults("opendental"),
+  "import-feeds": { seconds: [0, 0], failureRate: 0, success: () => "", failure: () => "", neverRan: true },
 };

@@ -25,8 +25,8 @@ export function headerProblem(file: string, header: readonly string[], practiceG
 }
 
 const encoder = new TextEncoder();
-const newlinesIn = (row: RawRow) => Object.values(row).reduce((sum, value) => sum + (typeof value === "string" ? value.split("\n").length - 1 : 0), 0);
-const isBlank = (row: RawRow) => !row.__parsed_extra && Object.values(row).every((value) => typeof value !== "string" || value.trim() === "");
+export const newlinesIn = (row: RawRow) => Object.values(row).reduce((sum, value) => sum + (typeof value === "string" ? value.split("\n").length - 1 : 0), 0);
+export const isBlank = (row: RawRow) => !row.__parsed_extra && Object.values(row).every((value) => typeof value !== "string" || value.trim() === "");
 
 /** The bytes a row took in the file, but for quotes: progress by what is parsed, not by what a stream read ahead. */
 export const bytesOfRow = (row: RawRow) => Object.values(row).flat().reduce((sum, value) => sum + encoder.encode(value ?? "").length + 1, 0);

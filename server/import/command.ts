@@ -16,9 +16,13 @@ import { findJob, firstRejections } from "../jobs/runs.repository.ts";
 import type { ImportProgress } from "./importFile.ts";
 import { brandOfFileName } from "../../domain/import/memberFile.ts";
 import { fileImportRunner } from "./importJob.ts";
+import { feedFileRunner, feedFileSource } from "../feeds/feedJob.ts";
+import { FEEDS, type FeedName } from "../../domain/feeds/records.ts";
+import { FEEDS_JOB } from "../../domain/jobs.ts";
 
 export const USAGE =
-  "usage: npm run import -- <file.csv> [--brand denta|mcna|uhc|tmhp] [--practice <abbreviation>] [--extracted-at <ISO instant>]";
+  "usage: npm run import -- <file.csv> [--brand denta|mcna|uhc|tmhp] [--practice <abbreviation>] [--extracted-at <ISO instant>]\n" +
+  `       npm run import -- --feed ${FEEDS.join("|")} <file.csv>`;
 const BRANDS = ["denta", "mcna", "uhc", "tmhp"];
 /** Rejected rows printed; the run log keeps them all. */
 const PRINTED_REJECTIONS = 50;
@@ -27,6 +31,8 @@ export class UsageError extends Error {}
 
 export interface ImportCommand {
   file: string;
+  /** A practice feed's file instead of a payer's member file. */
+  feed?: FeedName;
   brand: string;
   practice: string | undefined;
   extractedAt: Date | undefined;
@@ -38,13 +44,18 @@ export function parseImportArgs(args: string[]): ImportCommand {
     parsed = parseArgs({
       args,
       allowPositionals: true,
-      options: { brand: { type: "string" }, practice: { type: "string" }, "extracted-at": { type: "string" } },
+      options: { brand: { type: "string" }, practice: { type: "string" }, "extracted-at": { type: "string" }, feed: { type: "string" } },
     });
   } catch (error) {
     throw new UsageError(`${(error as Error).message}\n${USAGE}`);
   }
   const [file, ...rest] = parsed.positionals;
   if (!file || rest.length > 0) throw new UsageError(USAGE);
+  const feed = parsed.values.feed;
+  if (feed !== undefined) {
+    if (!(FEEDS as readonly string[]).includes(feed)) throw new UsageError(`There is no feed "${feed}": ${FEEDS.join(", ")}`);
+    return { file, feed: feed as FeedName, brand: "", practice: undefined, extractedAt: undefined };
+  }
   const brand = parsed.values.brand?.toLowerCase() ?? brandOfFileName(file) ?? "";
   if (!BRANDS.includes(brand)) throw new UsageError(`The payer of ${basename(file)} is not known: name it with --brand (${BRANDS.join(", ")})`);
   const at = parsed.values["extracted-at"];
@@ -54,7 +65,7 @@ export function parseImportArgs(args: string[]): ImportCommand {
 }
 
 /** "DENTA_ELIG.csv: 45% (12,000 rows, 3 rejected)" each time another 5% of the file is read. */
-export function progressPrinter(print: (line: string) => void): (progress: ImportProgress) => void {
+export function progressPrinter(print: (line: string) => void): (progress: Pick<ImportProgress, "file" | "bytesRead" | "bytesTotal" | "rowsRead" | "rowsRejected">) => void {
   let shown = -1;
   return (progress) => {
     const percent = progress.bytesTotal === 0 ? 100 : Math.floor((100 * progress.bytesRead) / progress.bytesTotal);
@@ -67,9 +78,11 @@ export function progressPrinter(print: (line: string) => void): (progress: Impor
 
 export async function runImportCommand(services: JobServices, command: ImportCommand, print: (line: string) => void): Promise<RunResult> {
   if (!existsSync(command.file)) throw new UsageError(`There is no file ${command.file}`);
-  const job = await findJob(services.db, { key: importJobKey(command.brand) });
-  if (!job) throw new UsageError(`There is no import job for ${command.brand.toUpperCase()}`);
-  const runner = fileImportRunner(command.file, { ...command, onProgress: progressPrinter(print) });
+  const job = await findJob(services.db, { key: command.feed ? FEEDS_JOB : importJobKey(command.brand) });
+  if (!job) throw new UsageError(`There is no import job for ${command.feed ?? command.brand.toUpperCase()}`);
+  const runner = command.feed
+    ? feedFileRunner(command.feed, () => feedFileSource(command.file), { onProgress: progressPrinter(print) })
+    : fileImportRunner(command.file, { ...command, onProgress: progressPrinter(print) });
   const result = await executeJob(services, job.id, { trigger: "command", runner });
   if (!result.ran) {
     print(`${job.title} is running already (here or on another server): try again when it has finished.`);

@@ -1,4 +1,5 @@
 // What each job of the `jobs` table does, by its key (the table holds titles and schedules).
+import { inboxFeedsRunner } from "../feeds/feedJob.ts";
 import { inboxImportRunner } from "../import/importJob.ts";
 import { openDentalRunner } from "../openDental/connectorJob.ts";
 import { refreshStatuses } from "./housekeeping.ts";
@@ -15,6 +16,7 @@ export const JOB_RUNNERS: Readonly<Record<string, JobRunner>> = {
   "export-reminders": exportReminders,
   "send-status-report": sendStatusReport,
   opendental: openDentalRunner,
+  "import-feeds": inboxFeedsRunner,
 };
 
 /** The import job of a payer, as the command runs it. */
