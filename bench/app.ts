@@ -21,9 +21,13 @@ export interface BenchServer {
   database: DatabaseHandle;
 }
 
-export async function startBenchServer(database: DatabaseHandle, spaDir?: string): Promise<BenchServer> {
+/** The work queue's rules as the bench is started with (QUEUE_CALLING_HOURS and the like), so a run measures the rules it is given. */
+const queueEnvironment = () => Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith("QUEUE_") || name.startsWith("CALLBACK_")));
+
+/** `env`: variables of the server's own, over the bench's environment's queue rules. */
+export async function startBenchServer(database: DatabaseHandle, spaDir?: string, env: Record<string, string> = {}): Promise<BenchServer> {
   // The agents press Next back to back to measure it: the claims' limit, far below that, is raised.
-  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: "memory://", CLAIMS_PER_MINUTE: "1000000" });
+  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: "memory://", CLAIMS_PER_MINUTE: "1000000", ...queueEnvironment(), ...env });
   const app = await buildApp({ config, database, ...(spaDir ? { spaDir } : {}) });
   const address = await app.listen({ port: 0, host: "127.0.0.1" });
   return {

@@ -1,5 +1,6 @@
 // The agents of npm run bench:queue, in a worker thread of their own (as bench/saveAgents.ts): each
-// presses Next (POST /queue/next) back to back until the time is up, keeping how long each took and
+// presses Next (POST /queue/next) back to back, or once every `paceMs` from a random start within
+// the first pace (as a floor of agents does), until the time is up, keeping how long each took and
 // which member it was served.
 import { parentPort, workerData } from "node:worker_threads";
 
@@ -9,6 +10,8 @@ export interface QueueAgentsInput {
   seconds: number;
   /** The list's filters every agent works under ('' for none). */
   query: string;
+  /** Each agent presses Next once every this many ms; 0: back to back. */
+  paceMs: number;
 }
 
 export interface QueueAgentsOutput {
@@ -19,12 +22,20 @@ export interface QueueAgentsOutput {
   seconds: number;
 }
 
-async function runAgents({ baseUrl, tokens, seconds, query }: QueueAgentsInput): Promise<QueueAgentsOutput> {
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function runAgents({ baseUrl, tokens, seconds, query, paceMs }: QueueAgentsInput): Promise<QueueAgentsOutput> {
   const out: QueueAgentsOutput = { times: [], served: [], errors: [], seconds: 0 };
   const started = performance.now();
   const deadline = started + seconds * 1000;
   async function agent(token: string) {
+    let due = started + Math.random() * paceMs;
     while (performance.now() < deadline) {
+      if (paceMs > 0) {
+        await pause(Math.max(0, due - performance.now()));
+        due += paceMs;
+        if (performance.now() >= deadline) break;
+      }
       const begun = performance.now();
       try {
         const response = await fetch(`${baseUrl}/queue/next${query ? `?${query}` : ""}`, { method: "POST", headers: { authorization: `Bearer ${token}` } });
