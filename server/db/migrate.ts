@@ -34,6 +34,7 @@ import * as resultSaveCountsAtCommit from "./migrations/0032_result_save_counts_
 import * as memberFileUploads from "./migrations/0033_member_file_uploads.ts";
 import * as practiceFeeds from "./migrations/0034_practice_feeds.ts";
 import * as connectorPositions from "./migrations/0035_connector_positions.ts";
+import * as queueHopper from "./migrations/0036_queue_hopper.ts";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001_staff_and_sessions": staffAndSessions,
@@ -66,6 +67,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0033_member_file_uploads": memberFileUploads,
   "0034_practice_feeds": practiceFeeds,
   "0035_connector_positions": connectorPositions,
+  "0036_queue_hopper": queueHopper,
 };
 
 /**

@@ -359,6 +359,18 @@ export interface QueueCounts {
   time_zone: string;
 }
 
+export interface QueueHopper {
+  key: string;
+  member_id: number;
+  place: number;
+}
+
+export interface QueueHoppers {
+  filled_at: Timestamp | null;
+  key: string;
+  zones: Generated<string>;
+}
+
 export interface QueueRules {
   fingerprint: string;
   only_row: Generated<boolean>;
@@ -528,6 +540,8 @@ export interface DB {
   page_visits: PageVisits;
   practices: Practices;
   queue_counts: QueueCounts;
+  queue_hopper: QueueHopper;
+  queue_hoppers: QueueHoppers;
   queue_rules: QueueRules;
   queue_state: QueueState;
   rate_limit_hits: RateLimitHits;

@@ -1,99 +1,141 @@
-// Next (openapi.yaml nextMember) on the database: candidates in the queue's order, found through
-// indexes (the caller's due callbacks, whatever the list's filters, then anyone's overdue ones,
-// then one walk of queue_state_walk_idx), then the first one whose member row can be locked
-// without waiting (SKIP LOCKED: another agent's Next, or a save, has it) and whose verdict
-// (domain/queue/verdict.ts) still serves it, claimed in the same transaction. Twenty agents at once each lock a different member. PGlite runs one
-// transaction at a time, so there the lock is never contended.
-import { sql, type Kysely, type RawBuilder } from "kysely";
+// Next (openapi.yaml nextMember) on the database: the caller's due callbacks (whatever the list's
+// filters), then anyone's overdue ones, found through indexes at each Next; then the hopper of the
+// list's filters (hopper.repository.ts), members picked ahead of time in the queue's order, one
+// taken per try. Whatever a candidate's way in, its member row is locked without waiting (SKIP
+// LOCKED: another agent's Next, or a save, has it) and its verdict (domain/queue/verdict.ts) is
+// read again from its state at that moment before it is claimed, in the same transaction: a member
+// saved, claimed, called back, capped or gone out of its calling window since it was picked is not
+// served. PGlite runs one transaction at a time, so there the lock is never contended.
+import { sql, type Kysely, type RawBuilder, type Transaction } from "kysely";
 import type { Database } from "../db/database.ts";
-import { QUEUE_ORDER, servedWhateverFilters } from "../../domain/queue/order.ts";
+import { servedWhateverFilters } from "../../domain/queue/order.ts";
 import { verdictOf, type QueueGroup } from "../../domain/queue/verdict.ts";
 import { claimMember } from "../members/claims.repository.ts";
 import { memberListConditions, type ListQuery } from "../members/members.repository.ts";
 import { audit } from "../audit.repository.ts";
-import { refreshMembers, type QueueSetting } from "./queueState.repository.ts";
+import { refreshMembers, upkeep, type QueueSetting } from "./queueState.repository.ts";
 import { lockedStateRowOf, stateOfRow } from "./queueStateRow.repository.ts";
+import { fillHopper, hopperKeyOf, takeFromHopper } from "./hopper.repository.ts";
+import { reachable, withFilters, type WalkMoment } from "./queueWalk.repository.ts";
 import type { QueueState } from "../../domain/queue/memberState.ts";
 
-export interface NextRequest {
+export interface NextRequest extends WalkMoment {
   userId: number;
   /** The caller's session: the claim of the member served ends with it. */
   sessionId: string;
   address: string;
   /** The list's filters and search. */
   query: ListQuery;
-  /** The zones whose calling window is open now. */
-  openZones: string[];
-  /** The queue's clock, and the claims' (the same but in demonstrations of the demo data). */
-  now: Date;
-  claimsNow: Date;
 }
 
-/** Candidates of each group asked for first: enough for the agents pressing Next at the same moment. */
+/** Callbacks of each group asked for first: enough for the agents pressing Next at the same moment. */
 const CANDIDATES = 32;
 /** At most this many candidates are tried before the queue answers that nobody can be served. */
 const MOST_TRIED = 512;
+/** Waits and holds ended, and members an import changed, are taken up by each fill, this many at a time. */
+const UPKEEP_BATCH = 500;
+/** While another fill of an empty hopper runs, Next looks again this often, this many times. */
+const FILL_WAIT_MS = 5;
+const MOST_FILL_WAITS = 400;
 
-/** queue_state column of each key of the order (domain/queue/order.ts). */
-const ORDER_COLUMNS = { rank: "rank", recareDue: "recare_due", attempts: "attempts", lastAttemptAt: "last_attempt_at", memberId: "member_id" } as const;
-const queueOrder = sql.join(QUEUE_ORDER.map(({ key, nulls }) => sql`${sql.ref(`q.${ORDER_COLUMNS[key]}`)} asc nulls ${sql.raw(nulls)}`));
-
-const withFilters = (filters: RawBuilder<boolean>[]) => (filters.length > 0 ? sql`join members m on m.id = q.member_id and ${sql.join(filters, sql` and `)}` : sql``);
-
-/** The groups of the order, each with the SQL of its members in its order. */
-function groupsOf(request: Omit<NextRequest, "query">, filters: RawBuilder<boolean>[], take: number): RawBuilder<unknown>[] {
-  const { userId, now, claimsNow, openZones } = request;
-  const reachable = sql`q.blocked is null and q.time_zone = any(${openZones}::text[])`;
+/** The callbacks' groups of the order, each with the SQL of its members in its order. */
+function callbackGroupsOf(request: Omit<NextRequest, "query">, filters: RawBuilder<boolean>[], take: number): RawBuilder<unknown>[] {
+  const { userId, now, claimsNow } = request;
   const callbacks = (group: QueueGroup, due: RawBuilder<unknown>) => sql`
     select q.member_id, row_number() over (order by c.due_at, c.member_id) as place from callbacks c
     join queue_state q on q.member_id = c.member_id ${servedWhateverFilters(group) ? sql`` : withFilters(filters)}
-    where c.status = 'open' and ${due} and ${reachable} and (q.held_until is null or q.held_until <= ${claimsNow})
+    where c.status = 'open' and ${due} and ${reachable(request)} and (q.held_until is null or q.held_until <= ${claimsNow})
     order by c.due_at, c.member_id limit ${take}`;
-  // The walk, and the members whose wait or claim ended since the last sweep (few: Next sweeps).
-  const ended = sql`(q.ready_at <= ${now} or q.held_until <= ${claimsNow})
-    and (q.ready_at is null or q.ready_at <= ${now}) and (q.held_until is null or q.held_until <= ${claimsNow})`;
-  const queued = sql`
-    select member_id, row_number() over (order by ${queueOrder}) as place from (
-      (select q.member_id, q.rank, q.recare_due, q.attempts, q.last_attempt_at from queue_state q ${withFilters(filters)}
-        where ${reachable} and q.ready_at is null and q.held_until is null and not q.stale order by ${queueOrder} limit ${take})
-      union all
-      (select q.member_id, q.rank, q.recare_due, q.attempts, q.last_attempt_at from queue_state q ${withFilters(filters)}
-        where ${reachable} and not q.stale and ${ended} order by ${queueOrder} limit ${take})
-    ) q order by ${queueOrder} limit ${take}`;
   return [
     callbacks("yourCallback", sql`c.owner_id = ${userId} and c.due_at <= ${now}`),
     callbacks("overdueCallback", sql`c.owner_id is distinct from ${userId} and coalesce(c.owner_until, c.due_at) <= ${now}`),
-    queued,
   ];
 }
 
-/** The first `take` members of each group, in the queue's order: one statement for the three. */
-async function candidatesOf(db: Kysely<Database>, request: Omit<NextRequest, "query">, filters: RawBuilder<boolean>[], take: number): Promise<number[]> {
-  const branches = groupsOf(request, filters, take).map((members, group) => sql`select ${group}::int as grp, place, member_id from (${members}) g${sql.raw(String(group))}`);
+/** The first `take` members of each callbacks' group, in the queue's order: one statement for both. */
+async function callbackCandidatesOf(db: Kysely<Database>, request: Omit<NextRequest, "query">, filters: RawBuilder<boolean>[], take: number): Promise<number[]> {
+  const branches = callbackGroupsOf(request, filters, take).map((members, group) => sql`select ${group}::int as grp, place, member_id from (${members}) g${sql.raw(String(group))}`);
   const { rows } = await sql<{ member_id: number }>`${sql.join(branches, sql` union all `)} order by grp, place`.execute(db);
   return rows.map((row) => row.member_id);
 }
 
 /**
- * Serves the caller the first candidate still servable, claimed for them, with the place it had;
- * undefined when none is. Each try is a transaction of its own, so a candidate that is not
- * servable after all is let go at once; when every candidate of a round was taken by others, the
- * next round asks for more.
+ * Serves the caller the first member still servable, claimed for them, with the place it had;
+ * undefined when none is. Nobody is, without a look, when the calling window is closed everywhere.
  */
 export async function serveNext(db: Kysely<Database>, request: NextRequest, setting: QueueSetting): Promise<Served | undefined> {
-  const tried = new Set<number>();
+  if (request.openZones.length === 0) return undefined;
   const filters = await memberListConditions(db, request.query);
+  return (await serveCallback(db, request, filters, setting)) ?? serveFromHopper(db, request, filters, setting);
+}
+
+/**
+ * A due callback: each try is a transaction of its own, so a candidate that is not servable after
+ * all is let go at once; when every candidate of a round was taken by others, the next round asks for more.
+ */
+async function serveCallback(db: Kysely<Database>, request: NextRequest, filters: RawBuilder<boolean>[], setting: QueueSetting): Promise<Served | undefined> {
+  const tried = new Set<number>();
   for (let take = CANDIDATES; tried.size < MOST_TRIED; take *= 4) {
-    const candidates = await candidatesOf(db, request, filters, take);
+    const candidates = await callbackCandidatesOf(db, request, filters, take);
     for (const memberId of candidates) {
       if (tried.has(memberId)) continue;
       tried.add(memberId);
-      const served = await tryToServe(db, memberId, request, setting);
+      const served = await db.transaction().execute((trx) => serveIfServable(trx, memberId, request, setting));
       if (served) return served;
     }
     if (candidates.length < take) return undefined;
   }
   return undefined;
+}
+
+/**
+ * The hopper's first member still servable. A member taken that is not is gone from the hopper
+ * (a fill adds it again if the walk still holds it). An empty hopper is filled before answering
+ * that nobody is eligible, by this Next or, when another is filling it, by that one.
+ */
+async function serveFromHopper(db: Kysely<Database>, request: NextRequest, filters: RawBuilder<boolean>[], setting: QueueSetting): Promise<Served | undefined> {
+  const key = hopperKeyOf(request.query);
+  let waits = 0;
+  for (let tried = 0; tried < MOST_TRIED; ) {
+    const outcome = await db.transaction().execute(async (trx) => {
+      const taken = await takeFromHopper(trx, key, request);
+      return taken && { taken, served: await serveIfServable(trx, taken.memberId, request, setting) };
+    });
+    if (outcome) {
+      tried += 1;
+      if (outcome.taken.wantsFill) fillInBackground(db, key, filters, request, setting);
+      if (outcome.served) return outcome.served;
+      continue;
+    }
+    const held = await fill(db, key, filters, request, setting);
+    if (held === 0) return undefined;
+    if (held === "busy") {
+      waits += 1;
+      if (waits > MOST_FILL_WAITS) return undefined;
+      await new Promise((resolve) => setTimeout(resolve, FILL_WAIT_MS));
+    }
+  }
+  return undefined;
+}
+
+/** Ends the waits and holds that are over, works out what an import changed, then tops the hopper up. */
+async function fill(db: Kysely<Database>, key: string, filters: RawBuilder<boolean>[], moment: WalkMoment, setting: QueueSetting) {
+  await upkeep(db, setting, moment.now, moment.claimsNow, UPKEEP_BATCH);
+  return fillHopper(db, key, filters, moment);
+}
+
+/** The hoppers this instance is filling in the background, per database: one fill of each at a time. */
+const filling = new WeakMap<Kysely<Database>, Set<string>>();
+
+function fillInBackground(db: Kysely<Database>, key: string, filters: RawBuilder<boolean>[], moment: WalkMoment, setting: QueueSetting): void {
+  const keys = filling.get(db) ?? new Set<string>();
+  filling.set(db, keys);
+  if (keys.has(key)) return;
+  keys.add(key);
+  // A fill that fails (the server closing) leaves the hopper as it was: the next take asks again.
+  fill(db, key, filters, moment, setting)
+    .catch(() => undefined)
+    .finally(() => keys.delete(key));
 }
 
 export interface Served {
@@ -102,18 +144,16 @@ export interface Served {
   state: QueueState;
 }
 
-async function tryToServe(db: Kysely<Database>, memberId: number, request: NextRequest, setting: QueueSetting): Promise<Served | undefined> {
-  return db.transaction().execute(async (trx) => {
-    const row = await lockedStateRowOf(trx, memberId);
-    if (!row) return undefined;
-    const state = row.stale ? (await refreshMembers(trx, [memberId], setting, request.now)).get(memberId) : stateOfRow(row, setting.groupZone);
-    if (!state) return undefined;
-    const claimed = row.held_until !== null && new Date(row.held_until) > request.claimsNow;
-    const verdict = verdictOf(state, { now: request.now.getTime(), callerId: request.userId, claimed, inWindow: request.openZones.includes(state.timeZone) });
-    if (!verdict.served) return undefined;
-    const outcome = await claimMember(trx, memberId, { userId: request.userId, sessionId: request.sessionId }, request.claimsNow, request.address);
-    if (!("claimed" in outcome)) return undefined;
-    await audit(trx, { userId: request.userId, action: "nextMember", memberIds: [memberId], address: request.address });
-    return { memberId, group: verdict.group, state };
-  });
+async function serveIfServable(trx: Transaction<Database>, memberId: number, request: NextRequest, setting: QueueSetting): Promise<Served | undefined> {
+  const row = await lockedStateRowOf(trx, memberId);
+  if (!row) return undefined;
+  const state = row.stale ? (await refreshMembers(trx, [memberId], setting, request.now)).get(memberId) : stateOfRow(row, setting.groupZone);
+  if (!state) return undefined;
+  const claimed = row.held_until !== null && new Date(row.held_until) > request.claimsNow;
+  const verdict = verdictOf(state, { now: request.now.getTime(), callerId: request.userId, claimed, inWindow: request.openZones.includes(state.timeZone) });
+  if (!verdict.served) return undefined;
+  const outcome = await claimMember(trx, memberId, { userId: request.userId, sessionId: request.sessionId }, request.claimsNow, request.address);
+  if (!("claimed" in outcome)) return undefined;
+  await audit(trx, { userId: request.userId, action: "nextMember", memberIds: [memberId], address: request.address });
+  return { memberId, group: verdict.group, state };
 }

@@ -12,11 +12,7 @@ import { queueCounts } from "./counts.repository.ts";
 import { latestResultsOf } from "./memberQueue.repository.ts";
 import { serveNext } from "./next.repository.ts";
 import { practiceZones } from "./practiceZones.repository.ts";
-import { upkeep } from "./queueState.repository.ts";
 import { clocksOf, openZonesAt, settingOf } from "./setting.ts";
-
-/** Waits and holds ended, and members an import changed, are taken up by each Next, this many at a time. */
-const UPKEEP_BATCH = 500;
 
 const PRIORITIES = Object.fromEntries(Object.entries(PRIORITY_RANKS).map(([priority, rank]) => [rank, priority])) as Record<number, "P1" | "P2" | "P3" | "P4">;
 
@@ -46,10 +42,7 @@ export const queueHandlers: Handlers = {
     await enforceAgentLimit(services, "claims", user.id);
     const { setting, request } = await queueRequest(services, call.query, user.id);
     // A write like a save: it waits in the saves' lane, leaving connections to reads.
-    const served = await services.saves(async () => {
-      await upkeep(services.db, setting, request.now, request.claimsNow, UPKEEP_BATCH);
-      return serveNext(services.db, { ...request, sessionId: session.id, address: call.request.ip }, setting);
-    });
+    const served = await services.saves(() => serveNext(services.db, { ...request, sessionId: session.id, address: call.request.ip }, setting));
     if (!served) return { member: null, why: null, queue: await queueCounts(services.db, request, setting) };
     const [member] = await listedMembersByIds(services.db, [served.memberId], request.claimsNow, setting.groupZone);
     const { state } = served;

@@ -1,0 +1,91 @@
+// The work queue's hopper (migration 0036): per set of filters, the members picked ahead of time in
+// the queue's order, shared by every instance. A fill tops it up to HOPPER_LEVEL from one walk of
+// the queue's index, one instance at a time (a transaction-scoped advisory lock: it holds nothing
+// past the transaction, so it works behind a transaction-mode pooler); a take removes its first
+// row nobody else is taking (SKIP LOCKED) in one statement. What a take returns is only a
+// candidate: the member is checked again against the rules before it is served (next.repository.ts).
+import { sql, type Kysely, type RawBuilder, type Transaction } from "kysely";
+import type { Database } from "../db/database.ts";
+import type { ListQuery } from "../members/members.repository.ts";
+import { queueWalk, type WalkMoment } from "./queueWalk.repository.ts";
+
+/** Members a fill leaves in a hopper: a few seconds of twenty agents pressing Next back to back. */
+export const HOPPER_LEVEL = 200;
+/** Below this many a take asks for a fill in the background. */
+export const HOPPER_LOW = 100;
+/** A hopper topped up longer ago than this is topped up again in the background (members that became eligible since). */
+export const HOPPER_FRESH_MS = 5_000;
+/** The advisory locks' first key: the hoppers' fills (the second is the key's hash). */
+const FILL_LOCK = 36_002;
+
+/** The filters that choose members, in a fixed order: the list's sort does not change who is served. */
+export function hopperKeyOf(query: ListQuery): string {
+  const { orderByColumn: _sort, sameColumn: _direction, ...filters } = query;
+  const kept = Object.entries(filters).filter(([, value]) => value !== undefined).sort(([a], [b]) => (a < b ? -1 : 1));
+  return `list:${JSON.stringify(Object.fromEntries(kept))}`;
+}
+
+/** The open zones as a hopper records them: a change means members of newly opened zones are missing. */
+export const zonesText = (zones: readonly string[]) => [...zones].sort().join(",");
+
+export interface Taken {
+  memberId: number;
+  /** Rows the hopper holds after this take. */
+  left: number;
+  /** Whether it wants a fill: few left, topped up long ago, or for other zones. */
+  wantsFill: boolean;
+}
+
+/**
+ * Removes the hopper's first member that is in an open zone and not held by a live claim, nobody
+ * else taking it at the same moment; undefined when it has none. The member's row is not locked:
+ * the caller checks it again.
+ */
+export async function takeFromHopper(trx: Transaction<Database>, key: string, moment: WalkMoment): Promise<Taken | undefined> {
+  const { rows } = await sql<{ member_id: number; left: number; filled_at: Date | null; zones: string | null }>`
+    with taken as (
+      delete from queue_hopper where key = ${key} and place = (
+        select h.place from queue_hopper h join queue_state q on q.member_id = h.member_id
+        where h.key = ${key} and q.time_zone = any(${moment.openZones}::text[]) and (q.held_until is null or q.held_until <= ${moment.claimsNow})
+        order by h.place limit 1 for update of h skip locked)
+      returning member_id)
+    select t.member_id, (select count(*) from queue_hopper where key = ${key})::int - 1 as left, s.filled_at, s.zones
+    from taken t left join queue_hoppers s on s.key = ${key}`.execute(trx);
+  const row = rows[0];
+  if (!row) return undefined;
+  const stale = row.filled_at === null || moment.claimsNow.getTime() - new Date(row.filled_at).getTime() > HOPPER_FRESH_MS;
+  return { memberId: row.member_id, left: row.left, wantsFill: row.left < HOPPER_LOW || stale || row.zones !== zonesText(moment.openZones) };
+}
+
+/**
+ * Tops the hopper up to HOPPER_LEVEL: drops the members the walk no longer holds (held, waiting,
+ * out of the open zones, or changed), then adds the walk's next members after the last place.
+ * "busy" when another fill of it is running (here or on another instance); otherwise how many
+ * members it holds now.
+ */
+export async function fillHopper(db: Kysely<Database>, key: string, filters: RawBuilder<boolean>[], moment: WalkMoment): Promise<number | "busy"> {
+  return db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${FILL_LOCK}, hashtext(${key})) as locked`.execute(trx);
+    if (!rows[0]!.locked) return "busy";
+    await sql`insert into queue_hoppers (key) values (${key}) on conflict (key) do nothing`.execute(trx);
+    await sql`
+      delete from queue_hopper h using queue_state q
+      where h.key = ${key} and q.member_id = h.member_id
+        and not (q.blocked is null and not q.stale and q.time_zone = any(${moment.openZones}::text[])
+          and (q.held_until is null or q.held_until <= ${moment.claimsNow}) and (q.ready_at is null or q.ready_at <= ${moment.now}))`.execute(trx);
+    const { rows: held } = await sql<{ n: number; last: number | null }>`select count(*)::int as n, max(place) as last from queue_hopper where key = ${key}`.execute(trx);
+    const { n, last } = held[0]!;
+    const wanted = HOPPER_LEVEL - n;
+    let added = 0;
+    if (wanted > 0 && moment.openZones.length > 0) {
+      const notHeld = sql<boolean>`not exists (select 1 from queue_hopper h where h.key = ${key} and h.member_id = q.member_id)`;
+      const result = await sql`
+        insert into queue_hopper (key, place, member_id)
+        select ${key}, ${last ?? 0} + w.place, w.member_id from (${queueWalk(moment, filters, wanted, notHeld)}) w
+        on conflict do nothing`.execute(trx);
+      added = Number(result.numAffectedRows ?? 0);
+    }
+    await sql`update queue_hoppers set filled_at = ${moment.claimsNow}, zones = ${zonesText(moment.openZones)} where key = ${key}`.execute(trx);
+    return n + added;
+  });
+}
