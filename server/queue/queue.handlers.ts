@@ -10,8 +10,10 @@ import type { Services } from "../services.ts";
 import { resetAttempts } from "./attempts.repository.ts";
 import { queueCounts } from "./counts.repository.ts";
 import { latestResultsOf } from "./memberQueue.repository.ts";
+import { hopperKeyOf } from "./hopper.repository.ts";
 import { serveNext } from "./next.repository.ts";
 import { practiceZones } from "./practiceZones.repository.ts";
+import type { QueueSetting } from "./queueState.repository.ts";
 import { clocksOf, openZonesAt, settingOf } from "./setting.ts";
 
 const PRIORITIES = Object.fromEntries(Object.entries(PRIORITY_RANKS).map(([priority, rank]) => [rank, priority])) as Record<number, "P1" | "P2" | "P3" | "P4">;
@@ -25,6 +27,28 @@ function practiceZonesOf(services: Services): Promise<string[]> {
   zonesRead.set(services, { at: Date.now(), zones });
   zones.catch(() => zonesRead.delete(services));
   return zones;
+}
+
+/**
+ * With the calling window closed in every zone (every evening) nobody is served whoever asks, and
+ * what the queue counts changes only with the day's saves: the counts answered with "No one to call
+ * now" are kept a second per caller and filters, so a floor pressing Next then costs no count each.
+ */
+const CLOSED_COUNTS_MS = 1_000;
+const closedCounts = new WeakMap<Services, Map<string, { at: number; counts: ReturnType<typeof queueCounts> }>>();
+function countsWhenNobody(services: Services, request: Awaited<ReturnType<typeof queueRequest>>["request"], setting: QueueSetting) {
+  if (request.openZones.length > 0) return queueCounts(services.db, request, setting);
+  const kept = closedCounts.get(services) ?? new Map<string, { at: number; counts: ReturnType<typeof queueCounts> }>();
+  closedCounts.set(services, kept);
+  const key = `${request.userId} ${hopperKeyOf(request.query)}`;
+  const now = Date.now();
+  const entry = kept.get(key);
+  if (entry && now - entry.at < CLOSED_COUNTS_MS) return entry.counts;
+  for (const [other, { at }] of kept) if (now - at >= CLOSED_COUNTS_MS) kept.delete(other);
+  const counts = queueCounts(services.db, request, setting);
+  kept.set(key, { at: now, counts });
+  counts.catch(() => kept.delete(key));
+  return counts;
 }
 
 async function queueRequest(services: Services, query: ListQuery, userId: number) {
@@ -43,7 +67,7 @@ export const queueHandlers: Handlers = {
     const { setting, request } = await queueRequest(services, call.query, user.id);
     // A write like a save: it waits in the saves' lane, leaving connections to reads.
     const served = await services.saves(() => serveNext(services.db, { ...request, sessionId: session.id, address: call.request.ip }, setting));
-    if (!served) return { member: null, why: null, queue: await queueCounts(services.db, request, setting) };
+    if (!served) return { member: null, why: null, queue: await countsWhenNobody(services, request, setting) };
     const [member] = await listedMembersByIds(services.db, [served.memberId], request.claimsNow, setting.groupZone);
     const { state } = served;
     const lastResult = (await latestResultsOf(services.db, [served.memberId])).get(served.memberId) ?? null;
