@@ -9,8 +9,7 @@ import { audit } from "../server/audit.repository.ts";
 import { touchSession } from "../server/auth/sessions.repository.ts";
 import { loadConfig } from "../server/config.ts";
 import type { Database } from "../server/db/database.ts";
-import { listedMembers } from "../server/members/memberAnswer.ts";
-import { membersPage, type MembersQuery } from "../server/members/members.repository.ts";
+import { listedMembersPage, membersPage, type MembersQuery } from "../server/members/members.repository.ts";
 import { keepResult, ms, quantile, startBenchServer } from "./app.ts";
 import { benchDatabase, type Engine } from "./load.ts";
 
@@ -106,17 +105,17 @@ export async function benchMembers(engine: Engine, size: number, requests: numbe
         started = performance.now();
         const page = await membersPage(database.db, direct);
         const dbTime = performance.now() - started;
-        // What else every such request runs: the session's touch, the rows' claims and queue
-        // fields, and the audit row.
+        // What every such request runs: the session's touch, the page read with the rows' claims
+        // and queue fields (the same query with their joins), and the audit row.
         started = performance.now();
         await touchSession(database.db, token!, rules);
-        await listedMembers(database.db, page.rows, new Date(), config.reportTimeZone);
+        await listedMembersPage(database.db, direct, new Date(), config.reportTimeZone);
         await audit(database.db, { userId: 1, action: "bench", memberIds: page.rows.map((row) => row.id), address: "127.0.0.1" });
-        const otherTime = performance.now() - started;
+        const requestTime = performance.now() - started;
         if (round >= 0) {
           api.push(apiTime);
           db.push(dbTime);
-          whole.push(dbTime + otherTime);
+          whole.push(requestTime);
         }
       }
       const row = {

@@ -5,7 +5,10 @@ import type { components } from "../../contract/schema.d.ts";
 import type { MemberFields } from "../../domain/queue/memberFields.ts";
 import type { Database } from "../db/database.ts";
 import { queueFieldsOf } from "../queue/memberQueue.repository.ts";
+import { isDoNotCall } from "../../domain/queue/results.ts";
+import { toCallback } from "../queue/callbacks.repository.ts";
 import { liveClaimsOf, toMemberClaim } from "./claims.repository.ts";
+import type { ListedColumns } from "./listedColumns.repository.ts";
 import { membersByIds, type MemberRow } from "./members.repository.ts";
 
 type Member = components["schemas"]["Member"];
@@ -47,6 +50,23 @@ export async function listedMembers(db: Kysely<Database>, rows: readonly MemberR
   const [claims, queue] = await Promise.all([liveClaimsOf(db, ids, claimsNow), queueFieldsOf(db, rows, groupZone)]);
   const claimOf = new Map(claims.map((claim) => [claim.member_id, toMemberClaim(claim)]));
   return rows.map((row) => ({ ...memberOf(row), claim: claimOf.get(row.id) ?? null, ...queue.get(row.id)! }));
+}
+
+/** A row of the list's page read with its listed fields (listedMembersPage) as the contract's Member. */
+export function listedMemberOf(row: MemberRow & ListedColumns, groupZone: string): Member {
+  const save = row.do_not_call_save;
+  return {
+    ...memberOf(row),
+    claim: row.claim ? toMemberClaim(row.claim) : null,
+    callback: row.callback ? toCallback(row.callback) : null,
+    // The do-not-call result the row shows, saved by whoever saved the member's latest result.
+    doNotCall:
+      save && isDoNotCall(row.result)
+        ? { Result: row.result as Member["Result"], savedAt: iso(save.created_at)!, savedBy: { firstname: save.firstname, lastname: save.lastname } }
+        : null,
+    attempts: row.attempts ?? 0,
+    timeZone: row.time_zone ?? groupZone,
+  };
 }
 
 /** These members as the list answers them, in id order (the member Next serves). */

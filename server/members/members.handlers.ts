@@ -1,15 +1,16 @@
 // The members list, the dentists and the open issues (tag members).
 import { callerOf, type Handlers } from "../handlers.ts";
 import { audit } from "../audit.repository.ts";
-import { listDentists, listOpenIssues, membersPage } from "./members.repository.ts";
-import { listedMembers } from "./memberAnswer.ts";
+import { listDentists, listedMembersPage, listOpenIssues } from "./members.repository.ts";
+import { listedMemberOf } from "./memberAnswer.ts";
 
 export const membersHandlers: Handlers = {
   async getMembersTableData(call) {
     const { query, services } = call;
     const pageNum = query.pageNum ?? 1;
-    const { rows, total } = await membersPage(services.db, { ...query, pageNum, pageSize: query.pageSize ?? 15 });
-    const members = await listedMembers(services.db, rows, services.now(), services.config.reportTimeZone);
+    const zone = services.config.reportTimeZone;
+    const { rows, total } = await listedMembersPage(services.db, { ...query, pageNum, pageSize: query.pageSize ?? 15 }, services.now(), zone);
+    const members = rows.map((row) => listedMemberOf(row, zone));
     await audit(services.db, { userId: callerOf(call).user.id, action: "getMembersTableData", memberIds: members.map((m) => m.id), address: call.request.ip });
     return { members, members_count: members.length, pageNum, total_count: total };
   },

@@ -9,6 +9,7 @@ import { memberSortKey, type MemberSortKey } from "../../domain/membersOrder.ts"
 import type { Database } from "../db/database.ts";
 import { memberSearch, type SearchedValues } from "./search.repository.ts";
 import { listFilterValues, priorityFilterValues } from "../../domain/members/listFilters.ts";
+import { listedColumnsSql, type ListedColumns, type ListedSql } from "./listedColumns.repository.ts";
 
 type Schemas = components["schemas"];
 export type MemberSortColumn = Schemas["MemberSortColumn"];
@@ -219,7 +220,16 @@ async function membersEstimate(db: Kysely<Database>, atLeast: number): Promise<n
  * One page of the list and how many members it has, read in one snapshot (the count always
  * matches the pages). The page's ids come from the order's index alone, then their rows are read.
  */
-export async function membersPage(db: Kysely<Database>, query: MembersQuery): Promise<{ rows: MemberRow[]; total: number }> {
+export function membersPage(db: Kysely<Database>, query: MembersQuery): Promise<{ rows: MemberRow[]; total: number }> {
+  return pageOf<MemberRow>(db, query);
+}
+
+/** A page as the list answers it: each row with its claim (live at `claimsNow`) and queue fields, in the same query. */
+export function listedMembersPage(db: Kysely<Database>, query: MembersQuery, claimsNow: Date, groupZone: string): Promise<{ rows: (MemberRow & ListedColumns)[]; total: number }> {
+  return pageOf<MemberRow & ListedColumns>(db, query, listedColumnsSql(claimsNow, groupZone));
+}
+
+async function pageOf<Row extends MemberRow>(db: Kysely<Database>, query: MembersQuery, listed?: ListedSql): Promise<{ rows: Row[]; total: number }> {
   return db
     .transaction()
     .setIsolationLevel("repeatable read")
@@ -245,8 +255,9 @@ export async function membersPage(db: Kysely<Database>, query: MembersQuery): Pr
       const found = conditions.length > 0 && total * total < (offset + limit) * (await membersEstimate(trx, total)) * 4
         ? sql`(select ${sql.join(["id", ...orderColumns(column)].map((name) => sql.ref(`m.${name}`)))} from members m where ${all(conditions)} offset 0) m`
         : sql`members m where ${all(conditions)}`;
-      const { rows } = await sql<MemberRow>`
-        select ${PAGE_COLUMNS} from members m join practices p on p.id = m.practice_id
+      const { rows } = await sql<Row>`
+        select ${PAGE_COLUMNS}${listed ? sql`, ${listed.columns}` : sql``}
+        from members m join practices p on p.id = m.practice_id ${listed?.joins ?? sql``}
         where m.id in (
           select m.id from ${found}
           order by ${orderOf(column, descending, mirrored)} limit ${limit} offset ${offset})
