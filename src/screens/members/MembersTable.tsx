@@ -9,7 +9,7 @@ import type { Member, MemberResult, MemberSortColumn } from "../../machines/memb
 import type { ResultConflict } from "../../machines/members/save/resultSave.machine";
 import type { FocusTarget } from "../../machines/members/workMode/workMode.machine";
 import type { SortState } from "../../lib/sortRows";
-import { COLUMNS, FRAME_STYLE, TABLE_STYLE } from "./memberColumns";
+import { COLUMNS, FRAME_STYLE, ROW_HEIGHT_PX, TABLE_STYLE } from "./memberColumns";
 import { MemberRow, type RowActions } from "./MemberRow";
 import { MembersTableHeader } from "./MembersTableHeader";
 import { LockedContext } from "./ResultSelect";
@@ -37,8 +37,6 @@ interface MembersTableProps extends RowActions {
   empty: string;
 }
 
-/** A row's height before it is measured: two lines, as most rows are (a long result tag takes three). */
-const ROW_ESTIMATE_PX = 58;
 /** Rows rendered beyond the view on each side: the next row is there before Tab or scrolling reaches it. */
 const OVERSCAN_ROWS = 12;
 
@@ -58,12 +56,12 @@ export function MembersTable(props: MembersTableProps) {
   const virtualizer = useVirtualizer({
     count: members.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_ESTIMATE_PX,
+    estimateSize: () => ROW_HEIGHT_PX,
     overscan: OVERSCAN_ROWS,
     getItemKey: (index) => members[index]!.id,
     rangeExtractor: withFocused([focused, current?.index ?? null]),
     // Before the container is measured (and in tests without layout): a view of about 16 rows.
-    initialRect: { width: 0, height: 16 * ROW_ESTIMATE_PX },
+    initialRect: { width: 0, height: 12 * ROW_HEIGHT_PX },
   });
   useFocusRequests({ scrollRef, virtualizer, current, focusRequest });
   const classes = ["table-scroll", "members-table", busy && "members-table--busy"];

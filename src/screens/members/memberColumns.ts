@@ -49,6 +49,15 @@ export const pinnedClass = (column: ColumnSpec) => (column.pinned ? `pinned pinn
 export const TABLE_STYLE: CSSProperties = { width: `${widthOf(COLUMNS)}rem` };
 
 /**
+ * Every row is at least this tall (three lines: the result's selector, its tag and a Book callback
+ * wrapped under a long tag), so a new page's rows sit where the table placed them before measuring
+ * them: were rows of two lines and of three placed at one estimate, each measured row would move
+ * its successors and the page would be laid out a second time before it is painted. Only a taller
+ * row (a conflict notice) moves the rows after it.
+ */
+export const ROW_HEIGHT_PX = 76;
+
+/**
  * Every row is a grid of these columns (members.css), so the header and the rows line up. The name
  * is pinned just right of the subscriber id, and scrolling to a control (Tab, the work mode) keeps
  * it clear of both pinned columns: set on the scrolling frame, which the table inherits them from.
@@ -57,4 +66,5 @@ export const FRAME_STYLE = {
   "--member-columns": COLUMNS.map((column) => `${column.width}rem`).join(" "),
   "--pinned-name-left": `${widthOf(idColumns)}rem`,
   "--pinned-width": `${widthOf(COLUMNS.filter((column) => column.pinned))}rem`,
+  "--member-row-height": `${ROW_HEIGHT_PX}px`,
 } as CSSProperties;
