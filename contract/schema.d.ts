@@ -1010,6 +1010,9 @@ export interface paths {
          *         every instance to its own streams): the callback after the change.
          *       - `queue` (`QueueEvent`) after a result is saved or attempts are reset: the member's
          *         attempts and do-not-call result, as the list shows them.
+         *       - `recordings` (`RecordingsEvent`) after a run of "Import call recordings" commits new
+         *         recordings (a page of up to 1,000 at a time): how many. The Call Recordings page
+         *         reloads what it shows.
          *     - `: keep-alive` comment lines every 25 seconds, which clients ignore.
          *
          *     Events carry no `id`: nothing is replayed. The stream ends when the session ends (checked
@@ -3806,6 +3809,11 @@ export interface components {
             attempts: number;
             /** @description The member's do-not-call result now, null when its result is not one. */
             doNotCall: components["schemas"]["DoNotCall"] | null;
+        };
+        /** @description The data of a `recordings` event of the stream, sent when imported call recordings are committed. */
+        RecordingsEvent: {
+            /** @description How many recordings were added. */
+            added: number;
         };
         /**
          * @description `open` until a later result closes it (`closed`) or it is cancelled (a do-not-call result, or by hand: `cancelled`).

@@ -12,12 +12,14 @@ describe("the jobs", () => {
       ["Export appointment reminders", "0 17 * * 1-5"],
       ["Send members status report", "0 7 * * 1"],
       ["Read the practices' Open Dental", "*/5 * * * *"],
+      ["Import practice feeds", "30 4 * * *"],
+      ["Import call recordings", "*/5 * * * *"],
     ]);
   });
 
   it("have ids and keys of their own", () => {
     expect(new Set(JOBS.map((job) => job.id)).size).toBe(JOBS.length);
-    expect(JOBS.map((job) => job.key)).toEqual(["import-denta", "import-mcna", "import-uhc", "import-tmhp", "refresh-statuses", "export-reminders", "send-status-report", "opendental"]);
+    expect(JOBS.map((job) => job.key)).toEqual(["import-denta", "import-mcna", "import-uhc", "import-tmhp", "refresh-statuses", "export-reminders", "send-status-report", "opendental", "import-feeds", "import-recordings"]);
   });
 });
 

@@ -101,6 +101,18 @@ export const JOBS: readonly Job[] = [
     minute: 30,
     weekdays: EVERY_DAY,
   },
+  {
+    id: 15,
+    key: "import-recordings",
+    title: "Import call recordings",
+    description:
+      "Every 5 minutes: takes in the recordings the phone system wrote since the last run (RECORDINGS_SOURCE, a folder or a bucket), " +
+      "matched to their member and call; keys it cannot read are listed in the run log with why.",
+    hour: 0,
+    minute: 0,
+    weekdays: EVERY_DAY,
+    everyMinutes: 5,
+  },
 ];
 
 /** The Open Dental connector's job (server/openDental/connectorJob.ts). */
@@ -139,6 +151,11 @@ export const JOB_INTEGRATIONS: Readonly<Record<string, JobIntegration>> = {
     setting: "OPENDENTAL_URL",
     notConfigured: "Not configured: set OPENDENTAL_URL to the practices' Open Dental database and OPENDENTAL_CLINICS to its clinics' practices.",
     skipped: "Skipped: no Open Dental database is configured (OPENDENTAL_URL); nothing read",
+  },
+  "import-recordings": {
+    setting: "RECORDINGS_SOURCE",
+    notConfigured: "Not configured: set RECORDINGS_SOURCE to the folder or s3:// bucket prefix the phone system writes its recordings to.",
+    skipped: "Skipped: no phone system recordings place is configured (RECORDINGS_SOURCE); nothing imported",
   },
 };
 

@@ -9,6 +9,7 @@ import { DEFAULT_QUEUE_RULES, type QueueRules } from "../domain/queue/rules.ts";
 import { callingWindowOf, isLoopback, readEnvironment, type Environment } from "./environment.ts";
 import { parseClinics, parsePriorities, type OpenDentalSettings, type TreatmentPriority } from "./openDental/settings.ts";
 import type { FileStoreConfig } from "./files/s3Settings.ts";
+import type { S3Settings } from "./recordings/ingest/phoneSystemS3.ts";
 
 export { isLoopback };
 
@@ -74,6 +75,10 @@ export interface ServerConfig {
   metricsToken: string | undefined;
   /** The weekly members status report's recipients (STATUS_REPORT_TO); empty: the job is skipped. */
   statusReportTo: string[];
+  /** The phone system's place of recordings and its bucket's client settings (RECORDINGS_SOURCE, RECORDINGS_S3_*); undefined: the import is skipped. */
+  recordingSource: { place: string; s3: S3Settings } | undefined;
+  /** The phone system's key layout: a preset's name or a pattern (domain/recordings/keyLayout.ts). */
+  recordingLayout: string;
   /** The reminder service (REMINDERS_URL, REMINDERS_TOKEN); undefined: the reminders job is skipped. */
   reminders: { url: string; token: string | undefined } | undefined;
   /** The Open Dental connector (OPENDENTAL_*); undefined: its runs are skipped. */
@@ -276,6 +281,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     importDir,
     schedulerEnabled: (values.SCHEDULER ?? (values.NODE_ENV === "test" ? "off" : "on")) === "on",
     metricsToken: values.METRICS_TOKEN,
+    recordingSource: values.RECORDINGS_SOURCE
+      ? {
+          place: values.RECORDINGS_SOURCE,
+          s3: {
+            endpoint: values.RECORDINGS_S3_ENDPOINT,
+            region: values.RECORDINGS_S3_REGION,
+            accessKeyId: values.RECORDINGS_S3_ACCESS_KEY_ID,
+            secretAccessKey: values.RECORDINGS_S3_SECRET_ACCESS_KEY,
+            forcePathStyle: values.RECORDINGS_S3_PATH_STYLE === "on",
+          },
+        }
+      : undefined,
+    recordingLayout: values.RECORDINGS_LAYOUT,
     statusReportTo: (values.STATUS_REPORT_TO ?? "").split(",").map((address) => address.trim()).filter(Boolean),
     reminders: values.REMINDERS_URL ? { url: normalized(values.REMINDERS_URL)!, token: values.REMINDERS_TOKEN } : undefined,
     openDental,

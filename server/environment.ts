@@ -10,6 +10,7 @@ import { DEFAULT_QUEUE_RULES } from "../domain/queue/rules.ts";
 import { CLAIMS_PER_MINUTE } from "../domain/team/agentLimits.ts";
 import { looksLikeEmail } from "../domain/staff/staffRules.ts";
 import { DEFAULT_EVERY_MINUTES } from "./openDental/settings.ts";
+import { DEFAULT_LAYOUT, LAYOUT_PRESETS, layoutProblem } from "../domain/recordings/keyLayout.ts";
 
 const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
@@ -51,6 +52,7 @@ const FORMATS: Record<string, (value: string) => boolean> = {
     const { protocol, hostname } = new URL(value);
     return protocol === "https:" || (protocol === "http:" && isLoopback(hostname));
   },
+  "key-layout": (value) => value in LAYOUT_PRESETS || layoutProblem(value) === undefined,
   "time-zone": (value) => {
     try {
       new Intl.DateTimeFormat("en-US", { timeZone: value });
@@ -174,6 +176,19 @@ export const VARIABLES = {
   METRICS_TOKEN: { type: "string", pattern: "^\\S{16,}$", must: "must be at least 16 characters without spaces", echo: false, description: "a bearer token GET /metrics asks for; unset: /metrics answers only requests made on this machine" },
   SCHEDULER: { type: "string", enum: ["on", "off"], description: "run the scheduled jobs in this instance (default on; off when NODE_ENV=test)" },
   STATUS_REPORT_TO: { type: "string", format: "email-list", must: "must list e-mail addresses separated by commas", description: "e-mail addresses, comma-separated, the weekly members status report job mails; unset: skipped" },
+  RECORDINGS_SOURCE: { type: "string", description: "where the phone system writes its recordings, which the Import call recordings job takes in: a folder, or s3://bucket/prefix; unset: skipped" },
+  RECORDINGS_LAYOUT: {
+    type: "string",
+    format: "key-layout",
+    default: DEFAULT_LAYOUT,
+    must: `must be ${Object.keys(LAYOUT_PRESETS).join(", ")} or a pattern of fields such as {YYYY}-{MM}-{DD}/{practice}/{phone}_{hh}{mm}{ss}.{ext}`,
+    description: "how the phone system names its recordings: a preset (freepbx, amazon-connect, recall-desk) or a pattern",
+  },
+  RECORDINGS_S3_ENDPOINT: { type: "string", format: "url", must: "must be an address such as https://s3.example.com", description: "an S3-compatible server's address for RECORDINGS_SOURCE=s3://…; unset: Amazon S3" },
+  RECORDINGS_S3_REGION: { type: "string", default: "us-east-1", description: "the region of the phone system's bucket" },
+  RECORDINGS_S3_ACCESS_KEY_ID: { type: "string", echo: false, description: "the access key of the phone system's bucket; unset: the AWS SDK's own chain (instance role, AWS_* variables)" },
+  RECORDINGS_S3_SECRET_ACCESS_KEY: { type: "string", echo: false, description: "its secret" },
+  RECORDINGS_S3_PATH_STYLE: { type: "string", enum: ["on", "off"], default: "off", description: "path-style addressing (server/bucket/key), which MinIO and most S3-compatible servers want" },
   REMINDERS_URL: { type: "string", format: "secure-url", must: "must be an https:// address (http:// only on this machine's loopback)", echo: false, description: "address of the reminder service the appointment reminders job posts to; unset: skipped" },
   REMINDERS_TOKEN: { type: "string", echo: false, description: "optional bearer token sent to REMINDERS_URL" },
   OPENDENTAL_URL: {

@@ -98,4 +98,5 @@ export const RUNS: Readonly<Record<string, RunBehaviour>> = {
   "send-status-report": skippedWithDefaults("send-status-report"),
   opendental: skippedWithDefaults("opendental"),
   "import-feeds": { seconds: [0, 0], failureRate: 0, success: () => "", failure: () => "", neverRan: true },
+  "import-recordings": skippedWithDefaults("import-recordings"),
 };

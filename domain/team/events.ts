@@ -9,13 +9,15 @@ export type MemberEvent = Schemas["MemberEvent"];
 export type ClaimEvent = Schemas["ClaimEvent"];
 export type CallbackEvent = Schemas["CallbackEvent"];
 export type QueueEvent = Schemas["QueueEvent"];
+export type RecordingsEvent = Schemas["RecordingsEvent"];
 
 /** One event of the stream: its name (the `event:` field) and its data (`data:`, as JSON). */
 export type LiveEvent =
   | { event: "member"; data: MemberEvent }
   | { event: "claim"; data: ClaimEvent }
   | { event: "callback"; data: CallbackEvent }
-  | { event: "queue"; data: QueueEvent };
+  | { event: "queue"; data: QueueEvent }
+  | { event: "recordings"; data: RecordingsEvent };
 
 /** An agent's row of the live board now (openapi.yaml getLiveBoard), for administrators only. */
 export type AgentLiveEvent = { event: "agent"; data: Schemas["BoardAgent"] };

@@ -70,15 +70,19 @@ export interface CallCampaigns {
 
 export interface CallRecordings {
   agent_email: string;
+  audio_in: Generated<string>;
+  call_start_id: number | null;
   campaign_id: number;
   date_folder: ColumnType<string, string, string>;
   file_path: string;
   id: Generated<number>;
+  member_id: number | null;
   name: string;
   phone: string;
   practice_id: number;
   recorded_at: Timestamp;
   size: number;
+  source_key: string | null;
   url: string;
 }
 
@@ -413,6 +417,12 @@ export interface RecordingDownloads {
   user_id: number;
 }
 
+export interface RecordingImportCursors {
+  last_key: string;
+  source: string;
+  updated_at: Timestamp;
+}
+
 export interface Regions {
   brand_name: string;
   id: number;
@@ -546,6 +556,7 @@ export interface DB {
   queue_state: QueueState;
   rate_limit_hits: RateLimitHits;
   recording_downloads: RecordingDownloads;
+  recording_import_cursors: RecordingImportCursors;
   regions: Regions;
   report_uses: ReportUses;
   result_save_counts: ResultSaveCounts;

@@ -5,6 +5,7 @@ import { openDentalRunner } from "../openDental/connectorJob.ts";
 import { refreshStatuses } from "./housekeeping.ts";
 import { exportReminders } from "./reminders.ts";
 import { sendStatusReport } from "./statusReport.ts";
+import { importRecordings } from "../recordings/ingest/importRecordings.ts";
 import type { JobRunner } from "./runner.ts";
 
 export const JOB_RUNNERS: Readonly<Record<string, JobRunner>> = {
@@ -17,6 +18,7 @@ export const JOB_RUNNERS: Readonly<Record<string, JobRunner>> = {
   "send-status-report": sendStatusReport,
   opendental: openDentalRunner,
   "import-feeds": inboxFeedsRunner,
+  "import-recordings": importRecordings,
 };
 
 /** The import job of a payer, as the command runs it. */

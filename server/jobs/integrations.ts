@@ -3,13 +3,14 @@
 import { everyMinutesCron, OPEN_DENTAL_JOB } from "../../domain/jobs.ts";
 import type { ServerConfig } from "../config.ts";
 
-export function configuredSettings(config: Pick<ServerConfig, "importDir" | "reminders" | "statusReportTo" | "openDental">): ReadonlySet<string> {
+export function configuredSettings(config: Pick<ServerConfig, "importDir" | "reminders" | "statusReportTo" | "openDental" | "recordingSource">): ReadonlySet<string> {
   return new Set(
     [
       config.importDir && "IMPORT_DIR",
       config.reminders && "REMINDERS_URL",
       config.statusReportTo.length > 0 && "STATUS_REPORT_TO",
       config.openDental && "OPENDENTAL_URL",
+      config.recordingSource && "RECORDINGS_SOURCE",
     ].filter(
       (setting): setting is string => typeof setting === "string",
     ),

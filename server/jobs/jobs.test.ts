@@ -68,6 +68,7 @@ describe("the schedule", () => {
         ["0 2 * * *", "America/Chicago"],
         ["0 17 * * 1-5", "America/Chicago"],
         ["0 7 * * 1", "America/Chicago"],
+        ["*/5 * * * *", "America/Chicago"],
         [QUEUE_PATTERN, "America/Chicago"],
       ]),
     );

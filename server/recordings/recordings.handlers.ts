@@ -19,7 +19,14 @@ import {
 import { audioContentType } from "./storage.ts";
 import { toCallRecording } from "./callRecordingAnswer.ts";
 import { statWithFolder } from "../files/folderImport.ts";
+import type { Services } from "../services.ts";
+import { readSourceAudio } from "./ingest/sourceAudio.ts";
 
+/** Audio kept in the file store (or moved into it from RECORDINGS_DIR as it is first asked for). */
+async function readStoredAudio(services: Services, filePath: string) {
+  const found = await statWithFolder(services.files, "recordings", filePath, services.config.recordingsDir, audioContentType);
+  return found && services.files.read("recordings", filePath);
+}
 
 export const recordingsHandlers: Handlers = {
   async getCallCampaigns({ services }) {
@@ -58,8 +65,7 @@ export const recordingsHandlers: Handlers = {
     if (!link) throw new HttpError(401, INVALID_TOKEN);
     const { file_path: filePath } = link;
     if (filePath === null) throw new HttpError(404, "The recording no longer exists");
-    const found = await statWithFolder(services.files, "recordings", filePath, services.config.recordingsDir, audioContentType);
-    const file = found && (await services.files.read("recordings", filePath));
+    const file = link.audio_in === "source" ? await readSourceAudio(services.config, filePath) : await readStoredAudio(services, filePath);
     if (!file) throw new HttpError(404, "The recording's audio file no longer exists");
     await audit(services.db, { userId: link.user_id, action: "getCallRecordingFile", memberIds: [], address: call.request.ip });
     reply.headers({

@@ -149,7 +149,7 @@ export async function redeemDownloadLink(db: Kysely<Database>, token: string, no
     .innerJoin("sessions as s", "s.id", "d.session_id")
     .innerJoin("users as u", "u.id", "s.user_id")
     .leftJoin("call_recordings as r", "r.id", "d.recording_id")
-    .select(["d.user_id", "d.title", "d.recording_id", "r.file_path"])
+    .select(["d.user_id", "d.title", "d.recording_id", "r.file_path", "r.audio_in"])
     .where("d.token_hash", "=", hashToken(token))
     .where("d.expires_at", ">", now)
     .where("s.revoked_at", "is", null)

@@ -27,6 +27,7 @@ const replaceRow = (members: Member[], memberId: number, change: (member: Member
 export function applyLiveEvent(members: Member[], { event, data }: LiveEvent): Member[] {
   if (event === "claim") return replaceRow(members, data.memberId, (member) => ({ ...member, claim: data.claim }));
   if (event === "callback") return replaceRow(members, data.memberId, (member) => ({ ...member, callback: data.callback.status === "open" ? data.callback : null }));
+  if (event === "recordings") return members;
   if (event === "queue") return replaceRow(members, data.memberId, (member) => ({ ...member, attempts: data.attempts, doNotCall: data.doNotCall }));
   return replaceRow(members, data.memberId, (member) =>
     data.version > member.version
