@@ -56,6 +56,8 @@ export const STREAM_SILENCE_MS = 60_000;
 export const COUNT_REFRESH_DEBOUNCE_MS = 1_000;
 /** A members import from the browser is asked for its progress this often while it runs (ms). */
 export const IMPORT_PROGRESS_POLL_MS = 1_000;
+/** The Crons dialog reads the jobs again this often while one of them runs, to show its outcome (ms). */
+export const CRONS_RUNNING_POLL_MS = 2_000;
 
 /** The work queue's callbacks in the browser (docs/architecture.md, The work queue). */
 /** "Callback booked for …" stays in the picker this long before it closes (ms). */

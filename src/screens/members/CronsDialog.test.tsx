@@ -1,8 +1,9 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { createActor, fromPromise, type Actor } from "xstate";
 import type { components } from "../../../contract/schema";
-import { listDialogMachine } from "../../machines/members/dialogs/listDialog.machine";
+import { cronsMachine } from "../../machines/members/dialogs/crons.machine";
 import { CronsDialog } from "./CronsDialog";
 
 type Cron = components["schemas"]["Cron"];
@@ -16,11 +17,11 @@ const log = (id: number, status: Cron["logs"][number]["status"]) => ({
 });
 const cron = (id: number, title: string, logs: Cron["logs"], reRun = "0"): Cron => ({ id, title, description: `${title}.`, cronTime: "0 6 * * *", reRun, logs });
 
-let actor: Actor<typeof listDialogMachine> | undefined;
+let actor: Actor<typeof cronsMachine> | undefined;
 afterEach(() => actor?.stop());
 
-async function renderCrons(crons: Cron[]) {
-  actor = createActor(listDialogMachine.provide({ actors: { load: fromPromise(async (): Promise<unknown[]> => crons) } }), { input: { query: null } }).start();
+async function renderCrons(crons: Cron[], isAdmin = false, run = async ({ input }: { input: { id: number } }): Promise<Cron> => crons.find((job) => job.id === input.id)!) {
+  actor = createActor(cronsMachine.provide({ actors: { load: fromPromise(async () => crons), run: fromPromise(run) } }), { input: { isAdmin } }).start();
   render(<CronsDialog actor={actor} onClose={() => {}} />);
   await screen.findByRole("heading", { name: new RegExp(`^${crons[0]!.title}`) });
 }
@@ -42,5 +43,32 @@ describe("Crons dialog", () => {
     expect(badgeOf("Export reminders")).toBeNull();
     expect(badgeOf("Refresh recare statuses")).toBe("Running");
     expect(screen.getByRole("heading", { name: "Send reminders" })).toBeInTheDocument();
+  });
+});
+
+describe("Run now", () => {
+  const jobs = () => [cron(1, "Import DENTA members", [log(1, "success")]), cron(2, "Read the practices' Open Dental", [log(2, "skipped")], "3")];
+
+  it("is offered to administrators on each job, not on one that runs; it starts the job and shows its new run", async () => {
+    const started = { ...jobs()[0]!, reRun: "4", logs: [{ id: 9, startTime: "2026-11-29T11:00:00.000Z", endTime: null, status: "running" as const, message: "Waiting to start" }, log(1, "success")] };
+    await renderCrons(jobs(), true, async () => started);
+    expect(screen.getByRole("button", { name: "Run Read the practices' Open Dental now" })).toBeDisabled();
+    await userEvent.click(screen.getByRole("button", { name: "Run Import DENTA members now" }));
+    expect(await screen.findByText("Waiting to start")).toBeInTheDocument();
+    expect(badgeOf("Import DENTA members")).toBe("Running");
+    expect(screen.getByRole("button", { name: "Run Import DENTA members now" })).toBeDisabled();
+  });
+
+  it("says why a job could not be started", async () => {
+    await renderCrons(jobs(), true, async () => {
+      throw Object.assign(new Error("The job is already running"), { status: 409 });
+    });
+    await userEvent.click(screen.getByRole("button", { name: "Run Import DENTA members now" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(/^The job could not be started: /);
+  });
+
+  it("is not offered to other staff", async () => {
+    await renderCrons(jobs());
+    expect(within(screen.getByRole("region", { name: "Scheduled jobs and their runs" })).queryByRole("button")).toBeNull();
   });
 });

@@ -1,14 +1,22 @@
 // §2 Crons button → cron-history modal: each job's title, description, schedule, running or
-// finished (reRun '0' = already ran) and its logs (start, end, status, message).
+// finished (reRun '0' = already ran) and its logs (start, end, status, message); administrators
+// may run a job that is not running now ("Run now").
+import { useMemo } from "react";
 import { useSelector } from "@xstate/react";
 import type { ActorRefFrom } from "xstate";
+import type { components } from "../../../contract/schema";
 import { Modal } from "../../components/Modal";
 import * as dialogs from "../../machines/members/dialogs/dialogs.selectors";
-import type { listDialogMachine } from "../../machines/members/dialogs/listDialog.machine";
-import { ListDialogStatus } from "./ListDialogStatus";
+import type { cronsMachine } from "../../machines/members/dialogs/crons.machine";
 import { formatDateTime } from "./memberFormat";
 
-export function CronsDialog({ actor, onClose }: { actor: ActorRefFrom<typeof listDialogMachine>; onClose: () => void }) {
+type CronsActor = ActorRefFrom<typeof cronsMachine>;
+type Cron = components["schemas"]["Cron"];
+
+export function CronsDialog({ actor, onClose }: { actor: CronsActor; onClose: () => void }) {
+  const status = useSelector(actor, dialogs.selectCronsStatus);
+  const failure = useSelector(actor, dialogs.selectCronsFailure);
+  const runFailure = useSelector(actor, dialogs.selectRunFailure);
   const crons = useSelector(actor, dialogs.selectCrons);
   return (
     <Modal
@@ -21,67 +29,96 @@ export function CronsDialog({ actor, onClose }: { actor: ActorRefFrom<typeof lis
         </button>
       }
     >
-      <ListDialogStatus actor={actor} what="cron history">
-        {/* Its own scroll region, focusable so the keyboard can scroll the tables of runs. */}
-        <div className="crons-list" tabIndex={0} role="region" aria-label="Scheduled jobs and their runs">
-        {crons.length === 0 ? (
-          <p className="muted">No scheduled jobs.</p>
-        ) : (
-          crons.map((cron) => {
-            const state = dialogs.cronState(cron);
-            return (
-              <section key={cron.id} className="cron" aria-labelledby={`cron-${cron.id}`}>
-                <h3 id={`cron-${cron.id}`}>
-                  {cron.title}
-                  {state ? (
-                    <>
-                      {" "}
-                      <span className={`badge cron__state cron__state--${state}`}>{state === "running" ? "Running" : "Finished"}</span>
-                    </>
-                  ) : null}
-                </h3>
-                <p>{cron.description}</p>
-                {cron.notConfigured ? <p className="alert alert--warning">{cron.notConfigured}</p> : null}
-                <p className="muted">
-                  Schedule: <code>{cron.cronTime}</code>
-                </p>
-                <div className="table-scroll">
-                  <table className="data-table">
-                    <caption>Runs of {cron.title}</caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">Start</th>
-                        <th scope="col">End</th>
-                        <th scope="col">Status</th>
-                        <th scope="col">Message</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {cron.logs.length === 0 ? (
-                        <tr>
-                          <td colSpan={4} className="data-table__empty">
-                            No runs yet
-                          </td>
-                        </tr>
-                      ) : (
-                        cron.logs.map((log) => (
-                          <tr key={log.id}>
-                            <td className="nowrap">{formatDateTime(log.startTime)}</td>
-                            <td className="nowrap">{log.endTime ? formatDateTime(log.endTime) : "—"}</td>
-                            <td>{log.status}</td>
-                            <td>{log.message}</td>
-                          </tr>
-                        ))
-                      )}
-                    </tbody>
-                  </table>
-                </div>
-              </section>
-            );
-          })
-        )}
+      {status === "loading" ? (
+        <p role="status" aria-busy="true">
+          Loading cron history…
+        </p>
+      ) : status === "failed" ? (
+        <div role="alert" className="alert alert--error">
+          <p className="alert__message">The cron history could not be loaded{failure ? `: ${failure.message}` : "."}</p>
+          <button type="button" className="button" onClick={() => actor.send({ type: "dialog.retry" })}>
+            Try again
+          </button>
         </div>
-      </ListDialogStatus>
+      ) : (
+        // Its own scroll region, focusable so the keyboard can scroll the tables of runs.
+        <div className="crons-list" tabIndex={0} role="region" aria-label="Scheduled jobs and their runs">
+          {runFailure ? (
+            <p role="alert" className="alert alert--error">
+              The job could not be started: {runFailure.message}
+            </p>
+          ) : null}
+          {crons.length === 0 ? <p className="muted">No scheduled jobs.</p> : crons.map((cron) => <CronSection key={cron.id} actor={actor} cron={cron} />)}
+        </div>
+      )}
     </Modal>
+  );
+}
+
+function CronSection({ actor, cron }: { actor: CronsActor; cron: Cron }) {
+  const state = dialogs.cronState(cron);
+  const mayRun = useSelector(actor, dialogs.selectMayRunJobs);
+  const canRun = useSelector(actor, useMemo(() => dialogs.selectCanRunJob(cron.id), [cron.id]));
+  return (
+    <section className="cron" aria-labelledby={`cron-${cron.id}`}>
+      <h3 id={`cron-${cron.id}`}>
+        {cron.title}
+        {state ? (
+          <>
+            {" "}
+            <span className={`badge cron__state cron__state--${state}`}>{state === "running" ? "Running" : "Finished"}</span>
+          </>
+        ) : null}
+      </h3>
+      <p>{cron.description}</p>
+      {cron.notConfigured ? <p className="alert alert--warning">{cron.notConfigured}</p> : null}
+      <p className="muted">
+        Schedule: <code>{cron.cronTime}</code>
+      </p>
+      {mayRun ? (
+        <p>
+          <button type="button" className="button" disabled={!canRun} aria-label={`Run ${cron.title} now`} onClick={() => actor.send({ type: "crons.run", id: cron.id })}>
+            Run now
+          </button>
+        </p>
+      ) : null}
+      <CronRuns cron={cron} />
+    </section>
+  );
+}
+
+function CronRuns({ cron }: { cron: Cron }) {
+  return (
+    <div className="table-scroll">
+      <table className="data-table">
+        <caption>Runs of {cron.title}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Start</th>
+            <th scope="col">End</th>
+            <th scope="col">Status</th>
+            <th scope="col">Message</th>
+          </tr>
+        </thead>
+        <tbody>
+          {cron.logs.length === 0 ? (
+            <tr>
+              <td colSpan={4} className="data-table__empty">
+                No runs yet
+              </td>
+            </tr>
+          ) : (
+            cron.logs.map((log) => (
+              <tr key={log.id}>
+                <td className="nowrap">{formatDateTime(log.startTime)}</td>
+                <td className="nowrap">{log.endTime ? formatDateTime(log.endTime) : "—"}</td>
+                <td>{log.status}</td>
+                <td>{log.message}</td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
   );
 }

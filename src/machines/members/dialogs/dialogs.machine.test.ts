@@ -8,7 +8,11 @@ import { membersDialogsMachine, type DialogsInput } from "./dialogs.machine";
 import { selectDialog, selectNotesActor, selectNotesClaimedBy } from "./dialogs.selectors";
 import { notesMachine, type Note, type NotesQuery, type SaveNoteOutcome, type SaveNotesRequest } from "./notes.machine";
 import { listDialogMachine } from "./listDialog.machine";
+import { cronsMachine } from "./crons.machine";
 import type { MemberClaim } from "../team";
+import type { components } from "../../../../contract/schema";
+
+type Cron = components["schemas"]["Cron"];
 
 const member = (id: number, claim: MemberClaim | null = null) =>
   ({ id, Subscriber_ID: `S${id}`, PatNum: `${100 + id}`, practiceId: 1, version: 2, claim }) as Member;
@@ -47,7 +51,7 @@ function start() {
         },
       }),
       historyDialog: listDialogMachine.provide({ actors: { load: fromPromise<unknown[], { query: unknown }>(async () => []) } }),
-      cronsDialog: listDialogMachine.provide({ actors: { load: fromPromise<unknown[], { query: unknown }>(async () => []) } }),
+      cronsDialog: cronsMachine.provide({ actors: { load: fromPromise<Cron[]>(async () => []) } }),
     },
   });
   const input = { list: list as unknown as ListRef, claims: claims as unknown as DialogsInput["claims"], userId: 7 };

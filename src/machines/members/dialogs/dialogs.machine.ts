@@ -12,6 +12,7 @@ import { claimOfOther, holderName } from "../team";
 import type { ListEvent } from "../list/list.types";
 import { followList, type ListNews, type ListRef } from "../list/list.follow";
 import type { ClaimsEvent, claimsMachine } from "../claims/claims.machine";
+import { cronsMachine } from "./crons.machine";
 import { listDialogMachine } from "./listDialog.machine";
 import { notesMachine, type NotesEvent } from "./notes.machine";
 
@@ -20,6 +21,8 @@ export interface DialogsInput {
   claims: ActorRefFrom<typeof claimsMachine>;
   /** The signed-in agent: their own claim is no one else calling. */
   userId: number;
+  /** An administrator may run a job now from the Crons dialog. */
+  isAdmin?: boolean;
 }
 
 export interface DialogsContext extends DialogsInput {
@@ -51,7 +54,7 @@ export const membersDialogsMachine = setup({
   actors: {
     notesDialog: notesMachine,
     historyDialog: listDialogMachine,
-    cronsDialog: listDialogMachine,
+    cronsDialog: cronsMachine,
     followList,
   },
   actions: {
@@ -111,7 +114,7 @@ export const membersDialogsMachine = setup({
           invoke: { id: "history", src: "historyDialog", input: ({ context }) => ({ query: memberKey(context.dialogMember!) }) },
         },
         crons: {
-          invoke: { id: "crons", src: "cronsDialog", input: { query: null } },
+          invoke: { id: "crons", src: "cronsDialog", input: ({ context }) => ({ isAdmin: context.isAdmin ?? false }) },
         },
       },
     },

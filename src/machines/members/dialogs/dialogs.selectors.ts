@@ -4,6 +4,7 @@ import type { ActorRefFrom, SnapshotFrom } from "xstate";
 import type { components } from "../../../../contract/schema";
 import type { Member } from "../members.filters";
 import type { membersDialogsMachine } from "./dialogs.machine";
+import type { cronsMachine } from "./crons.machine";
 import type { listDialogMachine } from "./listDialog.machine";
 import type { notesMachine } from "./notes.machine";
 
@@ -11,6 +12,7 @@ type Schemas = components["schemas"];
 type DialogsSnapshot = SnapshotFrom<typeof membersDialogsMachine>;
 type NotesSnapshot = SnapshotFrom<typeof notesMachine>;
 type ListSnapshot = SnapshotFrom<typeof listDialogMachine>;
+type CronsSnapshot = SnapshotFrom<typeof cronsMachine>;
 
 export type MembersDialog = "closed" | "notes" | "history" | "crons";
 export function selectDialog(snapshot: DialogsSnapshot): MembersDialog {
@@ -22,7 +24,7 @@ export function selectDialog(snapshot: DialogsSnapshot): MembersDialog {
 export const selectDialogMember = (snapshot: DialogsSnapshot): Member | null => snapshot.context.dialogMember;
 export const selectNotesActor = (snapshot: DialogsSnapshot) => snapshot.children.notes as ActorRefFrom<typeof notesMachine> | undefined;
 export const selectHistoryActor = (snapshot: DialogsSnapshot) => snapshot.children.history as ActorRefFrom<typeof listDialogMachine> | undefined;
-export const selectCronsActor = (snapshot: DialogsSnapshot) => snapshot.children.crons as ActorRefFrom<typeof listDialogMachine> | undefined;
+export const selectCronsActor = (snapshot: DialogsSnapshot) => snapshot.children.crons as ActorRefFrom<typeof cronsMachine> | undefined;
 
 export const selectNotesStatus = (snapshot: NotesSnapshot) =>
   snapshot.value as "loading" | "loadFailed" | "ready" | "confirming" | "submitting" | "conflict" | "saved";
@@ -38,7 +40,13 @@ export const selectCanSubmit = (snapshot: NotesSnapshot) => snapshot.can({ type:
 export const selectListStatus = (snapshot: ListSnapshot) => snapshot.value as "loading" | "ready" | "failed";
 export const selectListFailure = (snapshot: ListSnapshot) => snapshot.context.failure;
 export const selectResultHistory = (snapshot: ListSnapshot) => snapshot.context.items as Schemas["ResultHistoryEntry"][];
-export const selectCrons = (snapshot: ListSnapshot) => snapshot.context.items as Schemas["Cron"][];
+export const selectCrons = (snapshot: CronsSnapshot): Schemas["Cron"][] => snapshot.context.items;
+export const selectCronsStatus = (snapshot: CronsSnapshot) => (snapshot.matches("loading") ? "loading" : snapshot.matches("failed") ? "failed" : "ready");
+export const selectCronsFailure = (snapshot: CronsSnapshot) => snapshot.context.failure;
+/** Whether "Run now" is offered at all (administrators), and whether this job may be run now. */
+export const selectMayRunJobs = (snapshot: CronsSnapshot) => snapshot.context.isAdmin;
+export const selectCanRunJob = (id: number) => (snapshot: CronsSnapshot) => snapshot.can({ type: "crons.run", id });
+export const selectRunFailure = (snapshot: CronsSnapshot) => snapshot.context.runFailure;
 
 /**
  * The badge a job's heading carries: running (reRun other than '0'), finished once a run did its
