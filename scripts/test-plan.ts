@@ -23,6 +23,7 @@ export const STAGES: Stage[] = [
   { script: "test:fuzz" },
   { script: "test:contract:server:pglite" },
   { script: "test:contract:server" },
+  { script: "test:contract:server:pooler" },
   { script: "bench:quick", needs: ["build"] },
   { script: "test:install", needs: ["build"] },
   { script: "test:contract:mock" },

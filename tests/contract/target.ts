@@ -3,7 +3,9 @@
 // provides.
 //   CONTRACT_TARGET=mock   (default) the fake backend's handlers on a local HTTP host
 //   CONTRACT_TARGET=server the real server (server/app.ts) on port 0 with the demo data: PGlite in
-//                          memory, or a fresh schema of DATABASE_URL_TEST when that is set
+//                          memory, or a fresh schema of DATABASE_URL_TEST when that is set, or with
+//                          CONTRACT_DATABASE=pooler a fresh database reached through the pooler
+//                          (DATABASE_POOLER_URL_TEST; tests/support/pooledDatabase.ts)
 import { startMockHost } from "../../mocks/host";
 import { DEMO_REFERENCE_DATE } from "../../demo/reference.ts";
 
@@ -60,18 +62,14 @@ const SERVER_DEMO_SIZE = 1500;
 // schemas) takes longer than a hook may on a busy machine: the seeded PGlite database is made once
 // and cached, and each test file's server is started while the file loads, which has no time limit.
 const serverTemplate =
-  process.env.CONTRACT_TARGET === "server" && !process.env.DATABASE_URL_TEST
+  process.env.CONTRACT_TARGET === "server" && !process.env.DATABASE_URL_TEST && process.env.CONTRACT_DATABASE !== "pooler"
     ? await (await import("../../server/db/template.ts")).seededTemplate({ size: SERVER_DEMO_SIZE })
     : undefined;
 
 async function startServerTarget(): Promise<Target> {
   const { buildApp } = await import("../../server/app.ts");
   const { loadConfig } = await import("../../server/config.ts");
-  const { openDatabase } = await import("../../server/db/connection.ts");
-  const { migrateToLatest } = await import("../../server/db/migrate.ts");
-  const { seedDemoData } = await import("../../server/db/seed.ts");
   const { expireSessionByToken } = await import("../../server/auth/sessions.repository.ts");
-  const { sql } = await import("kysely");
 
   // The development hand-off secret, issuer and audience (config defaults) are the mock's.
   // The demo data ends at the mock's reference date; the server's calendar starts there, as the mock's clock stands there.
@@ -83,18 +81,7 @@ async function startServerTarget(): Promise<Target> {
     DEMO_CLOCK_START: DEMO_REFERENCE_DATE.toISOString(),
     SIGN_IN_RATE_LIMIT: "100000",
   });
-  const url = process.env.DATABASE_URL_TEST;
-  const schema = url ? `contract_${process.pid}_${Date.now()}` : undefined;
-  if (url && schema) {
-    const admin = await openDatabase({ url });
-    await sql`create schema ${sql.id(schema)}`.execute(admin.db);
-    await admin.close();
-  }
-  const database = await openDatabase(url ? { url, schema } : { dataDir: "memory://", template: serverTemplate });
-  if (url) {
-    await migrateToLatest(database.db);
-    await seedDemoData(database.db, { size: SERVER_DEMO_SIZE });
-  }
+  const { database, drop } = await openServerDatabase();
   const app = await buildApp({ config, database });
   const address = await app.listen({ port: 0, host: "127.0.0.1" });
   const rules = { idleMs: config.sessionIdleMs, lifetimeMs: config.sessionLifetimeMs };
@@ -117,8 +104,44 @@ async function startServerTarget(): Promise<Target> {
       database.db.selectFrom("outbox").select(["to_address as to", "subject"]).orderBy("id").execute(),
     close: async () => {
       await app.close();
-      if (url && schema) await sql`drop schema ${sql.id(schema)} cascade`.execute(database.db);
-      await database.close();
+      await drop(database);
+    },
+  };
+}
+
+/** The server's database with the demo data, and how to get rid of it. */
+async function openServerDatabase() {
+  const { openDatabase } = await import("../../server/db/connection.ts");
+  const { migrateToLatest } = await import("../../server/db/migrate.ts");
+  const { seedDemoData } = await import("../../server/db/seed.ts");
+  const { sql } = await import("kysely");
+  type Handle = Awaited<ReturnType<typeof openDatabase>>;
+  const seeded = async (database: Handle) => {
+    await migrateToLatest(database.direct);
+    await seedDemoData(database.db, { size: SERVER_DEMO_SIZE });
+    return database;
+  };
+  if (process.env.CONTRACT_DATABASE === "pooler") {
+    const { createPooledDatabase } = await import("../support/pooledDatabase.ts");
+    const pooled = await createPooledDatabase("contract");
+    const database = await seeded(await openDatabase({ url: pooled.url, directUrl: pooled.directUrl }));
+    return { database, drop: async (handle: Handle) => void (await handle.close(), await pooled.drop()) };
+  }
+  const url = process.env.DATABASE_URL_TEST;
+  if (!url) {
+    const database = await openDatabase({ dataDir: "memory://", template: serverTemplate });
+    return { database, drop: (handle: Handle) => handle.close() };
+  }
+  const schema = `contract_${process.pid}_${Date.now()}`;
+  const admin = await openDatabase({ url });
+  await sql`create schema ${sql.id(schema)}`.execute(admin.db);
+  await admin.close();
+  const database = await seeded(await openDatabase({ url, schema }));
+  return {
+    database,
+    drop: async (handle: Handle) => {
+      await sql`drop schema ${sql.id(schema)} cascade`.execute(handle.db);
+      await handle.close();
     },
   };
 }
