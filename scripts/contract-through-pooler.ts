@@ -8,5 +8,7 @@ if (!process.env.DATABASE_POOLER_URL_TEST || !process.env.DATABASE_URL_TEST) {
   console.log("DATABASE_POOLER_URL_TEST and DATABASE_URL_TEST are not both set: the suite through the pooler is skipped");
   process.exit(0);
 }
-const run = spawnSync("npm", ["run", "test:contract:server"], { stdio: "inherit", env: { ...process.env, CONTRACT_DATABASE: "pooler" } });
+// Each test file's database is dropped when it ends, and DROP DATABASE waits for a checkpoint: on a
+// busy machine that outlasts the suite's 10 s for a hook.
+const run = spawnSync("npm", ["run", "test:contract:server", "--", "--hookTimeout=60000"], { stdio: "inherit", env: { ...process.env, CONTRACT_DATABASE: "pooler" } });
 process.exit(run.status ?? 1);

@@ -49,6 +49,7 @@ import { registerHelpFiles } from "./files/helpFiles.ts";
 import { openFileStore } from "./files/fileStoreOf.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { isConnectionLost, readRetryingOnce } from "./db/connectionLost.ts";
+import { ReadReplicas } from "./db/replicas.ts";
 import { keepActivityInTimeZone } from "./usage/activityTimeZone.repository.ts";
 import { pingDatabase } from "./db/ping.ts";
 import { parseJsonBodies } from "./http/jsonBody.ts";
@@ -79,7 +80,8 @@ export interface AppOptions {
   config: ServerConfig;
   /** An open database; otherwise the app opens (and on close, closes) the configured one. */
   database?: DatabaseHandle;
-  logger?: boolean;
+  /** true: the log on standard output; a stream: the log's lines there (tests read what was said). */
+  logger?: boolean | { write: (line: string) => void };
   /** The built app to serve with history fallback (main.ts: dist/); without it, the API only. */
   spaDir?: string;
   /** The clock of session expiry (tests); the system clock otherwise. */
@@ -157,7 +159,7 @@ const sendHttpError = (reply: FastifyReply, error: HttpError) =>
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ? { ...loggerOptions, level: config.logLevel } : false,
+    logger: options.logger ? { ...loggerOptions, level: config.logLevel, ...(options.logger === true ? {} : { stream: options.logger }) } : false,
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     // Hand-off tokens (≤ 1,000 characters) and JSON path segments (≤ 1,000 decoded, ~3× encoded) are path parameters.
@@ -174,9 +176,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (!options.database) app.addHook("onClose", () => database.close());
   await migrateToLatest(database.direct);
   await keepActivityInTimeZone(database.db, config.reportTimeZone);
+  const replicas = new ReadReplicas(database.db, config.databaseReplicaUrls, config.replicaMaxLagSeconds, (message) => app.log.warn(message));
+  app.addHook("onClose", () => replicas.close());
+  if (replicas.configured) {
+    await replicas.verify().catch(async (error: unknown) => {
+      await replicas.close();
+      throw error;
+    });
+    replicas.start();
+  }
   const { document, rules } = loadContract();
   const services: Services = {
     db: database.db,
+    reads: () => replicas.reads(),
     config,
     verifyIdToken: idTokenVerifier(config.oidc, config.production),
     oidc: config.oidc ? oidcFlow(config.oidc) : undefined,
@@ -249,7 +261,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           services,
         } as Call<OperationId>;
         const answer = await (request.method === "GET"
-          ? readRetryingOnce(() => handler(call), () => !(reply.sent || reply.raw.headersSent))
+          ? readRetryingOnce(
+              () => handler(call),
+              () => !(reply.sent || reply.raw.headersSent),
+              () => replicas.lost(),
+            )
           : handler(call));
         // A handler that streamed its answer (a recording) has sent it by now, or its caller went away.
         if (reply.sent || reply.raw.headersSent) return reply;
@@ -259,7 +275,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
 
   await registerSecurity(app, config, database.db);
-  await registerProbes(app, config, database);
+  await registerProbes(app, config, database, replicas);
   parseJsonBodies(app, document);
   refuseNulText(app);
   await app.register(openapiGlue, {

@@ -33,6 +33,10 @@ export interface ServerConfig {
   databaseUrl: string | undefined;
   /** The same server without a transaction pooler (LISTEN, migrations); undefined: databaseUrl. */
   databaseDirectUrl: string | undefined;
+  /** Streaming replicas for the reads that may be a few seconds old (db/replicas.ts); empty: none. */
+  databaseReplicaUrls: string[];
+  /** A replica further behind than this gets no reads. */
+  replicaMaxLagSeconds: number;
   /** PGlite's data folder; "memory://" keeps it in memory (tests). */
   dataDir: string;
   production: boolean;
@@ -246,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const open = handoff ? openSignIns(!oidc && !production, handoff) : [];
   const devSignInOnNetwork = devSignInOnNetworkOf(values, open, trustedProxies, problems);
   if (production && values.DEMO_CLOCK_START) problems.push("DEMO_CLOCK_START must not be set when NODE_ENV=production");
+  if (values.DATABASE_REPLICA_URL && !env.DATABASE_URL) problems.push("DATABASE_URL must be set with DATABASE_REPLICA_URL (the primary the replicas follow)");
   if (values.DATABASE_DIRECT_URL && !env.DATABASE_URL) problems.push("DATABASE_URL must be set with DATABASE_DIRECT_URL (the connection through the pooler)");
   if (values.REMINDERS_TOKEN && !env.REMINDERS_URL) problems.push("REMINDERS_URL must be set with REMINDERS_TOKEN (the reminder service's address)");
   const importDir = values.IMPORT_DIR ?? underDataDir(values, "import");
@@ -259,6 +264,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     devSignInOnNetwork,
     databaseUrl: values.DATABASE_URL,
     databaseDirectUrl: values.DATABASE_DIRECT_URL,
+    databaseReplicaUrls: (values.DATABASE_REPLICA_URL ?? "").split(",").map((url) => url.trim()).filter(Boolean),
+    replicaMaxLagSeconds: values.REPLICA_MAX_LAG_SECONDS,
     dataDir: values.DATA_DIR,
     production,
     oidc,

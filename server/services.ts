@@ -7,9 +7,12 @@ import type { OidcFlow } from "./auth/oidc.ts";
 import type { JsonParamDecoder } from "./jsonParams.ts";
 import type { FileStore } from "./files/fileStore.ts";
 import type { WriteLane } from "./db/writeLane.ts";
+import type { ReadChoice } from "./db/replicas.ts";
 
 export interface Services {
   db: Kysely<Database>;
+  /** Where a read that may be a few seconds old goes now: a replica, or the primary (db/replicas.ts). */
+  reads: () => ReadChoice;
   config: ServerConfig;
   verifyIdToken: IdTokenVerifier;
   /** The code flow with the configured OpenID Connect provider; undefined without one. */

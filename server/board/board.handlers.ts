@@ -25,7 +25,7 @@ export const boardHandlers: Handlers = {
     const agent = await userExists(services.db, call.path.userId);
     if (!agent) throw new HttpError(404, "No such user");
     const { day, startsAt, endsAt } = call.query.day ? dayBounds(call.query.day, services.config.reportTimeZone) : boardClock(services);
-    const rows = await agentDayRows(services.db, agent.id, new Date(startsAt), new Date(endsAt));
+    const rows = await agentDayRows(services.reads().db, agent.id, new Date(startsAt), new Date(endsAt));
     const results = rows.map((row) => ({
       id: row.id,
       savedAt: new Date(row.created_at).toISOString(),

@@ -20,12 +20,13 @@ export function isConnectionLost(error: unknown): boolean {
   return LOST_MESSAGES.some((message) => error.message.includes(message));
 }
 
-/** Runs a read, and once more if its connection broke under it the first time. */
-export async function readRetryingOnce<T>(read: () => Promise<T>, canRetry: () => boolean): Promise<T> {
+/** Runs a read, and once more if its connection broke under it the first time (`beforeRetry` first). */
+export async function readRetryingOnce<T>(read: () => Promise<T>, canRetry: () => boolean, beforeRetry: () => void = () => {}): Promise<T> {
   try {
     return await read();
   } catch (error) {
     if (!isConnectionLost(error) || !canRetry()) throw error;
+    beforeRetry();
     return read();
   }
 }

@@ -63,12 +63,12 @@ export const exportsHandlers: Handlers = {
     const address = call.request.ip;
     // Each batch is audited as it is read, as each page of the list is: who read which members.
     async function* audited() {
-      for await (const rows of membersInIdOrder(services.db, query, EXPORT_BATCH_ROWS)) {
+      for await (const rows of membersInIdOrder(services.reads().db, query, EXPORT_BATCH_ROWS)) {
         await audit(services.db, { userId, action: "exportMembers", memberIds: rows.map((row) => row.id), address });
         yield rows.map(memberOf);
       }
     }
-    const rowCount = await membersCount(services.db, query);
+    const rowCount = await membersCount(services.reads().db, query);
     return sendCsv(call.reply, { fileName: fileName(services, "Members"), columns: MEMBER_EXPORT_COLUMNS, rowCount, batches: audited() });
   },
 
@@ -76,14 +76,14 @@ export const exportsHandlers: Handlers = {
     const { query, services } = call;
     const filters = services.decodeJson<MembersStatusQuery>(query.params, "MembersStatusReportQuery", "params");
     await checkRegionField(services.db, "params.region", filters.region);
-    const rows = await membersStatusRows(services.db, filters);
+    const rows = await membersStatusRows(services.reads().db, filters);
     const lines = rows.length > 0 ? [...rows, { practice: "Total", ...totalsOf(rows) }] : [];
     return sendReportCsv(call, "exportMembersStatusReport", { report: "MembersStatusReport", columns: MEMBERS_STATUS_EXPORT_COLUMNS, rows: lines });
   },
 
   async exportPriorityStatusReport(call) {
     const { query, services } = call;
-    const rows = priorityRowsOf(await priorityStatusRows(services.db), query.region, query.practice);
+    const rows = priorityRowsOf(await priorityStatusRows(services.reads().db), query.region, query.practice);
     return sendReportCsv(call, "exportPriorityStatusReport", { report: "PriorityStatus", columns: PRIORITY_EXPORT_COLUMNS, rows });
   },
 
@@ -94,19 +94,19 @@ export const exportsHandlers: Handlers = {
 
   async exportUsageReport(call) {
     const { services } = call;
-    const rows = await usageReport(services.db, usageQueryOf(services, call.path.params), services.config.reportTimeZone);
+    const rows = await usageReport(services.reads().db, usageQueryOf(services, call.path.params), services.config.reportTimeZone);
     return sendReportCsv(call, "exportUsageReport", { report: "Usage", columns: USAGE_EXPORT_COLUMNS, rows });
   },
 
   async exportDeletedAppointmentsByGroup(call) {
     const { services } = call;
-    const rows = await deletionsByGroup(services.db, deletedFiltersOf(call.query, services));
+    const rows = await deletionsByGroup(services.reads().db, deletedFiltersOf(call.query, services));
     return sendReportCsv(call, "exportDeletedAppointmentsByGroup", { report: "DeletedAppointmentsByGroup", columns: DELETED_BY_GROUP_EXPORT_COLUMNS, rows });
   },
 
   async exportDeletedAppointmentsSummary(call) {
     const { services } = call;
-    const rows = await deletionsByPractice(services.db, deletedFiltersOf(call.query, services));
+    const rows = await deletionsByPractice(services.reads().db, deletedFiltersOf(call.query, services));
     return sendReportCsv(call, "exportDeletedAppointmentsSummary", { report: "DeletedAppointmentsSummary", columns: DELETED_SUMMARY_EXPORT_COLUMNS, rows });
   },
 
@@ -117,22 +117,22 @@ export const exportsHandlers: Handlers = {
     const address = call.request.ip;
     // Each batch is audited as it is read, as each page of the view is: it names patients.
     async function* audited() {
-      for await (const rows of deletionsInBatches(services.db, filters, EXPORT_BATCH_ROWS)) {
+      for await (const rows of deletionsInBatches(services.reads().db, filters, EXPORT_BATCH_ROWS)) {
         await audit(services.db, { userId, action: "exportDeletedAppointmentsDetails", memberIds: await memberIdsOf(services.db, rows), address });
         yield rows.map(deletedAppointmentOf);
       }
     }
-    const rowCount = await countDeletions(services.db, filters);
+    const rowCount = await countDeletions(services.reads().db, filters);
     return sendCsv(call.reply, { fileName: fileName(services, "DeletedAppointmentsDetails"), columns: DELETED_DETAILS_EXPORT_COLUMNS, rowCount, batches: audited() });
   },
 
   async exportCallDirectoryList(call) {
     const { services } = call;
     const filters = directoryFiltersOf(call.query);
-    const rowCount = await countRecordings(services.db, filters);
+    const rowCount = await countRecordings(services.reads().db, filters);
     await audit(services.db, { userId: callerOf(call).user.id, action: "exportCallDirectoryList", memberIds: [], address: call.request.ip });
     async function* recordings() {
-      for await (const rows of recordingsInBatches(services.db, filters, EXPORT_BATCH_ROWS)) yield rows.map(toCallRecording);
+      for await (const rows of recordingsInBatches(services.reads().db, filters, EXPORT_BATCH_ROWS)) yield rows.map(toCallRecording);
     }
     return sendCsv(call.reply, { fileName: fileName(services, "CallRecordings"), columns: CALL_RECORDING_EXPORT_COLUMNS, rowCount, batches: recordings() });
   },
@@ -149,12 +149,12 @@ export const exportsHandlers: Handlers = {
     const address = call.request.ip;
     // Each batch is audited as it is read: its rows name patients.
     async function* audited() {
-      for await (const rows of firstVisitsInBatches(services.db, filter, EXPORT_BATCH_ROWS)) {
+      for await (const rows of firstVisitsInBatches(services.reads().db, filter, EXPORT_BATCH_ROWS)) {
         await audit(services.db, { userId, action: "exportNewPatientOriginReport", memberIds: [...new Set(rows.map((row) => row.memberId))], address });
         yield rows;
       }
     }
-    const rowCount = await countFirstVisits(services.db, filter);
+    const rowCount = await countFirstVisits(services.reads().db, filter);
     return sendCsv(call.reply, { fileName: fileName(services, "NewPatientOrigin"), columns: FIRST_VISIT_EXPORT_COLUMNS, rowCount, batches: audited() });
   },
 };

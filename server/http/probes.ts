@@ -2,7 +2,7 @@
 // Prometheus. They live outside /api and outside openapi.yaml (docs/architecture.md, Probes and
 // metrics): they describe this process, not the product, and the fake backend has no process.
 //   GET /livez    200 while the process answers at all (restart it when this fails)
-//   GET /readyz   200 while it reaches its database; 503 when it cannot or is shutting down (send it no traffic)
+//   GET /readyz   200 while it reaches its database (with each read replica's health and lag); 503 when it cannot or is shutting down (send it no traffic)
 //   GET /metrics  Prometheus text: requests by route and status, the database pool, the process
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -11,6 +11,7 @@ import fastifyMetrics from "fastify-metrics";
 import type { ServerConfig } from "../config.ts";
 import type { DatabaseHandle } from "../db/connection.ts";
 import { pingDatabase } from "../db/ping.ts";
+import type { ReadReplicas } from "../db/replicas.ts";
 import { isLoopback } from "../config.ts";
 
 /** A readiness check slower than this counts as unreachable: the balancer asks every few seconds. */
@@ -49,7 +50,7 @@ function metricsGuard(config: ServerConfig) {
   };
 }
 
-export async function registerProbes(app: FastifyInstance, config: ServerConfig, database: DatabaseHandle): Promise<void> {
+export async function registerProbes(app: FastifyInstance, config: ServerConfig, database: DatabaseHandle, replicas: ReadReplicas): Promise<void> {
   let closing = false;
   app.addHook("preClose", async () => {
     closing = true;
@@ -99,10 +100,30 @@ export async function registerProbes(app: FastifyInstance, config: ServerConfig,
     },
   });
 
+  new Gauge({
+    name: "recall_db_replica_lag_seconds",
+    help: "How far each read replica (DATABASE_REPLICA_URL) was behind the primary at the last look; -1: it did not answer",
+    labelNames: ["replica"],
+    registers: [registry],
+    collect() {
+      for (const replica of replicas.status()) this.set({ replica: replica.name }, replica.lagSeconds ?? -1);
+    },
+  });
+  new Gauge({
+    name: "recall_db_replica_serving",
+    help: "1 while a read replica gets reads; 0 while it lags beyond REPLICA_MAX_LAG_SECONDS or does not answer (its reads go to the primary)",
+    labelNames: ["replica"],
+    registers: [registry],
+    collect() {
+      for (const replica of replicas.status()) this.set({ replica: replica.name }, replica.health === "serving" ? 1 : 0);
+    },
+  });
+
   app.get("/livez", { logLevel: "warn" }, async () => ({ status: "ok" }));
   app.get("/readyz", { logLevel: "warn" }, async (_request, reply) => {
     if (closing) return reply.code(503).send({ status: "stopping" });
     if (!(await reachesDatabase(database))) return reply.code(503).send({ status: "database unreachable" });
-    return { status: "ok" };
+    // Replicas that lag or do not answer leave the instance ready: their reads go to the primary.
+    return replicas.configured ? { status: "ok", replicas: replicas.status() } : { status: "ok" };
   });
 }

@@ -15,7 +15,7 @@ export const contactDataHandlers: Handlers = {
     const timeZone = services.config.reportTimeZone;
     const periods = reportPeriods(zonedDate(now, timeZone));
     const counts = await callsByHour(
-      services.db,
+      services.reads().db,
       { today: periods.today, thisWeek: periods.thisWeek, lastWeek: periods.lastWeek, thisMonth: periods.monthToDate, lastMonth: periods.lastMonth },
       timeZone,
     );

@@ -14,11 +14,11 @@ import { deletedAppointmentOf, filtersOf } from "./deletedAppointmentsAnswer.ts"
 
 export const deletedAppointmentsHandlers: Handlers = {
   async getDeletedAppointmentsByGroup({ query, services }) {
-    return deletionsByGroup(services.db, filtersOf(query, services));
+    return deletionsByGroup(services.reads().db, filtersOf(query, services));
   },
 
   async getDeletedAppointmentsSummary({ query, services }) {
-    return deletionsByPractice(services.db, filtersOf(query, services));
+    return deletionsByPractice(services.reads().db, filtersOf(query, services));
   },
 
   async getDeletedAppointmentsDetails(call) {
@@ -26,13 +26,13 @@ export const deletedAppointmentsHandlers: Handlers = {
     const filters = filtersOf(query, services);
     const pageSize = query.pageSize ?? 15;
     const offset = ((query.pageNum ?? 1) - 1) * pageSize;
-    const count = await countDeletions(services.db, filters);
+    const count = await countDeletions(services.reads().db, filters);
     // A page past the end is empty: no need to ask (and no offset too large for SQL).
-    const rows = offset < count ? await deletionsPage(services.db, filters, offset, pageSize) : [];
+    const rows = offset < count ? await deletionsPage(services.reads().db, filters, offset, pageSize) : [];
     await audit(services.db, {
       userId: callerOf(call).user.id,
       action: "getDeletedAppointmentsDetails",
-      memberIds: await memberIdsOf(services.db, rows),
+      memberIds: await memberIdsOf(services.reads().db, rows),
       address: call.request.ip,
     });
     return { count, rows: rows.map(deletedAppointmentOf) };

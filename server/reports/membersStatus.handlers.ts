@@ -12,7 +12,7 @@ export const membersStatusHandlers: Handlers = {
   async getMembersStatusReport({ query, services }) {
     const filters = services.decodeJson<MembersStatusQuery>(query.params, "MembersStatusReportQuery", "params");
     await checkRegionField(services.db, "params.region", filters.region);
-    const rows = await membersStatusRows(services.db, filters);
+    const rows = await membersStatusRows(services.reads().db, filters);
     return { rows, totals: { practice: "Total", ...totalsOf(rows) } };
   },
 

@@ -11,7 +11,7 @@ type Schemas = components["schemas"];
 export const newPatientOriginHandlers: Handlers = {
   async getNewPatientOriginReport({ query, services }) {
     const asked = originFilterOf(services, query.params);
-    const counts = await countsByOrigin(services.db, asked);
+    const counts = await countsByOrigin(services.reads().db, asked);
     // Every first visit is in exactly one origin's count.
     const total = counts.reduce((sum, row) => sum + row.count, 0);
     const sources: Schemas["OriginSource"][] = [];

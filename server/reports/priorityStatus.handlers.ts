@@ -5,6 +5,6 @@ import { priorityStatusRows } from "./priorityStatus.repository.ts";
 
 export const priorityStatusHandlers: Handlers = {
   async getPriorityStatusReport({ services }) {
-    return priorityStatusRows(services.db);
+    return priorityStatusRows(services.reads().db);
   },
 };

@@ -28,11 +28,11 @@ export const usageHandlers: Handlers = {
   },
 
   async getUsageReport(call) {
-    return usageReport(call.services.db, usageQueryOf(call.services, call.path.params), call.services.config.reportTimeZone);
+    return usageReport(call.services.reads().db, usageQueryOf(call.services, call.path.params), call.services.config.reportTimeZone);
   },
 
   async getCallActivityReport(call) {
     checkDayRange(call.query);
-    return callActivityReport(call.services.db, call.query, call.services.config.reportTimeZone);
+    return callActivityReport(call.services.reads().db, call.query, call.services.config.reportTimeZone);
   },
 };

@@ -5,7 +5,8 @@
 //   CONTRACT_TARGET=server the real server (server/app.ts) on port 0 with the demo data: PGlite in
 //                          memory, or a fresh schema of DATABASE_URL_TEST when that is set, or with
 //                          CONTRACT_DATABASE=pooler a fresh database reached through the pooler
-//                          (DATABASE_POOLER_URL_TEST; tests/support/pooledDatabase.ts)
+//                          (DATABASE_POOLER_URL_TEST; tests/support/pooledDatabase.ts), its reports
+//                          read from the streaming replica (DATABASE_REPLICA_URL_TEST) when set
 import { startMockHost } from "../../mocks/host";
 import { DEMO_REFERENCE_DATE } from "../../demo/reference.ts";
 
@@ -75,13 +76,15 @@ async function startServerTarget(): Promise<Target> {
   // The demo data ends at the mock's reference date; the server's calendar starts there, as the mock's clock stands there.
   // DATA_DIR memory://: the database is in memory or a throwaway schema, and with it the stored files (recordings, help files, mail).
   // SIGN_IN_RATE_LIMIT: the suite signs in once per secured operation, all from 127.0.0.1.
+  const { database, drop, replicaUrl } = await openServerDatabase();
   const config = loadConfig({
     NODE_ENV: "test",
     DATA_DIR: "memory://",
     DEMO_CLOCK_START: DEMO_REFERENCE_DATE.toISOString(),
     SIGN_IN_RATE_LIMIT: "100000",
+    // Through the pooler, the reports read from the streaming replica when there is one.
+    ...(replicaUrl ? { DATABASE_URL: "postgres://the-database-above", DATABASE_REPLICA_URL: replicaUrl } : {}),
   });
-  const { database, drop } = await openServerDatabase();
   const app = await buildApp({ config, database });
   const address = await app.listen({ port: 0, host: "127.0.0.1" });
   const rules = { idleMs: config.sessionIdleMs, lifetimeMs: config.sessionLifetimeMs };
@@ -125,12 +128,12 @@ async function openServerDatabase() {
     const { createPooledDatabase } = await import("../support/pooledDatabase.ts");
     const pooled = await createPooledDatabase("contract");
     const database = await seeded(await openDatabase({ url: pooled.url, directUrl: pooled.directUrl }));
-    return { database, drop: async (handle: Handle) => void (await handle.close(), await pooled.drop()) };
+    return { database, replicaUrl: pooled.replicaUrl, drop: async (handle: Handle) => void (await handle.close(), await pooled.drop()) };
   }
   const url = process.env.DATABASE_URL_TEST;
   if (!url) {
     const database = await openDatabase({ dataDir: "memory://", template: serverTemplate });
-    return { database, drop: (handle: Handle) => handle.close() };
+    return { database, replicaUrl: undefined, drop: (handle: Handle) => handle.close() };
   }
   const schema = `contract_${process.pid}_${Date.now()}`;
   const admin = await openDatabase({ url });
@@ -139,6 +142,7 @@ async function openServerDatabase() {
   const database = await seeded(await openDatabase({ url, schema }));
   return {
     database,
+    replicaUrl: undefined,
     drop: async (handle: Handle) => {
       await sql`drop schema ${sql.id(schema)} cascade`.execute(handle.db);
       await handle.close();

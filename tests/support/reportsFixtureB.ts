@@ -66,6 +66,7 @@ const decodeJson = jsonParamDecoder(loadContract().document);
 export function servicesAt(db: Kysely<Database>, now: string, timeZone = "America/Chicago"): Services {
   return {
     db,
+    reads: () => ({ db, lagSeconds: 0 }),
     config: loadConfig({ NODE_ENV: "test", REPORT_TIME_ZONE: timeZone }),
     now: () => new Date(now),
     files: databaseFileStore(db),
