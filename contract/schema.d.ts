@@ -3721,6 +3721,7 @@ export interface components {
          * @description Members the queue holds back now, each under the first reason that holds it back, in
          *     this order (the reasons of the queue): `doNotCall` (a do-not-call result),
          *     `appointmentMade`, `droppedOrDuplicate` (status Dropped Patient or Duplicate SubID),
+         *     `futureAppointment` (the practice's schedule has an appointment of the member ahead),
          *     `noDialablePhone` (not ten digits), `attemptsExhausted` (six in total),
          *     `callbackNotDue` (an open callback not yet due, or still its owner's), `claimed`
          *     (someone is working it), `attemptedToday` (one attempt already on the member's local
@@ -3732,6 +3733,7 @@ export interface components {
             doNotCall: number;
             appointmentMade: number;
             droppedOrDuplicate: number;
+            futureAppointment: number;
             noDialablePhone: number;
             attemptsExhausted: number;
             callbackNotDue: number;

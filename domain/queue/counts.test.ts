@@ -21,6 +21,7 @@ const facts = (overrides: Partial<QueueFacts> = {}): QueueFacts => ({
   latestResultAt: null,
   issuePhone: null,
   callback: null,
+  appointmentAhead: false,
   ...overrides,
 });
 

@@ -19,6 +19,7 @@ const facts = (overrides: Partial<QueueFacts> = {}): QueueFacts => ({
   latestResultAt: null,
   issuePhone: null,
   callback: null,
+  appointmentAhead: false,
   ...overrides,
 });
 const stateOf = (overrides: Partial<QueueFacts> = {}) => queueStateOf(facts(overrides), RULES);
@@ -39,6 +40,12 @@ describe("what holds a member back for good", () => {
     expect(stateOf({ status: "Dropped Patient" }).blocked).toBe("droppedOrDuplicate");
     expect(stateOf({ status: "Duplicate SubID" }).blocked).toBe("droppedOrDuplicate");
     expect(stateOf({ status: "New Patient" }).blocked).toBeNull();
+  });
+
+  it("is an appointment booked at the practice, ahead in its schedule; a dropped status still comes first", () => {
+    expect(stateOf({ appointmentAhead: true }).blocked).toBe("futureAppointment");
+    expect(stateOf({ appointmentAhead: true, status: "Dropped Patient" }).blocked).toBe("droppedOrDuplicate");
+    expect(stateOf({ appointmentAhead: false }).blocked).toBeNull();
   });
 
   it("is a phone that is not ten digits", () => {

@@ -14,7 +14,7 @@ type Schemas = components["schemas"];
 export type QueueReason = keyof Schemas["ReasonCounts"];
 
 /** What holds a member back however long one waits (until a person changes something). */
-export type BlockedReason = Extract<QueueReason, "doNotCall" | "appointmentMade" | "droppedOrDuplicate" | "noDialablePhone" | "attemptsExhausted" | "coolingDown">;
+export type BlockedReason = Extract<QueueReason, "doNotCall" | "appointmentMade" | "droppedOrDuplicate" | "futureAppointment" | "noDialablePhone" | "attemptsExhausted" | "coolingDown">;
 
 /** The most urgent planned treatment first; members without one after every priority. */
 export const PRIORITY_RANKS: Readonly<Record<Schemas["TreatmentPriority"], number>> = { P1: 1, P2: 2, P3: 3, P4: 4 };
@@ -45,6 +45,8 @@ export interface QueueFacts {
   /** The phone the member had when Phone number issues was saved; null when unknown (taken as unchanged). */
   issuePhone: string | null;
   callback: QueuedCallback | null;
+  /** The practice's schedule has a Scheduled appointment of the member ahead (the practice feeds). */
+  appointmentAhead: boolean;
 }
 
 export interface QueueState {
@@ -81,6 +83,8 @@ function blockedOf(facts: QueueFacts, rules: QueueRules): BlockedReason | null {
   if (facts.callback) return isDialable(facts.phone) ? null : "noDialablePhone";
   if (facts.result === APPOINTMENT_MADE) return "appointmentMade";
   if ((INACTIVE_STATUSES as readonly string[]).includes(facts.status)) return "droppedOrDuplicate";
+  // Booked at the practice: nothing to call about until the schedule says otherwise.
+  if (facts.appointmentAhead) return "futureAppointment";
   if (!isDialable(facts.phone)) return "noDialablePhone";
   if (facts.attemptTimes.length >= rules.maxAttempts) return "attemptsExhausted";
   if (facts.result === PHONE_ISSUES && (facts.issuePhone === null || samePhone(facts.issuePhone, facts.phone))) return "coolingDown";

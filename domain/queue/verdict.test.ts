@@ -22,6 +22,7 @@ const facts = (overrides: Partial<QueueFacts> = {}): QueueFacts => ({
   latestResultAt: null,
   issuePhone: null,
   callback: null,
+  appointmentAhead: false,
   ...overrides,
 });
 const moment = (overrides: Partial<Moment> = {}): Moment => ({ now: NOW, callerId: MARCUS, claimed: false, inWindow: true, ...overrides });

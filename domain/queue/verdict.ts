@@ -10,6 +10,7 @@ export const QUEUE_REASONS = [
   "doNotCall",
   "appointmentMade",
   "droppedOrDuplicate",
+  "futureAppointment",
   "noDialablePhone",
   "attemptsExhausted",
   "callbackNotDue",

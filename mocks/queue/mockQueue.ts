@@ -94,6 +94,8 @@ export class MockQueue {
           latestResultAt: latest ? time(latest.createdAt) : null,
           issuePhone: this.#db.issuePhones.get(member.id) ?? null,
           callback: callback ? { dueAt: time(callback.dueAt), ownerId: callback.ownerId, ownerUntil: callback.ownerUntil === null ? null : time(callback.ownerUntil) } : null,
+          // The fake backend holds no practice schedule (the practice feeds are the real server's).
+          appointmentAhead: false,
         },
         this.rules,
       );

@@ -9,6 +9,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { openFixture, type Fixture } from "../../tests/support/importFixture.ts";
 import type { AppointmentRecord, FeedBatch } from "../../domain/feeds/records.ts";
 import { applyFeedBatch, type FeedRun } from "./applyFeedBatch.ts";
+import { refreshMembers } from "../queue/queueState.repository.ts";
+import { DEFAULT_QUEUE_RULES } from "../../domain/queue/rules.ts";
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -140,6 +142,17 @@ describe("the appointments feed", () => {
     expect(await db.selectFrom("callback_changes").select(["change", "user_id", "reason"]).execute()).toEqual([
       { change: "closed", user_id: null, reason: "Appointment booked at the practice" },
     ]);
+  });
+});
+
+describe("the queue after the appointments feed", () => {
+  it("stops serving a member booked at the practice, and serves it again once that appointment is broken", async () => {
+    const setting = { rules: DEFAULT_QUEUE_RULES, groupZone: "America/Chicago" };
+    await apply({ feed: "appointments", records: [appointment("1", "100", "2099-12-01T15:00:00Z", "Scheduled")] });
+    const booked = await refreshMembers(fixture.database.db, [1, 2], setting, NOW);
+    expect([booked.get(1)?.blocked, booked.get(2)?.blocked]).toEqual(["futureAppointment", null]);
+    await apply({ feed: "appointments", records: [appointment("1", "100", "2099-12-01T15:00:00Z", "Broken", "2026-11-18T00:00:00Z")] });
+    expect((await refreshMembers(fixture.database.db, [1], setting, NOW)).get(1)?.blocked).toBeNull();
   });
 });
 

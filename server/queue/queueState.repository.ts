@@ -15,7 +15,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 type Schemas = components["schemas"];
 
 /** Bumped when what domain/queue/memberState.ts makes of the same facts changes: every state is worked out again. */
-export const QUEUE_STATE_VERSION = 1;
+export const QUEUE_STATE_VERSION = 2;
 /** Members worked out per statement: one read and one write each. */
 const BATCH = 2000;
 
@@ -42,6 +42,7 @@ export interface FactsRow {
   callback_due_at: Date | null;
   callback_owner: number | null;
   callback_owner_until: Date | null;
+  appointment_ahead: boolean;
 }
 
 const ms = (value: Date | string | null) => (value === null ? null : new Date(value).getTime());
@@ -51,6 +52,8 @@ export async function factsOf(db: Db, memberIds: readonly number[], groupZone: s
   const { rows } = await sql<FactsRow>`
     select m.id, m.practice_id, m.result, m.status, m.phone, m.state, to_char(m.last_visit, 'YYYY-MM-DD') as last_visit,
       coalesce(p.time_zone, ${groupZone}) as practice_zone, q.issue_phone,
+      exists (select 1 from appointments a where a.practice_id = m.practice_id and a.pat_num = m.pat_num and m.pat_num <> ''
+        and a.status = 'Scheduled' and a.starts_at > now()) as appointment_ahead,
       (select min(t.priority) from treatment_priorities t where t.practice_id = m.practice_id and t.pat_num = m.pat_num and m.pat_num <> '') as priority,
       coalesce((select array_agg(r.created_at order by r.id) from results r
         where r.member_id = m.id and r.result <> '' and (q.attempts_reset_at is null or r.created_at > q.attempts_reset_at)), '{}') as attempt_times,
@@ -76,6 +79,7 @@ const toFacts = (row: FactsRow): QueueFacts => ({
   latestResultAt: ms(row.latest_result_at),
   issuePhone: row.issue_phone,
   callback: row.callback_due_at === null ? null : { dueAt: ms(row.callback_due_at)!, ownerId: row.callback_owner, ownerUntil: ms(row.callback_owner_until) },
+  appointmentAhead: row.appointment_ahead,
 });
 
 const iso = (at: number | null) => (at === null ? null : new Date(at).toISOString());

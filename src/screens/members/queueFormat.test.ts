@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { QueueCounts, WhyThisMember } from "../../machines/members/queue/queue.machine";
 import { doNotCallText, heldBack, whyLines } from "./queueFormat";
 
-const NONE = { doNotCall: 0, appointmentMade: 0, droppedOrDuplicate: 0, noDialablePhone: 0, attemptsExhausted: 0, callbackNotDue: 0, claimed: 0, attemptedToday: 0, coolingDown: 0, outsideCallingWindow: 0 };
+const NONE = { doNotCall: 0, appointmentMade: 0, droppedOrDuplicate: 0, futureAppointment: 0, noDialablePhone: 0, attemptsExhausted: 0, callbackNotDue: 0, claimed: 0, attemptedToday: 0, coolingDown: 0, outsideCallingWindow: 0 };
 
 describe("queue texts", () => {
   it("lists only the reasons that hold someone back, in the contract's order", () => {

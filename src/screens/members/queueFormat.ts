@@ -12,6 +12,7 @@ export const REASON_LABELS: Record<keyof QueueCounts["notEligible"], string> = {
   doNotCall: "Do not call",
   appointmentMade: "Appointment made",
   droppedOrDuplicate: "Dropped patient or duplicate SubID",
+  futureAppointment: "Appointment booked at the practice",
   noDialablePhone: "No dialable phone",
   attemptsExhausted: "Six attempts made",
   callbackNotDue: "Callback not due yet",

@@ -17,7 +17,7 @@ const NOBODY: NextMemberAnswer = {
   why: null,
   queue: {
     eligible: 0,
-    notEligible: { doNotCall: 3, appointmentMade: 0, droppedOrDuplicate: 0, noDialablePhone: 0, attemptsExhausted: 0, callbackNotDue: 0, claimed: 1, attemptedToday: 0, coolingDown: 2, outsideCallingWindow: 0 },
+    notEligible: { doNotCall: 3, appointmentMade: 0, droppedOrDuplicate: 0, futureAppointment: 0, noDialablePhone: 0, attemptsExhausted: 0, callbackNotDue: 0, claimed: 1, attemptedToday: 0, coolingDown: 2, outsideCallingWindow: 0 },
     nextWindowOpensAt: null,
     nextCooldownEndsAt: "2026-11-27T20:00:00Z",
   },
