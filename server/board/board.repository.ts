@@ -5,7 +5,6 @@
 // each its bounds (server/board/board.ts shifts the times to one clock).
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/database.ts";
-import { APPOINTMENT_MADE, CONTACTED_RESULTS } from "../../domain/vocabulary.ts";
 
 export interface BoardWindow {
   /** The day on the calendar's clock: results and call starts from `dayStart`, before `dayEnd`. */
@@ -84,8 +83,8 @@ export function boardAgentsQuery(window: BoardWindow, userIds?: readonly number[
            st.connected, st.last_connected_at,
            ${memberJson("cm")} as claim_member, cl.claimed_at, cl.expires_at as claim_expires_at, ce.last_claim_ended_at,
            ${memberJson("lm")} as call_member, lc.started_at as call_started_at,
-           r.last_result_at, coalesce(c.calls_started, 0)::int as calls_started, coalesce(r.results_saved, 0)::int as results_saved,
-           coalesce(r.contacts, 0)::int as contacts, coalesce(r.appointments, 0)::int as appointments,
+           r.last_result_at, coalesce(c.calls_started, 0)::int as calls_started, coalesce(c.results_saved, 0)::int as results_saved,
+           coalesce(c.contacts, 0)::int as contacts, coalesce(c.appointments, 0)::int as appointments,
            coalesce(cb.callbacks_due, 0)::int as callbacks_due, coalesce(cb.callbacks_overdue, 0)::int as callbacks_overdue
     from agents a
     join users u on u.id = a.user_id
@@ -102,18 +101,16 @@ export function boardAgentsQuery(window: BoardWindow, userIds?: readonly number[
     left join lateral (
       select max(expires_at) as last_claim_ended_at from member_claims where user_id = a.user_id and expires_at <= ${now} and expires_at >= ${sessionsDayStart}
     ) ce on true
+    -- The day's counts, kept beside each save and call start (migration 0038): one row per agent.
+    left join user_day_activity c on c.user_id = a.user_id and c.day = (${dayStart}::timestamptz at time zone (select time_zone from activity_time_zone))::date
+    -- One index probe each: the agent's latest call start and result of the day.
     left join lateral (
-      select count(*) as calls_started, max(started_at) as last_started_at from call_starts
-      where user_id = a.user_id and started_at >= ${dayStart} and started_at < ${dayEnd}
-    ) c on true
-    -- One index probe: a person starts one call at a time.
-    left join lateral (
-      select member_id, started_at from call_starts where user_id = a.user_id and started_at = c.last_started_at limit 1
+      select member_id, started_at from call_starts where user_id = a.user_id and started_at >= ${dayStart} and started_at < ${dayEnd}
+      order by started_at desc limit 1
     ) lc on true
     left join lateral (
-      select count(*) as results_saved, count(*) filter (where result = any(${[...CONTACTED_RESULTS]}::text[])) as contacts,
-             count(*) filter (where result = ${APPOINTMENT_MADE}) as appointments, max(created_at) as last_result_at
-      from results where user_id = a.user_id and created_at >= ${dayStart} and created_at < ${dayEnd}
+      select created_at as last_result_at from results where user_id = a.user_id and created_at >= ${dayStart} and created_at < ${dayEnd}
+      order by created_at desc limit 1
     ) r on true
     -- domain/board/dayCounts.ts callbackCounts, on the owner's open callbacks (callbacks_owner_due_idx).
     left join lateral (

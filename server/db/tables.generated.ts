@@ -486,7 +486,9 @@ export interface TreatmentPriorities {
 }
 
 export interface UserDayActivity {
+  appointments: Generated<number>;
   calls_started: Generated<number>;
+  contacts: Generated<number>;
   day: ColumnType<string, string, string>;
   results_saved: Generated<number>;
   user_id: number;
