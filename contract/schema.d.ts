@@ -1480,7 +1480,10 @@ export interface paths {
          * @description Added by the design. Public: the signed token (issued by `downloadCallRecording`, valid
          *     5 minutes) authorises the download, so a new browser tab can fetch it without the bearer
          *     token. Streams the audio with `Content-Disposition: attachment`. 401 when the token's
-         *     signature is invalid or it has expired; 404 when the recording no longer exists.
+         *     signature is invalid or it has expired; 404 when the recording no longer exists or its
+         *     audio was removed. Answers one HTTP Range (`bytes=a-b`, `bytes=a-`, `bytes=-n`) with 206 and
+         *     its `Content-Range`, so an audio element seeks while the link is valid; a range starting at
+         *     or beyond the end is answered 416 with `Content-Range: bytes *\/<size>`.
          */
         get: operations["getCallRecordingFile"];
         put?: never;
@@ -6136,7 +6139,10 @@ export interface operations {
     getCallRecordingFile: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description One byte range of the file (RFC 9110); anything else is answered with the whole file. */
+                Range?: string;
+            };
             path: {
                 /** @description The signed, expiring download token. */
                 token: string;
@@ -6157,9 +6163,30 @@ export interface operations {
                     "audio/wav": string;
                 };
             };
+            /** @description The bytes of the Range asked for. */
+            206: {
+                headers: {
+                    /** @description `bytes <first>-<last>/<size>`. */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/mpeg": string;
+                    "audio/wav": string;
+                };
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["InvalidToken"];
             404: components["responses"]["NotFound"];
+            /** @description The Range starts at or beyond the end of the file; `Content-Range` is `bytes *\/<size>`. */
+            416: {
+                headers: {
+                    /** @description `bytes *\/<size>`. */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };

@@ -24,6 +24,7 @@ export const STAGES: Stage[] = [
   { script: "test:contract:server:pglite" },
   { script: "test:contract:server" },
   { script: "test:contract:server:pooler" },
+  { script: "test:contract:s3" },
   { script: "bench:quick", needs: ["build"] },
   { script: "test:install", needs: ["build"] },
   { script: "test:contract:mock" },

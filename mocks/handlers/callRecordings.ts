@@ -4,6 +4,7 @@ import { HttpResponse } from "msw";
 import type { CallRecordingRecord } from "../../demo/records.ts";
 import { directoryFiltersOf, SEARCH_ROWS } from "../../domain/recordings/directory.ts";
 import { attachmentDisposition } from "../../domain/recordings/contentDisposition.ts";
+import { contentRangeOf, rangeOf } from "../../domain/http/byteRange.ts";
 import { HttpError, INVALID_TOKEN } from "../../contract/errors.ts";
 import { compareText } from "../../domain/order.ts";
 import { caller, createApi, errorAnswer } from "../api";
@@ -61,19 +62,26 @@ export function callRecordingsHandlers(db: MockDb) {
       return HttpResponse.json({ data: new URL(`/api/call-recordings/file/${link.token}`, context.request.url).href });
     }),
 
-    api.get("/call-recordings/file/{token}", ({ path }) => {
+    api.get("/call-recordings/file/{token}", ({ path, request }) => {
       const link = redeemDownloadLink(db.recordingDownloads, path.token, db.now());
       // A link ends with the session it was issued in (sign-out, expiry).
       if (!link || !liveSession(db.sessions, link.sessionToken)) return errorAnswer(401, INVALID_TOKEN);
       const recording = db.recordings.find((candidate) => candidate.id === link.recordingId);
       if (!recording) throw new HttpError(404, "The recording no longer exists");
       const audio = demoAudio(recording.file);
-      return new Response(audio.bytes, {
+      const size = audio.bytes.byteLength;
+      const range = rangeOf(request.headers.get("range"), size);
+      const common = { "Accept-Ranges": "bytes", "Cache-Control": "no-store" };
+      if (range === null) return new Response(null, { status: 416, headers: { ...common, "Content-Range": contentRangeOf(null, size) } });
+      const bytes = range ? audio.bytes.slice(range.start, range.end + 1) : audio.bytes;
+      return new Response(bytes, {
+        status: range ? 206 : 200,
         headers: {
+          ...common,
           "Content-Type": audio.contentType,
-          "Content-Length": String(audio.bytes.byteLength),
+          "Content-Length": String(bytes.byteLength),
           "Content-Disposition": attachmentDisposition(link.title),
-          "Cache-Control": "no-store",
+          ...(range ? { "Content-Range": contentRangeOf(range, size) } : {}),
         },
       });
     }),

@@ -16,6 +16,7 @@ import { touchSession } from "../auth/sessions.repository.ts";
 import { audit } from "../audit.repository.ts";
 import type { Services } from "../services.ts";
 import { statWithFolder } from "./folderImport.ts";
+import { contentRangeOf, rangeOf } from "../../domain/http/byteRange.ts";
 
 export const HELP_FILES_PREFIX = "/api/files/help/";
 const HELP_FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}\.(mp4|pdf)$/;
@@ -26,16 +27,6 @@ const TYPES = { pdf: "application/pdf", mp4: "video/mp4" } as const;
 const typeOf = (name: string) => (name.endsWith(".pdf") ? TYPES.pdf : TYPES.mp4);
 
 const notFound = (request: FastifyRequest) => new HttpError(404, `No such call: ${request.method} ${request.url.split("?")[0]}`);
-
-/** One `bytes=a-b`, `bytes=a-` or `bytes=-n` range within `size`; undefined: the whole file; null: unsatisfiable. */
-export function rangeOf(header: string | undefined, size: number): { start: number; end: number } | null | undefined {
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header?.trim() ?? "");
-  if (!match || (match[1] === "" && match[2] === "")) return undefined;
-  const [first, last] = [match[1]!, match[2]!];
-  const start = first === "" ? Math.max(0, size - Number(last)) : Number(first);
-  const end = first === "" || last === "" ? size - 1 : Math.min(Number(last), size - 1);
-  return start > end || start >= size ? null : { start, end };
-}
 
 async function administrator(services: Services, request: FastifyRequest): Promise<number> {
   const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? "")?.[1];
@@ -58,11 +49,12 @@ export async function registerHelpFiles(app: FastifyInstance, services: Services
       if (!found) throw notFound(request);
       const range = rangeOf(request.headers.range, found.size);
       reply.header("accept-ranges", "bytes").type(found.contentType);
-      if (range === null) return reply.code(416).header("content-range", `bytes */${found.size}`).send();
-      const file = await services.files.read("help", name, range);
+      if (range === null) return reply.code(416).header("content-range", contentRangeOf(null, found.size)).send();
+      const file = await services.files.open("help", name, range);
       if (!file) throw notFound(request);
-      if (range) reply.code(206).header("content-range", `bytes ${range.start}-${range.end}/${file.size}`);
-      return reply.send(file.content);
+      if (range) reply.code(206).header("content-range", contentRangeOf(range, file.size));
+      reply.header("content-length", String(range ? range.end - range.start + 1 : file.size));
+      return reply.send(file.body);
     });
 
     scope.put<{ Params: { name: string }; Body: Buffer | undefined }>(`${HELP_FILES_PREFIX}:name`, async (request, reply) => {

@@ -2,6 +2,7 @@
 // A link is a random token valid 5 minutes; the file behind it is public (the token authorises it,
 // so a new browser tab can fetch it without the bearer token). Issuing and fetching are audited.
 import { randomBytes } from "node:crypto";
+import { Readable } from "node:stream";
 import { directoryFiltersOf, SEARCH_ROWS } from "../../domain/recordings/directory.ts";
 import { attachmentDisposition } from "../../domain/recordings/contentDisposition.ts";
 import { HttpError, INVALID_TOKEN } from "../../contract/errors.ts";
@@ -20,12 +21,23 @@ import { audioContentType } from "./storage.ts";
 import { toCallRecording } from "./callRecordingAnswer.ts";
 import { statWithFolder } from "../files/folderImport.ts";
 import type { Services } from "../services.ts";
-import { readSourceAudio } from "./ingest/sourceAudio.ts";
+import { readSourceAudio, statSourceAudio } from "./ingest/sourceAudio.ts";
+import { contentRangeOf, rangeOf, type ByteRange } from "../../domain/http/byteRange.ts";
+import type { OpenedFile } from "../files/fileStore.ts";
 
-/** Audio kept in the file store (or moved into it from RECORDINGS_DIR as it is first asked for). */
-async function readStoredAudio(services: Services, filePath: string) {
-  const found = await statWithFolder(services.files, "recordings", filePath, services.config.recordingsDir, audioContentType);
-  return found && services.files.read("recordings", filePath);
+/** Size and type of a recording's audio, in the file store (moved into it from RECORDINGS_DIR as first asked for) or where the phone system wrote it. */
+async function statAudio(services: Services, filePath: string, audioIn: string | null) {
+  if (audioIn === "source") return statSourceAudio(services.config, filePath);
+  return statWithFolder(services.files, "recordings", filePath, services.config.recordingsDir, audioContentType);
+}
+
+/** The audio (or the bytes of `range`) as a stream. */
+async function openAudio(services: Services, filePath: string, audioIn: string | null, range: ByteRange | undefined): Promise<OpenedFile | undefined> {
+  if (audioIn !== "source") return services.files.open("recordings", filePath, range);
+  const file = await readSourceAudio(services.config, filePath);
+  if (!file) return undefined;
+  const content = range ? file.content.subarray(range.start, range.end + 1) : file.content;
+  return { contentType: file.contentType, size: file.size, body: Readable.from([content]) };
 }
 
 export const recordingsHandlers: Handlers = {
@@ -60,21 +72,28 @@ export const recordingsHandlers: Handlers = {
   },
 
   async getCallRecordingFile(call) {
-    const { services, reply } = call;
+    const { services, reply, request } = call;
     const link = await redeemDownloadLink(services.db, call.path.token, services.now(), rulesOf(services));
     if (!link) throw new HttpError(401, INVALID_TOKEN);
     const { file_path: filePath } = link;
     if (filePath === null) throw new HttpError(404, "The recording no longer exists");
-    const file = link.audio_in === "source" ? await readSourceAudio(services.config, filePath) : await readStoredAudio(services, filePath);
+    const found = await statAudio(services, filePath, link.audio_in);
+    if (!found) throw new HttpError(404, "The recording's audio file no longer exists");
+    const range = rangeOf(request.headers.range, found.size);
+    reply.header("accept-ranges", "bytes").header("cache-control", "no-store");
+    if (range === null) return reply.code(416).header("content-range", contentRangeOf(null, found.size)).send() as never;
+    const file = await openAudio(services, filePath, link.audio_in, range);
     if (!file) throw new HttpError(404, "The recording's audio file no longer exists");
-    await audit(services.db, { userId: link.user_id, action: "getCallRecordingFile", memberIds: [], address: call.request.ip });
+    // A player seeking asks many ranges of one link: the download is audited once, at its start.
+    if (!range || range.start === 0) await audit(services.db, { userId: link.user_id, action: "getCallRecordingFile", memberIds: [], address: request.ip });
     reply.headers({
       "content-type": file.contentType,
-      "content-length": String(file.size),
+      "content-length": String(range ? range.end - range.start + 1 : file.size),
       "content-disposition": attachmentDisposition(link.title),
-      "cache-control": "no-store",
     });
+    if (range) reply.code(206).header("content-range", contentRangeOf(range, file.size));
+    // Streamed from the store, a part at a time: a long recording never sits whole in memory.
     // The reply is a thenable: the app's route waits on it until the answer is sent or cut off.
-    return reply.send(file.content) as never;
+    return reply.send(file.body) as never;
   },
 };

@@ -190,6 +190,30 @@ describe("downloads: GET /call-recordings/downloadCallRecording and GET /call-re
     expect(again.status).toBe(200);
   });
 
+  it("answers a Range of the file (206), so an audio element seeks, and 416 beyond its end", async () => {
+    const link = await linkFor("seek.mp3");
+    const whole = await fetch(link);
+    expect(whole.headers.get("accept-ranges")).toBe("bytes");
+    const bytes = new Uint8Array(await whole.arrayBuffer());
+    const size = bytes.length;
+
+    const head = await fetch(link, { headers: { range: "bytes=0-3" } });
+    expect([head.status, head.headers.get("content-range"), head.headers.get("content-length")]).toEqual([206, `bytes 0-3/${size}`, "4"]);
+    expect(new Uint8Array(await head.arrayBuffer())).toEqual(bytes.slice(0, 4));
+
+    const middle = await fetch(link, { headers: { range: `bytes=100-` } });
+    expect([middle.status, middle.headers.get("content-range")]).toEqual([206, `bytes 100-${size - 1}/${size}`]);
+    expect(new Uint8Array(await middle.arrayBuffer())).toEqual(bytes.slice(100));
+
+    const tail = await fetch(link, { headers: { range: "bytes=-10" } });
+    expect([tail.status, tail.headers.get("content-range")]).toEqual([206, `bytes ${size - 10}-${size - 1}/${size}`]);
+    expect(new Uint8Array(await tail.arrayBuffer())).toEqual(bytes.slice(size - 10));
+
+    const beyond = await fetch(link, { headers: { range: `bytes=${size}-` } });
+    expect([beyond.status, beyond.headers.get("content-range")]).toEqual([416, `bytes */${size}`]);
+    await beyond.arrayBuffer();
+  });
+
   it("ends a user's links with the session they were issued in: signed out, the link is refused (401)", async () => {
     const { token } = await backend.signIn(backend.staff.user.email);
     const [recording] = (await directory({})).body.rows as Recording[];

@@ -6,7 +6,9 @@
 //                          memory, or a fresh schema of DATABASE_URL_TEST when that is set, or with
 //                          CONTRACT_DATABASE=pooler a fresh database reached through the pooler
 //                          (DATABASE_POOLER_URL_TEST; tests/support/pooledDatabase.ts), its reports
-//                          read from the streaming replica (DATABASE_REPLICA_URL_TEST) when set
+//                          read from the streaming replica (DATABASE_REPLICA_URL_TEST) when set;
+//                          with CONTRACT_FILE_STORE=s3 its files in a bucket of a real S3 server
+//                          (s3rver) in this process (npm run test:contract:s3, the files' operations)
 import { startMockHost } from "../../mocks/host";
 import { DEMO_REFERENCE_DATE } from "../../demo/reference.ts";
 
@@ -77,7 +79,9 @@ async function startServerTarget(): Promise<Target> {
   // DATA_DIR memory://: the database is in memory or a throwaway schema, and with it the stored files (recordings, help files, mail).
   // SIGN_IN_RATE_LIMIT: the suite signs in once per secured operation, all from 127.0.0.1.
   const { database, drop, replicaUrl } = await openServerDatabase();
+  const bucket = process.env.CONTRACT_FILE_STORE === "s3" ? await (await import("../support/s3Server.ts")).startS3Server() : undefined;
   const config = loadConfig({
+    ...bucket?.env,
     NODE_ENV: "test",
     DATA_DIR: "memory://",
     DEMO_CLOCK_START: DEMO_REFERENCE_DATE.toISOString(),
@@ -108,6 +112,7 @@ async function startServerTarget(): Promise<Target> {
     close: async () => {
       await app.close();
       await drop(database);
+      await bucket?.close();
     },
   };
 }
