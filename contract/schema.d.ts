@@ -2092,6 +2092,105 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The campaigns (administrators every one, agents those they are assigned to)
+         * @description Added by the design. Administrators see every campaign; other staff only the campaigns
+         *     they are assigned to, with their scripts. In the order the supervisor set (`position`,
+         *     then `id`).
+         */
+        get: operations["listCampaigns"];
+        put?: never;
+        /**
+         * Create a campaign (administrators)
+         * @description Added by the design. A campaign starts as a draft. Its name is unique, case ignored (409
+         *     naming `name`); dates that end before they start (400 naming `endsOn`), hours outside the
+         *     calling window or ending before they start (400 naming `hours`), agents who are not enabled
+         *     staff (400 naming `agents`) are refused and nothing is written. Audited. Administrators
+         *     only (403).
+         */
+        post: operations["createCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaigns/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a campaign (administrators)
+         * @description Added by the design. Replaces what an administrator sets of the campaign. `version` is the
+         *     version the administrator saw: when another administrator saved a change first, 409 naming
+         *     `version` and nothing is written (no silent overwrite). The same checks as
+         *     `createCampaign`; a finished campaign is not changed (409 naming `state`). Audited.
+         *     Administrators only (403).
+         */
+        put: operations["updateCampaign"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaigns/{id}/clone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copy a campaign under a new name, as a draft (administrators)
+         * @description Added by the design. A new draft with everything of the campaign but its name, state and
+         *     history. 409 naming `name` when a campaign has the name. Audited. Administrators only (403).
+         */
+        post: operations["cloneCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaigns/{id}/{step}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pause, resume (or start) or finish a campaign (administrators)
+         * @description Added by the design. `resume` makes a draft or paused campaign active; `pause` an active one
+         *     paused (Next stops serving it at once; a member already served stays its agent's until
+         *     saved or released); `finish` ends a campaign that is not finished, for good. A step its
+         *     state does not allow answers 409 naming `state`. Each step is a change: `version` moves.
+         *     Audited. Administrators only (403).
+         */
+        post: operations["changeCampaignState"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/queue/next": {
         parameters: {
             query?: never;
@@ -3484,6 +3583,126 @@ export interface components {
             isAdmin: boolean;
             defaultLocationId: components["schemas"]["PracticeIdList"];
         };
+        /**
+         * @description A draft is being prepared; an active campaign is served to its agents; a paused one is not, until resumed; a finished one is kept for its history.
+         * @enum {string}
+         */
+        CampaignState: "draft" | "active" | "paused" | "finished";
+        /** @enum {string} */
+        CampaignStep: "pause" | "resume" | "finish";
+        CampaignName: {
+            name: string;
+        };
+        /** @description The members the campaign targets, as the members list's own filters and search (absent = no filter). */
+        CampaignTargets: {
+            company?: components["schemas"]["BrandListFilter"];
+            search?: string;
+            dentistFirstName?: string;
+            result?: components["schemas"]["ResultFilter"];
+            status?: components["schemas"]["StatusListFilter"];
+            priority?: components["schemas"]["PriorityFilter"];
+            practice?: string;
+            mco?: string;
+            region?: components["schemas"]["RegionFilter"];
+        };
+        /** @description Hours of the members' local day narrower than the calling window, `from` included, `to` excluded. */
+        CampaignHours: {
+            /** @example 09:00 */
+            from: string;
+            /** @example 17:00 */
+            to: string;
+        };
+        /** @description What an administrator sets of a campaign. */
+        CampaignInput: {
+            /** @description Unique, case ignored. */
+            name: string;
+            description: string;
+            /** @description Plain text shown to the agent beside the member; line breaks kept. */
+            script: string;
+            targets: components["schemas"]["CampaignTargets"];
+            /** @description The staff ids of the agents assigned (enabled staff). */
+            agents: number[];
+            /**
+             * Format: date
+             * @description The first day the campaign is served (the practice group's calendar).
+             */
+            startsOn: string;
+            /**
+             * Format: date
+             * @description The last day it is served; not before `startsOn`.
+             */
+            endsOn: string;
+            /** @description Hours narrower than the calling window, or null for the whole window. */
+            hours: components["schemas"]["CampaignHours"] | null;
+            /** @description A member whose result is this one reached the goal and leaves the campaign's queue; null for none. */
+            goalResult: components["schemas"]["MemberResult"] | null;
+            /** @description Attempts after which the campaign stops serving a member, when stricter than the queue's; null for the queue's. */
+            attemptCap: number | null;
+            /** @description The supervisor's order of campaigns, lowest first (then id). */
+            position: number;
+        };
+        /** @description A campaign as an administrator changes it, with the version they saw. */
+        CampaignChange: {
+            /** @description Unique, case ignored. */
+            name: string;
+            description: string;
+            /** @description Plain text shown to the agent beside the member; line breaks kept. */
+            script: string;
+            targets: components["schemas"]["CampaignTargets"];
+            /** @description The staff ids of the agents assigned (enabled staff). */
+            agents: number[];
+            /**
+             * Format: date
+             * @description The first day the campaign is served (the practice group's calendar).
+             */
+            startsOn: string;
+            /**
+             * Format: date
+             * @description The last day it is served; not before `startsOn`.
+             */
+            endsOn: string;
+            /** @description Hours narrower than the calling window, or null for the whole window. */
+            hours: components["schemas"]["CampaignHours"] | null;
+            /** @description A member whose result is this one reached the goal and leaves the campaign's queue; null for none. */
+            goalResult: components["schemas"]["MemberResult"] | null;
+            /** @description Attempts after which the campaign stops serving a member, when stricter than the queue's; null for the queue's. */
+            attemptCap: number | null;
+            /** @description The supervisor's order of campaigns, lowest first (then id). */
+            position: number;
+            version: number;
+        };
+        Campaign: {
+            /** @description Unique, case ignored. */
+            name: string;
+            description: string;
+            /** @description Plain text shown to the agent beside the member; line breaks kept. */
+            script: string;
+            targets: components["schemas"]["CampaignTargets"];
+            /** @description The staff ids of the agents assigned (enabled staff). */
+            agents: number[];
+            /**
+             * Format: date
+             * @description The first day the campaign is served (the practice group's calendar).
+             */
+            startsOn: string;
+            /**
+             * Format: date
+             * @description The last day it is served; not before `startsOn`.
+             */
+            endsOn: string;
+            /** @description Hours narrower than the calling window, or null for the whole window. */
+            hours: components["schemas"]["CampaignHours"] | null;
+            /** @description A member whose result is this one reached the goal and leaves the campaign's queue; null for none. */
+            goalResult: components["schemas"]["MemberResult"] | null;
+            /** @description Attempts after which the campaign stops serving a member, when stricter than the queue's; null for the queue's. */
+            attemptCap: number | null;
+            /** @description The supervisor's order of campaigns, lowest first (then id). */
+            position: number;
+            id: number;
+            state: components["schemas"]["CampaignState"];
+            /** @description One more at every change; sent back with `updateCampaign`. */
+            version: number;
+        };
         /** @description What an administrator sets of a practice. */
         PracticeInput: {
             /** @description The practice's name. */
@@ -4211,6 +4430,30 @@ export interface components {
                  *         {
                  *           "field": "email",
                  *           "message": "is the e-mail of another staff member"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description A campaign has the name (`details` names `name`), another administrator saved a change first
+         *     (`version`), or the campaign's state does not allow the step (`state`). Nothing was written.
+         */
+        CampaignConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "There is already a campaign named MCNA recare Houston",
+                 *       "statusCode": 409,
+                 *       "details": [
+                 *         {
+                 *           "field": "name",
+                 *           "message": "is the name of another campaign"
                  *         }
                  *       ]
                  *     }
@@ -6953,6 +7196,156 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listCampaigns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaigns. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Campaign"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    createCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampaignInput"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Campaign"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["CampaignConflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    updateCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampaignChange"];
+            };
+        };
+        responses: {
+            /** @description The campaign as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Campaign"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["CampaignConflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    cloneCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampaignName"];
+            };
+        };
+        responses: {
+            /** @description The new draft. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Campaign"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["CampaignConflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    changeCampaignState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["IdPath"];
+                step: components["schemas"]["CampaignStep"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Campaign"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["CampaignConflict"];
             500: components["responses"]["ServerError"];
         };
     };

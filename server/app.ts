@@ -38,6 +38,7 @@ import { deletedAppointmentsHandlers } from "./reports/deletedAppointments.handl
 import { jobsHandlers } from "./jobs/jobs.handlers.ts";
 import { staffHandlers } from "./staff/staff.handlers.ts";
 import { practicesAdminHandlers } from "./practices/practicesAdmin.handlers.ts";
+import { campaignsHandlers } from "./campaigns/campaigns.handlers.ts";
 import { memberFilesHandlers } from "./import/memberFiles.handlers.ts";
 import { resumeMemberFileImports, stopMemberFileImports } from "./import/uploads.ts";
 import { queueHandlers } from "./queue/queue.handlers.ts";
@@ -115,6 +116,7 @@ const allHandlers: Handlers = {
   ...deletedAppointmentsHandlers,
   ...staffHandlers,
   ...practicesAdminHandlers,
+  ...campaignsHandlers,
   ...memberFilesHandlers,
   ...boardHandlers,
   ...queueHandlers,

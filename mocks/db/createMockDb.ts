@@ -64,6 +64,8 @@ export type MockDb = DemoWorld & {
   memberImports: Map<number, Schemas["MemberImport"]>;
   /** One more each time an import rewrites members' searched or sorted fields: the list's caches start again. */
   membersRevision: number;
+  /** Campaigns administrators set up (none in the generated world). */
+  campaigns: R.CampaignRecord[];
 };
 
 /** The next id of a collection of records with numeric ids. */
@@ -95,6 +97,7 @@ export function createMockDb({ seed, size, now = () => new Date(DEMO_REFERENCE_D
     membersRevision: 0,
     attemptResets: new Map(),
     issuePhones: new Map(),
+    campaigns: [],
   };
   return { ...db, queue: new MockQueue(db) };
 }

@@ -31,3 +31,6 @@ export interface ReportUseRecord {
 
 /** Mail the fake backend "sent": feedback and members reports (the server's outbox). */
 export type OutboxMessage = Mail & { id: number; sentAt: string };
+
+/** A campaign as the fake backend keeps it: the answer's fields and who saved its last change. */
+export type CampaignRecord = Schemas["Campaign"] & { changedBy: number };

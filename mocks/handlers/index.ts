@@ -18,6 +18,7 @@ import { practicesAdminHandlers } from "./practicesAdmin";
 import { memberFilesHandlers } from "./memberFiles";
 import { queueHandlers } from "./queue";
 import { callbacksHandlers } from "./callbacks";
+import { campaignsHandlers } from "./campaigns";
 
 export function createHandlers(db: MockDb) {
   return [
@@ -36,6 +37,7 @@ export function createHandlers(db: MockDb) {
     ...eventsHandlers(db),
     ...staffHandlers(db),
     ...practicesAdminHandlers(db),
+    ...campaignsHandlers(db),
     ...memberFilesHandlers(db),
     ...boardHandlers(db),
   ];

@@ -37,6 +37,7 @@ import * as connectorPositions from "./migrations/0035_connector_positions.ts";
 import * as queueHopper from "./migrations/0036_queue_hopper.ts";
 import * as recordingsFromThePhoneSystem from "./migrations/0037_recordings_from_the_phone_system.ts";
 import * as boardDayCounts from "./migrations/0038_board_day_counts.ts";
+import * as campaigns from "./migrations/0039_campaigns.ts";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001_staff_and_sessions": staffAndSessions,
@@ -72,6 +73,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0036_queue_hopper": queueHopper,
   "0037_recordings_from_the_phone_system": recordingsFromThePhoneSystem,
   "0038_board_day_counts": boardDayCounts,
+  "0039_campaigns": campaigns,
 };
 
 /**

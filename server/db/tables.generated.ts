@@ -11,6 +11,18 @@ export type Generated<T> = T extends ColumnType<infer S, infer I, infer U>
 
 export type Int8 = ColumnType<string, bigint | number | string, bigint | number | string>;
 
+export type Json = JsonValue;
+
+export type JsonArray = JsonValue[];
+
+export type JsonObject = {
+  [x: string]: JsonValue | undefined;
+};
+
+export type JsonPrimitive = boolean | number | string | null;
+
+export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
+
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
 export interface ActivityTimeZone {
@@ -91,6 +103,30 @@ export interface CallStarts {
   member_id: number;
   started_at: Timestamp;
   user_id: number;
+}
+
+export interface CampaignAgents {
+  campaign_id: number;
+  user_id: number;
+}
+
+export interface Campaigns {
+  attempt_cap: number | null;
+  changed_at: Generated<Timestamp>;
+  changed_by: number | null;
+  description: Generated<string>;
+  ends_on: ColumnType<string, string, string>;
+  goal_result: string | null;
+  hours_from: number | null;
+  hours_to: number | null;
+  id: Generated<number>;
+  name: string;
+  position: Generated<number>;
+  script: Generated<string>;
+  starts_on: ColumnType<string, string, string>;
+  state: Generated<string>;
+  targets: Generated<Json>;
+  version: Generated<number>;
 }
 
 export interface ConnectorPositions {
@@ -525,6 +561,8 @@ export interface DB {
   call_starts: CallStarts;
   callback_changes: CallbackChanges;
   callbacks: Callbacks;
+  campaign_agents: CampaignAgents;
+  campaigns: Campaigns;
   connector_positions: ConnectorPositions;
   deleted_appointments: DeletedAppointments;
   dentists: Dentists;

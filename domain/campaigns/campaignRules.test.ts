@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_QUEUE_RULES } from "../queue/rules.ts";
+import { campaignNameKey, campaignProblems, stateAfter } from "./campaignRules.ts";
+
+const window = DEFAULT_QUEUE_RULES.callingWindow;
+const fields = (input: Parameters<typeof campaignProblems>[0]) => campaignProblems(input, window).map((problem) => problem.field);
+
+describe("campaignProblems", () => {
+  it("accepts one day and hours inside the window, to its closing minute", () => {
+    expect(fields({ startsOn: "2026-12-01", endsOn: "2026-12-01", hours: { from: "08:00", to: "21:00" } })).toEqual([]);
+    expect(fields({ startsOn: "2026-12-01", endsOn: "2026-12-05", hours: null })).toEqual([]);
+  });
+
+  it("names endsOn when the dates end before they start", () => {
+    expect(fields({ startsOn: "2026-12-05", endsOn: "2026-12-04", hours: null })).toEqual(["endsOn"]);
+  });
+
+  it("names hours outside the calling window, or ending before they start", () => {
+    expect(fields({ startsOn: "2026-12-01", endsOn: "2026-12-01", hours: { from: "07:59", to: "12:00" } })).toEqual(["hours"]);
+    expect(fields({ startsOn: "2026-12-01", endsOn: "2026-12-01", hours: { from: "09:00", to: "21:01" } })).toEqual(["hours"]);
+    expect(fields({ startsOn: "2026-12-01", endsOn: "2026-12-01", hours: { from: "12:00", to: "12:00" } })).toEqual(["hours"]);
+  });
+});
+
+describe("stateAfter", () => {
+  it("starts and resumes drafts and paused campaigns, pauses active ones, finishes any not finished", () => {
+    expect(stateAfter("draft", "resume")).toBe("active");
+    expect(stateAfter("paused", "resume")).toBe("active");
+    expect(stateAfter("active", "pause")).toBe("paused");
+    expect(stateAfter("paused", "finish")).toBe("finished");
+  });
+
+  it("refuses what the state does not allow", () => {
+    expect(stateAfter("draft", "pause")).toBeUndefined();
+    expect(stateAfter("active", "resume")).toBeUndefined();
+    expect(stateAfter("finished", "resume")).toBeUndefined();
+    expect(stateAfter("finished", "finish")).toBeUndefined();
+  });
+});
+
+it("campaignNameKey ignores case and surrounding spaces", () => {
+  expect(campaignNameKey(" Houston Recare ")).toBe(campaignNameKey("houston recare"));
+});

@@ -1,0 +1,159 @@
+// Campaigns and their agents (migration 0039). A campaign's row and its agents change in one
+// transaction; a change lands only on the version the administrator saw (`update … where version`),
+// so of two administrators saving at once one is told the other was first.
+import { sql, type Kysely, type Transaction } from "kysely";
+import type { components } from "../../contract/schema.d.ts";
+import type { Database } from "../db/database.ts";
+
+type Schemas = components["schemas"];
+export type Campaign = Schemas["Campaign"];
+export type CampaignFields = Schemas["CampaignInput"];
+
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+const clockOf = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+
+const columnsOf = (fields: CampaignFields) => ({
+  name: fields.name,
+  description: fields.description,
+  script: fields.script,
+  targets: JSON.stringify(fields.targets),
+  starts_on: fields.startsOn,
+  ends_on: fields.endsOn,
+  hours_from: fields.hours ? minutesOf(fields.hours.from) : null,
+  hours_to: fields.hours ? minutesOf(fields.hours.to) : null,
+  goal_result: fields.goalResult,
+  attempt_cap: fields.attemptCap,
+  position: fields.position,
+});
+
+interface CampaignRow {
+  id: number;
+  name: string;
+  description: string;
+  script: string;
+  targets: unknown;
+  starts_on: string;
+  ends_on: string;
+  hours_from: number | null;
+  hours_to: number | null;
+  goal_result: string | null;
+  attempt_cap: number | null;
+  position: number;
+  state: string;
+  version: number;
+}
+
+function campaignOf(row: CampaignRow, agents: number[]): Campaign {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    script: row.script,
+    targets: row.targets as Schemas["CampaignTargets"],
+    agents,
+    startsOn: row.starts_on,
+    endsOn: row.ends_on,
+    hours: row.hours_from === null || row.hours_to === null ? null : { from: clockOf(row.hours_from), to: clockOf(row.hours_to) },
+    goalResult: row.goal_result as Schemas["MemberResult"] | null,
+    attemptCap: row.attempt_cap,
+    position: row.position,
+    state: row.state as Schemas["CampaignState"],
+    version: row.version,
+  };
+}
+
+const CAMPAIGN_COLUMNS = ["id", "name", "description", "script", "targets", "starts_on", "ends_on", "hours_from", "hours_to", "goal_result", "attempt_cap", "position", "state", "version"] as const;
+
+/** The campaigns, in the supervisor's order; only those `agentId` is assigned to when given. */
+export async function campaignRows(db: Kysely<Database>, agentId?: number): Promise<Campaign[]> {
+  let query = db.selectFrom("campaigns").select(CAMPAIGN_COLUMNS).orderBy("position").orderBy("id");
+  if (agentId !== undefined) query = query.where("id", "in", db.selectFrom("campaign_agents").select("campaign_id").where("user_id", "=", agentId));
+  const rows = (await query.execute()) as CampaignRow[];
+  if (rows.length === 0) return [];
+  const agents = await db
+    .selectFrom("campaign_agents")
+    .select(["campaign_id", "user_id"])
+    .where("campaign_id", "in", rows.map((row) => row.id))
+    .orderBy("user_id")
+    .execute();
+  return rows.map((row) => campaignOf(row, agents.filter((agent) => agent.campaign_id === row.id).map((agent) => agent.user_id)));
+}
+
+export async function campaignById(db: Kysely<Database>, id: number): Promise<Campaign | undefined> {
+  const row = (await db.selectFrom("campaigns").select(CAMPAIGN_COLUMNS).where("id", "=", id).executeTakeFirst()) as CampaignRow | undefined;
+  if (!row) return undefined;
+  const agents = await db.selectFrom("campaign_agents").select("user_id").where("campaign_id", "=", id).orderBy("user_id").execute();
+  return campaignOf(row, agents.map((agent) => agent.user_id));
+}
+
+/** The campaign whose name is `name`, case ignored, other than `exceptId`. */
+export async function campaignNamed(db: Kysely<Database>, name: string, exceptId?: number): Promise<{ id: number; name: string } | undefined> {
+  let query = db.selectFrom("campaigns").select(["id", "name"]).where(sql<string>`lower(name)`, "=", name.trim().toLowerCase());
+  if (exceptId !== undefined) query = query.where("id", "<>", exceptId);
+  return query.executeTakeFirst();
+}
+
+/** The ids among `ids` that are not enabled staff. */
+export async function notEnabledStaff(db: Kysely<Database>, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const enabled = await db.selectFrom("users").select("id").where("id", "in", [...ids]).where("disabled", "=", false).execute();
+  const known = new Set(enabled.map((row) => row.id));
+  return ids.filter((id) => !known.has(id));
+}
+
+async function setAgents(trx: Transaction<Database>, campaignId: number, agents: readonly number[]): Promise<void> {
+  await trx.deleteFrom("campaign_agents").where("campaign_id", "=", campaignId).execute();
+  if (agents.length > 0) await trx.insertInto("campaign_agents").values(agents.map((userId) => ({ campaign_id: campaignId, user_id: userId }))).execute();
+}
+
+export async function insertCampaign(db: Kysely<Database>, fields: CampaignFields, changedBy: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto("campaigns")
+      .values({ ...columnsOf(fields), changed_by: changedBy })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await setAgents(trx, id, fields.agents);
+    return id;
+  });
+}
+
+/** Writes the fields on the version seen; false when the campaign is at another version (or finished). */
+export async function updateCampaignRow(db: Kysely<Database>, id: number, fields: CampaignFields, seenVersion: number, changedBy: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable("campaigns")
+      .set({ ...columnsOf(fields), version: sql`version + 1`, changed_by: changedBy, changed_at: sql`now()` })
+      .where("id", "=", id)
+      .where("version", "=", seenVersion)
+      .where("state", "<>", "finished")
+      .returning("id")
+      .executeTakeFirst();
+    if (!updated) return false;
+    await setAgents(trx, id, fields.agents);
+    return true;
+  });
+}
+
+/** Moves the campaign from `from` to `to`; false when it was no longer in `from`. */
+export async function setCampaignState(db: Kysely<Database>, id: number, from: string, to: string, changedBy: number): Promise<boolean> {
+  const updated = await db
+    .updateTable("campaigns")
+    .set({ state: to, version: sql`version + 1`, changed_by: changedBy, changed_at: sql`now()` })
+    .where("id", "=", id)
+    .where("state", "=", from)
+    .returning("id")
+    .executeTakeFirst();
+  return updated !== undefined;
+}
+
+/** Who saved the campaign's last change, as staff read a name. */
+export async function lastChangedBy(db: Kysely<Database>, id: number): Promise<string> {
+  const row = await db
+    .selectFrom("campaigns as c")
+    .leftJoin("users as u", "u.id", "c.changed_by")
+    .select(["u.firstname", "u.lastname"])
+    .where("c.id", "=", id)
+    .executeTakeFirst();
+  return row?.firstname ? `${row.firstname} ${row.lastname}` : "Another administrator";
+}
