@@ -2237,6 +2237,14 @@ export interface paths {
          *     window opens and when the next cooldown ends. Every Next counts with the caller's claims
          *     (`claimMember`: 60 a minute by default, Next and claims together); more answer 429 with
          *     `Retry-After`, so one account cannot drain the queue. Audited.
+         *
+         *     **Campaigns**: a caller assigned to active campaigns (state active, today between their
+         *     dates) is served from them instead of the list's filters: the campaigns in the order the
+         *     supervisor set, within each the order above under its targets, its hours (when narrower
+         *     than the calling window) and its attempt cap; the answer names the campaign. The caller's
+         *     own due callbacks still come first (`campaign` null). A campaign paused or finished is not
+         *     served from the moment the change is saved. A caller without active campaigns is served
+         *     under the list's filters as before.
          */
         post: operations["nextMember"];
         delete?: never;
@@ -4003,12 +4011,20 @@ export interface components {
         };
         /** @description The answer of `nextMember`, a member and why, or nobody and the queue's counts. */
         NextMember: {
+            /** @description The campaign the member was served for, with its script; null when served outside campaigns (the caller has none active, or it is their own callback) or nobody. */
+            campaign: components["schemas"]["ServedCampaign"] | null;
             /** @description The member served, claimed for the caller; null when nobody is eligible. */
             member: components["schemas"]["Member"] | null;
             /** @description Why this member; null with no member. */
             why: components["schemas"]["WhyThisMember"] | null;
             /** @description With no member, the queue's counts ("No one to call now"); null with one. */
             queue: components["schemas"]["QueueCounts"] | null;
+        };
+        /** @description The campaign a member was served for, as the agent reads it beside the member. */
+        ServedCampaign: {
+            id: number;
+            name: string;
+            script: string;
         };
         /** @description The do-not-call result a member's current result is, and who saved it when. */
         DoNotCall: {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_QUEUE_RULES } from "../queue/rules.ts";
 import { campaignNameKey, campaignProblems, stateAfter } from "./campaignRules.ts";
+import { campaignWindow, cappedByCampaign, isServedOn } from "./campaignQueue.ts";
 
 const window = DEFAULT_QUEUE_RULES.callingWindow;
 const fields = (input: Parameters<typeof campaignProblems>[0]) => campaignProblems(input, window).map((problem) => problem.field);
@@ -40,4 +41,25 @@ describe("stateAfter", () => {
 
 it("campaignNameKey ignores case and surrounding spaces", () => {
   expect(campaignNameKey(" Houston Recare ")).toBe(campaignNameKey("houston recare"));
+});
+
+describe("the queue under a campaign", () => {
+  const campaign = { state: "active", startsOn: "2026-12-01", endsOn: "2026-12-04" } as const;
+  it("serves an active campaign on its dates only", () => {
+    expect(isServedOn(campaign, "2026-12-01")).toBe(true);
+    expect(isServedOn(campaign, "2026-12-04")).toBe(true);
+    expect(isServedOn(campaign, "2026-12-05")).toBe(false);
+    expect(isServedOn({ ...campaign, state: "paused" }, "2026-12-02")).toBe(false);
+  });
+
+  it("narrows the calling window to the campaign's hours, never widens it", () => {
+    expect(campaignWindow({ hours: { from: "09:30", to: "17:00" } }, window)).toEqual({ opensAt: 570, closesAt: 1020 });
+    expect(campaignWindow({ hours: null }, window)).toBe(window);
+  });
+
+  it("caps attempts but never a callback", () => {
+    expect(cappedByCampaign({ attemptCap: 3 }, 3, false)).toBe(true);
+    expect(cappedByCampaign({ attemptCap: 3 }, 3, true)).toBe(false);
+    expect(cappedByCampaign({ attemptCap: null }, 9, false)).toBe(false);
+  });
 });

@@ -19,6 +19,10 @@ import { createMembersList } from "../members/membersList";
 import type { MemberFilters } from "../members/query";
 import { toMemberAnswer } from "../members/records";
 import { latestResultOf, queueFieldsOf } from "../queue/answers";
+import { campaignWindow, cappedByCampaign, isServedOn } from "../../domain/campaigns/campaignQueue.ts";
+import { localTimeOf } from "../../domain/queue/zonedTime.ts";
+import { PRACTICE_TIME_ZONE } from "../../domain/vocabulary.ts";
+import type { CampaignRecord } from "../db/records";
 
 const PRIORITIES = Object.fromEntries(Object.entries(PRIORITY_RANKS).map(([priority, rank]) => [rank, priority])) as Record<number, "P1" | "P2" | "P3" | "P4">;
 
@@ -39,19 +43,27 @@ export function queueHandlers(db: MockDb) {
     return counter.counts();
   }
 
+  /** What Next works under: each campaign of the caller's served today, in the supervisor's order, or the list's filters. */
+  function workOf(userId: number, now: number, query: MemberFilters & { search?: string }) {
+    const today = localTimeOf(now, PRACTICE_TIME_ZONE).date;
+    const campaigns = db.campaigns.filter((campaign) => campaign.agents.includes(userId) && isServedOn(campaign, today)).sort((a, b) => a.position - b.position || a.id - b.id);
+    if (campaigns.length === 0) return [{ campaign: null, query, window: db.queue.rules.callingWindow }];
+    return campaigns.map((campaign) => ({ campaign, query: campaign.targets as MemberFilters & { search?: string }, window: campaignWindow(campaign, db.queue.rules.callingWindow) }));
+  }
+
   return [
     api.post("/queue/next", (context) => {
       const { record, user } = caller(context);
       // Next claims what it serves: it counts with the caller's claims.
       enforceAgentLimit(db, "claims", user.id);
       const now = db.now().getTime();
-      const judge = db.queue.judge(user.id, now);
-      const bestOf = (candidates: Iterable<MemberRecord>, keeps: (group: QueueGroup) => boolean) => {
+      const bestOf = (judge: ReturnType<typeof db.queue.judge>, candidates: Iterable<MemberRecord>, keeps: (group: QueueGroup) => boolean, campaign?: CampaignRecord) => {
         let best: { member: MemberRecord; place: QueuePlace } | undefined;
         for (const member of candidates) {
           const verdict = judge(member);
           if (!verdict.served || !keeps(verdict.group)) continue;
           const state = db.queue.stateOf(member);
+          if (campaign && cappedByCampaign(campaign, state.attempts, verdict.group === "yourCallback" || verdict.group === "overdueCallback")) continue;
           const place = { group: verdict.group, dueAt: state.callback?.dueAt ?? null, rank: state.rank, recareDue: state.recareDue, attempts: state.attempts, lastAttemptAt: state.lastAttemptAt, memberId: member.id };
           if (!best || compareQueuePlaces(place, best.place) < 0) best = { member, place };
         }
@@ -59,8 +71,19 @@ export function queueHandlers(db: MockDb) {
       };
       // The caller's own due callbacks come first whatever the filters (their group leads the order); the rest keep to them.
       const promised = new Set(db.callbacks.filter((callback) => callback.status === "open" && callback.ownerId === user.id).map((callback) => callback.memberId));
-      const best = bestOf(db.members.filter((member) => promised.has(member.id)), servedWhateverFilters) ?? bestOf(underFilters(context.query), () => true);
-      if (!best) return HttpResponse.json({ member: null, why: null, queue: countsOf(context.query, user.id) });
+      const work = workOf(user.id, now, context.query);
+      let served: { best: NonNullable<ReturnType<typeof bestOf>>; campaign: CampaignRecord | null } | undefined;
+      for (const { campaign, query, window } of work) {
+        const judge = db.queue.judge(user.id, now, window);
+        const own = bestOf(judge, db.members.filter((member) => promised.has(member.id)), servedWhateverFilters);
+        const best = own ?? bestOf(judge, underFilters(query), () => true, campaign ?? undefined);
+        if (best) {
+          served = { best, campaign: best.place.group === "yourCallback" ? null : campaign };
+          break;
+        }
+      }
+      if (!served) return HttpResponse.json({ member: null, why: null, queue: countsOf(work[0]!.query, user.id), campaign: null });
+      const { best } = served;
       const { member, place } = best;
       claimMember(db.claims, member.id, { userId: user.id, sessionToken: record.token });
       const claim = liveClaim(db.claims, db.users, member.id);
@@ -79,6 +102,7 @@ export function queueHandlers(db: MockDb) {
           lastResult: latestResultOf(db, member.id),
         },
         queue: null,
+        campaign: served.campaign && { id: served.campaign.id, name: served.campaign.name, script: served.campaign.script },
       });
     }),
 

@@ -7,7 +7,7 @@ import type { components } from "../../contract/schema";
 import type { MemberRecord, ResultRecord } from "../../demo/records.ts";
 import { isInCallingWindow } from "../../domain/queue/callingWindow.ts";
 import { queueStateOf, type QueueState } from "../../domain/queue/memberState.ts";
-import { PHONE_ISSUES, DEFAULT_QUEUE_RULES, type QueueRules } from "../../domain/queue/rules.ts";
+import { PHONE_ISSUES, DEFAULT_QUEUE_RULES, type CallingWindow, type QueueRules } from "../../domain/queue/rules.ts";
 import { isAttempt } from "../../domain/queue/results.ts";
 import { verdictOf, type Verdict } from "../../domain/queue/verdict.ts";
 import { PRACTICE_TIME_ZONE } from "../../domain/vocabulary.ts";
@@ -122,13 +122,13 @@ export class MockQueue {
 
   /**
    * The verdicts on members for the caller at `now` (the calendar's clock; claims run on the real
-   * one), each zone's calling window read once.
+   * one), each zone's calling window read once; a campaign's hours narrow the window.
    */
-  judge(callerId: number, now: number): (member: MemberRecord) => Verdict {
+  judge(callerId: number, now: number, window: CallingWindow = this.rules.callingWindow): (member: MemberRecord) => Verdict {
     const windows = new Map<string, boolean>();
     const inWindow = (zone: string) => {
       let open = windows.get(zone);
-      if (open === undefined) windows.set(zone, (open = isInCallingWindow(now, zone, this.rules.callingWindow)));
+      if (open === undefined) windows.set(zone, (open = isInCallingWindow(now, zone, window)));
       return open;
     };
     const claimsNow = new Date();

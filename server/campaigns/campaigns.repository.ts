@@ -157,3 +157,28 @@ export async function lastChangedBy(db: Kysely<Database>, id: number): Promise<s
     .executeTakeFirst();
   return row?.firstname ? `${row.firstname} ${row.lastname}` : "Another administrator";
 }
+
+/** The caller's campaigns served on `today`, in the supervisor's order. */
+export async function servedCampaignsOf(db: Kysely<Database>, userId: number, today: string): Promise<Campaign[]> {
+  const rows = (await db
+    .selectFrom("campaigns")
+    .select(CAMPAIGN_COLUMNS)
+    .where("state", "=", "active")
+    .where("starts_on", "<=", today)
+    .where("ends_on", ">=", today)
+    .where("id", "in", db.selectFrom("campaign_agents").select("campaign_id").where("user_id", "=", userId))
+    .orderBy("position")
+    .orderBy("id")
+    .execute()) as CampaignRow[];
+  return rows.map((row) => campaignOf(row, [userId]));
+}
+
+/**
+ * Whether the campaign is still active, its row shared-locked for the rest of the transaction: a
+ * pause or finish (an update of the row) waits for a Next taking from the campaign, and a Next
+ * after it sees it, so no member is served from a campaign after its pause is saved.
+ */
+export async function campaignStillActive(trx: Transaction<Database>, id: number): Promise<boolean> {
+  const { rows } = await sql<{ id: number }>`select id from campaigns where id = ${id} and state = 'active' for share`.execute(trx);
+  return rows.length > 0;
+}

@@ -18,15 +18,29 @@ import { lockedStateRowOf, stateOfRow } from "./queueStateRow.repository.ts";
 import { fillHopper, hopperKeyOf, takeFromHopper } from "./hopper.repository.ts";
 import { reachable, withFilters, type WalkMoment } from "./queueWalk.repository.ts";
 import type { QueueState } from "../../domain/queue/memberState.ts";
+import { cappedByCampaign } from "../../domain/campaigns/campaignQueue.ts";
+import { campaignStillActive } from "../campaigns/campaigns.repository.ts";
 
 export interface NextRequest extends WalkMoment {
   userId: number;
   /** The caller's session: the claim of the member served ends with it. */
   sessionId: string;
   address: string;
-  /** The list's filters and search. */
+  /** The list's filters and search (a campaign's targets when served for one). */
   query: ListQuery;
+  /** The campaign served for: its own hopper, its attempt cap, and served only while it is active. */
+  campaign?: { id: number; attemptCap: number | null };
 }
+
+/** The campaign served for was paused or finished since this Next began: nothing more is served from it. */
+class CampaignStopped extends Error {}
+
+async function checkCampaign(trx: Transaction<Database>, request: NextRequest): Promise<void> {
+  if (request.campaign && !(await campaignStillActive(trx, request.campaign.id))) throw new CampaignStopped();
+}
+
+/** The hopper a Next takes from: the campaign's own, or the list's filters'. */
+const hopperOf = (request: NextRequest) => (request.campaign ? `campaign:${request.campaign.id}` : hopperKeyOf(request.query));
 
 /** Callbacks of each group asked for first: enough for the agents pressing Next at the same moment. */
 const CANDIDATES = 32;
@@ -66,7 +80,12 @@ async function callbackCandidatesOf(db: Kysely<Database>, request: Omit<NextRequ
 export async function serveNext(db: Kysely<Database>, request: NextRequest, setting: QueueSetting): Promise<Served | undefined> {
   if (request.openZones.length === 0) return undefined;
   const filters = await memberListConditions(db, request.query);
-  return (await serveCallback(db, request, filters, setting)) ?? serveFromHopper(db, request, filters, setting);
+  try {
+    return (await serveCallback(db, request, filters, setting)) ?? (await serveFromHopper(db, request, filters, setting));
+  } catch (error) {
+    if (error instanceof CampaignStopped) return undefined;
+    throw error;
+  }
 }
 
 /**
@@ -80,7 +99,10 @@ async function serveCallback(db: Kysely<Database>, request: NextRequest, filters
     for (const memberId of candidates) {
       if (tried.has(memberId)) continue;
       tried.add(memberId);
-      const served = await db.transaction().execute((trx) => serveIfServable(trx, memberId, request, setting));
+      const served = await db.transaction().execute(async (trx) => {
+        await checkCampaign(trx, request);
+        return serveIfServable(trx, memberId, request, setting);
+      });
       if (served) return served;
     }
     if (candidates.length < take) return undefined;
@@ -94,10 +116,11 @@ async function serveCallback(db: Kysely<Database>, request: NextRequest, filters
  * that nobody is eligible, by this Next or, when another is filling it, by that one.
  */
 async function serveFromHopper(db: Kysely<Database>, request: NextRequest, filters: RawBuilder<boolean>[], setting: QueueSetting): Promise<Served | undefined> {
-  const key = hopperKeyOf(request.query);
+  const key = hopperOf(request);
   let waits = 0;
   for (let tried = 0; tried < MOST_TRIED; ) {
     const outcome = await db.transaction().execute(async (trx) => {
+      await checkCampaign(trx, request);
       const taken = await takeFromHopper(trx, key, request);
       return taken && { taken, served: await serveIfServable(trx, taken.memberId, request, setting) };
     });
@@ -152,6 +175,8 @@ async function serveIfServable(trx: Transaction<Database>, memberId: number, req
   const claimed = row.held_until !== null && new Date(row.held_until) > request.claimsNow;
   const verdict = verdictOf(state, { now: request.now.getTime(), callerId: request.userId, claimed, inWindow: request.openZones.includes(state.timeZone) });
   if (!verdict.served) return undefined;
+  const isCallback = verdict.group === "yourCallback" || verdict.group === "overdueCallback";
+  if (request.campaign && cappedByCampaign(request.campaign, state.attempts, isCallback)) return undefined;
   const outcome = await claimMember(trx, memberId, { userId: request.userId, sessionId: request.sessionId }, request.claimsNow, request.address);
   if (!("claimed" in outcome)) return undefined;
   await audit(trx, { userId: request.userId, action: "nextMember", memberIds: [memberId], address: request.address });

@@ -11,10 +11,16 @@ import { resetAttempts } from "./attempts.repository.ts";
 import { queueCounts } from "./counts.repository.ts";
 import { latestResultsOf } from "./memberQueue.repository.ts";
 import { hopperKeyOf } from "./hopper.repository.ts";
-import { serveNext } from "./next.repository.ts";
+import { serveNext, type Served } from "./next.repository.ts";
 import { practiceZones } from "./practiceZones.repository.ts";
 import type { QueueSetting } from "./queueState.repository.ts";
 import { clocksOf, openZonesAt, settingOf } from "./setting.ts";
+import type { components } from "../../contract/schema.d.ts";
+import { campaignWindow } from "../../domain/campaigns/campaignQueue.ts";
+import { localTimeOf } from "../../domain/queue/zonedTime.ts";
+import { servedCampaignsOf, type Campaign } from "../campaigns/campaigns.repository.ts";
+
+type ServedCampaign = components["schemas"]["ServedCampaign"];
 
 const PRIORITIES = Object.fromEntries(Object.entries(PRIORITY_RANKS).map(([priority, rank]) => [rank, priority])) as Record<number, "P1" | "P2" | "P3" | "P4">;
 
@@ -36,7 +42,7 @@ function practiceZonesOf(services: Services): Promise<string[]> {
  */
 const CLOSED_COUNTS_MS = 1_000;
 const closedCounts = new WeakMap<Services, Map<string, { at: number; counts: ReturnType<typeof queueCounts> }>>();
-function countsWhenNobody(services: Services, request: Awaited<ReturnType<typeof queueRequest>>["request"], setting: QueueSetting) {
+function countsWhenNobody(services: Services, request: QueueRequest["request"], setting: QueueSetting) {
   if (request.openZones.length > 0) return queueCounts(services.db, request, setting);
   const kept = closedCounts.get(services) ?? new Map<string, { at: number; counts: ReturnType<typeof queueCounts> }>();
   closedCounts.set(services, kept);
@@ -51,11 +57,51 @@ function countsWhenNobody(services: Services, request: Awaited<ReturnType<typeof
   return counts;
 }
 
-async function queueRequest(services: Services, query: ListQuery, userId: number) {
-  const setting = settingOf(services);
+async function queueRequest(services: Services, query: ListQuery, userId: number, setting: QueueSetting = settingOf(services)) {
   const clocks = clocksOf(services);
   const openZones = openZonesAt(clocks.now, setting, await practiceZonesOf(services));
   return { setting, request: { userId, query, openZones, ...clocks } };
+}
+
+type QueueRequest = Awaited<ReturnType<typeof queueRequest>>;
+
+/**
+ * What Next works under for the caller: each campaign served today, in the supervisor's order, its
+ * targets as the filters and the calling window within its hours; without one, the list's filters.
+ */
+async function workOf(services: Services, query: ListQuery, userId: number): Promise<{ campaign: Campaign | null; asked: QueueRequest }[]> {
+  const setting = settingOf(services);
+  const today = localTimeOf(clocksOf(services).now.getTime(), setting.groupZone).date;
+  const campaigns = await servedCampaignsOf(services.db, userId, today);
+  if (campaigns.length === 0) return [{ campaign: null, asked: await queueRequest(services, query, userId, setting) }];
+  return Promise.all(
+    campaigns.map(async (campaign) => {
+      const narrowed = { ...setting, rules: { ...setting.rules, callingWindow: campaignWindow(campaign, setting.rules.callingWindow) } };
+      return { campaign, asked: await queueRequest(services, campaign.targets as ListQuery, userId, narrowed) };
+    }),
+  );
+}
+
+const servedFor = (campaign: Campaign | null, served: Served) =>
+  campaign && served.group !== "yourCallback" ? { id: campaign.id, name: campaign.name, script: campaign.script } : null;
+
+async function answerOf(services: Services, served: Served, request: QueueRequest["request"], setting: QueueSetting, campaign: ServedCampaign | null) {
+  const [member] = await listedMembersByIds(services.db, [served.memberId], request.claimsNow, setting.groupZone);
+  const { state } = served;
+  const lastResult = (await latestResultsOf(services.db, [served.memberId])).get(served.memberId) ?? null;
+  return {
+    member: member!,
+    why: {
+      group: served.group,
+      callback: member!.callback,
+      priority: PRIORITIES[state.rank] ?? null,
+      daysPastRecareDue: daysPastRecareDue(state.recareDue, request.now.getTime(), state.timeZone),
+      attempts: state.attempts,
+      lastResult,
+    },
+    queue: null,
+    campaign,
+  };
 }
 
 export const queueHandlers: Handlers = {
@@ -64,25 +110,16 @@ export const queueHandlers: Handlers = {
     const { services } = call;
     // Next claims what it serves: it counts with the caller's claims.
     await enforceAgentLimit(services, "claims", user.id);
-    const { setting, request } = await queueRequest(services, call.query, user.id);
-    // A write like a save: it waits in the saves' lane, leaving connections to reads.
-    const served = await services.saves(() => serveNext(services.db, { ...request, sessionId: session.id, address: call.request.ip }, setting));
-    if (!served) return { member: null, why: null, queue: await countsWhenNobody(services, request, setting) };
-    const [member] = await listedMembersByIds(services.db, [served.memberId], request.claimsNow, setting.groupZone);
-    const { state } = served;
-    const lastResult = (await latestResultsOf(services.db, [served.memberId])).get(served.memberId) ?? null;
-    return {
-      member: member!,
-      why: {
-        group: served.group,
-        callback: member!.callback,
-        priority: PRIORITIES[state.rank] ?? null,
-        daysPastRecareDue: daysPastRecareDue(state.recareDue, request.now.getTime(), state.timeZone),
-        attempts: state.attempts,
-        lastResult,
-      },
-      queue: null,
-    };
+    const work = await workOf(services, call.query, user.id);
+    for (const { campaign, asked } of work) {
+      const { setting, request } = asked;
+      const forCampaign = campaign ? { id: campaign.id, attemptCap: campaign.attemptCap } : undefined;
+      // A write like a save: it waits in the saves' lane, leaving connections to reads.
+      const served = await services.saves(() => serveNext(services.db, { ...request, sessionId: session.id, address: call.request.ip, campaign: forCampaign }, setting));
+      if (served) return answerOf(services, served, request, setting, servedFor(campaign, served));
+    }
+    const { setting, request } = work[0]!.asked;
+    return { member: null, why: null, queue: await countsWhenNobody(services, request, setting), campaign: null };
   },
 
   async getQueueCounts(call) {

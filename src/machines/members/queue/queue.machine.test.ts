@@ -11,10 +11,11 @@ import * as select from "./queue.selectors";
 
 const member = (id: number) => ({ id, First_Name: "Ana", Last_Name: `Member${id}`, attempts: 2 }) as unknown as Member;
 const WHY: WhyThisMember = { group: "queue", callback: null, priority: "P1", daysPastRecareDue: 40, attempts: 2, lastResult: null };
-const served = (id: number): NextMemberAnswer => ({ member: member(id), why: WHY, queue: null });
+const served = (id: number): NextMemberAnswer => ({ member: member(id), why: WHY, queue: null, campaign: null });
 const NOBODY: NextMemberAnswer = {
   member: null,
   why: null,
+  campaign: null,
   queue: {
     eligible: 0,
     notEligible: { doNotCall: 3, appointmentMade: 0, droppedOrDuplicate: 0, futureAppointment: 0, noDialablePhone: 0, attemptsExhausted: 0, callbackNotDue: 0, claimed: 1, attemptedToday: 0, coolingDown: 2, outsideCallingWindow: 0 },

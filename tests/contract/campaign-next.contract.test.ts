@@ -1,0 +1,109 @@
+// Next from campaigns: an agent assigned to active campaigns is served only their members, the
+// campaigns in the order the supervisor set, and the answer names the campaign with its script; a
+// paused, finished, draft or out-of-dates campaign is not served, and an agent without one works
+// under the list's filters as before.
+import { describe, expect, it } from "vitest";
+import { useBackend, type SignedIn } from "./fixtures";
+import { worklist } from "./worklist";
+
+const backend = useBackend();
+const members = worklist(backend);
+type Query = Record<string, string | number | undefined>;
+
+const next = (who: SignedIn, query: Query = {}) => backend.api.post("/queue/next", { token: who.token, query });
+const release = (who: SignedIn, memberId: number) => backend.api.delete("/Members/claims/{memberId}", { token: who.token, path: { memberId } });
+const counts = (who: SignedIn, query: Query) => backend.api.get("/queue/counts", { token: who.token, query });
+/** The list's filter that finds exactly this member (its practice and subscriber id). */
+const only = (member: any) => ({ practice: String(member.practiceId), search: member.Subscriber_ID });
+
+/** A member the queue serves now, no other case of the file touches. */
+async function servable(): Promise<any> {
+  for (;;) {
+    const member = await members.freshMember({ result: "", status: "New Patient" });
+    if ((await counts(backend.staff, only(member))).body.eligible === 1) return member;
+  }
+}
+
+let run = 0;
+async function campaignFor(member: any, agent: SignedIn, overrides: Record<string, unknown> = {}, start = true) {
+  const created = await backend.api.post("/campaigns", {
+    token: backend.admin.token,
+    body: {
+      name: `Campaign ${(run += 1)}`,
+      description: "",
+      script: `Hello, this is campaign ${run}.\nAsk about the checkup.`,
+      targets: only(member),
+      agents: [agent.user.id],
+      startsOn: "2000-01-01",
+      endsOn: "2099-12-31",
+      hours: null,
+      goalResult: null,
+      attemptCap: null,
+      position: 0,
+      ...overrides,
+    },
+  });
+  expect(created.status).toBe(201);
+  if (!start) return created.body;
+  const started = await backend.api.post("/campaigns/{id}/{step}", { token: backend.admin.token, path: { id: created.body.id, step: "resume" } });
+  expect(started.status).toBe(200);
+  return started.body;
+}
+const stepOf = (campaign: any, step: string) => backend.api.post("/campaigns/{id}/{step}", { token: backend.admin.token, path: { id: campaign.id, step } });
+
+describe("POST /queue/next with campaigns", () => {
+  it("serves an agent only their campaign's members, naming the campaign with its script, not the list's filters", async () => {
+    const target = await servable();
+    const outside = await servable();
+    const campaign = await campaignFor(target, backend.colleague);
+    const served = await next(backend.colleague, only(outside));
+    expect(served.status).toBe(200);
+    expect(served.body.member.id).toBe(target.id);
+    expect(served.body.campaign).toEqual({ id: campaign.id, name: campaign.name, script: campaign.script });
+    const again = await next(backend.colleague, only(outside));
+    expect(again.body).toMatchObject({ member: null, campaign: null });
+    await release(backend.colleague, target.id);
+    await stepOf(campaign, "finish");
+  });
+
+  it("serves the campaigns in the supervisor's order", async () => {
+    const first = await servable();
+    const second = await servable();
+    const later = await campaignFor(second, backend.colleague, { position: 5 });
+    const sooner = await campaignFor(first, backend.colleague, { position: 1 });
+    const one = (await next(backend.colleague)).body;
+    const two = (await next(backend.colleague)).body;
+    expect([one.member.id, one.campaign.id]).toEqual([first.id, sooner.id]);
+    expect([two.member.id, two.campaign.id]).toEqual([second.id, later.id]);
+    for (const member of [first, second]) await release(backend.colleague, member.id);
+    for (const campaign of [sooner, later]) await stepOf(campaign, "finish");
+  });
+
+  it("stops serving a campaign once it is paused: the agent works under the list's filters again", async () => {
+    const target = await servable();
+    const campaign = await campaignFor(target, backend.colleague);
+    expect((await stepOf(campaign, "pause")).status).toBe(200);
+    const listed = await servable();
+    const served = await next(backend.colleague, only(listed));
+    expect(served.body.member.id).toBe(listed.id);
+    expect(served.body.campaign).toBeNull();
+    await release(backend.colleague, listed.id);
+    expect((await stepOf(campaign, "resume")).status).toBe(200);
+    expect((await next(backend.colleague, only(listed))).body.member.id).toBe(target.id);
+    await release(backend.colleague, target.id);
+    await stepOf(campaign, "finish");
+  });
+
+  it("does not serve a draft, a finished campaign, one outside its dates, or another agent's", async () => {
+    const target = await servable();
+    const listed = await servable();
+    await campaignFor(target, backend.colleague, {}, false);
+    await stepOf(await campaignFor(target, backend.colleague), "finish");
+    await campaignFor(target, backend.colleague, { startsOn: "2000-01-01", endsOn: "2000-01-02" });
+    await campaignFor(target, backend.staff);
+    const served = await next(backend.colleague, only(listed));
+    expect(served.body.member.id).toBe(listed.id);
+    expect(served.body.campaign).toBeNull();
+    await release(backend.colleague, listed.id);
+  });
+});
