@@ -34,6 +34,8 @@ interface MembersTableProps extends RowActions {
   onRowFocus: (index: number) => void;
   locked: boolean;
   busy: boolean;
+  /** No page has been shown yet: the frame keeps the height a page will take, so the pager under it does not jump. */
+  opening: boolean;
   empty: string;
 }
 
@@ -48,7 +50,7 @@ const withFocused = (kept: readonly (number | null)[]) => (range: Range) => {
 };
 
 export function MembersTable(props: MembersTableProps) {
-  const { caption, members, sort, onSort, savingResult, confirmingResult, conflicts, userId, onLeave, current, focusRequest, onRowFocus, locked, busy, empty, ...actions } = props;
+  const { caption, members, sort, onSort, savingResult, confirmingResult, conflicts, userId, onLeave, current, focusRequest, onRowFocus, locked, busy, opening, empty, ...actions } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const { focused, onFocus, onBlur } = useRowFocus({ onRowFocus, onLeave });
   // The app is not built with the React Compiler, which is what this rule guards.
@@ -64,7 +66,7 @@ export function MembersTable(props: MembersTableProps) {
     initialRect: { width: 0, height: 12 * ROW_HEIGHT_PX },
   });
   useFocusRequests({ scrollRef, virtualizer, current, focusRequest });
-  const classes = ["table-scroll", "members-table", busy && "members-table--busy"];
+  const classes = ["table-scroll", "members-table", busy && "members-table--busy", opening && "members-table--opening"];
   return (
     <div ref={scrollRef} className={classes.filter(Boolean).join(" ")} style={FRAME_STYLE} aria-busy={busy}>
       <table className="data-table" style={TABLE_STYLE} aria-rowcount={members.length + 1}>

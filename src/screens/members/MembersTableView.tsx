@@ -66,6 +66,7 @@ export function MembersTableView({ parts, title, busy, locked }: MembersTableVie
       focusRequest={focusRequest}
       locked={locked}
       busy={busy}
+      opening={!counted}
       // While a page loads the status above the table says so; said in the table too, it showed twice.
       empty={busy ? "" : "No members match these filters."}
       {...actions}
