@@ -2241,7 +2241,8 @@ export interface paths {
          *     **Campaigns**: a caller assigned to active campaigns (state active, today between their
          *     dates) is served from them instead of the list's filters: the campaigns in the order the
          *     supervisor set, within each the order above under its targets, its hours (when narrower
-         *     than the calling window) and its attempt cap; the answer names the campaign. The caller's
+         *     than the calling window), its attempt cap and its goal (a member whose result is the goal
+         *     leaves the campaign's queue); the answer names the campaign. The caller's
          *     own due callbacks still come first (`campaign` null). A campaign paused or finished is not
          *     served from the moment the change is saved. A caller without active campaigns is served
          *     under the list's filters as before.
@@ -3642,7 +3643,7 @@ export interface components {
             endsOn: string;
             /** @description Hours narrower than the calling window, or null for the whole window. */
             hours: components["schemas"]["CampaignHours"] | null;
-            /** @description A member whose result is this one reached the goal and leaves the campaign's queue; null for none. */
+            /** @description A member whose result is this one reached the goal and leaves the campaign's queue; null for none (Blank is refused, 400 naming `goalResult`). */
             goalResult: components["schemas"]["MemberResult"] | null;
             /** @description Attempts after which the campaign stops serving a member, when stricter than the queue's; null for the queue's. */
             attemptCap: number | null;
@@ -3671,7 +3672,7 @@ export interface components {
             endsOn: string;
             /** @description Hours narrower than the calling window, or null for the whole window. */
             hours: components["schemas"]["CampaignHours"] | null;
-            /** @description A member whose result is this one reached the goal and leaves the campaign's queue; null for none. */
+            /** @description A member whose result is this one reached the goal and leaves the campaign's queue; null for none (Blank is refused, 400 naming `goalResult`). */
             goalResult: components["schemas"]["MemberResult"] | null;
             /** @description Attempts after which the campaign stops serving a member, when stricter than the queue's; null for the queue's. */
             attemptCap: number | null;
@@ -3700,7 +3701,7 @@ export interface components {
             endsOn: string;
             /** @description Hours narrower than the calling window, or null for the whole window. */
             hours: components["schemas"]["CampaignHours"] | null;
-            /** @description A member whose result is this one reached the goal and leaves the campaign's queue; null for none. */
+            /** @description A member whose result is this one reached the goal and leaves the campaign's queue; null for none (Blank is refused, 400 naming `goalResult`). */
             goalResult: components["schemas"]["MemberResult"] | null;
             /** @description Attempts after which the campaign stops serving a member, when stricter than the queue's; null for the queue's. */
             attemptCap: number | null;

@@ -23,6 +23,11 @@ describe("campaignProblems", () => {
   });
 });
 
+it("names goalResult for a goal of Blank", () => {
+  expect(fields({ startsOn: "2026-12-01", endsOn: "2026-12-01", hours: null, goalResult: "" })).toEqual(["goalResult"]);
+  expect(fields({ startsOn: "2026-12-01", endsOn: "2026-12-01", hours: null, goalResult: "Appointment Made" })).toEqual([]);
+});
+
 describe("stateAfter", () => {
   it("starts and resumes drafts and paused campaigns, pauses active ones, finishes any not finished", () => {
     expect(stateAfter("draft", "resume")).toBe("active");

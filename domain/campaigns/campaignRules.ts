@@ -42,7 +42,9 @@ const clockOf = (minutes: number) => `${String(Math.floor(minutes / 60)).padStar
 
 export const hoursOutsideWindow = (window: CallingWindow) => `must be inside the calling window, ${clockOf(window.opensAt)} to ${clockOf(window.closesAt)}, and end after they start`;
 
-type Checked = Pick<Schemas["CampaignInput"], "startsOn" | "endsOn" | "hours">;
+export const BLANK_GOAL_DETAIL = "must be a result a member reaches, not Blank";
+
+type Checked = Pick<Schemas["CampaignInput"], "startsOn" | "endsOn" | "hours"> & Partial<Pick<Schemas["CampaignInput"], "goalResult">>;
 
 /** What breaks the rules in a campaign the contract's schema accepted, by field; none when it is valid. */
 export function campaignProblems(input: Checked, window: CallingWindow): FieldProblem[] {
@@ -53,6 +55,7 @@ export function campaignProblems(input: Checked, window: CallingWindow): FieldPr
     const to = minutesOf(input.hours.to);
     if (from >= to || from < window.opensAt || to > window.closesAt) problems.push({ field: "hours", message: hoursOutsideWindow(window) });
   }
+  if (input.goalResult === "") problems.push({ field: "goalResult", message: BLANK_GOAL_DETAIL });
   return problems;
 }
 

@@ -64,6 +64,8 @@ export function queueHandlers(db: MockDb) {
           if (!verdict.served || !keeps(verdict.group)) continue;
           const state = db.queue.stateOf(member);
           if (campaign && cappedByCampaign(campaign, state.attempts, verdict.group === "yourCallback" || verdict.group === "overdueCallback")) continue;
+          // A member whose result reached the campaign's goal leaves its queue.
+          if (campaign?.goalResult && member.Result === campaign.goalResult) continue;
           const place = { group: verdict.group, dueAt: state.callback?.dueAt ?? null, rank: state.rank, recareDue: state.recareDue, attempts: state.attempts, lastAttemptAt: state.lastAttemptAt, memberId: member.id };
           if (!best || compareQueuePlaces(place, best.place) < 0) best = { member, place };
         }

@@ -109,6 +109,10 @@ export function setStaffDisabled(db: MockDb, id: number, disabled: boolean, byUs
   }
   db.disabledUsers.add(id);
   releaseCallbacksOf(db, id, byUserId);
+  // A disabled agent is no campaign's agent: each campaign they leave is a change of it.
+  for (const campaign of db.campaigns.filter((candidate) => candidate.agents.includes(id))) {
+    Object.assign(campaign, { agents: campaign.agents.filter((agent) => agent !== id), version: campaign.version + 1, changedBy: byUserId });
+  }
   for (const session of db.sessions.values()) {
     if (session.userId !== id || session.revoked) continue;
     session.revoked = true;

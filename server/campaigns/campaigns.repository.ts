@@ -4,6 +4,7 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { components } from "../../contract/schema.d.ts";
 import type { Database } from "../db/database.ts";
+import { audit } from "../audit.repository.ts";
 
 type Schemas = components["schemas"];
 export type Campaign = Schemas["Campaign"];
@@ -181,4 +182,13 @@ export async function servedCampaignsOf(db: Kysely<Database>, userId: number, to
 export async function campaignStillActive(trx: Transaction<Database>, id: number): Promise<boolean> {
   const { rows } = await sql<{ id: number }>`select id from campaigns where id = ${id} and state = 'active' for share`.execute(trx);
   return rows.length > 0;
+}
+
+/** Removes a disabled account from every campaign it was assigned to, in the disabling's transaction: each a change of the campaign, audited. */
+export async function unassignFromCampaigns(trx: Transaction<Database>, userId: number, by: { userId: number | null; address: string }): Promise<void> {
+  const left = await trx.deleteFrom("campaign_agents").where("user_id", "=", userId).returning("campaign_id").execute();
+  if (left.length === 0) return;
+  const ids = left.map((row) => row.campaign_id);
+  await trx.updateTable("campaigns").set({ version: sql`version + 1`, changed_by: by.userId, changed_at: sql`now()` }).where("id", "in", ids).execute();
+  for (const id of ids) await audit(trx, { userId: by.userId, action: `unassignCampaignAgent ${id} ${userId}`, memberIds: [], address: by.address });
 }

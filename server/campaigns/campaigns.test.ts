@@ -66,4 +66,13 @@ describe.each(ENGINES)("campaigns on %s", (engine) => {
       { campaign_id: copy.body.id, user_id: staffId },
     ]);
   });
+
+  it("removes a disabled agent from each campaign, audited under the administrator who disabled them", async () => {
+    const created = await call("POST", "/campaigns", { ...input, name: "Disabled agent", agents: [staffId] });
+    expect(created.status).toBe(201);
+    expect((await call("POST", `/staff/${staffId}/disable`)).status).toBe(200);
+    const rows = await server.database.db.selectFrom("audit_log").select(["user_id", "action"]).where("action", "=", `unassignCampaignAgent ${created.body.id} ${staffId}`).execute();
+    expect(rows).toEqual([{ user_id: adminId, action: `unassignCampaignAgent ${created.body.id} ${staffId}` }]);
+    expect(await server.database.db.selectFrom("campaign_agents").selectAll().where("user_id", "=", staffId).execute()).toEqual([]);
+  });
 });

@@ -28,8 +28,8 @@ export interface NextRequest extends WalkMoment {
   address: string;
   /** The list's filters and search (a campaign's targets when served for one). */
   query: ListQuery;
-  /** The campaign served for: its own hopper, its attempt cap, and served only while it is active. */
-  campaign?: { id: number; attemptCap: number | null };
+  /** The campaign served for: its own hopper, its attempt cap and goal, and served only while it is active. */
+  campaign?: { id: number; attemptCap: number | null; goalResult: string | null };
 }
 
 /** The campaign served for was paused or finished since this Next began: nothing more is served from it. */
@@ -80,6 +80,9 @@ async function callbackCandidatesOf(db: Kysely<Database>, request: Omit<NextRequ
 export async function serveNext(db: Kysely<Database>, request: NextRequest, setting: QueueSetting): Promise<Served | undefined> {
   if (request.openZones.length === 0) return undefined;
   const filters = await memberListConditions(db, request.query);
+  // A member whose result reached the campaign's goal leaves its queue (read again at the take).
+  const goal = request.campaign?.goalResult;
+  if (goal) filters.push(sql<boolean>`m.result is distinct from ${goal}`);
   try {
     return (await serveCallback(db, request, filters, setting)) ?? (await serveFromHopper(db, request, filters, setting));
   } catch (error) {
@@ -161,6 +164,12 @@ function fillInBackground(db: Kysely<Database>, key: string, filters: RawBuilder
     .finally(() => keys.delete(key));
 }
 
+/** The member's current result (its row is locked by the caller). */
+async function resultOf(trx: Transaction<Database>, memberId: number): Promise<string | null> {
+  const row = await trx.selectFrom("members").select("result").where("id", "=", memberId).executeTakeFirst();
+  return row?.result ?? null;
+}
+
 export interface Served {
   memberId: number;
   group: QueueGroup;
@@ -177,6 +186,7 @@ async function serveIfServable(trx: Transaction<Database>, memberId: number, req
   if (!verdict.served) return undefined;
   const isCallback = verdict.group === "yourCallback" || verdict.group === "overdueCallback";
   if (request.campaign && cappedByCampaign(request.campaign, state.attempts, isCallback)) return undefined;
+  if (request.campaign?.goalResult && (await resultOf(trx, memberId)) === request.campaign.goalResult) return undefined;
   const outcome = await claimMember(trx, memberId, { userId: request.userId, sessionId: request.sessionId }, request.claimsNow, request.address);
   if (!("claimed" in outcome)) return undefined;
   await audit(trx, { userId: request.userId, action: "nextMember", memberIds: [memberId], address: request.address });

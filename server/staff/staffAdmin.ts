@@ -20,6 +20,7 @@ import { withAdministrationLock } from "../admin/administrationLock.repository.t
 import { audit } from "../audit.repository.ts";
 import { setUserDisabled } from "../auth/sessions.repository.ts";
 import { releaseCallbacksOf } from "../queue/callbackWrites.repository.ts";
+import { unassignFromCampaigns } from "../campaigns/campaigns.repository.ts";
 import type { QueueSetting } from "../queue/queueState.repository.ts";
 import type { Database } from "../db/database.ts";
 import { publishRightsChanged } from "../events/events.repository.ts";
@@ -122,15 +123,18 @@ export interface QueueAtHand {
 }
 
 /**
- * Disables (or enables) an account; disabling ends its sessions at once and makes its open
- * callbacks anyone's. Doing it twice changes nothing.
+ * Disables (or enables) an account; disabling ends its sessions at once, makes its open
+ * callbacks anyone's and removes it from the campaigns it was assigned to (each audited). Doing it twice changes nothing.
  */
 export function setStaffDisabled(db: Kysely<Database>, id: number, disabled: boolean, actor: Actor, queue: QueueAtHand, now = new Date()): Promise<StaffRow> {
   return withAdministrationLock(db, async () => {
     const before = await existing(db, id);
     if (before.disabled === disabled) return before;
     if (disabled) await checkAdministrators(db, { id, isAdmin: before.is_admin, disabled: true }, "id");
-    await setUserDisabled(db, before.email, disabled, now, (trx, userId) => releaseCallbacksOf(trx, userId, actor, queue.setting, queue.now));
+    await setUserDisabled(db, before.email, disabled, now, async (trx, userId) => {
+      await releaseCallbacksOf(trx, userId, actor, queue.setting, queue.now);
+      await unassignFromCampaigns(trx, userId, actor);
+    });
     await audit(db, { ...actor, action: `${disabled ? "disableStaff" : "enableStaff"} ${id}`, memberIds: [] });
     return existing(db, id);
   });

@@ -107,3 +107,26 @@ describe("POST /queue/next with campaigns", () => {
     await release(backend.colleague, listed.id);
   });
 });
+
+describe("a campaign's goal", () => {
+  it("leaves out a member whose result reached the goal, and refuses Blank as a goal", async () => {
+    let reached: any;
+    for (let tries = 0; !reached && tries < 100; tries += 1) {
+      const member = await members.freshMember({ result: "No answer", status: "New Patient" });
+      if ((await counts(backend.staff, only(member))).body.eligible === 1) reached = member;
+    }
+    expect(reached).toBeDefined();
+    const listed = await servable();
+    const campaign = await campaignFor(reached, backend.colleague, { goalResult: "No answer" });
+    const served = await next(backend.colleague, only(listed));
+    expect(served.body).toMatchObject({ member: null, campaign: null });
+    await stepOf(campaign, "finish");
+    const withoutGoal = await campaignFor(reached, backend.colleague, { goalResult: "Appointment Made" });
+    expect((await next(backend.colleague, only(listed))).body.member.id).toBe(reached.id);
+    await release(backend.colleague, reached.id);
+    await stepOf(withoutGoal, "finish");
+    const blank = await backend.api.post("/campaigns", { token: backend.admin.token, body: { ...campaign, id: undefined, state: undefined, version: undefined, name: "Blank goal", goalResult: "" } });
+    expect(blank.status).toBe(400);
+    expect(blank.body.details.map((detail: any) => detail.field)).toEqual(["goalResult"]);
+  });
+});

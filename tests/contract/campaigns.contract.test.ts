@@ -199,3 +199,20 @@ describe("refusals", () => {
     expect((await list()).find((c) => c.id === campaign.id)).toEqual(campaign);
   });
 });
+
+describe("a disabled agent", () => {
+  it("is removed from the campaigns they were assigned to, each a new version", async () => {
+    const accounts = (await backend.api.get("/auth/dev/accounts")).body as { email: string; isAdmin: boolean }[];
+    const spare = accounts.filter((account) => !account.isAdmin).at(-1)!;
+    const agent = await backend.signIn(spare.email);
+    expect([backend.staff.user.id, backend.colleague.user.id]).not.toContain(agent.user.id);
+    const campaign = (await create(campaignInput({ agents: [agent.user.id, backend.staff.user.id] }))).body;
+    expect((await backend.api.post("/staff/{id}/disable", { token: backend.admin.token, path: { id: agent.user.id } })).status).toBe(200);
+    expect((await list()).find((c) => c.id === campaign.id)).toMatchObject({ agents: [backend.staff.user.id], version: 2 });
+    const { id: _id, state: _state, ...seen } = campaign;
+    expect(fieldsOf((await update(campaign.id, { ...seen, description: "unaware" })).body)).toEqual(["agents"]);
+    const stale = await update(campaign.id, { ...seen, agents: [backend.staff.user.id], description: "unaware" });
+    expect(stale.status).toBe(409);
+    expect(fieldsOf(stale.body)).toEqual(["version"]);
+  });
+});
