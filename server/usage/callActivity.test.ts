@@ -112,7 +112,7 @@ describe("the call activity report", () => {
   });
 
   it("is emptied with a truncated history", async () => {
-    await sql`truncate call_starts, results`.execute(database.db);
+    await sql`truncate call_starts, results cascade`.execute(database.db);
     expect(await report("2026-11-01", "2026-11-30")).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ import { operations } from "../../mocks/openapi/document";
 // One folder per target and engine: npm test runs the suites against each side by side.
 const TARGET =
   process.env.CONTRACT_TARGET === "server"
-    ? `server-${process.env.DATABASE_URL_TEST ? "postgres" : "pglite"}${process.env.CONTRACT_FILE_STORE === "s3" ? "-s3" : ""}`
+    ? `server-${process.env.DATABASE_URL_TEST ? "postgres" : "pglite"}${process.env.CONTRACT_FILE_STORE === "s3" ? "-s3" : ""}${process.env.CONTRACT_DATABASE === "pooler" ? "-pooler" : ""}`
     : "mock";
 export const COVERAGE_DIR = join(process.cwd(), "node_modules", ".cache", "contract-coverage", TARGET);
 
