@@ -11,6 +11,8 @@ const LOST_MESSAGES = [
   "Client was closed and is not queryable",
   "server conn crashed",
 ];
+/** Long enough for the close events of sockets cut together to be handled, short beside a request. */
+const SOCKETS_SETTLE_MS = 50;
 const LOST_SOCKET_CODES = new Set(["ECONNRESET", "ECONNREFUSED", "EPIPE", "ETIMEDOUT"]);
 
 export function isConnectionLost(error: unknown): boolean {
@@ -27,6 +29,9 @@ export async function readRetryingOnce<T>(read: () => Promise<T>, canRetry: () =
   } catch (error) {
     if (!isConnectionLost(error) || !canRetry()) throw error;
     beforeRetry();
+    // The pool's idle connections were most likely cut at the same moment: let the events of their
+    // closed sockets arrive, so that the pool drops them before the read asks for one.
+    await new Promise((settled) => setTimeout(settled, SOCKETS_SETTLE_MS));
     return read();
   }
 }
