@@ -1,11 +1,9 @@
-// The members list (§2 Members list; §4 transitions; §6 default practices; §9 constants): the
-// filters restored from the URL query, the memberFilters cookie or the user's defaults; the list
-// loaded page by page with the server's sort; search debounced 750 ms. As a team (docs/architecture.md,
-// Agents as a team): the live event stream (a child machine) updates rows in place, refreshes the
-// count, and reloads the page after a reconnect; claims are dropped when they run out. The rows are
-// the list's alone: the parts beside it (claims, result save, dialogs, work mode, members.machine.ts)
-// change them by sending it events, and hear of each page it loads through what it emits.
-// Effects are named here and provided by src/app.
+// The members list (§2; §4 transitions; §6 default practices; §9 constants): filters restored from
+// the URL query, the memberFilters cookie or the user's defaults; pages loaded with the server's
+// sort; search debounced 750 ms. The live event stream (a child machine) updates rows in place,
+// refreshes the count and reloads after a reconnect; expired claims are dropped. The rows are the
+// list's alone: the parts beside it change them by events and hear of each page through what it
+// emits (docs/architecture.md, Agents as a team). Effects are named here and provided by src/app.
 import { and, assign, emit, enqueueActions, not, raise, sendTo, setup, stateIn } from "xstate";
 import { notProvided } from "../../notProvided";
 import { serverNow } from "../../../api/serverClock";
