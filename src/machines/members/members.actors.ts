@@ -21,6 +21,8 @@ import { callbackPickerMachine } from "../callbacks/picker/callbackPicker.machin
 import { createCallbackPickerActors } from "../callbacks/picker/callbackPicker.actors";
 import { myCallbacksMachine } from "../callbacks/mine/myCallbacks.machine";
 import { createMyCallbacksActors } from "../callbacks/mine/myCallbacks.actors";
+import { campaignPanelMachine } from "./campaignPanel/campaignPanel.machine";
+import { createCampaignPanelActors } from "./campaignPanel/campaignPanel.actors";
 
 export interface MembersBrowserEffects {
   /** Whether a session is there to release a claim with (signing out ends claims on the server). */
@@ -47,5 +49,6 @@ export function createMembersActors(api: ApiClient, browser: MembersBrowserEffec
     queue: queueMachine.provide({ actors: createQueueActors(api), actions: { reportFailure } }),
     picker: callbackPickerMachine.provide({ actors: createCallbackPickerActors(api) }),
     myCallbacks: myCallbacksMachine.provide({ actors: createMyCallbacksActors(api) }),
+    campaign: campaignPanelMachine.provide({ actors: createCampaignPanelActors(api) }),
   };
 }

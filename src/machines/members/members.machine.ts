@@ -18,6 +18,7 @@ import { workModeMachine } from "./workMode/workMode.machine";
 import { callbackPickerMachine } from "../callbacks/picker/callbackPicker.machine";
 import { offerCallbackAfterSave } from "../callbacks/picker/pickerMember";
 import { myCallbacksMachine } from "../callbacks/mine/myCallbacks.machine";
+import { campaignPanelMachine } from "./campaignPanel/campaignPanel.machine";
 
 export interface MembersInput extends ListInput {
   /** Administrators reset attempts in the work queue (staff when absent). */
@@ -33,6 +34,7 @@ export interface MembersParts {
   work: ActorRefFrom<typeof workModeMachine>;
   picker: ActorRefFrom<typeof callbackPickerMachine>;
   myCallbacks: ActorRefFrom<typeof myCallbacksMachine>;
+  campaign: ActorRefFrom<typeof campaignPanelMachine>;
 }
 
 export const membersMachine = setup({
@@ -49,6 +51,7 @@ export const membersMachine = setup({
     work: workModeMachine,
     picker: callbackPickerMachine,
     myCallbacks: myCallbacksMachine,
+    campaign: campaignPanelMachine,
     offerCallbackAfterSave,
   },
 }).createMachine({
@@ -62,7 +65,8 @@ export const membersMachine = setup({
     const work = spawn("work", { id: "work", input: { list, save, claims, dialogs, queue } });
     const picker = spawn("picker", { id: "picker" });
     const myCallbacks = spawn("myCallbacks", { id: "myCallbacks", input: { list, userId: input.userId } });
-    return { list, claims, save, dialogs, queue, work, picker, myCallbacks };
+    const campaign = spawn("campaign", { id: "campaign", input: { queue, userId: input.userId } });
+    return { list, claims, save, dialogs, queue, work, picker, myCallbacks, campaign };
   },
   invoke: { src: "offerCallbackAfterSave", input: ({ context }) => ({ list: context.list, save: context.save, picker: context.picker }) },
 });

@@ -1,4 +1,5 @@
-// The members list once it has opened: the member the work queue served (or why nobody), notices,
+// The members list once it has opened: the campaigns Next serves from, the member the work queue
+// served (or why nobody), notices,
 // filters, the legends of row colours and result
 // keys, the live stream's state, the do-not-call banner of the current row, then the table with its pager (or why the page could not load).
 import { useSelector } from "@xstate/react";
@@ -13,6 +14,7 @@ import { MembersTableView } from "./MembersTableView";
 import { RowColourLegend } from "./RowColourLegend";
 import { ResultKeysLegend } from "./WorkModeKeys";
 import { NowCalling } from "./NowCalling";
+import { CampaignsNotice } from "./CampaignPanel";
 import { DoNotCallBanner } from "./DoNotCallBanner";
 
 interface MembersListProps {
@@ -29,6 +31,7 @@ export function MembersList({ parts, title, searchRef }: MembersListProps) {
   const busy = status === "loading" || locked;
   return (
     <>
+      <CampaignsNotice actor={parts.campaign} />
       <NowCalling parts={parts} />
       <UnknownLinkNotice list={parts.list} />
       <MembersFilters list={parts.list} locked={locked} searchRef={searchRef} />

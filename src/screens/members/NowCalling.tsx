@@ -3,7 +3,7 @@
 // call, "No one to call now" and why. Above the list rather than on it: the served member is
 // rarely on the page shown (the queue's order is not the list's sort), and a row of its own keeps
 // the page, its paging and its count as the agent left them. The phone link takes the focus when a
-// member is served, so Enter dials.
+// member is served, so Enter dials. A member served for a campaign shows the campaign's script under it.
 import { useSelector } from "@xstate/react";
 import { useEffect, useRef } from "react";
 import type { MembersParts } from "../../machines/members/members.machine";
@@ -14,6 +14,7 @@ import { memberName } from "./memberFormat";
 import { ResultSelect, LockedContext } from "./ResultSelect";
 import { NoOneToCall } from "./NoOneToCall";
 import { WhyThisMemberPanel } from "./WhyThisMember";
+import { CampaignScript } from "./CampaignPanel";
 import "./queue.css";
 
 export function NowCalling({ parts }: { parts: MembersParts }) {
@@ -31,13 +32,16 @@ export function NowCalling({ parts }: { parts: MembersParts }) {
           {saved ? "Close" : "Done"}
         </button>
       </div>
-      {saved ? (
-        <p className="now-calling__saved">
-          The result of {memberName(served.member)} is saved. <strong>Next member</strong> (<kbd>m</kbd>) serves the one after.
-        </p>
-      ) : (
-        <ServedMember parts={parts} member={served.member} />
-      )}
+      <div className="now-calling__main">
+        {saved ? (
+          <p className="now-calling__saved">
+            The result of {memberName(served.member)} is saved. <strong>Next member</strong> (<kbd>m</kbd>) serves the one after.
+          </p>
+        ) : (
+          <ServedMember parts={parts} member={served.member} />
+        )}
+        <CampaignScript actor={parts.campaign} />
+      </div>
       <ReleaseQuestion parts={parts} member={served.member} />
       <WhyThisMemberPanel queue={parts.queue} served={served} />
     </section>

@@ -87,9 +87,21 @@ describe("work queue", () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(asked).toEqual([{ company: "all", search: "reed", dentistFirstName: "", result: "No answer", status: "all", priority: "all", practice: "all", mco: "all", region: "all" }]);
     expect(select.selectTurn(queue.getSnapshot())).toBe("claimed");
-    expect(select.selectServed(queue.getSnapshot())).toEqual({ member: member(5), why: WHY });
+    expect(select.selectServed(queue.getSnapshot())).toEqual({ member: member(5), why: WHY, campaign: null });
     expect(select.selectServedSeq(queue.getSnapshot())).toBe(1);
     expect(told).toEqual(["members.work.serve 5"]);
+  });
+
+  it("keeps the campaign the member was served for, with its script, through a reset of its attempts", async () => {
+    const campaign = { id: 3, name: "MCNA recare Houston", script: "Hello,\nthis is the Houston office." };
+    const { queue } = start([{ ...served(5), campaign }], { isAdmin: true });
+    queue.send({ type: "queue.next" });
+    await vi.advanceTimersByTimeAsync(100);
+    expect(select.selectServed(queue.getSnapshot())?.campaign).toEqual(campaign);
+    queue.send({ type: "queue.reset.ask", memberId: 5, name: "Ana Member5" });
+    queue.send({ type: "queue.reset.confirm" });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(select.selectServed(queue.getSnapshot())).toMatchObject({ member: { attempts: 0 }, campaign });
   });
 
   it("idle → picking → claimed → calling → result saved → next", async () => {

@@ -22,6 +22,7 @@ type Schemas = components["schemas"];
 export type NextMemberAnswer = Schemas["NextMember"];
 export type WhyThisMember = Schemas["WhyThisMember"];
 export type QueueCounts = Schemas["QueueCounts"];
+export type ServedCampaign = Schemas["ServedCampaign"];
 /** The list's filters and search as the queue's calls take them (the export's query). */
 export type QueueQuery = ReturnType<typeof selectExportQuery>;
 
@@ -34,8 +35,8 @@ export interface QueueInput {
 }
 
 export interface QueueContext extends QueueInput {
-  /** The member served and why; kept after its result is saved, until the next. */
-  served: { member: Member; why: WhyThisMember } | null;
+  /** The member served, why, and the campaign it was served for; kept after its result is saved, until the next. */
+  served: { member: Member; why: WhyThisMember; campaign: ServedCampaign | null } | null;
   /** Nobody to call under these filters: the counts by reason, and when that changes. */
   empty: QueueCounts | null;
   failure: ApiFailure | null;
@@ -162,7 +163,7 @@ export const queueMachine = setup({
                 target: "claimed",
                 actions: [
                   assign(({ context, event }) => ({
-                    served: { member: event.output.member!, why: event.output.why! },
+                    served: { member: event.output.member!, why: event.output.why!, campaign: event.output.campaign },
                     empty: null,
                     servedSeq: context.servedSeq + 1,
                     // Working the member served moves the claims part on from the one let go.
@@ -248,6 +249,7 @@ export const queueMachine = setup({
                 served:
                   context.served && isServed(context, context.resetting!.memberId)
                     ? {
+                        ...context.served,
                         member: { ...context.served.member, attempts: event.output.attempts },
                         why: { ...context.served.why, attempts: event.output.attempts },
                       }

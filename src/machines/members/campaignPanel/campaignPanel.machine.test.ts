@@ -1,0 +1,113 @@
+// The agent's campaign panel beside a stand-in queue: the served member's campaign and script, the
+// script opened for each new campaign and folded by the agent, and the agent's active campaigns read
+// again when the served campaign changes. Fake timers drive the call.
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { assign, createActor, fromPromise, setup } from "xstate";
+import type { ServedCampaign } from "../queue/queue.machine";
+import { campaignPanelMachine, type Campaign, type CampaignPanelInput } from "./campaignPanel.machine";
+import * as select from "./campaignPanel.selectors";
+
+const AGENT = 7;
+const campaign = (id: number, state: Campaign["state"], agents = [AGENT]): Campaign => ({
+  id,
+  name: `Campaign ${id}`,
+  description: "",
+  script: `Script ${id}`,
+  targets: {},
+  agents,
+  startsOn: "2026-11-01",
+  endsOn: "2026-12-31",
+  hours: null,
+  goalResult: null,
+  attemptCap: null,
+  position: id,
+  state,
+  version: 1,
+});
+const servedFor = (id: number): ServedCampaign => ({ id, name: `Campaign ${id}`, script: `Hello,\nthis is campaign ${id}.` });
+
+/** A stand-in queue: its context's served member carries the campaign it was served for. */
+function standInQueue() {
+  return createActor(
+    setup({ types: { context: {} as { served: { campaign: ServedCampaign | null } | null }, events: {} as { type: "test.serve"; campaign: ServedCampaign | null } | { type: "test.dismiss" } } }).createMachine({
+      context: { served: null },
+      on: {
+        "test.serve": { actions: assign({ served: ({ event }) => ({ campaign: event.campaign }) }) },
+        "test.dismiss": { actions: assign({ served: null }) },
+      },
+    }),
+  ).start();
+}
+
+function start(answers: (Campaign[] | Error)[]) {
+  const queue = standInQueue();
+  let reads = 0;
+  const machine = campaignPanelMachine.provide({
+    actors: {
+      loadCampaigns: fromPromise<Campaign[]>(async () => {
+        reads += 1;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        const answer = answers.shift() ?? [];
+        if (answer instanceof Error) throw answer;
+        return answer;
+      }),
+    },
+  });
+  const panel = createActor(machine, { input: { queue, userId: AGENT } as unknown as CampaignPanelInput }).start();
+  return { panel, queue, reads: () => reads };
+}
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe("campaign panel", () => {
+  it("lists the agent's active campaigns, not another agent's nor a paused one", async () => {
+    const { panel } = start([[campaign(1, "active"), campaign(2, "paused"), campaign(3, "active", [99])]]);
+    await vi.advanceTimersByTimeAsync(49);
+    expect(select.selectActiveCampaigns(panel.getSnapshot())).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(select.selectActiveCampaigns(panel.getSnapshot()).map((c) => c.id)).toEqual([1]);
+    expect(select.selectCurrentCampaign(panel.getSnapshot())).toBeNull();
+  });
+
+  it("shows the served member's campaign with its script open; the agent folds it; the same campaign again keeps it folded", async () => {
+    const { panel, queue, reads } = start([[campaign(1, "active")], [campaign(1, "active")]]);
+    await vi.advanceTimersByTimeAsync(50);
+    queue.send({ type: "test.serve", campaign: servedFor(1) });
+    expect(select.selectCurrentCampaign(panel.getSnapshot())).toEqual(servedFor(1));
+    expect(select.selectScriptOpen(panel.getSnapshot())).toBe(true);
+    panel.send({ type: "campaign.script.toggle" });
+    expect(select.selectScriptOpen(panel.getSnapshot())).toBe(false);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(reads()).toBe(2);
+    queue.send({ type: "test.serve", campaign: servedFor(1) });
+    expect(select.selectScriptOpen(panel.getSnapshot())).toBe(false);
+    expect(reads()).toBe(2);
+  });
+
+  it("a member of another campaign opens its script again and reads the campaigns again: a pause shows", async () => {
+    const { panel, queue } = start([[campaign(1, "active"), campaign(2, "active")], [campaign(1, "active"), campaign(2, "active")], [campaign(1, "paused"), campaign(2, "active")]]);
+    await vi.advanceTimersByTimeAsync(50);
+    queue.send({ type: "test.serve", campaign: servedFor(1) });
+    panel.send({ type: "campaign.script.toggle" });
+    await vi.advanceTimersByTimeAsync(50);
+    queue.send({ type: "test.serve", campaign: servedFor(2) });
+    expect(select.selectScriptOpen(panel.getSnapshot())).toBe(true);
+    expect(select.selectCurrentCampaign(panel.getSnapshot())?.script).toBe("Hello,\nthis is campaign 2.");
+    await vi.advanceTimersByTimeAsync(50);
+    expect(select.selectActiveCampaigns(panel.getSnapshot()).map((c) => c.id)).toEqual([2]);
+    queue.send({ type: "test.dismiss" });
+    expect(select.selectCurrentCampaign(panel.getSnapshot())).toBeNull();
+  });
+
+  it("a failed read says so and is tried again; the served campaign still shows meanwhile", async () => {
+    const { panel, queue } = start([new Error("The server could not be reached."), [campaign(1, "active")]]);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(select.selectCampaignsFailed(panel.getSnapshot())).toBe(true);
+    queue.send({ type: "test.serve", campaign: servedFor(1) });
+    expect(select.selectCurrentCampaign(panel.getSnapshot())?.name).toBe("Campaign 1");
+    await vi.advanceTimersByTimeAsync(50);
+    expect(select.selectCampaignsFailed(panel.getSnapshot())).toBe(false);
+    expect(select.selectActiveCampaigns(panel.getSnapshot()).map((c) => c.id)).toEqual([1]);
+  });
+});

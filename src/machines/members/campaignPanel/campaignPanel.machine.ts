@@ -1,0 +1,94 @@
+// The agent's campaign panel on the members list: the campaign the work queue served the member for,
+// with its script beside the member, and otherwise the campaigns Next serves from (an agent with
+// none works the list's filters). The script opens by itself each time a member of another campaign
+// is served, and the agent may fold it away; the agent's campaigns are read again whenever the
+// served campaign changes, so a pause or a new assignment shows without reloading the page. It
+// follows the queue part and never changes it. Effects are named here and provided by src/app.
+import { assign, fromCallback, setup, type ActorRefFrom, type EventObject } from "xstate";
+import type { components } from "../../../../contract/schema";
+import { notProvided } from "../../notProvided";
+import type { queueMachine, ServedCampaign } from "../queue/queue.machine";
+
+export type Campaign = components["schemas"]["Campaign"];
+
+export interface CampaignPanelInput {
+  queue: ActorRefFrom<typeof queueMachine>;
+  /** The signed-in agent: administrators read every campaign, but are served only their own. */
+  userId: number;
+}
+
+export interface CampaignPanelContext extends CampaignPanelInput {
+  /** The campaigns the agent is assigned to, in the supervisor's order. */
+  campaigns: Campaign[];
+  /** The campaign the member on screen was served for; null outside campaigns. */
+  current: ServedCampaign | null;
+  scriptOpen: boolean;
+}
+
+export type CampaignPanelEvent =
+  /** The queue served a member for this campaign (null: outside campaigns), or let it go. */
+  | { type: "campaign.served"; campaign: ServedCampaign | null }
+  | { type: "campaign.script.toggle" }
+  | { type: "campaign.retry" };
+
+const sameCampaign = (a: ServedCampaign | null, b: ServedCampaign | null) => (a?.id ?? null) === (b?.id ?? null);
+
+export const campaignPanelMachine = setup({
+  types: {
+    input: {} as CampaignPanelInput,
+    context: {} as CampaignPanelContext,
+    events: {} as CampaignPanelEvent,
+  },
+  actors: {
+    /** GET /campaigns: the campaigns the caller may read. */
+    loadCampaigns: notProvided<Campaign[]>("loadCampaigns"),
+    /** Tells the panel the campaign of each member the queue serves, as it changes. */
+    followQueue: fromCallback<EventObject, { queue: CampaignPanelInput["queue"] }>(({ input: { queue }, sendBack }) => {
+      let last = queue.getSnapshot().context.served?.campaign ?? null;
+      const changed = queue.subscribe(({ context: { served } }) => {
+        const campaign = served?.campaign ?? null;
+        if (campaign === last) return;
+        last = campaign;
+        sendBack({ type: "campaign.served", campaign } satisfies CampaignPanelEvent);
+      });
+      return () => changed.unsubscribe();
+    }),
+  },
+  guards: {
+    anotherCampaign: ({ context, event }) => event.type === "campaign.served" && !sameCampaign(context.current, event.campaign),
+  },
+}).createMachine({
+  id: "campaignPanel",
+  context: ({ input }) => ({ ...input, campaigns: [], current: null, scriptOpen: true }),
+  invoke: { src: "followQueue", input: ({ context }) => ({ queue: context.queue }) },
+  on: {
+    "campaign.served": [
+      {
+        guard: "anotherCampaign",
+        target: ".loading",
+        actions: assign(({ event }) => ({ current: event.campaign, scriptOpen: true })),
+      },
+      // The same campaign again: its script as the answer carried it, folded or not as the agent left it.
+      { actions: assign(({ event }) => ({ current: event.campaign })) },
+    ],
+    "campaign.script.toggle": { actions: assign(({ context }) => ({ scriptOpen: !context.scriptOpen })) },
+  },
+  initial: "loading",
+  states: {
+    loading: {
+      invoke: {
+        src: "loadCampaigns",
+        onDone: {
+          target: "ready",
+          actions: assign(({ context, event }) => ({ campaigns: event.output.filter((campaign) => campaign.agents.includes(context.userId)) })),
+        },
+        onError: "failed",
+      },
+    },
+    ready: {},
+    /** The list of campaigns could not be read: the served campaign and its script still show. */
+    failed: { on: { "campaign.retry": "loading" } },
+  },
+});
+
+export type CampaignPanelActor = ActorRefFrom<typeof campaignPanelMachine>;

@@ -1,0 +1,11 @@
+import type { SnapshotFrom } from "xstate";
+import type { campaignPanelMachine } from "./campaignPanel.machine";
+
+type PanelSnapshot = SnapshotFrom<typeof campaignPanelMachine>;
+
+/** The campaign the member on screen was served for, with its script; null outside campaigns. */
+export const selectCurrentCampaign = (s: PanelSnapshot) => s.context.current;
+export const selectScriptOpen = (s: PanelSnapshot) => s.context.scriptOpen;
+/** The agent's campaigns Next serves from now (active ones); none: Next works the list's filters. */
+export const selectActiveCampaigns = (s: PanelSnapshot) => s.context.campaigns.filter((campaign) => campaign.state === "active");
+export const selectCampaignsFailed = (s: PanelSnapshot) => s.matches("failed");

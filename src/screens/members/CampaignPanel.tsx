@@ -1,0 +1,60 @@
+// The agent's campaigns on the members list (the campaign panel machine): which campaigns Next
+// serves from (then the list's filters do not choose the next member, and the agent should know),
+// and, beside the member served, its campaign and the call script as the supervisor wrote it, line
+// breaks kept, folded away on request.
+import { useSelector } from "@xstate/react";
+import { useId } from "react";
+import type { CampaignPanelActor } from "../../machines/members/campaignPanel/campaignPanel.machine";
+import * as panel from "../../machines/members/campaignPanel/campaignPanel.selectors";
+
+/** "Next member serves your campaigns: …", while the agent has active campaigns. */
+export function CampaignsNotice({ actor }: { actor: CampaignPanelActor }) {
+  const active = useSelector(actor, panel.selectActiveCampaigns);
+  const failed = useSelector(actor, panel.selectCampaignsFailed);
+  if (failed) {
+    return (
+      <p className="campaigns-notice" role="status">
+        Your campaigns could not be read.{" "}
+        <button type="button" className="button--link" onClick={() => actor.send({ type: "campaign.retry" })}>
+          Try again
+        </button>
+      </p>
+    );
+  }
+  if (active.length === 0) return null;
+  return (
+    <p className="campaigns-notice" data-campaigns-notice="">
+      <strong>Next member</strong> serves your {active.length === 1 ? "campaign" : "campaigns"}: {active.map((campaign) => campaign.name).join(", ")}. The
+      filters below choose the list, not the next member.
+    </p>
+  );
+}
+
+/** The served member's campaign and its script, beside the member. */
+export function CampaignScript({ actor }: { actor: CampaignPanelActor }) {
+  const campaign = useSelector(actor, panel.selectCurrentCampaign);
+  const open = useSelector(actor, panel.selectScriptOpen);
+  const scriptId = useId();
+  if (!campaign) return null;
+  return (
+    <section className="campaign-script" aria-label={`Campaign ${campaign.name}`}>
+      <div className="campaign-script__head">
+        <span>
+          Campaign <strong>{campaign.name}</strong>
+        </span>
+        <button
+          type="button"
+          className="button--link"
+          aria-expanded={open}
+          aria-controls={scriptId}
+          onClick={() => actor.send({ type: "campaign.script.toggle" })}
+        >
+          {open ? "Hide script" : "Show script"}
+        </button>
+      </div>
+      <div id={scriptId} className="campaign-script__text" hidden={!open} aria-label="Call script" role="region">
+        {campaign.script === "" ? <span className="muted">This campaign has no script.</span> : campaign.script}
+      </div>
+    </section>
+  );
+}
