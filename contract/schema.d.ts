@@ -2191,6 +2191,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/campaign-targets/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * How many members a campaign's targets match now (administrators)
+         * @description Added by the design, for the campaign editor's live count. The members the targets (the
+         *     members list's own filters and search, as `Campaign.targets`; `{}` is every member) match
+         *     now: the members list's `total_count` under the same filters. Filters that match nobody
+         *     are allowed (a campaign may be saved with them) and answered with 0 and a `warning` to
+         *     show beside the count. Administrators only (403). Not audited: it names no member.
+         */
+        post: operations["countCampaignTargets"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/queue/next": {
         parameters: {
             query?: never;
@@ -3613,6 +3637,13 @@ export interface components {
             practice?: string;
             mco?: string;
             region?: components["schemas"]["RegionFilter"];
+        };
+        /** @description How many members a campaign's targets match now (`countCampaignTargets`). */
+        CampaignTargetsCount: {
+            /** @description The members the targets match, as the members list counts them. */
+            count: number;
+            /** @description Shown beside the count when the targets match nobody (the campaign would serve nobody); null otherwise. */
+            warning: string | null;
         };
         /** @description Hours of the members' local day narrower than the calling window, `from` included, `to` excluded. */
         CampaignHours: {
@@ -7363,6 +7394,35 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["CampaignConflict"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    countCampaignTargets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampaignTargets"];
+            };
+        };
+        responses: {
+            /** @description The count, and a warning when it is 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignTargetsCount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
         };
     };

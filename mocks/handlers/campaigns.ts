@@ -18,7 +18,9 @@ import {
   UNKNOWN_AGENTS_DETAIL,
   VERSION_DETAIL,
 } from "../../domain/campaigns/campaignRules.ts";
+import { targetsCountOf } from "../../domain/campaigns/campaignTargets.ts";
 import { createApi } from "../api";
+import { createMembersList } from "../members/membersList";
 import { nextId, type MockDb } from "../db/createMockDb";
 import type { CampaignRecord } from "../db/records";
 
@@ -30,6 +32,7 @@ const answerOf = ({ changedBy: _by, ...campaign }: CampaignRecord): Schemas["Cam
 
 export function campaignsHandlers(db: MockDb) {
   const api = createApi(db);
+  const members = createMembersList(db);
 
   const checked = (input: Fields & { version?: number }): Fields => {
     const { version: _version, ...fields } = cleanCampaign(input);
@@ -70,6 +73,8 @@ export function campaignsHandlers(db: MockDb) {
       checkName(fields.name);
       return add(fields, session!.user.id);
     }),
+
+    api.post("/campaign-targets/count", ({ body }) => HttpResponse.json(targetsCountOf(members.count(body)))),
 
     api.put("/campaigns/{id}", ({ path, body, session }) => {
       const fields = checked(body);

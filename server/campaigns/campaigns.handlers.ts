@@ -17,6 +17,8 @@ import {
   UNKNOWN_AGENTS_DETAIL,
   VERSION_DETAIL,
 } from "../../domain/campaigns/campaignRules.ts";
+import { targetsCountOf } from "../../domain/campaigns/campaignTargets.ts";
+import { membersCount, type ListQuery } from "../members/members.repository.ts";
 import { withAdministrationLock } from "../admin/administrationLock.repository.ts";
 import { audit } from "../audit.repository.ts";
 import type { Kysely } from "kysely";
@@ -65,6 +67,10 @@ export const campaignsHandlers: Handlers = {
   async listCampaigns(call) {
     const { user } = callerOf(call);
     return campaignRows(call.services.db, user.is_admin ? undefined : user.id);
+  },
+
+  async countCampaignTargets(call) {
+    return targetsCountOf(await membersCount(call.services.db, call.body as ListQuery));
   },
 
   async createCampaign(call) {

@@ -97,6 +97,7 @@ export const AUTHORIZATION: Record<string, Access> = {
   updateCampaign: "admin",
   cloneCampaign: "admin",
   changeCampaignState: "admin",
+  countCampaignTargets: "admin",
   getRegions: "admin",
   addRegion: "admin",
   renameRegion: "admin",

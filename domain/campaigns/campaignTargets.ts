@@ -1,0 +1,12 @@
+// What the campaign editor tells an administrator about a campaign's targets, the same on both
+// backends: filters that match nobody are allowed (the campaign is kept, and may match members
+// after the next import), but said plainly beside the count.
+import type { components } from "../../contract/schema";
+
+export const NO_TARGETS_WARNING = "These filters match no member: the campaign would serve nobody.";
+
+/** The answer of `countCampaignTargets` for `count` members. */
+export const targetsCountOf = (count: number): components["schemas"]["CampaignTargetsCount"] => ({
+  count,
+  warning: count === 0 ? NO_TARGETS_WARNING : null,
+});
