@@ -28,7 +28,8 @@ export function DashboardRoute() {
 }
 
 export function CallRecordingsRoute() {
-  return <CallRecordingsScreen actor={useAppActor(useServices().callRecordings)} exporter={useExporter()} />;
+  const { callRecordings, recordingPlayer } = useServices();
+  return <CallRecordingsScreen actor={useAppActor(callRecordings)} player={useAppActor(recordingPlayer)} exporter={useExporter()} />;
 }
 
 export function ContactDataRoute() {

@@ -8,6 +8,8 @@ import { createApiClient } from "../api/client";
 import type { ApiFailure } from "../api/errors";
 import { callRecordingsMachine } from "../machines/callRecordings/callRecordings.machine";
 import { createCallRecordingsActors } from "../machines/callRecordings/callRecordings.actors";
+import { recordingPlayerMachine } from "../machines/recordingPlayer/recordingPlayer.machine";
+import { createRecordingPlayerActors } from "../machines/recordingPlayer/recordingPlayer.actors";
 import { dashboardMachine } from "../machines/dashboard/dashboard.machine";
 import { createDashboardActors } from "../machines/dashboard/dashboard.actors";
 import { feedbackMachine } from "../machines/feedback/feedback.machine";
@@ -73,6 +75,8 @@ export function createServices({ baseUrl, navigate, inspect }: ServicesOptions) 
     setDefault: setDefaultMachine.provide({ actors: createSetDefaultActors(api), actions: effects }),
     dashboard: dashboardMachine.provide({ actors: createDashboardActors(api), actions: effects }),
     callRecordings: callRecordingsMachine.provide({ actors: createCallRecordingsActors(api), actions: effects }),
+    /** The recordings' inline player, one per page that shows it. */
+    recordingPlayer: recordingPlayerMachine.provide({ actors: createRecordingPlayerActors(api) }),
     members: membersMachine.provide({
       actors: createMembersActors(api, {
         ...effects,

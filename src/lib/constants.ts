@@ -62,3 +62,16 @@ export const CRONS_RUNNING_POLL_MS = 2_000;
 /** The work queue's callbacks in the browser (docs/architecture.md, The work queue). */
 /** "Callback booked for …" stays in the picker this long before it closes (ms). */
 export const CALLBACK_BOOKED_NOTICE_MS = 2_500;
+
+/** The recordings' inline player (src/machines/recordingPlayer). */
+/** The speeds it offers. */
+export const PLAYBACK_RATES = [1, 1.5, 2] as const;
+export type PlaybackRate = (typeof PLAYBACK_RATES)[number];
+/** Audio that has not started this long after its link arrived is reported as failed (ms). */
+export const PLAYER_START_TIMEOUT_MS = 15_000;
+/**
+ * A recording's link is valid 5 minutes (openapi.yaml downloadCallRecording), and the audio element
+ * asks it for more bytes (Range) as it plays and seeks: after 4 minutes the player takes a new link
+ * before it resumes or seeks, so no request meets an expired one.
+ */
+export const PLAYER_LINK_REUSE_MS = 4 * 60_000;

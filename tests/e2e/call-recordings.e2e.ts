@@ -1,4 +1,5 @@
-// Call Recordings: filters, the date-range rule, search, page size, pagination, Download.
+// Call Recordings: filters, the date-range rule, search, page size, pagination, Download, and the
+// inline player.
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { goInApp, signInAs, STAFF } from "./accounts.ts";
@@ -26,7 +27,7 @@ const bodyRows = (page: Page) => page.locator("tbody tr");
 e2e("the recordings load with date, phone, mail, practice and size in KB with one decimal", async ({ page }) => {
   await openCallRecordings(page);
   const headers = await page.getByRole("columnheader").allTextContents();
-  assert.deepEqual(headers, ["Date", "Phone", "Mail", "Practice", "Size", "Download"]);
+  assert.deepEqual(headers, ["Date", "Phone", "Mail", "Practice", "Size", "Download", "Play"]);
   assert.equal(await bodyRows(page).count(), 15, "15 rows per page by default");
   const size = await bodyRows(page).first().getByRole("cell").nth(4).textContent();
   assert.match(size ?? "", /^\d+\.\d KB$/);
@@ -120,4 +121,44 @@ e2e("Download opens the returned link in a new tab", async ({ page }) => {
   assert.equal(file.status, 200);
   assert.match(file.type ?? "", /^audio\//);
   assert.ok(file.disposition?.includes(name), `saved as ${name}: ${file.disposition}`);
+});
+
+/** The player's position in seconds, as its slider says. */
+const playerPosition = async (page: Page) => Number(await page.getByRole("slider", { name: "Position" }).inputValue());
+
+e2e("a recording plays in the page from the keyboard: pause, speed, position; one at a time", async ({ page }) => {
+  await openCallRecordings(page);
+  const first = bodyRows(page).first().getByRole("button", { name: /^Play / });
+  const name = (await first.getAttribute("aria-label"))!.replace(/^Play /, "");
+  await first.focus();
+  await page.keyboard.press("Enter");
+  const player = page.getByRole("region", { name: `Player: ${name}` });
+  await expectVisible(player.getByRole("status").filter({ hasText: "Playing" }), 15_000);
+  await page.waitForFunction(() => Number(document.querySelector<HTMLInputElement>(".recording-player input[type=range]")?.value) >= 1, null, { timeout: 15_000 });
+  await expectVisible(bodyRows(page).first().getByRole("button", { name: `Pause ${name}` }));
+
+  await player.getByRole("button", { name: "2×" }).focus();
+  await page.keyboard.press("Enter");
+  assert.equal(await player.getByRole("button", { name: "2×" }).getAttribute("aria-pressed"), "true");
+
+  await player.getByRole("button", { name: "Pause", exact: true }).focus();
+  await page.keyboard.press("Space");
+  await expectVisible(player.getByRole("status").filter({ hasText: "Paused" }));
+  const pausedAt = await playerPosition(page);
+  await page.getByRole("slider", { name: "Position" }).focus();
+  await page.keyboard.press("PageUp");
+  await expectVisible(player.getByRole("status").filter({ hasText: "Paused" }));
+  assert.ok((await playerPosition(page)) > pausedAt, "Page Up moves the position on");
+  for (const viewport of [{ width: 1366, height: 768 }, { width: 1920, height: 1080 }]) {
+    await page.setViewportSize(viewport);
+    await snapshot(page, `call-recordings-player-${viewport.width}`);
+  }
+
+  const second = bodyRows(page).nth(1).getByRole("button", { name: /^Play / });
+  const secondName = (await second.getAttribute("aria-label"))!.replace(/^Play /, "");
+  await second.click();
+  await expectVisible(page.getByRole("region", { name: `Player: ${secondName}` }).getByRole("status").filter({ hasText: "Playing" }), 15_000);
+  assert.equal(await page.getByRole("region", { name: /^Player: / }).count(), 1, "one recording plays at a time");
+  await page.getByRole("button", { name: "Close player" }).click();
+  await page.getByRole("region", { name: /^Player: / }).waitFor({ state: "detached" });
 });

@@ -1,7 +1,9 @@
-import { render, screen, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
+import { fromCallback } from "xstate";
+import type { AudioCommand, AudioReport } from "../../machines/recordingPlayer/audioOutput";
 import { setupFakeBackend } from "../../../tests/fakeBackend";
 import { useActorRef } from "@xstate/react";
 import { CallRecordingsScreen } from "./CallRecordingsScreen";
@@ -29,14 +31,26 @@ function arrangeRecordings(...shown: (typeof recording)[]) {
   recordings.splice(0, Infinity, ...shown.map((visible) => ({ ...seeded, ...visible })));
 }
 
+/** jsdom plays no audio: a stand-in output that keeps the player's commands and reports what a test says. */
+function standInAudio() {
+  const audio = { commands: [] as AudioCommand[], report: (_event: AudioReport) => {} };
+  const output = fromCallback<AudioCommand>(({ sendBack, receive }) => {
+    audio.report = sendBack;
+    receive((command) => audio.commands.push(command));
+  });
+  return { audio, output };
+}
+
 async function renderScreen() {
   const services = await backend.signIn(backend.db.users.find((user) => !user.isAdmin)!);
+  const { audio, output } = standInAudio();
+  const player = services.recordingPlayer.provide({ actors: { audioOutput: output } });
   // The screen's actors as src/app makes them: started with the screen, stopped when it goes.
   function Screen() {
-    return <CallRecordingsScreen actor={useActorRef(services.callRecordings)} exporter={useActorRef(services.exportCsv)} />;
+    return <CallRecordingsScreen actor={useActorRef(services.callRecordings)} player={useActorRef(player)} exporter={useActorRef(services.exportCsv)} />;
   }
   render(<Screen />);
-  return { user: userEvent.setup(), services };
+  return { user: userEvent.setup(), services, audio };
 }
 
 describe("Call Recordings screen", () => {
@@ -93,5 +107,56 @@ describe("Call Recordings screen", () => {
     expect(await screen.findByRole("button", { name: "Date range 03/01/2026 to 03/31/2026" })).toBeInTheDocument();
     const table = await screen.findByRole("table", { name: "Call recordings: 1 found" });
     expect(within(table).getByRole("row", { name: /555-0134/ })).toHaveTextContent("03/05/2026 09:30 AM");
+  });
+
+  it("plays a recording in the page on its signed link, pauses it, changes its speed and moves its position", async () => {
+    arrangeRecordings(recording);
+    const { user, audio } = await renderScreen();
+    const table = await screen.findByRole("table", { name: "Call recordings: 1 found" });
+    await user.click(within(table).getByRole("button", { name: `Play ${recording.name}` }));
+    const player = await screen.findByRole("region", { name: `Player: ${recording.name}` });
+    expect(within(player).getByRole("status")).toHaveTextContent("Loading…");
+    await waitFor(() => expect(audio.commands.find((command) => command.type === "audio.load")).toBeDefined());
+    const load = audio.commands.find((command) => command.type === "audio.load") as Extract<AudioCommand, { type: "audio.load" }>;
+    expect(load.url).toMatch(/\/api\/call-recordings\/file\/[A-Za-z0-9._~-]+$/);
+
+    act(() => audio.report({ type: "audio.ready", duration: 65 }));
+    expect(within(player).getByRole("status")).toHaveTextContent("Playing");
+    expect(within(table).getByRole("button", { name: `Pause ${recording.name}` })).toBeInTheDocument();
+    act(() => audio.report({ type: "audio.time", position: 12 }));
+    const position = within(player).getByRole("slider", { name: "Position" });
+    expect(position).toHaveAttribute("aria-valuetext", "0:12 of 1:05");
+
+    await user.click(within(player).getByRole("button", { name: "1.5×" }));
+    expect(within(player).getByRole("button", { name: "1.5×" })).toHaveAttribute("aria-pressed", "true");
+    expect(audio.commands).toContainEqual({ type: "audio.rate", rate: 1.5 });
+
+    // jsdom moves no slider by keys (the browser walk does): the change the arrow key makes.
+    fireEvent.change(position, { target: { value: "13" } });
+    expect(audio.commands).toContainEqual({ type: "audio.seek", at: 13 });
+    expect(within(player).getByRole("status")).toHaveTextContent("Seeking…");
+    act(() => audio.report({ type: "audio.seeked" }));
+
+    await user.click(within(player).getByRole("button", { name: "Pause" }));
+    expect(within(player).getByRole("status")).toHaveTextContent("Paused");
+    expect(within(table).getByRole("button", { name: `Play ${recording.name}` })).toBeInTheDocument();
+    await user.click(within(player).getByRole("button", { name: "Close player" }));
+    expect(screen.queryByRole("region", { name: /^Player/ })).not.toBeInTheDocument();
+  });
+
+  it("says why a recording cannot be played: its link refused, or its audio", async () => {
+    arrangeRecordings(recording);
+    const { user, audio } = await renderScreen();
+    const table = await screen.findByRole("table", { name: "Call recordings: 1 found" });
+    backend.db.recordings.splice(0, Infinity);
+    await user.click(within(table).getByRole("button", { name: `Play ${recording.name}` }));
+    const player = await screen.findByRole("region", { name: `Player: ${recording.name}` });
+    expect(await within(player).findByRole("alert")).toHaveTextContent("No such recording");
+
+    arrangeRecordings(recording);
+    await user.click(within(player).getByRole("button", { name: "Try again" }));
+    await waitFor(() => expect(audio.commands.some((command) => command.type === "audio.load")).toBe(true));
+    act(() => audio.report({ type: "audio.failed", message: "The recording's audio is damaged and cannot be decoded." }));
+    expect(within(player).getByRole("alert")).toHaveTextContent("The recording's audio is damaged and cannot be decoded.");
   });
 });

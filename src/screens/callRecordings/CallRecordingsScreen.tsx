@@ -1,5 +1,6 @@
 // §2 Call Recordings: filters campaign, date range and text search; the recordings with their
-// date, phone, mail, practice and size, each with Download; page size and pagination.
+// date, phone, mail, practice and size, each with Download; page size and pagination. Beyond the
+// specification, each recording plays in the page (one at a time) in the player above the table.
 import { useSelector } from "@xstate/react";
 import type { ActorRefFrom } from "xstate";
 import { DataTable, type Column } from "../../components/DataTable";
@@ -11,11 +12,19 @@ import * as calls from "../../machines/callRecordings/callRecordings.selectors";
 import { sameExportRequest } from "../../machines/export/export.selectors";
 import { ExportCsvButton, type ExportActor } from "../export/ExportCsvButton";
 import { DateRangeFilter } from "./DateRangeFilter";
+import { RecordingPlayer, type PlayerActor } from "./RecordingPlayer";
+import { selectPlayerRecording, selectWillPlay } from "../../machines/recordingPlayer/recordingPlayer.selectors";
 import "./callRecordings.css";
 
 type CallRecordingsActor = ActorRefFrom<typeof callRecordingsMachine>;
 
-export function CallRecordingsScreen({ actor, exporter }: { actor: CallRecordingsActor; exporter: ExportActor }) {
+interface CallRecordingsScreenProps {
+  actor: CallRecordingsActor;
+  player: PlayerActor;
+  exporter: ExportActor;
+}
+
+export function CallRecordingsScreen({ actor, player, exporter }: CallRecordingsScreenProps) {
   const loading = useSelector(actor, calls.selectLoading);
   const rows = useSelector(actor, calls.selectRows);
   const count = useSelector(actor, calls.selectCount);
@@ -23,6 +32,8 @@ export function CallRecordingsScreen({ actor, exporter }: { actor: CallRecording
   const pageSize = useSelector(actor, calls.selectPageSize);
   const pageCount = useSelector(actor, calls.selectPageCount);
   const downloading = useSelector(actor, calls.selectDownloading);
+  const current = useSelector(player, selectPlayerRecording);
+  const willPlay = useSelector(player, selectWillPlay);
   const exportRequest = useSelector(actor, calls.selectCallRecordingsExport, sameExportRequest);
 
   return (
@@ -31,10 +42,11 @@ export function CallRecordingsScreen({ actor, exporter }: { actor: CallRecording
         <ExportCsvButton actor={exporter} request={exportRequest} />
       </PageHeader>
       <CallRecordingsFilters actor={actor} />
+      <RecordingPlayer actor={player} />
       <div aria-busy={loading} className={loading ? "call-recordings__table call-recordings__table--loading" : "call-recordings__table"}>
         <DataTable
           caption={loading ? "Call recordings (loading…)" : `Call recordings: ${count} found`}
-          columns={recordingColumns(actor, downloading)}
+          columns={recordingColumns(actor, downloading, playButton(player, current?.id, willPlay))}
           rows={rows}
           rowKey={(row) => row.recording.id}
           empty={loading ? "Loading call recordings…" : "No call recordings found."}
@@ -52,7 +64,25 @@ export function CallRecordingsScreen({ actor, exporter }: { actor: CallRecording
   );
 }
 
-function recordingColumns(actor: CallRecordingsActor, downloading: boolean): Column<calls.RecordingRow>[] {
+/** A row's Play button: Pause on the recording that plays. */
+const playButton = (player: PlayerActor, currentId: number | undefined, willPlay: boolean) => (row: calls.RecordingRow) => {
+  const { recording } = row;
+  const pauses = recording.id === currentId && willPlay;
+  return (
+    <button
+      type="button"
+      className="button"
+      aria-label={`${pauses ? "Pause" : "Play"} ${recording.name}`}
+      onClick={() =>
+        player.send(pauses ? { type: "player.pause" } : recording.id === currentId ? { type: "player.resume" } : { type: "player.play", recording })
+      }
+    >
+      {pauses ? "Pause" : "Play"}
+    </button>
+  );
+};
+
+function recordingColumns(actor: CallRecordingsActor, downloading: boolean, play: Column<calls.RecordingRow>["cell"]): Column<calls.RecordingRow>[] {
   return [
     { key: "date", header: "Date" },
     { key: "phone", header: "Phone" },
@@ -74,6 +104,8 @@ function recordingColumns(actor: CallRecordingsActor, downloading: boolean): Col
         </button>
       ),
     },
+    // After the specification's columns, which keep their order.
+    { key: "play", header: "Play", cell: play },
   ];
 }
 
