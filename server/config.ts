@@ -8,8 +8,7 @@ import { DEV_HANDOFF } from "../domain/signInTokens.ts";
 import { DEFAULT_QUEUE_RULES, type QueueRules } from "../domain/queue/rules.ts";
 import { callingWindowOf, isLoopback, readEnvironment, type Environment } from "./environment.ts";
 import { parseClinics, parsePriorities, type OpenDentalSettings, type TreatmentPriority } from "./openDental/settings.ts";
-import type { FileStoreConfig } from "./files/s3Settings.ts";
-import type { S3Settings } from "./recordings/ingest/phoneSystemS3.ts";
+import type { FileStoreConfig, S3Connection } from "./files/s3Settings.ts";
 
 export { isLoopback };
 
@@ -80,7 +79,7 @@ export interface ServerConfig {
   /** The weekly members status report's recipients (STATUS_REPORT_TO); empty: the job is skipped. */
   statusReportTo: string[];
   /** The phone system's place of recordings and its bucket's client settings (RECORDINGS_SOURCE, RECORDINGS_S3_*); undefined: the import is skipped. */
-  recordingSource: { place: string; s3: S3Settings } | undefined;
+  recordingSource: { place: string; s3: S3Connection } | undefined;
   /** The phone system's key layout: a preset's name or a pattern (domain/recordings/keyLayout.ts). */
   recordingLayout: string;
   /** The reminder service (REMINDERS_URL, REMINDERS_TOKEN); undefined: the reminders job is skipped. */
@@ -181,6 +180,12 @@ function devSignInOnNetworkOf(values: Environment, open: string[], trustedProxie
   }
   return true;
 }
+
+/**
+ * The phone system's bucket answers within this or the import's run fails, in one line, and the
+ * next scheduled run tries again.
+ */
+const PHONE_SYSTEM_TIMEOUT_MS = 10_000;
 
 /** A folder under DATA_DIR by default; none when the data lives in memory. */
 function underDataDir(values: Environment, folder: string): string | undefined {
@@ -294,9 +299,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
           s3: {
             endpoint: values.RECORDINGS_S3_ENDPOINT,
             region: values.RECORDINGS_S3_REGION,
-            accessKeyId: values.RECORDINGS_S3_ACCESS_KEY_ID,
-            secretAccessKey: values.RECORDINGS_S3_SECRET_ACCESS_KEY,
+            credentials:
+              values.RECORDINGS_S3_ACCESS_KEY_ID && values.RECORDINGS_S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: values.RECORDINGS_S3_ACCESS_KEY_ID, secretAccessKey: values.RECORDINGS_S3_SECRET_ACCESS_KEY }
+                : undefined,
             forcePathStyle: values.RECORDINGS_S3_PATH_STYLE === "on",
+            requestTimeoutMs: PHONE_SYSTEM_TIMEOUT_MS,
           },
         }
       : undefined,

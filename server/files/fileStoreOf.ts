@@ -1,22 +1,12 @@
 // The file store the configuration names (FILE_STORE): the database's, or the bucket's. The bucket's
 // client is made once per configuration and shared by every store of it (the server's, the
 // outbox's in each transaction, a job's).
-import type { S3Client } from "@aws-sdk/client-s3";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database.ts";
 import type { FileStore } from "./fileStore.ts";
 import { s3FileStore } from "./s3FileStore.ts";
-import { checkBucket, s3ClientOf, type FileStoreConfig, type S3Settings } from "./s3Settings.ts";
+import { checkBucket, s3ClientFor, type FileStoreConfig } from "./s3Settings.ts";
 import { databaseFileStore } from "./storedFiles.repository.ts";
-
-const clients = new WeakMap<S3Settings, S3Client>();
-
-/** The one client of these settings. */
-export function s3ClientFor(settings: S3Settings): S3Client {
-  let client = clients.get(settings);
-  if (!client) clients.set(settings, (client = s3ClientOf(settings)));
-  return client;
-}
 
 /**
  * The configured store; with the database, the store of `db` as given (a transaction's, so that a

@@ -1,17 +1,24 @@
 // Where FILE_STORE=s3 keeps the files: an S3-compatible bucket (Amazon S3, MinIO, Ceph, Wasabi,
-// Backblaze B2…) read from the S3_* settings (docs/operations.md, Files). One client is built from
-// them for the file store and for anything else that reads a bucket (the recordings import).
+// Backblaze B2…) read from the S3_* settings (docs/operations.md, Files). Every S3 client of the
+// server is built here from its connection settings: the file store's (S3_*) and the phone
+// system's bucket the recordings are imported from (RECORDINGS_S3_*).
 import { HeadBucketCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
 
-export interface S3Settings {
+/** How to reach an S3-compatible server. */
+export interface S3Connection {
   /** An S3-compatible server's address; undefined: Amazon S3 of `region`. */
   endpoint: string | undefined;
-  bucket: string;
   region: string;
   /** Both or neither; neither: the AWS SDK's own chain (AWS_* variables, instance roles…). */
   credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
   /** Bucket in the path (http://host/bucket/key) rather than the host name: MinIO and most servers but Amazon's. */
   forcePathStyle: boolean;
+  /** A request that waits this long for the server (to connect, or between bytes) fails; undefined: no limit. */
+  requestTimeoutMs?: number;
+}
+
+export interface S3Settings extends S3Connection {
+  bucket: string;
   /** Put before every key, e.g. "recall-desk/" to share a bucket; "" by default. */
   prefix: string;
 }
@@ -19,17 +26,36 @@ export interface S3Settings {
 /** Where the file store keeps files (FILE_STORE). */
 export type FileStoreConfig = { kind: "database" } | { kind: "s3"; s3: S3Settings };
 
-/** An S3 client of the settings. Checksums only where S3 requires them, which every S3-compatible server reads. */
-export function s3ClientOf(settings: S3Settings): S3Client {
+/** A new S3 client of the connection. Checksums only where S3 requires them, which every S3-compatible server reads. */
+export function s3ClientOf(connection: S3Connection): S3Client {
+  const { requestTimeoutMs } = connection;
   return new S3Client({
-    region: settings.region,
-    forcePathStyle: settings.forcePathStyle,
+    region: connection.region,
+    forcePathStyle: connection.forcePathStyle,
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
     maxAttempts: 2,
-    ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
-    ...(settings.credentials ? { credentials: settings.credentials } : {}),
+    ...(requestTimeoutMs ? { requestHandler: { requestTimeout: requestTimeoutMs, connectionTimeout: requestTimeoutMs } } : {}),
+    ...(connection.endpoint ? { endpoint: connection.endpoint } : {}),
+    ...(connection.credentials ? { credentials: connection.credentials } : {}),
   });
+}
+
+const clients = new WeakMap<S3Connection, S3Client>();
+
+/** The one client of these connection settings, made when first asked for and shared after. */
+export function s3ClientFor(connection: S3Connection): S3Client {
+  let client = clients.get(connection);
+  if (!client) clients.set(connection, (client = s3ClientOf(connection)));
+  return client;
+}
+
+/** An S3 error in one line: its code and the first line of its message. */
+export function s3ErrorLine(error: unknown): string {
+  const { name, message, Code } = error as { name?: string; message?: string; Code?: string };
+  const first = (message ?? String(error)).split("\n")[0]!.trim();
+  const code = Code ?? name;
+  return code && code !== "Error" && !first.startsWith(code) ? `${code}: ${first}` : first;
 }
 
 /** Where the bucket is, as an administrator reads it in a message. */

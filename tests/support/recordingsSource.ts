@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import S3rver from "s3rver";
-import { s3ClientOf } from "../../server/recordings/ingest/phoneSystemS3.ts";
+import { s3ClientOf } from "../../server/files/s3Settings.ts";
 
 /** s3rver's own access key and secret: it checks every request's signature against them. */
 export const S3RVER_KEYS = { RECORDINGS_S3_ACCESS_KEY_ID: "S3RVER", RECORDINGS_S3_SECRET_ACCESS_KEY: "S3RVER" };
@@ -56,7 +56,7 @@ export async function startS3Place(bucket = "phone-system", prefix = "calls/"): 
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   const env = { RECORDINGS_SOURCE: `s3://${bucket}/${prefix}`, RECORDINGS_S3_ENDPOINT: endpoint, RECORDINGS_S3_PATH_STYLE: "on", ...S3RVER_KEYS };
-  const client = s3ClientOf({ endpoint, region: "us-east-1", accessKeyId: "S3RVER", secretAccessKey: "S3RVER", forcePathStyle: true });
+  const client = s3ClientOf({ endpoint, region: "us-east-1", credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" }, forcePathStyle: true });
   await client.send(new CreateBucketCommand({ Bucket: bucket }));
   return {
     env,

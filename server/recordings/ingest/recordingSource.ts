@@ -7,7 +7,7 @@ import { GetObjectCommand, ListObjectsV2Command, type S3Client } from "@aws-sdk/
 import { open, readdir, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { s3ErrorLine } from "./phoneSystemS3.ts";
+import { s3ErrorLine } from "../../files/s3Settings.ts";
 
 export interface SourceObject {
   key: string;

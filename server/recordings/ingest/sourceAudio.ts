@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import type { ServerConfig } from "../../config.ts";
 import type { StoredFile } from "../../files/fileStore.ts";
 import { audioContentType } from "../storage.ts";
-import { s3ClientOf } from "./phoneSystemS3.ts";
+import { s3ClientFor } from "../../files/s3Settings.ts";
 
 type Place = { kind: "s3"; bucket: string; key: string } | { kind: "file"; path: string };
 
@@ -19,7 +19,7 @@ function placeOf(locator: string): Place {
 
 const clientOf = (config: Pick<ServerConfig, "recordingSource">) => {
   if (!config.recordingSource) throw new Error("the phone system's bucket is not configured (RECORDINGS_S3_*)");
-  return s3ClientOf(config.recordingSource.s3);
+  return s3ClientFor(config.recordingSource.s3);
 };
 
 const isMissing = (error: unknown) => ["NoSuchKey", "NotFound", "ENOENT"].includes((error as { name?: string; code?: string }).code ?? (error as Error).name);
