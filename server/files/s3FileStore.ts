@@ -26,7 +26,7 @@ const missing = (error: unknown) =>
   error instanceof S3ServiceException && (error.$metadata.httpStatusCode === 404 || error.name === "NoSuchKey" || error.name === "NotFound");
 
 /** The total size of a ranged answer ("bytes 0-9/1234"), else its length. */
-const wholeSize = (contentRange: string | undefined, contentLength: number | undefined) => Number(contentRange?.split("/")[1] ?? contentLength ?? 0);
+export const wholeSize = (contentRange: string | undefined, contentLength: number | undefined) => Number(contentRange?.split("/")[1] ?? contentLength ?? 0);
 
 export function s3FileStore(client: S3Client, settings: S3Settings): FileStore {
   const Bucket = settings.bucket;

@@ -2,7 +2,6 @@
 // A link is a random token valid 5 minutes; the file behind it is public (the token authorises it,
 // so a new browser tab can fetch it without the bearer token). Issuing and fetching are audited.
 import { randomBytes } from "node:crypto";
-import { Readable } from "node:stream";
 import { directoryFiltersOf, SEARCH_ROWS } from "../../domain/recordings/directory.ts";
 import { attachmentDisposition } from "../../domain/recordings/contentDisposition.ts";
 import { HttpError, INVALID_TOKEN } from "../../contract/errors.ts";
@@ -21,7 +20,7 @@ import { audioContentType } from "./storage.ts";
 import { toCallRecording } from "./callRecordingAnswer.ts";
 import { statWithFolder } from "../files/folderImport.ts";
 import type { Services } from "../services.ts";
-import { readSourceAudio, statSourceAudio } from "./ingest/sourceAudio.ts";
+import { openSourceAudio, statSourceAudio } from "./ingest/sourceAudio.ts";
 import { contentRangeOf, rangeOf, type ByteRange } from "../../domain/http/byteRange.ts";
 import type { OpenedFile } from "../files/fileStore.ts";
 
@@ -33,11 +32,7 @@ async function statAudio(services: Services, filePath: string, audioIn: string |
 
 /** The audio (or the bytes of `range`) as a stream. */
 async function openAudio(services: Services, filePath: string, audioIn: string | null, range: ByteRange | undefined): Promise<OpenedFile | undefined> {
-  if (audioIn !== "source") return services.files.open("recordings", filePath, range);
-  const file = await readSourceAudio(services.config, filePath);
-  if (!file) return undefined;
-  const content = range ? file.content.subarray(range.start, range.end + 1) : file.content;
-  return { contentType: file.contentType, size: file.size, body: Readable.from([content]) };
+  return audioIn === "source" ? openSourceAudio(services.config, filePath, range) : services.files.open("recordings", filePath, range);
 }
 
 export const recordingsHandlers: Handlers = {

@@ -11,7 +11,7 @@ import { openFixture, type Fixture } from "../../../tests/support/importFixture.
 import { MP3, startFolderPlace, startS3Place, WAV, type RecordingsPlace } from "../../../tests/support/recordingsSource.ts";
 import { executeJob, type JobRunner } from "../../jobs/runner.ts";
 import { importRecordings, recordingsImporter } from "./importRecordings.ts";
-import { readSourceAudio } from "./sourceAudio.ts";
+import { openSourceAudio } from "./sourceAudio.ts";
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -166,8 +166,9 @@ describe("from a bucket (s3rver)", () => {
     await place.put("2026-11-21/SM-HOUS/Recare/7135550101_marcus@example.test_080000.wav", WAV);
     await run(place.env);
     const [row] = await recordings();
-    const audio = await readSourceAudio(loadConfig({ NODE_ENV: "test", DATA_DIR: "memory://", ...place.env }), row!.file_path);
-    expect(audio).toEqual({ contentType: "audio/wav", size: WAV.length, content: WAV });
+    const audio = await openSourceAudio(loadConfig({ NODE_ENV: "test", DATA_DIR: "memory://", ...place.env }), row!.file_path);
+    expect(audio).toMatchObject({ contentType: "audio/wav", size: WAV.length });
+    expect(Buffer.concat(await audio!.body.toArray())).toEqual(WAV);
   });
 
   it("fails with one line when the bucket cannot be reached", async () => {

@@ -1,11 +1,13 @@
 // The audio of an imported recording, where the phone system wrote it (its locator:
-// `s3://bucket/key` or `file:///folder/key`): read for the download link, removed by retention.
+// `s3://bucket/key` or `file:///folder/key`): streamed for the download link, removed by retention.
 // A locator reads through the phone system's settings of today (RECORDINGS_S3_*).
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand } from "@aws-sdk/client-s3";
-import { readFile, rm, stat } from "node:fs/promises";
+import { open, rm, stat } from "node:fs/promises";
+import type { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import type { ServerConfig } from "../../config.ts";
-import type { StoredFile } from "../../files/fileStore.ts";
+import type { ByteRange, OpenedFile, StoredFile } from "../../files/fileStore.ts";
+import { wholeSize } from "../../files/s3FileStore.ts";
 import { audioContentType } from "../storage.ts";
 import { s3ClientFor } from "../../files/s3Settings.ts";
 
@@ -24,18 +26,22 @@ const clientOf = (config: Pick<ServerConfig, "recordingSource">) => {
 
 const isMissing = (error: unknown) => ["NoSuchKey", "NotFound", "ENOENT"].includes((error as { name?: string; code?: string }).code ?? (error as Error).name);
 
-/** The whole audio file; undefined when it is gone. */
-export async function readSourceAudio(config: Pick<ServerConfig, "recordingSource">, locator: string): Promise<StoredFile | undefined> {
+/**
+ * The audio (or the bytes of `range`) as a stream, read from the folder or the bucket as it is
+ * sent: a long recording never sits whole in memory. Undefined when it is gone.
+ */
+export async function openSourceAudio(config: Pick<ServerConfig, "recordingSource">, locator: string, range?: ByteRange): Promise<OpenedFile | undefined> {
   const place = placeOf(locator);
   const contentType = audioContentType(locator);
   try {
     if (place.kind === "file") {
-      const content = await readFile(place.path);
-      return { contentType, size: content.length, content };
+      const file = await open(place.path);
+      const { size } = await file.stat();
+      return { contentType, size, body: file.createReadStream(range ? { start: range.start, end: range.end } : {}) };
     }
-    const object = await clientOf(config).send(new GetObjectCommand({ Bucket: place.bucket, Key: place.key }));
-    const content = Buffer.from(await object.Body!.transformToByteArray());
-    return { contentType, size: content.length, content };
+    const Range = range ? `bytes=${range.start}-${range.end}` : undefined;
+    const object = await clientOf(config).send(new GetObjectCommand({ Bucket: place.bucket, Key: place.key, Range }));
+    return { contentType, size: wholeSize(object.ContentRange, object.ContentLength), body: object.Body as Readable };
   } catch (error) {
     if (isMissing(error)) return undefined;
     throw error;
