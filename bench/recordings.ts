@@ -1,5 +1,6 @@
 // npm run bench:recordings: call recordings on each file store (the database, and an S3 bucket of a
-// real S3 server in this process, s3rver), over HTTP against the real server in this process:
+// real S3 server in this process, s3rver), and a recording the import took in, whose audio stays in
+// the phone system's bucket (s3rver too), over HTTP against the real server in this process:
 //   stream  one long recording (200 MB by default) fetched whole through its download link, with
 //           the process's resident memory and heap sampled every 20 ms against their level before:
 //           the peak must not grow with the file (streamed a part at a time);
@@ -7,15 +8,19 @@
 //           the time to the answer's first byte, p50/p95/p99 (target p95 ≤ 50 ms).
 // The database is the 1,500-member demo world in memory (PGlite); one of its recordings is given
 // the long audio. Exit 1 when a byte count is wrong or a range answers anything but 206.
-//   npx tsx --expose-gc bench/recordings.ts [database|s3|both] [megabytes] [ranges]
-// Default: both, 200 MB, 200 ranges.
+//   npx tsx --expose-gc bench/recordings.ts [database|s3|imported|both|all] [megabytes] [ranges]
+// Default: all (both stores and the imported recording), 200 MB, 200 ranges.
 import { loadavg } from "node:os";
 import { openDatabase } from "../server/db/connection.ts";
 import { seededTemplate } from "../server/db/template.ts";
-import { startS3Server } from "../tests/support/s3Server.ts";
+import { s3FileStore } from "../server/files/s3FileStore.ts";
+import { s3ClientOf } from "../server/files/s3Settings.ts";
+import { startS3Server, type TestS3Server } from "../tests/support/s3Server.ts";
 import { keepResult, ms, quantile, startBenchServer } from "./app.ts";
 
-type Store = "database" | "s3";
+/** imported: audio_in "source", read where the phone system wrote it. */
+type Store = "database" | "s3" | "imported";
+const STORES: readonly Store[] = ["database", "s3", "imported"];
 const MB = 1024 * 1024;
 const RANGE_BYTES = 64 * 1024;
 
@@ -54,16 +59,29 @@ function sampleMemory() {
   return { stop: () => (clearInterval(timer), read(), peak) };
 }
 
+/** The phone system's bucket as RECORDINGS_SOURCE and RECORDINGS_S3_* reach it. */
+const phoneSystemEnv = (bucket: TestS3Server) => ({
+  RECORDINGS_SOURCE: `s3://${bucket.settings.bucket}/`,
+  RECORDINGS_S3_ENDPOINT: bucket.settings.endpoint!,
+  RECORDINGS_S3_PATH_STYLE: "on",
+  RECORDINGS_S3_ACCESS_KEY_ID: bucket.settings.credentials!.accessKeyId,
+  RECORDINGS_S3_SECRET_ACCESS_KEY: bucket.settings.credentials!.secretAccessKey,
+});
+
 async function benchStore(store: Store, megabytes: number, ranges: number): Promise<PlaybackResult> {
-  const bucket = store === "s3" ? await startS3Server("recall-desk-bench") : undefined;
+  const bucket = store === "database" ? undefined : await startS3Server(store === "s3" ? "recall-desk-bench" : "phone-system");
   const database = await openDatabase({ dataDir: "memory://", template: await seededTemplate({ size: 1500 }) });
-  const server = await startBenchServer(database, undefined, bucket?.env ?? {});
+  const env = !bucket ? {} : store === "s3" ? bucket.env : phoneSystemEnv(bucket);
+  const server = await startBenchServer(database, undefined, env);
   try {
     const size = megabytes * MB;
     const name = "bench/long-recording.wav";
-    await server.services.files.putStream("recordings", name, longAudio(megabytes), "audio/wav");
+    // The phone system writes its own bucket: the object is put there, and the row names it as the import does.
+    const files = bucket && store === "imported" ? s3FileStore(s3ClientOf(bucket.settings), bucket.settings) : server.services.files;
+    await files.putStream("recordings", name, longAudio(megabytes), "audio/wav");
+    const audio = store === "imported" ? { file_path: `s3://${bucket!.settings.bucket}/recordings/${name}`, audio_in: "source" as const } : { file_path: name };
     const recording = await database.db.selectFrom("call_recordings").select(["id", "url"]).orderBy("id").limit(1).executeTakeFirstOrThrow();
-    await database.db.updateTable("call_recordings").set({ file_path: name }).where("id", "=", recording.id).execute();
+    await database.db.updateTable("call_recordings").set(audio).where("id", "=", recording.id).execute();
     const [token] = await server.tokens(1);
     const issued = await fetch(`${server.baseUrl}/call-recordings/downloadCallRecording?key=${encodeURIComponent(recording.url)}&title=long.wav`, {
       headers: { authorization: `Bearer ${token}` },
@@ -131,9 +149,9 @@ function printPlayback(results: PlaybackResult[]): void {
   }
 }
 
-const [which = "both", megabytes = "200", ranges = "200"] = process.argv.slice(2);
-const stores: Store[] = which === "both" ? ["database", "s3"] : [which as Store];
-if (!stores.every((store) => store === "database" || store === "s3")) throw new Error(`${which} is not a store (database, s3, both)`);
+const [which = "all", megabytes = "200", ranges = "200"] = process.argv.slice(2);
+const stores: Store[] = which === "all" ? [...STORES] : which === "both" ? ["database", "s3"] : [which as Store];
+if (!stores.every((store) => STORES.includes(store))) throw new Error(`${which} is not a store (database, s3, imported, both, all)`);
 const playback = await benchPlayback(stores, Number(megabytes), Number(ranges));
 printPlayback(playback);
 keepResult("recordings", { playback });
