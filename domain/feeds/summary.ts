@@ -29,9 +29,6 @@ export function feedSummary(outcome: FeedOutcome): string {
   );
 }
 
-/** A file that gave no row to apply did not do what it was run for. */
-export const feedStatus = ({ rowsWritten }: Pick<FeedOutcome, "rowsWritten">): "success" | "failure" => (rowsWritten > 0 ? "success" : "failure");
-
 /** The feed a file's name names by its start (`appointments_20261118.csv`, `planned-treatment.csv`), if any. */
 export function feedOfFileName<F extends string>(name: string, feeds: readonly F[]): F | undefined {
   const base = name.replace(/^.*[\\/]/, "").toLowerCase();

@@ -13,7 +13,7 @@ import { openFixture, type Fixture } from "../../tests/support/importFixture.ts"
 import { parseImportArgs, runImportCommand, UsageError } from "../import/command.ts";
 import { executeJob } from "../jobs/runner.ts";
 import { findJob, firstRejections } from "../jobs/runs.repository.ts";
-import { inboxFeedsRunner } from "./feedJob.ts";
+import { feedsInboxRunner } from "./feedLayout.ts";
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -137,7 +137,7 @@ describe("the scheduled import of the practice feeds", () => {
       copyFileSync(join(SAMPLES, name), join(fixture.inbox, name));
     }
     const job = await findJob(fixture.database.db, { key: "import-feeds" });
-    const result = await executeJob(fixture.services, job!.id, { trigger: "schedule", runner: inboxFeedsRunner });
+    const result = await executeJob(fixture.services, job!.id, { trigger: "schedule", runner: feedsInboxRunner });
     expect(result.ran && result.outcome).toMatchObject({ status: "success", counts: { rowsRead: 14, rowsWritten: 14, rowsRejected: 0 } });
     expect(existsSync(join(fixture.inbox, "done", "leads_20261118.csv"))).toBe(true);
     const { db } = fixture.database;

@@ -9,7 +9,8 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { findJob } from "../jobs/runs.repository.ts";
 import { executeJob } from "../jobs/runner.ts";
-import { fileImportRunner } from "./importJob.ts";
+import { pathRunner } from "./fileJob.ts";
+import { memberFileOpener } from "./memberLayout.ts";
 import { HEADER, openFixture, row, type Fixture } from "../../tests/support/importFixture.ts";
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -78,7 +79,7 @@ describe.runIf(process.env.DATABASE_URL_TEST)("the import command, killed", () =
     const job = await findJob(fixture.database.db, { key: "import-denta" });
     await executeJob(fixture.services, job!.id, {
       trigger: "command",
-      runner: fileImportRunner(path, { brand: "denta", extractedAt: new Date(EXTRACTED_AT) }),
+      runner: pathRunner(memberFileOpener({ brand: "denta", extractedAt: new Date(EXTRACTED_AT) }), path),
     });
     expect(afterRerun).toHaveLength(5994);
     expect(afterRerun).toEqual(await members());

@@ -13,10 +13,11 @@ import { migrateToLatest } from "../db/migrate.ts";
 import { importJobKey } from "../jobs/catalog.ts";
 import { executeJob, type JobServices, type RunResult } from "../jobs/runner.ts";
 import { findJob, firstRejections } from "../jobs/runs.repository.ts";
-import type { ImportProgress } from "./importFile.ts";
+import type { FileProgress } from "./fileRun.ts";
 import { brandOfFileName } from "../../domain/import/memberFile.ts";
-import { fileImportRunner } from "./importJob.ts";
-import { feedFileRunner, feedFileSource } from "../feeds/feedJob.ts";
+import { pathRunner } from "./fileJob.ts";
+import { memberFileOpener } from "./memberLayout.ts";
+import { feedFileOpener } from "../feeds/feedLayout.ts";
 import { FEEDS, type FeedName } from "../../domain/feeds/records.ts";
 import { FEEDS_JOB } from "../../domain/jobs.ts";
 
@@ -65,7 +66,7 @@ export function parseImportArgs(args: string[]): ImportCommand {
 }
 
 /** "DENTA_ELIG.csv: 45% (12,000 rows, 3 rejected)" each time another 5% of the file is read. */
-export function progressPrinter(print: (line: string) => void): (progress: Pick<ImportProgress, "file" | "bytesRead" | "bytesTotal" | "rowsRead" | "rowsRejected">) => void {
+export function progressPrinter(print: (line: string) => void): (progress: Pick<FileProgress, "file" | "bytesRead" | "bytesTotal" | "rowsRead" | "rowsRejected">) => void {
   let shown = -1;
   return (progress) => {
     const percent = progress.bytesTotal === 0 ? 100 : Math.floor((100 * progress.bytesRead) / progress.bytesTotal);
@@ -80,9 +81,8 @@ export async function runImportCommand(services: JobServices, command: ImportCom
   if (!existsSync(command.file)) throw new UsageError(`There is no file ${command.file}`);
   const job = await findJob(services.db, { key: command.feed ? FEEDS_JOB : importJobKey(command.brand) });
   if (!job) throw new UsageError(`There is no import job for ${command.feed ?? command.brand.toUpperCase()}`);
-  const runner = command.feed
-    ? feedFileRunner(command.feed, () => feedFileSource(command.file), { onProgress: progressPrinter(print) })
-    : fileImportRunner(command.file, { ...command, onProgress: progressPrinter(print) });
+  const layout = command.feed ? feedFileOpener(command.feed) : memberFileOpener(command);
+  const runner = pathRunner(layout, command.file, { onProgress: progressPrinter(print) });
   const result = await executeJob(services, job.id, { trigger: "command", runner });
   if (!result.ran) {
     print(`${job.title} is running already (here or on another server): try again when it has finished.`);

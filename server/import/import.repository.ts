@@ -64,27 +64,16 @@ export async function upsertMembers(db: Kysely<Database>, rows: MemberRow[], sta
 }
 
 /**
- * Writes the batch and audits it, in one transaction with what `alongside` writes (the run's refused
- * rows and counts): member data written by a job is audited with no user and no address, the file
- * as the action.
+ * Writes the batch and audits it, in the caller's transaction (the run's refused rows and counts
+ * commit with it): member data written by a job is audited with no user and no address (an upload
+ * names its administrator), the file as the action.
  */
-export async function writeBatch(
-  db: Kysely<Database>,
-  rows: MemberRow[],
-  stamp: Stamp,
-  file: string,
-  by?: { userId: number; address: string },
-  alongside?: (trx: Kysely<Database>) => Promise<void>,
-): Promise<Written> {
-  return db.transaction().execute(async (trx) => {
-    const ids = await upsertMembers(trx, rows, stamp);
-    await alongside?.(trx);
-    // Member data written by a job: audited with no user and no address (an upload names its administrator), the file as the action.
-    const memberIds = [...ids.inserted, ...ids.updated];
-    const who = { user_id: by?.userId ?? null, address: by?.address ?? null };
-    if (memberIds.length > 0) await trx.insertInto("audit_log").values({ ...who, action: `importMembers ${file}`, member_ids: memberIds }).execute();
-    return ids;
-  });
+export async function writeMembers(trx: Kysely<Database>, rows: MemberRow[], stamp: Stamp, file: string, by?: { userId: number; address: string }): Promise<Written> {
+  const ids = await upsertMembers(trx, rows, stamp);
+  const memberIds = [...ids.inserted, ...ids.updated];
+  const who = { user_id: by?.userId ?? null, address: by?.address ?? null };
+  if (memberIds.length > 0) await trx.insertInto("audit_log").values({ ...who, action: `importMembers ${file}`, member_ids: memberIds }).execute();
+  return ids;
 }
 
 /** The practices by abbreviation, upper case. */

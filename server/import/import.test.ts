@@ -9,7 +9,8 @@ import { findJob } from "../jobs/runs.repository.ts";
 import { executeJob, type RunResult } from "../jobs/runner.ts";
 import { parseImportArgs, progressPrinter, UsageError } from "./command.ts";
 import { membersPage } from "../members/members.repository.ts";
-import { fileImportRunner, type FileImport } from "./importJob.ts";
+import { pathRunner, type FileRunHooks } from "./fileJob.ts";
+import { memberFileOpener, type MemberFileOptions } from "./memberLayout.ts";
 import { HEADER, openFixture, row, type Fixture } from "../../tests/support/importFixture.ts";
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -59,9 +60,9 @@ async function resetMembers(): Promise<void> {
 }
 beforeEach(resetMembers);
 
-async function runImport(path: string, options: Partial<FileImport> & { signal?: AbortSignal } = {}): Promise<Extract<RunResult, { ran: true }>> {
+async function runImport(path: string, options: Partial<MemberFileOptions> & FileRunHooks & { signal?: AbortSignal } = {}): Promise<Extract<RunResult, { ran: true }>> {
   const job = await findJob(fixture.database.db, { key: "import-denta" });
-  const runner = fileImportRunner(path, { brand: "denta", extractedAt: EXTRACTED_AT, ...options });
+  const runner = pathRunner(memberFileOpener({ brand: "denta", extractedAt: EXTRACTED_AT, ...options }), path, options);
   const result = await executeJob(fixture.services, job!.id, { trigger: "command", runner, now: () => NOW, signal: options.signal });
   if (!result.ran) throw new Error("the import did not run");
   return result;

@@ -1,5 +1,5 @@
-// Member files sent from the browser (uploadMemberFile): the file and what the import needs to know
-// of it are kept in the file store (area `imports`) before the upload is answered, and the import
+// Files sent from the browser (uploadMemberFile): the file and what the import needs to know
+// of it (its layout: a payer's member file, or a practice feed's file) are kept in the file store (area `imports`) before the upload is answered, and the import
 // runs in the background of this instance, reading the stored file in pieces. A server that stops
 // interrupts the run after its last committed batch and leaves it `running`; at the next start the
 // run goes on from there (resumeMemberFileImports) and says so in its log. The file is stored in
@@ -12,9 +12,12 @@ import type { FileStore } from "../files/fileStore.ts";
 import { executeJob, type JobRunner, type JobServices } from "../jobs/runner.ts";
 import { firstRejections, interruptedUploads } from "../jobs/runs.repository.ts";
 import { SUMMARY_EXAMPLES } from "../../domain/import/memberFile.ts";
-import { importStatus, importSummary } from "../../domain/jobs.ts";
-import { ImportFileError, textPieces, type MemberFileSource } from "./importFile.ts";
-import { importWithLog } from "./importJob.ts";
+import type { FeedName } from "../../domain/feeds/records.ts";
+import { importStatus } from "../../domain/jobs.ts";
+import { feedFileOpener } from "../feeds/feedLayout.ts";
+import { countsOf, importWithLog, type LayoutOpener } from "./fileJob.ts";
+import { FileRefused, textPieces, type FileSource } from "./fileRun.ts";
+import { memberFileOpener } from "./memberLayout.ts";
 
 const AREA = "imports";
 /** Characters of the file in one stored part (the parser takes it in smaller pieces). */
@@ -35,14 +38,21 @@ function partsOf(content: string): string[] {
   return parts;
 }
 
-/** What the import of an upload needs besides its text. */
+/** What the import of an upload needs besides its text: a practice feed's file names its feed, a member file its payer. */
 export interface UploadDetails {
   fileName: string;
-  brand: string;
+  feed?: FeedName;
+  brand?: string;
   practice?: string;
   extractedAt: string;
   /** The administrator the writes are audited under. */
   auditAs: { userId: number; address: string };
+}
+
+function layoutOf(details: UploadDetails): LayoutOpener {
+  const { feed, brand, practice, extractedAt, auditAs } = details;
+  if (feed) return feedFileOpener(feed, auditAs);
+  return memberFileOpener({ brand: brand!, practice, extractedAt: new Date(extractedAt), auditAs });
 }
 
 interface StoredUpload extends UploadDetails {
@@ -68,7 +78,7 @@ async function forgetUpload(files: FileStore, runId: number, parts: number): Pro
   for (let index = 0; index < parts; index += 1) await files.remove(AREA, partName(runId, index));
 }
 
-function storedSource(files: FileStore, runId: number, stored: StoredUpload): MemberFileSource {
+function storedSource(files: FileStore, runId: number, stored: StoredUpload): FileSource {
   async function* parts() {
     for (let index = 0; index < stored.parts; index += 1) {
       const part = await files.read(AREA, partName(runId, index));
@@ -91,19 +101,18 @@ export function uploadRunner(files: FileStore): JobRunner {
     const resume = resumed && { ...resumed, examples: await firstRejections(context.services.db, runId, SUMMARY_EXAMPLES) };
     const resumedNote = resume ? `Resumed after a server stop, after the ${count(resume.rowsRead)} rows read before it: ` : "";
     if (resume) await context.progress(`${resumedNote}importing ${details.fileName}`, resumed);
-    const options = { brand: details.brand, practice: details.practice, extractedAt: new Date(details.extractedAt), auditAs: details.auditAs };
     let rowsRead = resume?.rowsRead ?? 0;
     try {
-      const summary = await importWithLog(context, storedSource(files, runId, details), { ...options, onProgress: (progress) => (rowsRead = progress.rowsRead) }, resume);
+      const hooks = { onProgress: (progress: { rowsRead: number }) => (rowsRead = progress.rowsRead) };
+      const { outcome, message } = await importWithLog(context, layoutOf(details), storedSource(files, runId, details), hooks, resume);
       await forgetUpload(files, runId, details.parts);
-      const counts = { rowsRead: summary.rowsRead, rowsWritten: summary.rowsWritten, rowsRejected: summary.rowsRejected, bytesRead: summary.bytesRead, bytesTotal: summary.bytesTotal };
-      return { status: importStatus(summary), message: resumedNote + importSummary(summary), counts };
+      return { status: importStatus(outcome), message: resumedNote + message, counts: countsOf(outcome) };
     } catch (error) {
       if (context.signal.aborted) {
         return { status: "interrupted", message: `Interrupted by a server stop after ${count(rowsRead)} rows of ${details.fileName}: it goes on from there when the server starts again` };
       }
       await forgetUpload(files, runId, details.parts);
-      if (error instanceof ImportFileError) return { status: "failure", message: `Failed: ${error.message}` };
+      if (error instanceof FileRefused) return { status: "failure", message: `Failed: ${error.message}` };
       throw error;
     }
   };

@@ -1,6 +1,6 @@
 // What each job of the `jobs` table does, by its key (the table holds titles and schedules).
-import { inboxFeedsRunner } from "../feeds/feedJob.ts";
-import { inboxImportRunner } from "../import/importJob.ts";
+import { feedsInboxRunner } from "../feeds/feedLayout.ts";
+import { memberInboxRunner } from "../import/memberLayout.ts";
 import { openDentalRunner } from "../openDental/connectorJob.ts";
 import { refreshStatuses } from "./housekeeping.ts";
 import { exportReminders } from "./reminders.ts";
@@ -9,15 +9,15 @@ import { importRecordings } from "../recordings/ingest/importRecordings.ts";
 import type { JobRunner } from "./runner.ts";
 
 export const JOB_RUNNERS: Readonly<Record<string, JobRunner>> = {
-  "import-denta": inboxImportRunner("denta"),
-  "import-mcna": inboxImportRunner("mcna"),
-  "import-uhc": inboxImportRunner("uhc"),
-  "import-tmhp": inboxImportRunner("tmhp"),
+  "import-denta": memberInboxRunner("denta"),
+  "import-mcna": memberInboxRunner("mcna"),
+  "import-uhc": memberInboxRunner("uhc"),
+  "import-tmhp": memberInboxRunner("tmhp"),
   "refresh-statuses": refreshStatuses,
   "export-reminders": exportReminders,
   "send-status-report": sendStatusReport,
   opendental: openDentalRunner,
-  "import-feeds": inboxFeedsRunner,
+  "import-feeds": feedsInboxRunner,
   "import-recordings": importRecordings,
 };
 
