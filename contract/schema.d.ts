@@ -3645,6 +3645,17 @@ export interface components {
             /** @description Shown beside the count when the targets match nobody (the campaign would serve nobody); null otherwise. */
             warning: string | null;
         };
+        /**
+         * @description How long a member rests after a result of No answer (`noAnswer`) or Left message
+         *     (`leftMessage`) before the campaign serves it again, in hours counted from its last
+         *     attempt; null for the queue's own. The queue's own cooldowns apply as well, so the
+         *     longer rest wins: a campaign only ever makes them stricter. A callback is served
+         *     whatever they say. Absent in a request: both null.
+         */
+        CampaignCooldowns: {
+            noAnswer: number | null;
+            leftMessage: number | null;
+        };
         /** @description Hours of the members' local day narrower than the calling window, `from` included, `to` excluded. */
         CampaignHours: {
             /** @example 09:00 */
@@ -3678,6 +3689,14 @@ export interface components {
             goalResult: components["schemas"]["MemberResult"] | null;
             /** @description Attempts after which the campaign stops serving a member, when stricter than the queue's; null for the queue's. */
             attemptCap: number | null;
+            /** @description How many members should reach `goalResult` (appointments, say) by `goalBy`; null for no count. Needs a `goalResult` (400 naming `goalCount`) and a `goalBy` (400 naming `goalBy`). */
+            goalCount?: number | null;
+            /**
+             * Format: date
+             * @description The day (included) by which `goalCount` members should reach the goal; not before `startsOn`; null without a `goalCount` (400 naming `goalBy`).
+             */
+            goalBy?: string | null;
+            cooldownHours?: components["schemas"]["CampaignCooldowns"];
             /** @description The supervisor's order of campaigns, lowest first (then id). */
             position: number;
         };
@@ -3707,6 +3726,14 @@ export interface components {
             goalResult: components["schemas"]["MemberResult"] | null;
             /** @description Attempts after which the campaign stops serving a member, when stricter than the queue's; null for the queue's. */
             attemptCap: number | null;
+            /** @description How many members should reach `goalResult` (appointments, say) by `goalBy`; null for no count. Needs a `goalResult` (400 naming `goalCount`) and a `goalBy` (400 naming `goalBy`). */
+            goalCount?: number | null;
+            /**
+             * Format: date
+             * @description The day (included) by which `goalCount` members should reach the goal; not before `startsOn`; null without a `goalCount` (400 naming `goalBy`).
+             */
+            goalBy?: string | null;
+            cooldownHours?: components["schemas"]["CampaignCooldowns"];
             /** @description The supervisor's order of campaigns, lowest first (then id). */
             position: number;
             version: number;
@@ -3736,6 +3763,14 @@ export interface components {
             goalResult: components["schemas"]["MemberResult"] | null;
             /** @description Attempts after which the campaign stops serving a member, when stricter than the queue's; null for the queue's. */
             attemptCap: number | null;
+            /** @description How many members should reach `goalResult` (appointments, say) by `goalBy`; null for no count. Needs a `goalResult` (400 naming `goalCount`) and a `goalBy` (400 naming `goalBy`). */
+            goalCount: number | null;
+            /**
+             * Format: date
+             * @description The day (included) by which `goalCount` members should reach the goal; not before `startsOn`; null without a `goalCount` (400 naming `goalBy`).
+             */
+            goalBy: string | null;
+            cooldownHours: components["schemas"]["CampaignCooldowns"];
             /** @description The supervisor's order of campaigns, lowest first (then id). */
             position: number;
             id: number;

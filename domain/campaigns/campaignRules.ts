@@ -43,8 +43,13 @@ const clockOf = (minutes: number) => `${String(Math.floor(minutes / 60)).padStar
 export const hoursOutsideWindow = (window: CallingWindow) => `must be inside the calling window, ${clockOf(window.opensAt)} to ${clockOf(window.closesAt)}, and end after they start`;
 
 export const BLANK_GOAL_DETAIL = "must be a result a member reaches, not Blank";
+export const GOAL_COUNT_WITHOUT_RESULT_DETAIL = "needs a goal result to count";
+export const GOAL_BY_DETAIL = "must be given with a goal count, and not before the first day";
 
-type Checked = Pick<Schemas["CampaignInput"], "startsOn" | "endsOn" | "hours"> & Partial<Pick<Schemas["CampaignInput"], "goalResult">>;
+/** A campaign as it is kept and answered, every optional field of a request filled in. */
+export type CampaignFields = Omit<Schemas["Campaign"], "id" | "state" | "version">;
+
+type Checked = Pick<CampaignFields, "startsOn" | "endsOn" | "hours"> & Partial<Pick<CampaignFields, "goalResult" | "goalCount" | "goalBy">>;
 
 /** What breaks the rules in a campaign the contract's schema accepted, by field; none when it is valid. */
 export function campaignProblems(input: Checked, window: CallingWindow): FieldProblem[] {
@@ -56,10 +61,27 @@ export function campaignProblems(input: Checked, window: CallingWindow): FieldPr
     if (from >= to || from < window.opensAt || to > window.closesAt) problems.push({ field: "hours", message: hoursOutsideWindow(window) });
   }
   if (input.goalResult === "") problems.push({ field: "goalResult", message: BLANK_GOAL_DETAIL });
+  const goalCount = input.goalCount ?? null;
+  const goalBy = input.goalBy ?? null;
+  if (goalCount !== null && !input.goalResult) problems.push({ field: "goalCount", message: GOAL_COUNT_WITHOUT_RESULT_DETAIL });
+  if ((goalCount === null) !== (goalBy === null) || (goalBy !== null && goalBy < input.startsOn)) problems.push({ field: "goalBy", message: GOAL_BY_DETAIL });
   return problems;
 }
 
-/** A campaign's text as it is kept: the name trimmed, the script's line breaks as the agent will read them. */
-export function cleanCampaign<T extends Schemas["CampaignInput"]>(input: T): T {
-  return { ...input, name: input.name.trim(), description: input.description.trim(), script: input.script.replace(/\r\n?/g, "\n") };
+/**
+ * A campaign's fields as they are kept: the name trimmed, the script's line breaks as the agent
+ * will read them, and what a request may leave out (written before the goal's count and the
+ * cooldowns existed) filled in as "none".
+ */
+export function cleanCampaign(input: Schemas["CampaignInput"] | Schemas["CampaignChange"]): CampaignFields {
+  const { version: _version, ...fields } = input as Schemas["CampaignChange"];
+  return {
+    ...fields,
+    name: input.name.trim(),
+    description: input.description.trim(),
+    script: input.script.replace(/\r\n?/g, "\n"),
+    goalCount: input.goalCount ?? null,
+    goalBy: input.goalBy ?? null,
+    cooldownHours: { noAnswer: input.cooldownHours?.noAnswer ?? null, leftMessage: input.cooldownHours?.leftMessage ?? null },
+  };
 }

@@ -7,6 +7,7 @@ import type { components } from "../../contract/schema";
 import {
   campaignNameKey,
   campaignProblems,
+  type CampaignFields,
   changedMeanwhile,
   cleanCampaign,
   NAME_TAKEN_DETAIL,
@@ -25,7 +26,6 @@ import { nextId, type MockDb } from "../db/createMockDb";
 import type { CampaignRecord } from "../db/records";
 
 type Schemas = components["schemas"];
-type Fields = Schemas["CampaignInput"];
 
 const inOrder = (a: CampaignRecord, b: CampaignRecord) => a.position - b.position || a.id - b.id;
 const answerOf = ({ changedBy: _by, ...campaign }: CampaignRecord): Schemas["Campaign"] => ({ ...campaign, agents: [...campaign.agents].sort((a, b) => a - b) });
@@ -34,8 +34,8 @@ export function campaignsHandlers(db: MockDb) {
   const api = createApi(db);
   const members = createMembersList(db);
 
-  const checked = (input: Fields & { version?: number }): Fields => {
-    const { version: _version, ...fields } = cleanCampaign(input);
+  const checked = (input: Schemas["CampaignInput"] | Schemas["CampaignChange"]): CampaignFields => {
+    const fields = cleanCampaign(input);
     const problems: FieldProblem[] = campaignProblems(fields, db.queue.rules.callingWindow);
     const enabled = (id: number) => db.users.some((user) => user.id === id) && !db.disabledUsers.has(id);
     if (!fields.agents.every(enabled)) problems.push({ field: "agents", message: UNKNOWN_AGENTS_DETAIL });
@@ -55,7 +55,7 @@ export function campaignsHandlers(db: MockDb) {
     const user = db.users.find((candidate) => candidate.id === userId);
     return user ? `${user.firstname} ${user.lastname}` : "Another administrator";
   };
-  const add = (fields: Fields, changedBy: number) => {
+  const add = (fields: CampaignFields, changedBy: number) => {
     const campaign: CampaignRecord = { ...fields, id: nextId(db.campaigns), state: "draft", version: 1, changedBy };
     db.campaigns.push(campaign);
     return HttpResponse.json(answerOf(campaign), { status: 201 });

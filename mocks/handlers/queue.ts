@@ -19,7 +19,7 @@ import { createMembersList } from "../members/membersList";
 import type { MemberFilters } from "../members/query";
 import { toMemberAnswer } from "../members/records";
 import { latestResultOf, queueFieldsOf } from "../queue/answers";
-import { campaignWindow, cappedByCampaign, isServedOn } from "../../domain/campaigns/campaignQueue.ts";
+import { campaignWindow, cappedByCampaign, coolingDownForCampaign, isServedOn } from "../../domain/campaigns/campaignQueue.ts";
 import { localTimeOf } from "../../domain/queue/zonedTime.ts";
 import { PRACTICE_TIME_ZONE } from "../../domain/vocabulary.ts";
 import type { CampaignRecord } from "../db/records";
@@ -63,9 +63,11 @@ export function queueHandlers(db: MockDb) {
           const verdict = judge(member);
           if (!verdict.served || !keeps(verdict.group)) continue;
           const state = db.queue.stateOf(member);
-          if (campaign && cappedByCampaign(campaign, state.attempts, verdict.group === "yourCallback" || verdict.group === "overdueCallback")) continue;
+          const isCallback = verdict.group === "yourCallback" || verdict.group === "overdueCallback";
+          if (campaign && cappedByCampaign(campaign, state.attempts, isCallback)) continue;
           // A member whose result reached the campaign's goal leaves its queue.
           if (campaign?.goalResult && member.Result === campaign.goalResult) continue;
+          if (campaign && coolingDownForCampaign(campaign, { result: member.Result, lastAttemptAt: state.lastAttemptAt, isCallback }, now)) continue;
           const place = { group: verdict.group, dueAt: state.callback?.dueAt ?? null, rank: state.rank, recareDue: state.recareDue, attempts: state.attempts, lastAttemptAt: state.lastAttemptAt, memberId: member.id };
           if (!best || compareQueuePlaces(place, best.place) < 0) best = { member, place };
         }

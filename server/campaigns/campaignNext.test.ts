@@ -81,7 +81,7 @@ describe.each(ENGINES)("Next from campaigns on %s", (engine) => {
       openZones: openZonesAt(now, setting, []),
       now,
       claimsNow: now,
-      campaign: { id, attemptCap: null, goalResult: null },
+      campaign: { id, attemptCap: null, goalResult: null, cooldownHours: { noAnswer: null, leftMessage: null } },
     };
     expect((await call("POST", `/campaigns/${id}/pause`, admin)).statusCode).toBe(200);
     expect(await serveNext(test.database.db, request, setting)).toBeUndefined();

@@ -42,8 +42,8 @@ import {
 type Schemas = components["schemas"];
 
 /** The campaign cleaned, or 400 naming every field that breaks a rule. */
-async function checkedFields(services: Services, input: Schemas["CampaignInput"]): Promise<CampaignFields> {
-  const { version: _version, ...fields } = cleanCampaign(input) as Schemas["CampaignInput"] & { version?: number };
+async function checkedFields(services: Services, input: Schemas["CampaignInput"] | Schemas["CampaignChange"]): Promise<CampaignFields> {
+  const fields = cleanCampaign(input);
   const problems: FieldProblem[] = campaignProblems(fields, settingOf(services).rules.callingWindow);
   if ((await notEnabledStaff(services.db, fields.agents)).length > 0) problems.push({ field: "agents", message: UNKNOWN_AGENTS_DETAIL });
   if (problems.length > 0) throw invalidRequest(problems);

@@ -8,7 +8,8 @@ import { audit } from "../audit.repository.ts";
 
 type Schemas = components["schemas"];
 export type Campaign = Schemas["Campaign"];
-export type CampaignFields = Schemas["CampaignInput"];
+export type { CampaignFields } from "../../domain/campaigns/campaignRules.ts";
+import type { CampaignFields } from "../../domain/campaigns/campaignRules.ts";
 
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 const clockOf = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
@@ -23,7 +24,11 @@ const columnsOf = (fields: CampaignFields) => ({
   hours_from: fields.hours ? minutesOf(fields.hours.from) : null,
   hours_to: fields.hours ? minutesOf(fields.hours.to) : null,
   goal_result: fields.goalResult,
+  goal_count: fields.goalCount,
+  goal_by: fields.goalBy,
   attempt_cap: fields.attemptCap,
+  cooldown_no_answer_hours: fields.cooldownHours.noAnswer,
+  cooldown_left_message_hours: fields.cooldownHours.leftMessage,
   position: fields.position,
 });
 
@@ -38,7 +43,11 @@ interface CampaignRow {
   hours_from: number | null;
   hours_to: number | null;
   goal_result: string | null;
+  goal_count: number | null;
+  goal_by: string | null;
   attempt_cap: number | null;
+  cooldown_no_answer_hours: number | null;
+  cooldown_left_message_hours: number | null;
   position: number;
   state: string;
   version: number;
@@ -56,14 +65,17 @@ function campaignOf(row: CampaignRow, agents: number[]): Campaign {
     endsOn: row.ends_on,
     hours: row.hours_from === null || row.hours_to === null ? null : { from: clockOf(row.hours_from), to: clockOf(row.hours_to) },
     goalResult: row.goal_result as Schemas["MemberResult"] | null,
+    goalCount: row.goal_count,
+    goalBy: row.goal_by,
     attemptCap: row.attempt_cap,
+    cooldownHours: { noAnswer: row.cooldown_no_answer_hours, leftMessage: row.cooldown_left_message_hours },
     position: row.position,
     state: row.state as Schemas["CampaignState"],
     version: row.version,
   };
 }
 
-const CAMPAIGN_COLUMNS = ["id", "name", "description", "script", "targets", "starts_on", "ends_on", "hours_from", "hours_to", "goal_result", "attempt_cap", "position", "state", "version"] as const;
+const CAMPAIGN_COLUMNS = ["id", "name", "description", "script", "targets", "starts_on", "ends_on", "hours_from", "hours_to", "goal_result", "goal_count", "goal_by", "attempt_cap", "cooldown_no_answer_hours", "cooldown_left_message_hours", "position", "state", "version"] as const;
 
 /** The campaigns, in the supervisor's order; only those `agentId` is assigned to when given. */
 export async function campaignRows(db: Kysely<Database>, agentId?: number): Promise<Campaign[]> {

@@ -38,6 +38,7 @@ import * as queueHopper from "./migrations/0036_queue_hopper.ts";
 import * as recordingsFromThePhoneSystem from "./migrations/0037_recordings_from_the_phone_system.ts";
 import * as boardDayCounts from "./migrations/0038_board_day_counts.ts";
 import * as campaigns from "./migrations/0039_campaigns.ts";
+import * as campaignGoalAndCooldowns from "./migrations/0040_campaign_goal_and_cooldowns.ts";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001_staff_and_sessions": staffAndSessions,
@@ -74,6 +75,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0037_recordings_from_the_phone_system": recordingsFromThePhoneSystem,
   "0038_board_day_counts": boardDayCounts,
   "0039_campaigns": campaigns,
+  "0040_campaign_goal_and_cooldowns": campaignGoalAndCooldowns,
 };
 
 /**

@@ -114,8 +114,12 @@ export interface Campaigns {
   attempt_cap: number | null;
   changed_at: Generated<Timestamp>;
   changed_by: number | null;
+  cooldown_left_message_hours: number | null;
+  cooldown_no_answer_hours: number | null;
   description: Generated<string>;
   ends_on: ColumnType<string, string, string>;
+  goal_by: ColumnType<string, string, string> | null;
+  goal_count: number | null;
   goal_result: string | null;
   hours_from: number | null;
   hours_to: number | null;

@@ -18,7 +18,10 @@ import { lockedStateRowOf, stateOfRow } from "./queueStateRow.repository.ts";
 import { fillHopper, hopperKeyOf, takeFromHopper } from "./hopper.repository.ts";
 import { reachable, withFilters, type WalkMoment } from "./queueWalk.repository.ts";
 import type { QueueState } from "../../domain/queue/memberState.ts";
-import { cappedByCampaign } from "../../domain/campaigns/campaignQueue.ts";
+import { campaignCooldowns, cappedByCampaign, coolingDownForCampaign } from "../../domain/campaigns/campaignQueue.ts";
+import type { components } from "../../contract/schema.d.ts";
+
+type CampaignCooldownHours = components["schemas"]["CampaignCooldowns"];
 import { campaignStillActive } from "../campaigns/campaigns.repository.ts";
 
 export interface NextRequest extends WalkMoment {
@@ -29,7 +32,7 @@ export interface NextRequest extends WalkMoment {
   /** The list's filters and search (a campaign's targets when served for one). */
   query: ListQuery;
   /** The campaign served for: its own hopper, its attempt cap and goal, and served only while it is active. */
-  campaign?: { id: number; attemptCap: number | null; goalResult: string | null };
+  campaign?: { id: number; attemptCap: number | null; goalResult: string | null; cooldownHours: CampaignCooldownHours };
 }
 
 /** The campaign served for was paused or finished since this Next began: nothing more is served from it. */
@@ -84,11 +87,22 @@ export async function serveNext(db: Kysely<Database>, request: NextRequest, sett
   const goal = request.campaign?.goalResult;
   if (goal) filters.push(sql<boolean>`m.result is distinct from ${goal}`);
   try {
-    return (await serveCallback(db, request, filters, setting)) ?? (await serveFromHopper(db, request, filters, setting));
+    return (await serveCallback(db, request, filters, setting)) ?? (await serveFromHopper(db, request, [...filters, ...campaignRests(request)], setting));
   } catch (error) {
     if (error instanceof CampaignStopped) return undefined;
     throw error;
   }
+}
+
+/**
+ * The campaign's own cooldowns as conditions of its walk (callbacks are served whatever they say):
+ * a member resting under them is not picked into its hopper until its rest is over.
+ */
+function campaignRests(request: NextRequest): RawBuilder<boolean>[] {
+  if (!request.campaign) return [];
+  return campaignCooldowns(request.campaign).map(
+    ({ result, hours }) => sql<boolean>`not (m.result = ${result} and q.last_attempt_at > ${new Date(request.now.getTime() - hours * 3_600_000)})`,
+  );
 }
 
 /**
@@ -186,7 +200,11 @@ async function serveIfServable(trx: Transaction<Database>, memberId: number, req
   if (!verdict.served) return undefined;
   const isCallback = verdict.group === "yourCallback" || verdict.group === "overdueCallback";
   if (request.campaign && cappedByCampaign(request.campaign, state.attempts, isCallback)) return undefined;
-  if (request.campaign?.goalResult && (await resultOf(trx, memberId)) === request.campaign.goalResult) return undefined;
+  if (request.campaign && (request.campaign.goalResult || campaignCooldowns(request.campaign).length > 0)) {
+    const result = await resultOf(trx, memberId);
+    if (result === request.campaign.goalResult) return undefined;
+    if (coolingDownForCampaign(request.campaign, { result: result ?? "", lastAttemptAt: state.lastAttemptAt, isCallback }, request.now.getTime())) return undefined;
+  }
   const outcome = await claimMember(trx, memberId, { userId: request.userId, sessionId: request.sessionId }, request.claimsNow, request.address);
   if (!("claimed" in outcome)) return undefined;
   await audit(trx, { userId: request.userId, action: "nextMember", memberIds: [memberId], address: request.address });

@@ -113,7 +113,7 @@ export const queueHandlers: Handlers = {
     const work = await workOf(services, call.query, user.id);
     for (const { campaign, asked } of work) {
       const { setting, request } = asked;
-      const forCampaign = campaign ? { id: campaign.id, attemptCap: campaign.attemptCap, goalResult: campaign.goalResult } : undefined;
+      const forCampaign = campaign ? { id: campaign.id, attemptCap: campaign.attemptCap, goalResult: campaign.goalResult, cooldownHours: campaign.cooldownHours } : undefined;
       // A write like a save: it waits in the saves' lane, leaving connections to reads.
       const served = await services.saves(() => serveNext(services.db, { ...request, sessionId: session.id, address: call.request.ip, campaign: forCampaign }, setting));
       if (served) return answerOf(services, served, request, setting, servedFor(campaign, served));

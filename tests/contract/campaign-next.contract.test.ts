@@ -130,3 +130,37 @@ describe("a campaign's goal", () => {
     expect(blank.body.details.map((detail: any) => detail.field)).toEqual(["goalResult"]);
   });
 });
+
+describe("a campaign's own cooldowns", () => {
+  /** A member the queue serves now whose latest result is No answer, and how many hours ago it was saved (by the server's clock). */
+  async function restedAfterNoAnswer(): Promise<{ member: any; hoursAgo: number }> {
+    const clock = await members.freshMember({ result: "" });
+    const saved = await members.saveResult(clock, "Left message", backend.admin);
+    expect(saved.status).toBe(201);
+    const now = Date.parse(saved.body.createdAt);
+    for (let tries = 0; tries < 100; tries += 1) {
+      const member = await members.freshMember({ result: "No answer", status: "New Patient" });
+      if ((await counts(backend.staff, only(member))).body.eligible !== 1) continue;
+      const history = await backend.api.get("/Members/getResults/{params}", { token: backend.staff.token, path: { params: JSON.stringify(members.keyOf(member)) } });
+      const latest = Date.parse(history.body[0].createdAt);
+      const hoursAgo = (now - latest) / 3_600_000;
+      if (hoursAgo >= 3 && hoursAgo < 700) return { member, hoursAgo };
+    }
+    throw new Error("no member rested after No answer in this world");
+  }
+
+  it("rests a member after No answer for the campaign's hours when they are longer than the queue's, and serves it once they are over", async () => {
+    const { member, hoursAgo } = await restedAfterNoAnswer();
+    const listed = await servable();
+    const resting = await campaignFor(member, backend.colleague, { cooldownHours: { noAnswer: Math.ceil(hoursAgo) + 12, leftMessage: null } });
+    const held = await next(backend.colleague, only(listed));
+    expect(held.body).toMatchObject({ member: null, campaign: null });
+    await stepOf(resting, "finish");
+    const over = await campaignFor(member, backend.colleague, { cooldownHours: { noAnswer: Math.floor(hoursAgo) - 1, leftMessage: 720 } });
+    const served = await next(backend.colleague, only(listed));
+    expect(served.body.member.id).toBe(member.id);
+    expect(served.body.campaign.id).toBe(over.id);
+    await release(backend.colleague, member.id);
+    await stepOf(over, "finish");
+  });
+});

@@ -18,7 +18,10 @@ const campaignInput = (overrides: Record<string, unknown> = {}) => ({
   endsOn: "2026-12-04",
   hours: { from: "09:00", to: "17:00" },
   goalResult: "Appointment Made",
+  goalCount: 40,
+  goalBy: "2026-12-04",
   attemptCap: 3,
+  cooldownHours: { noAnswer: 24, leftMessage: null },
   position: 1,
   ...overrides,
 });
@@ -54,11 +57,33 @@ describe("POST /campaigns", () => {
 
   it("answers 400 naming endsOn and hours for dates ending before they start and hours outside the calling window", async () => {
     const before = await list();
-    const { status, body } = await create(campaignInput({ startsOn: "2026-12-05", endsOn: "2026-12-04", hours: { from: "07:00", to: "12:00" } }));
+    const { status, body } = await create(campaignInput({ startsOn: "2026-12-05", endsOn: "2026-12-04", goalBy: "2026-12-05", hours: { from: "07:00", to: "12:00" } }));
     expect(status).toBe(400);
     expect(fieldsOf(body).sort()).toEqual(["endsOn", "hours"]);
     const late = await create(campaignInput({ hours: { from: "18:00", to: "21:30" } }));
     expect(fieldsOf(late.body)).toEqual(["hours"]);
+    expect(await list()).toEqual(before);
+  });
+
+  it("takes a request without a goal count or cooldowns as having none", async () => {
+    const { goalCount: _count, goalBy: _by, cooldownHours: _cooldowns, ...older } = campaignInput();
+    const { status, body } = await create(older);
+    expect(status).toBe(201);
+    expect(body).toMatchObject({ goalCount: null, goalBy: null, cooldownHours: { noAnswer: null, leftMessage: null } });
+  });
+
+  it("answers 400 naming goalBy and goalCount for a goal count without its day or result, and adds nothing", async () => {
+    const before = await list();
+    const noDay = await create(campaignInput({ goalBy: null }));
+    expect(noDay.status).toBe(400);
+    expect(fieldsOf(noDay.body)).toEqual(["goalBy"]);
+    const early = await create(campaignInput({ goalBy: "2026-11-30" }));
+    expect(fieldsOf(early.body)).toEqual(["goalBy"]);
+    const noResult = await create(campaignInput({ goalResult: null }));
+    expect(fieldsOf(noResult.body)).toEqual(["goalCount"]);
+    const badCooldown = await create(campaignInput({ cooldownHours: { noAnswer: 0, leftMessage: null } }));
+    expect(badCooldown.status).toBe(400);
+    expect(fieldsOf(badCooldown.body)[0]).toMatch(/^cooldownHours/);
     expect(await list()).toEqual(before);
   });
 
@@ -93,7 +118,7 @@ describe("GET /campaigns", () => {
 describe("PUT /campaigns/{id}", () => {
   it("changes a campaign on the version seen and moves the version", async () => {
     const campaign = (await create(campaignInput())).body;
-    const changed = { ...campaignInput(), agents: [backend.colleague.user.id], hours: null, goalResult: null, attemptCap: null, version: 1 };
+    const changed = { ...campaignInput(), agents: [backend.colleague.user.id], hours: null, goalResult: null, goalCount: null, goalBy: null, attemptCap: null, cooldownHours: { noAnswer: null, leftMessage: 72 }, version: 1 };
     const { status, body } = await update(campaign.id, changed);
     expect(status).toBe(200);
     const { version: _version, ...fields } = changed;
