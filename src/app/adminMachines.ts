@@ -1,4 +1,4 @@
-// The administration screens' machines (Staff, Practices and regions, Member files, Callbacks), each provided
+// The administration screens' machines (Staff, Practices and regions, Member files, Callbacks, Campaigns), each provided
 // with its calls. Beside services.ts, which wires the app's long-lived actors and the other workflows.
 import type { ApiClient } from "../api/client";
 import { createMemberImportActors } from "../machines/memberImport/memberImport.actors";
@@ -11,6 +11,8 @@ import { callbacksAdminMachine } from "../machines/callbacksAdmin/callbacksAdmin
 import { createCallbacksAdminActors } from "../machines/callbacksAdmin/callbacksAdmin.actors";
 import { createLiveEventsActors } from "../machines/liveEvents/liveEvents.actors";
 import { liveEventsMachine } from "../machines/liveEvents/liveEvents.machine";
+import { campaignsMachine } from "../machines/campaigns/campaigns.machine";
+import { createCampaignsActors } from "../machines/campaigns/campaigns.actors";
 
 export function createAdminMachines(api: ApiClient, baseUrl: string) {
   return {
@@ -20,5 +22,6 @@ export function createAdminMachines(api: ApiClient, baseUrl: string) {
     callbacksAdmin: callbacksAdminMachine.provide({
       actors: { ...createCallbacksAdminActors(api), liveEvents: liveEventsMachine.provide({ actors: createLiveEventsActors(api, baseUrl, ["callback"]) }) },
     }),
+    campaigns: campaignsMachine.provide({ actors: createCampaignsActors(api) }),
   };
 }

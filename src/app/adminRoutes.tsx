@@ -7,6 +7,7 @@ import { MemberFilesScreen } from "../screens/memberFiles/MemberFilesScreen";
 import { PracticesAdminScreen } from "../screens/practicesAdmin/PracticesAdminScreen";
 import { StaffScreen } from "../screens/staff/StaffScreen";
 import { CallbacksScreen } from "../screens/callbacks/CallbacksScreen";
+import { CampaignsScreen } from "../screens/campaigns/CampaignsScreen";
 import { useServices } from "./ServicesContext";
 import { useAppActor } from "./useAppActor";
 
@@ -34,4 +35,9 @@ export function MemberFilesRoute() {
 export function CallbacksRoute() {
   const actor = useAppActor(useServices().callbacksAdmin);
   return <CallbacksScreen actor={actor} />;
+}
+
+export function CampaignsRoute() {
+  const actor = useAppActor(useServices().campaigns);
+  return <CampaignsScreen actor={actor} />;
 }

@@ -42,12 +42,14 @@ describe("menu", () => {
       "PRACTICES AND REGIONS",
       "MEMBER FILES",
       "CALLBACKS",
+      "CAMPAIGNS",
     ]);
   });
 
   it("hides the administrator-only entries from other staff, and keeps DELETED APPOINTMENTS", () => {
     expect(labels(false)).not.toContain("USAGE");
     expect(labels(false)).not.toContain("LIVE BOARD");
+    expect(labels(false)).not.toContain("CAMPAIGNS");
     expect(labels(false)).not.toContain("CALLBACKS");
     expect(labels(false)).not.toContain("RTP 4");
     for (const label of ["STAFF", "PRACTICES AND REGIONS", "MEMBER FILES"]) expect(labels(false)).not.toContain(label);

@@ -4,7 +4,8 @@
 // addition: the specification's menu has no way to the members list, the screen staff live in. So
 // are LIVE BOARD, the supervisors' live board, and STAFF, PRACTICES AND REGIONS and MEMBER FILES,
 // administrators' entries: a call center fills its own database from the app; and CALLBACKS, the
-// supervisors' view of every open callback (the work queue). The MEMBERS entries of SMD and FSD
+// supervisors' view of every open callback (the work queue); and CAMPAIGNS, where supervisors
+// direct the floor. The MEMBERS entries of SMD and FSD
 // (the specification's routes) carry the regions' current names, which administrators set, and
 // leave the menu while there is no such region.
 
@@ -73,6 +74,7 @@ const MENU: MenuEntry[] = [
   { label: "PRACTICES AND REGIONS", path: routeOf("PRACTICES AND REGIONS"), adminOnly: true },
   { label: "MEMBER FILES", path: routeOf("MEMBER FILES"), adminOnly: true },
   { label: "CALLBACKS", path: routeOf("CALLBACKS"), adminOnly: true },
+  { label: "CAMPAIGNS", path: routeOf("CAMPAIGNS"), adminOnly: true },
 ];
 
 /** A region's entry under its current name; none while there is no such region. */

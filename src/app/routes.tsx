@@ -26,6 +26,7 @@ const PriorityStatusRoute = onDemand(reports, "PriorityStatusRoute");
 const QualityIndexRoute = onDemand(reports, "QualityIndexRoute");
 const UsageReportRoute = onDemand(reports, "UsageReportRoute");
 const CallbacksRoute = onDemand(administration, "CallbacksRoute");
+const CampaignsRoute = onDemand(administration, "CampaignsRoute");
 const MemberFilesRoute = onDemand(administration, "MemberFilesRoute");
 const PracticesAdminRoute = onDemand(administration, "PracticesAdminRoute");
 const StaffRoute = onDemand(administration, "StaffRoute");
@@ -64,4 +65,5 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
   { path: "/member-files", title: "Member files", adminOnly: true, hiddenFromStaff: true, render: () => <MemberFilesRoute /> },
   { path: "/live-board", title: "Live Board", adminOnly: true, hiddenFromStaff: true, render: () => <LiveBoardRoute /> },
   { path: "/callbacks", title: "Callbacks", adminOnly: true, hiddenFromStaff: true, render: () => <CallbacksRoute /> },
+  { path: "/campaigns", title: "Campaigns", adminOnly: true, hiddenFromStaff: true, render: () => <CampaignsRoute /> },
 ];

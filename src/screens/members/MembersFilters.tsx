@@ -1,4 +1,6 @@
-// §2 Members list filters: brand, practice, status, result, MCO, dentist and free-text search.
+// §2 Members list filters: brand, practice, status, result, MCO, dentist and free-text search. The
+// controls themselves (FilterSelect, Field) are the campaign editor's too: a campaign's targets are
+// the list's filters.
 import type { ActorRefFrom } from "xstate";
 import { useSelector } from "@xstate/react";
 import { useId, useMemo, type ReactNode, type RefObject } from "react";
@@ -60,7 +62,7 @@ function SearchField({ actor, inputRef }: { actor: MembersFiltersProps["list"]; 
   );
 }
 
-interface FilterSelectProps {
+export interface FilterSelectProps {
   label: string;
   value: string;
   options: choices.FilterOption[];
@@ -68,7 +70,7 @@ interface FilterSelectProps {
   onChange: (value: string) => void;
 }
 
-function FilterSelect({ label, value, options, disabled, onChange }: FilterSelectProps) {
+export function FilterSelect({ label, value, options, disabled, onChange }: FilterSelectProps) {
   return (
     <Field label={label}>
       {(id) => (
@@ -85,7 +87,7 @@ function FilterSelect({ label, value, options, disabled, onChange }: FilterSelec
 }
 
 /** A labelled filter control (label and control side by side in the DOM, named by the label alone). */
-function Field({ label, className, children }: { label: string; className?: string; children: (id: string) => ReactNode }) {
+export function Field({ label, className, children }: { label: string; className?: string; children: (id: string) => ReactNode }) {
   const id = useId();
   return (
     <div className={`filters__field${className ? ` ${className}` : ""}`}>

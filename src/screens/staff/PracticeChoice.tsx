@@ -1,5 +1,6 @@
-// A staff member's default practices: checkboxes over every practice; none chosen means all.
-import type { Practice } from "../../machines/staff/staff.machine";
+// Practices chosen by checkboxes over every practice, none chosen meaning all: a staff member's
+// default practices, a campaign's practices.
+import type { Practice } from "../../machines/members/members.filters";
 
 interface PracticeChoiceProps {
   practices: readonly Practice[];
@@ -7,13 +8,24 @@ interface PracticeChoiceProps {
   disabled: boolean;
   invalid: boolean;
   onToggle: (id: number) => void;
+  legend?: string;
+  /** What choosing none means here. */
+  noneChosen?: string;
 }
 
-export function PracticeChoice({ practices, chosen, disabled, invalid, onToggle }: PracticeChoiceProps) {
+export function PracticeChoice({
+  practices,
+  chosen,
+  disabled,
+  invalid,
+  onToggle,
+  legend = "Default practices",
+  noneChosen = "None chosen: the members list opens on all practices.",
+}: PracticeChoiceProps) {
   return (
     <fieldset className="dialog-fieldset" aria-invalid={invalid || undefined}>
-      <legend>Default practices</legend>
-      <p className="practice-choice__summary">{chosen.length === 0 ? "None chosen: the members list opens on all practices." : `${chosen.length} chosen.`}</p>
+      <legend>{legend}</legend>
+      <p className="practice-choice__summary">{chosen.length === 0 ? noneChosen : `${chosen.length} chosen.`}</p>
       {practices.length === 0 ? (
         <p className="muted">There are no practices yet: add them in Practices and regions.</p>
       ) : (

@@ -1,0 +1,133 @@
+// The Campaigns page with stub calls: the editor opens on a new campaign or an existing one and its
+// save joins the list; closing it unsaved reads the campaigns again; a copy is named first; finish
+// is asked first, pause and resume are not; a refused step says why and reads the campaigns again.
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createActor, fromPromise } from "xstate";
+import { HttpError } from "../../../contract/errors.ts";
+import type { Campaign, CampaignInput } from "./campaignDraft";
+import { campaignEditorMachine } from "./campaignEditor.machine";
+import { campaignsMachine, type CampaignsChoices, type CampaignStep } from "./campaigns.machine";
+import * as select from "./campaigns.selectors";
+
+const campaign = (id: number, state: Campaign["state"], position = id): Campaign => ({
+  id,
+  name: `Campaign ${id}`,
+  description: "",
+  script: "",
+  targets: {},
+  agents: [7],
+  startsOn: "2026-11-30",
+  endsOn: "2026-12-04",
+  hours: null,
+  goalResult: null,
+  attemptCap: null,
+  position,
+  state,
+  version: 1,
+});
+
+function start({ refuseStep = false } = {}) {
+  let reads = 0;
+  const steps: { id: number; step: CampaignStep }[] = [];
+  const clones: { id: number; name: string }[] = [];
+  const machine = campaignsMachine.provide({
+    actors: {
+      load: fromPromise<CampaignsChoices & { campaigns: Campaign[] }>(async () => ({ campaigns: [campaign(1, "active"), campaign(2, "draft")], staff: [], practices: [], dentists: [], today: "2026-11-29" })),
+      loadCampaigns: fromPromise(async () => {
+        reads += 1;
+        return [campaign(1, "paused"), campaign(2, "draft")];
+      }),
+      cloneCampaign: fromPromise<Campaign, { id: number; name: string }>(async ({ input }) => {
+        clones.push(input);
+        return { ...campaign(3, "draft"), name: input.name };
+      }),
+      changeState: fromPromise<Campaign, { id: number; step: CampaignStep }>(async ({ input }) => {
+        steps.push(input);
+        if (refuseStep) throw new HttpError(409, "A paused campaign cannot be paused", [{ field: "state", message: "does not allow this step" }]);
+        return { ...campaign(input.id, input.step === "pause" ? "paused" : input.step === "finish" ? "finished" : "active"), version: 2 };
+      }),
+      editor: campaignEditorMachine.provide({
+        actors: {
+          countTargets: fromPromise(async () => 10),
+          saveCampaign: fromPromise<Campaign, { id: number | null; version: number | null; body: CampaignInput }>(async ({ input }) => ({ ...campaign(input.id ?? 3, "draft"), ...input.body })),
+        },
+      }),
+    },
+  });
+  const page = createActor(machine).start();
+  return { page, steps, clones, reads: () => reads };
+}
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe("Campaigns page", () => {
+  it("a new campaign starts today for a week after the others in order; saved, it joins the list as a draft", async () => {
+    const { page } = start();
+    await vi.advanceTimersByTimeAsync(0);
+    page.send({ type: "campaigns.add" });
+    const editor = select.selectEditor(page.getSnapshot())!;
+    expect(select.selectDraft(editor.getSnapshot())).toMatchObject({ id: null, startsOn: "2026-11-29", endsOn: "2026-12-05", position: "3" });
+    editor.send({ type: "editor.field.change", field: "name", value: "Houston recare" });
+    editor.send({ type: "editor.save" });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(select.selectEditor(page.getSnapshot())).toBeNull();
+    expect(select.selectCampaigns(page.getSnapshot()).map((row) => row.name)).toEqual(["Campaign 1", "Campaign 2", "Houston recare"]);
+    expect(select.selectNotice(page.getSnapshot())).toBe("Houston recare was created as a draft: start it when it is ready.");
+  });
+
+  it("editing opens the campaign; closing it unsaved reads the campaigns again", async () => {
+    const { page, reads } = start();
+    await vi.advanceTimersByTimeAsync(0);
+    page.send({ type: "campaigns.edit", id: 1 });
+    expect(select.selectDraft(select.selectEditor(page.getSnapshot())!.getSnapshot())).toMatchObject({ id: 1, version: 1, name: "Campaign 1" });
+    page.send({ type: "campaigns.editor.cancel" });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reads()).toBe(1);
+    expect(select.selectCampaigns(page.getSnapshot())[0]!.state).toBe("paused");
+    expect(select.selectCanChange(page.getSnapshot())).toBe(true);
+  });
+
+  it("a copy is named first (an empty name is not sent) and joins the list", async () => {
+    const { page, clones } = start();
+    await vi.advanceTimersByTimeAsync(0);
+    page.send({ type: "campaigns.clone", id: 2 });
+    expect(select.selectCloning(page.getSnapshot())).toMatchObject({ id: 2, name: "Campaign 2 (copy)" });
+    page.send({ type: "campaigns.clone.name", name: "  " });
+    page.send({ type: "campaigns.clone.confirm" });
+    expect(clones).toEqual([]);
+    page.send({ type: "campaigns.clone.name", name: "Dallas recare " });
+    page.send({ type: "campaigns.clone.confirm" });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(clones).toEqual([{ id: 2, name: "Dallas recare" }]);
+    expect(select.selectCampaigns(page.getSnapshot()).at(-1)?.name).toBe("Dallas recare");
+  });
+
+  it("pause is written at once, finish only once confirmed; the steps follow the state", async () => {
+    const { page, steps } = start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(select.stepsOf(campaign(1, "active")).map((each) => each.label)).toEqual(["Pause", "Finish"]);
+    expect(select.stepsOf(campaign(1, "finished"))).toEqual([]);
+    page.send({ type: "campaigns.step", id: 1, step: "pause" });
+    expect(select.selectBusyId(page.getSnapshot())).toBe(1);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(select.selectNotice(page.getSnapshot())).toBe("Campaign 1 is paused: Next no longer serves its members.");
+    page.send({ type: "campaigns.step", id: 2, step: "finish" });
+    expect(select.selectFinishAsked(page.getSnapshot())?.id).toBe(2);
+    expect(steps).toEqual([{ id: 1, step: "pause" }]);
+    page.send({ type: "campaigns.step.confirm" });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(steps).toEqual([{ id: 1, step: "pause" }, { id: 2, step: "finish" }]);
+    expect(select.selectCampaigns(page.getSnapshot())[1]!.state).toBe("finished");
+  });
+
+  it("a refused step says why and reads the campaigns again", async () => {
+    const { page, reads } = start({ refuseStep: true });
+    await vi.advanceTimersByTimeAsync(0);
+    page.send({ type: "campaigns.step", id: 1, step: "pause" });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(select.selectFailure(page.getSnapshot())?.message).toBe("A paused campaign cannot be paused");
+    expect(reads()).toBe(1);
+    expect(select.selectCampaigns(page.getSnapshot())[0]!.state).toBe("paused");
+  });
+});

@@ -1,0 +1,69 @@
+// The Campaigns page on the fake backend, as an administrator sees it: no campaigns yet; a new
+// campaign written in the editor with its targets' live count joins the list as a draft; a name
+// another campaign has is refused on its field; a warning when the targets match nobody; the page
+// says so when the campaigns cannot be read.
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { http, HttpResponse } from "msw";
+import { describe, expect, it, vi } from "vitest";
+import { createActor } from "xstate";
+import { setupFakeBackend } from "../../../tests/fakeBackend";
+import { CampaignsScreen } from "./CampaignsScreen";
+
+vi.setConfig({ testTimeout: 30_000 });
+
+const backend = setupFakeBackend();
+const admin = () => backend.db.users.find((user) => user.isAdmin)!;
+const agent = () => backend.db.users.find((user) => !user.isAdmin)!;
+
+async function renderScreen() {
+  const services = await backend.signIn(admin());
+  const actor = createActor(services.campaigns).start();
+  render(<CampaignsScreen actor={actor} />);
+  await screen.findByText(/There are no campaigns yet|Campaigns \(/);
+  return userEvent.setup();
+}
+
+describe("Campaigns page", () => {
+  it("with no campaign says so; a campaign written in the editor, its targets counted, joins the list as a draft", async () => {
+    const user = await renderScreen();
+    expect(screen.getByText("There are no campaigns yet: a new campaign starts as a draft.")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "New campaign" }));
+    const editor = screen.getByRole("dialog", { name: "New campaign" });
+    await user.type(within(editor).getByLabelText("Name"), "MCNA recare");
+    await user.type(within(editor).getByLabelText(/^Call script/), "Hello{Enter}Second line");
+    await user.selectOptions(within(editor).getByLabelText("Brand"), "mcna");
+    expect(await within(editor).findByText((_, node) => node?.tagName === "P" && /^[\d,]+ members match these targets now\.$/.test(node.textContent ?? ""), {}, { timeout: 5_000 })).toBeInTheDocument();
+    await user.click(within(within(editor).getByRole("group", { name: "Agents assigned" })).getByRole("checkbox", { name: `${agent().firstname} ${agent().lastname}` }));
+    await user.click(within(editor).getByRole("button", { name: "Save" }));
+
+    expect(await screen.findByText("MCNA recare was created as a draft: start it when it is ready.")).toBeInTheDocument();
+    const row = screen.getByRole("rowheader", { name: "MCNA recare" }).closest("tr")!;
+    expect(within(row).getByText("draft")).toBeInTheDocument();
+    expect(within(row).getByText("MCNA")).toBeInTheDocument();
+    expect(within(row).getByText(`${agent().firstname} ${agent().lastname}`)).toBeInTheDocument();
+    expect(backend.db.campaigns[0]).toMatchObject({ name: "MCNA recare", script: "Hello\nSecond line", targets: { company: "mcna" }, agents: [agent().id], state: "draft" });
+  });
+
+  it("a name another campaign has is refused on its field; targets that match nobody warn", async () => {
+    const user = await renderScreen();
+    await user.click(screen.getByRole("button", { name: "New campaign" }));
+    const editor = screen.getByRole("dialog", { name: "New campaign" });
+    await user.type(within(editor).getByLabelText("Search"), "no such member anywhere");
+    expect(await within(editor).findByText(/No member matches these targets now/, {}, { timeout: 5_000 })).toBeInTheDocument();
+    backend.db.campaigns.push({ id: 1, name: "Houston", description: "", script: "", targets: {}, agents: [], startsOn: "2026-11-01", endsOn: "2026-11-30", hours: null, goalResult: null, attemptCap: null, position: 0, state: "draft", version: 1, changedBy: admin().id });
+    await user.type(within(editor).getByLabelText("Name"), "houston");
+    await user.click(within(editor).getByRole("button", { name: "Save" }));
+    expect(await within(editor).findByRole("alert")).toHaveTextContent("There is already a campaign named Houston");
+    expect(within(editor).getByLabelText("Name")).toHaveAttribute("aria-invalid", "true");
+    expect(within(editor).getByText("Name is the name of another campaign")).toBeInTheDocument();
+  });
+
+  it("says so when the campaigns cannot be read", async () => {
+    backend.server.use(http.get("*/api/campaigns", () => HttpResponse.json({ message: "The database is not answering" }, { status: 500 })));
+    const services = await backend.signIn(admin());
+    render(<CampaignsScreen actor={createActor(services.campaigns).start()} />);
+    expect(await screen.findByRole("alert")).toHaveTextContent("The database is not answering");
+    expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
+  });
+});
