@@ -11,6 +11,7 @@ type Schemas = components["schemas"];
 export type Campaign = Schemas["Campaign"];
 export type CampaignInput = Schemas["CampaignInput"];
 export type CampaignTargets = Schemas["CampaignTargets"];
+export type CampaignTargetsCount = Schemas["CampaignTargetsCount"];
 
 /** A text field of the draft (hours, cap and order as typed: '' = none). */
 export type DraftField = "name" | "description" | "script" | "startsOn" | "endsOn" | "hoursFrom" | "hoursTo" | "goalResult" | "attemptCap" | "position";

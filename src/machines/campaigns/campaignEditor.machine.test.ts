@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import { HttpError } from "../../../contract/errors.ts";
-import { draftOf, newDraft, type Campaign, type CampaignInput, type CampaignTargets } from "./campaignDraft";
+import { draftOf, newDraft, type Campaign, type CampaignInput, type CampaignTargets, type CampaignTargetsCount } from "./campaignDraft";
 import { campaignEditorMachine } from "./campaignEditor.machine";
 import * as select from "./campaigns.selectors";
 
@@ -31,9 +31,9 @@ function start(draft = newDraft("2026-11-29", 2), { failSave }: { failSave?: unk
   const saved: { id: number | null; version: number | null; body: CampaignInput }[] = [];
   const machine = campaignEditorMachine.provide({
     actors: {
-      countTargets: fromPromise<number, CampaignTargets>(async ({ input }) => {
+      countTargets: fromPromise<CampaignTargetsCount, CampaignTargets>(async ({ input }) => {
         counted.push(input);
-        return input.company === "tmhp" ? 0 : 1200;
+        return input.company === "tmhp" ? { count: 0, warning: "These filters match no member: the campaign would serve nobody." } : { count: 1200, warning: null };
       }),
       saveCampaign: fromPromise<Campaign, { id: number | null; version: number | null; body: CampaignInput }>(async ({ input }) => {
         saved.push(input);
@@ -57,7 +57,7 @@ describe("campaign editor", () => {
     expect(counted).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
     expect(counted).toEqual([{ company: "mcna", practice: "2,3", result: "" }]);
-    expect(select.selectTargetCount(editor.getSnapshot())).toEqual({ state: "counted", count: 1200 });
+    expect(select.selectTargetCount(editor.getSnapshot())).toEqual({ state: "counted", count: 1200, warning: null });
 
     editor.send({ type: "editor.filter.change", change: { brand: "tmhp", practiceIds: [] } });
     await vi.advanceTimersByTimeAsync(500);
@@ -66,7 +66,7 @@ describe("campaign editor", () => {
     expect(counted).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
     expect(counted[1]).toEqual({ company: "tmhp", search: "reed", result: "" });
-    expect(select.selectTargetCount(editor.getSnapshot())).toEqual({ state: "counted", count: 0 });
+    expect(select.selectTargetCount(editor.getSnapshot())).toEqual({ state: "counted", count: 0, warning: "These filters match no member: the campaign would serve nobody." });
   });
 
   it("saves a change with the version seen, hours and cap as the contract takes them", async () => {

@@ -1,7 +1,7 @@
 // The campaign editor (administrators): a new campaign or the changes to one, in a form. The targets
 // are the members list's own filters and search; after each change of them (a pause of 750 ms, the
-// list's own search debounce) the members they match now are counted, so the administrator sees
-// the campaign's size, and a warning when it matches nobody (allowed: members may match later).
+// list's own search debounce) the server counts the members they match now, so the administrator
+// sees the campaign's size, and its warning when it matches nobody (allowed: members may match later).
 // Saving sends the version the administrator opened: the server's refusals come back on the fields
 // they name (a name taken, dates out of order, hours outside the calling window, an agent no longer
 // enabled, a change another administrator saved first). Runs inside the Campaigns page, which it
@@ -11,12 +11,22 @@ import { MEMBER_SEARCH_DEBOUNCE_MS } from "../../lib/constants";
 import { failureOf, type Failure } from "../adminFailure";
 import type { MemberFilters, RegionFilter } from "../members/members.filters";
 import { notProvided } from "../notProvided";
-import { draftComplete, inputOf, targetsOf, type Campaign, type CampaignDraft, type CampaignInput, type CampaignTargets, type DraftField } from "./campaignDraft";
+import {
+  draftComplete,
+  inputOf,
+  targetsOf,
+  type Campaign,
+  type CampaignDraft,
+  type CampaignInput,
+  type CampaignTargets,
+  type CampaignTargetsCount,
+  type DraftField,
+} from "./campaignDraft";
 
 export interface CampaignEditorContext {
   draft: CampaignDraft;
-  /** The members the targets match now; null until counted. */
-  count: number | null;
+  /** The members the targets match now, with the server's warning; null until counted. */
+  count: CampaignTargetsCount | null;
   failure: Failure | null;
   /** The campaign as the server saved it. */
   saved: Campaign | null;
@@ -49,8 +59,8 @@ export const campaignEditorMachine = setup({
   actors: {
     /** POST /campaigns (id null) or PUT /campaigns/{id} with the version seen. */
     saveCampaign: notProvided<Campaign, { id: number | null; version: number | null; body: CampaignInput }>("saveCampaign"),
-    /** How many members the targets match now. */
-    countTargets: notProvided<number, CampaignTargets>("countTargets"),
+    /** POST /campaign-targets/count: how many members the targets match now. */
+    countTargets: notProvided<CampaignTargetsCount, CampaignTargets>("countTargets"),
   },
   delays: { countDebounce: MEMBER_SEARCH_DEBOUNCE_MS },
   actions: {

@@ -1,9 +1,7 @@
 // The Campaigns page's calls (openapi.yaml tag campaigns; GET /staff for the agents, the practices
-// and dentists for the targets' controls). The editor counts a campaign's targets with the members
-// list's own call: the smallest page of the same filters, read for its total.
+// and dentists for the targets' controls).
 import { unwrap, type ApiClient } from "../../api/client";
 import { fromApiCall } from "../../api/fromApiCall";
-import { PAGE_SIZES } from "../../lib/constants";
 import { zonedDate } from "../../../domain/calendar.ts";
 import type { CampaignInput, CampaignTargets } from "./campaignDraft";
 import { campaignEditorMachine } from "./campaignEditor.machine";
@@ -17,11 +15,7 @@ export function createCampaignsActors(api: ApiClient) {
           ? unwrap(api.POST("/campaigns", { body, signal }))
           : unwrap(api.PUT("/campaigns/{id}", { params: { path: { id } }, body: { ...body, version: version ?? 1 }, signal })),
       ),
-      countTargets: fromApiCall(async (targets: CampaignTargets, signal) => {
-        const query = { company: "all", search: "", dentistFirstName: "", result: "all" as const, status: "all", priority: "all" as const, practice: "all", mco: "all", region: "all" as const, ...targets };
-        const page = await unwrap(api.GET("/Members/getMembersTableData", { params: { query: { ...query, pageNum: 1, pageSize: PAGE_SIZES[0], sameColumn: false } }, signal }));
-        return page.total_count;
-      }),
+      countTargets: fromApiCall((targets: CampaignTargets, signal) => unwrap(api.POST("/campaign-targets/count", { body: targets, signal }))),
     },
   });
   return {

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import { HttpError } from "../../../contract/errors.ts";
-import type { Campaign, CampaignInput } from "./campaignDraft";
+import type { Campaign, CampaignInput, CampaignTargets, CampaignTargetsCount } from "./campaignDraft";
 import { campaignEditorMachine } from "./campaignEditor.machine";
 import { campaignsMachine, type CampaignsChoices, type CampaignStep } from "./campaigns.machine";
 import * as select from "./campaigns.selectors";
@@ -48,7 +48,7 @@ function start({ refuseStep = false } = {}) {
       }),
       editor: campaignEditorMachine.provide({
         actors: {
-          countTargets: fromPromise(async () => 10),
+          countTargets: fromPromise<CampaignTargetsCount, CampaignTargets>(async () => ({ count: 10, warning: null })),
           saveCampaign: fromPromise<Campaign, { id: number | null; version: number | null; body: CampaignInput }>(async ({ input }) => ({ ...campaign(input.id ?? 3, "draft"), ...input.body })),
         },
       }),

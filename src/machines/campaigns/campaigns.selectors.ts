@@ -59,10 +59,11 @@ export const selectFieldProblems = (s: EditorSnapshot): Record<string, string> =
   if (!failure) return {};
   return Object.fromEntries(failure.fields.map((field, index) => [field.split(".")[0]!, failure.problems[index] ?? failure.message]));
 };
-/** The live count of the targets: counting, counted (with a warning at 0), or unknown. */
-export const selectTargetCount = (s: EditorSnapshot): { state: "counting" | "counted" | "failed"; count: number | null } => ({
-  state: s.matches({ open: { count: "counted" } }) ? "counted" : s.matches({ open: { count: "failed" } }) ? "failed" : "counting",
-  count: s.context.count,
+/** The live count of the targets: counting, counted (with the server's warning when they match nobody), or unknown. */
+export const selectTargetCount = (s: EditorSnapshot) => ({
+  state: s.matches({ open: { count: "counted" } }) ? ("counted" as const) : s.matches({ open: { count: "failed" } }) ? ("failed" as const) : ("counting" as const),
+  count: s.context.count?.count ?? null,
+  warning: s.context.count?.warning ?? null,
 });
 /** The practices and MCOs the targets' brand offers, as the members list narrows them. */
 export const practicesForBrand = (practices: Parameters<typeof practicesOfBrand>[0], brand: string) => practicesOfBrand(practices, brand);

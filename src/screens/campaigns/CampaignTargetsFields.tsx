@@ -1,6 +1,6 @@
 // The members a campaign targets: the members list's own filter controls and search, its practices
 // chosen by checkboxes (a campaign often spans several), and the live count of the members they
-// match now, with a warning when that is nobody.
+// match now, with the server's warning when that is nobody (allowed: saving is not refused).
 import { useSelector } from "@xstate/react";
 import { useMemo } from "react";
 import { ALL, type MemberFilters, type RegionFilter } from "../../machines/members/members.filters";
@@ -71,7 +71,7 @@ export function CampaignTargetsFields({ page, editor, disabled, problem }: Targe
 }
 
 function TargetCount({ editor }: { editor: CampaignEditorActor }) {
-  const { state, count } = useSelector(editor, campaigns.selectTargetCount);
+  const { state, count, warning } = useSelector(editor, campaigns.selectTargetCount);
   if (state === "failed") return <p className="campaign-targets__count muted">The members these targets match could not be counted.</p>;
   if (state === "counting" || count === null) {
     return (
@@ -80,16 +80,9 @@ function TargetCount({ editor }: { editor: CampaignEditorActor }) {
       </p>
     );
   }
-  if (count === 0) {
-    return (
-      <p className="campaign-targets__count alert alert--warning" role="status">
-        No member matches these targets now: the campaign may be saved, but Next serves nobody from it until members match.
-      </p>
-    );
-  }
   return (
-    <p className="campaign-targets__count" role="status">
-      <strong>{formatCount(count)}</strong> {count === 1 ? "member matches" : "members match"} these targets now.
+    <p className={`campaign-targets__count${warning ? " alert alert--warning" : ""}`} role="status">
+      <strong>{formatCount(count)}</strong> {count === 1 ? "member matches" : "members match"} these targets now.{warning ? ` ${warning}` : null}
     </p>
   );
 }
