@@ -74,7 +74,7 @@ export function createServices({ baseUrl, navigate, inspect }: ServicesOptions) 
     feedback: feedbackMachine.provide({ actors: createFeedbackActors(api) }),
     setDefault: setDefaultMachine.provide({ actors: createSetDefaultActors(api), actions: effects }),
     dashboard: dashboardMachine.provide({ actors: createDashboardActors(api), actions: effects }),
-    callRecordings: callRecordingsMachine.provide({ actors: createCallRecordingsActors(api), actions: effects }),
+    callRecordings: callRecordingsMachine.provide({ actors: createCallRecordingsActors(api, baseUrl), actions: effects }),
     /** The recordings' inline player, one per page that shows it. */
     recordingPlayer: recordingPlayerMachine.provide({ actors: createRecordingPlayerActors(api) }),
     members: membersMachine.provide({

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createActor, fromPromise, waitFor } from "xstate";
+import { createActor, fromCallback, fromPromise, waitFor } from "xstate";
+import type { LiveEventsEvent } from "../liveEvents/liveEvents.machine";
 import { callRecordingsMachine, type CallDirectory, type CallRecording, type DirectoryQuery } from "./callRecordings.machine";
 import { selectCallRecordingsExport, selectCampaigns, selectCount, selectPageCount, selectRange, selectRows, sizeInKb } from "./callRecordings.selectors";
 
@@ -31,12 +32,18 @@ function start({
   const requestDownload = vi.fn(download);
   const openInNewTab = vi.fn();
   const reportFailure = vi.fn();
+  // The live stream's stand-in: what it hands the page, and what the page answers it.
+  const live = { deliver: (_event: unknown) => {}, answers: [] as LiveEventsEvent[] };
   const actor = createActor(
     callRecordingsMachine.provide({
       actors: {
         loadCampaigns: fromPromise(() => loadCampaigns()),
         loadDirectory: fromPromise(({ input }) => loadDirectory(input)),
         requestDownload: fromPromise(({ input }) => requestDownload(input)),
+        liveEvents: fromCallback<LiveEventsEvent>(({ sendBack, receive }) => {
+          live.deliver = (event) => sendBack(event as never);
+          receive((answer) => live.answers.push(answer));
+        }) as never,
       },
       actions: {
         openInNewTab: (_, { url }) => openInNewTab(url),
@@ -45,7 +52,7 @@ function start({
     }),
   ).start();
   const settled = () => waitFor(actor, (s) => s.matches({ directory: "ready" }));
-  return { actor, loadDirectory, loadCampaigns, requestDownload, openInNewTab, reportFailure, settled };
+  return { actor, loadDirectory, loadCampaigns, requestDownload, openInNewTab, reportFailure, settled, live };
 }
 
 const lastQuery = (load: ReturnType<typeof vi.fn>) => load.mock.calls.at(-1)?.[0] as DirectoryQuery;
@@ -182,5 +189,27 @@ describe("call recordings machine", () => {
   it("shows sizes in KB with one decimal", () => {
     expect(sizeInKb(0)).toBe("0.0 KB");
     expect(sizeInKb(1536)).toBe("1.5 KB");
+  });
+
+  it("reloads the page it shows and the campaigns' counts when recordings are imported, on the same filters", async () => {
+    const { actor, loadDirectory, loadCampaigns, settled, live } = start();
+    await settled();
+    actor.send({ type: "callRecordings.campaign.change", campaign: "Recare" });
+    await settled();
+    const loads = loadDirectory.mock.calls.length;
+    live.deliver({ type: "live.event", event: { event: "recordings", data: { added: 3 } } });
+    await settled();
+    expect(loadDirectory).toHaveBeenCalledTimes(loads + 1);
+    expect(lastQuery(loadDirectory)).toMatchObject({ campaign: "Recare", activePage: 1 });
+    expect(loadCampaigns).toHaveBeenCalledTimes(2);
+  });
+
+  it("reloads after its stream comes back, then tells the stream it has resynced", async () => {
+    const { loadDirectory, settled, live } = start();
+    await settled();
+    live.deliver({ type: "live.resync" });
+    await settled();
+    expect(loadDirectory).toHaveBeenCalledTimes(2);
+    expect(live.answers).toEqual([{ type: "live.resynced" }]);
   });
 });

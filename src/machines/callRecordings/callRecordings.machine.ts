@@ -2,7 +2,12 @@
 // page size and pagination; Download opens the returned link in a new tab. §5: a date range needs
 // two dates, and opening the calendar clears the previous range. §8: a failed directory or
 // campaign call is swallowed (an empty result); a failed download goes to the error handler.
-import { assign, raise, setup } from "xstate";
+// Recordings the phone system's import adds while the page is open arrive as `recordings` events
+// of the live stream (a child liveEvents machine): the page reloads what it shows, and does so
+// again after the stream comes back, since nothing sent while it was away is replayed.
+import { assign, raise, sendTo, setup } from "xstate";
+import { liveEventsMachine, type LiveEventsEvent, type LiveListEvent } from "../liveEvents/liveEvents.machine";
+import type { RecordingsEvent } from "../../../domain/team/events.ts";
 import { notProvided } from "../notProvided";
 import { type ApiFailure, toFailure } from "../../api/errors";
 import type { components } from "../../../contract/schema";
@@ -49,7 +54,8 @@ export type CallRecordingsEvent =
   | { type: "callRecordings.pageSize.change"; pageSize: PageSize }
   | { type: "callRecordings.download"; recording: CallRecording }
   /** Raised by the calendar when the applied range changes. */
-  | { type: "callRecordings.directory.reload" };
+  | { type: "callRecordings.directory.reload" }
+  | LiveListEvent<{ event: "recordings"; data: RecordingsEvent }>;
 
 const EMPTY: CallDirectory = { count: 0, rows: [] };
 
@@ -74,11 +80,14 @@ export const callRecordingsMachine = setup({
     loadDirectory: notProvided<CallDirectory, DirectoryQuery>("loadDirectory"),
     /** The signed link of one recording, saved as `title`. */
     requestDownload: notProvided<string, { key: string; title: string }>("requestDownload"),
+    /** The live stream, reading `recordings` events. */
+    liveEvents: liveEventsMachine,
   },
   actions: {
     openInNewTab: (_, _params: { url: string }) => {},
     reportFailure: (_, _params: { failure: ApiFailure }) => {},
     reloadDirectory: raise({ type: "callRecordings.directory.reload" }),
+    resynced: sendTo("live", { type: "live.resynced" } satisfies LiveEventsEvent),
   },
   guards: {
     hadRange: ({ context }) => context.range !== null,
@@ -104,12 +113,21 @@ export const callRecordingsMachine = setup({
     directory: EMPTY,
   },
   type: "parallel",
+  invoke: { id: "live", src: "liveEvents" },
   states: {
     campaigns: {
-      invoke: {
-        src: "loadCampaigns",
-        onDone: { actions: assign({ campaigns: ({ event }) => event.output }) },
-        onError: { actions: assign({ campaigns: [] }) },
+      initial: "loading",
+      // New recordings change the campaigns' counts (and may bring a campaign).
+      on: { "live.event": ".loading", "live.resync": ".loading" },
+      states: {
+        loading: {
+          invoke: {
+            src: "loadCampaigns",
+            onDone: { target: "loaded", actions: assign({ campaigns: ({ event }) => event.output }) },
+            onError: { target: "loaded", actions: assign({ campaigns: [] }) },
+          },
+        },
+        loaded: {},
       },
     },
     directory: {
@@ -124,6 +142,9 @@ export const callRecordingsMachine = setup({
           actions: assign({ campaign: ({ event }) => event.campaign, page: 1 }),
         },
         "callRecordings.directory.reload": { target: ".loading" },
+        "live.event": { target: ".loading" },
+        // The reload starts after the stream opened again: whatever it missed is in what loads.
+        "live.resync": { target: ".loading", actions: "resynced" },
         "callRecordings.search.change": { actions: assign({ searchDraft: ({ event }) => event.value }) },
         "callRecordings.search.submit": {
           target: ".loading",

@@ -159,4 +159,22 @@ describe("Call Recordings screen", () => {
     act(() => audio.report({ type: "audio.failed", message: "The recording's audio is damaged and cannot be decoded." }));
     expect(within(player).getByRole("alert")).toHaveTextContent("The recording's audio is damaged and cannot be decoded.");
   });
+
+  it("shows a recording imported while the page is open, without a reload", async () => {
+    arrangeRecordings(recording);
+    const streamOpen = new Promise<void>((resolve) =>
+      backend.server.events.on("response:mocked", ({ request, response }) => {
+        if (new URL(request.url).pathname === "/api/events" && response.status === 200) resolve();
+      }),
+    );
+    await renderScreen();
+    await screen.findByRole("table", { name: "Call recordings: 1 found" });
+    await streamOpen;
+    const imported = { ...recording, id: 9, name: "20261116T101500_5125550199.mp3", phone: "(512) 555-0199", url: "2026-11-16/x/9", recordedAt: "2026-11-16T10:15:00" };
+    arrangeRecordings(recording, imported);
+    backend.db.events.publish({ event: "recordings", data: { added: 1 } });
+    const table = await screen.findByRole("table", { name: "Call recordings: 2 found" });
+    expect(within(table).getByRole("row", { name: /555-0199/ })).toBeInTheDocument();
+    expect(await screen.findByRole("option", { name: "Recare (2)" })).toBeInTheDocument();
+  });
 });
