@@ -3995,6 +3995,8 @@ export interface components {
                 userId: number;
                 firstname: string;
                 lastname: string;
+                /** @description The agent's e-mail, as the call recordings name who made each call (their search takes it). */
+                email: string;
             };
             results: components["schemas"]["AgentDayResult"][];
         };

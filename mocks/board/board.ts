@@ -89,7 +89,7 @@ export function agentDay(db: MockDb, user: Schemas["User"], day?: IsoDate): Sche
   const notes = notesOfResults(results, saves(db.notes, (note) => note.createdAt), bounds.endsAt);
   return {
     day: bounds.day,
-    agent: { userId: user.id, firstname: user.firstname, lastname: user.lastname },
+    agent: { userId: user.id, firstname: user.firstname, lastname: user.lastname, email: user.email },
     results: results
       .sort((a, b) => b.at - a.at || b.id - a.id)
       .map(({ record }) => ({

@@ -34,6 +34,6 @@ export const boardHandlers: Handlers = {
       note: row.note,
     }));
     await audit(services.db, { userId: user.id, action: "getAgentDay", memberIds: [...new Set(results.map((result) => result.member.id))], address: call.request.ip });
-    return { day, agent: { userId: agent.id, firstname: agent.firstname, lastname: agent.lastname }, results };
+    return { day, agent: { userId: agent.id, firstname: agent.firstname, lastname: agent.lastname, email: agent.email }, results };
   },
 };

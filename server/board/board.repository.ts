@@ -156,6 +156,6 @@ export async function agentDayRows(db: Kysely<Database>, userId: number, dayStar
   return rows;
 }
 
-export async function userExists(db: Kysely<Database>, userId: number): Promise<{ id: number; firstname: string; lastname: string } | undefined> {
-  return db.selectFrom("users").select(["id", "firstname", "lastname"]).where("id", "=", userId).executeTakeFirst();
+export async function userExists(db: Kysely<Database>, userId: number): Promise<{ id: number; firstname: string; lastname: string; email: string } | undefined> {
+  return db.selectFrom("users").select(["id", "firstname", "lastname", "email"]).where("id", "=", userId).executeTakeFirst();
 }

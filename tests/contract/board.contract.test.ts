@@ -256,7 +256,7 @@ describe("GET /board/agents/{userId}/results", () => {
     const { status, body } = await dayOf(agent.user.id);
     expect(status).toBe(200);
     expect(body.day).toBe(zonedDate(noted.body.createdAt));
-    expect(body.agent).toEqual({ userId: agent.user.id, firstname: agent.user.firstname, lastname: agent.user.lastname });
+    expect(body.agent).toEqual({ userId: agent.user.id, firstname: agent.user.firstname, lastname: agent.user.lastname, email: agent.user.email });
     // Newest first: the demo world's agents saved results earlier today.
     expect(body.results.slice(0, 2)).toEqual([
       { id: plain.body.id, savedAt: plain.body.createdAt, Result: "No answer", note: null, member: expect.objectContaining({ id: second.id, subscriberId: second.Subscriber_ID }) },

@@ -59,7 +59,7 @@ function start() {
           actors: {
             loadAgentDay: fromPromise<AgentDay, { userId: number }>(async ({ input }) => {
               dayLoads.push(input.userId);
-              return { day: "2026-11-16", agent: { userId: input.userId, firstname: "A", lastname: "B" }, results: [] };
+              return { day: "2026-11-16", agent: { userId: input.userId, firstname: "A", lastname: "B", email: "a.b@recalldesk.example" }, results: [] };
             }),
           },
         }),

@@ -75,6 +75,8 @@ describe("Live Board screen", () => {
     const link = await within(dialog).findByRole("link", { name: new RegExp(`^${member.Last_Name}, `) });
     expect(link.getAttribute("href")).toContain(`search=${member.Subscriber_ID}`);
     expect(within(link.closest("tr")!).getByRole("cell", { name: "Appointment Made" })).toBeInTheDocument();
+    const recordings = within(dialog).getByRole("link", { name: "Call recordings of Priya Natarajan" });
+    expect(recordings).toHaveAttribute("href", `/call-recordings?search=${encodeURIComponent(named("Priya").email)}`);
     await user.click(within(dialog).getByRole("button", { name: "Close" }));
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   }, 30_000);
