@@ -2,6 +2,8 @@
 // provided with its calls (services.ts, reportMachines.ts), started with the screen and stopped
 // when it goes. Screens receive running actors as props and import nothing from here.
 import { useSelector } from "@xstate/react";
+import { useSearch } from "wouter";
+import { searchOfQuery } from "../machines/callRecordings/callRecordings.links";
 import { CallRecordingsScreen } from "../screens/callRecordings/CallRecordingsScreen";
 import { ContactDataScreen } from "../screens/contactData/ContactDataScreen";
 import { DashboardScreen } from "../screens/dashboard/DashboardScreen";
@@ -29,7 +31,9 @@ export function DashboardRoute() {
 
 export function CallRecordingsRoute() {
   const { callRecordings, recordingPlayer } = useServices();
-  return <CallRecordingsScreen actor={useAppActor(callRecordings)} player={useAppActor(recordingPlayer)} exporter={useExporter()} />;
+  // The search a link from the members list or the live board opens the page on.
+  const search = searchOfQuery(useSearch());
+  return <CallRecordingsScreen actor={useAppActor(callRecordings, { input: { search } })} player={useAppActor(recordingPlayer)} exporter={useExporter()} />;
 }
 
 export function ContactDataRoute() {

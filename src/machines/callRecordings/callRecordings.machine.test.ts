@@ -22,7 +22,9 @@ function start({
   directory = async () => ({ count: 40, rows: [recording] }),
   campaigns = async () => [{ name: "Recare", count: 40 }],
   download = async () => "https://x.example/file/abc",
+  search,
 }: {
+  search?: string;
   directory?: (query: DirectoryQuery) => Promise<CallDirectory>;
   campaigns?: () => Promise<{ name: string; count: number }[]>;
   download?: (input: { key: string; title: string }) => Promise<string>;
@@ -50,6 +52,7 @@ function start({
         reportFailure: (_, { failure }) => reportFailure(failure),
       },
     }),
+    { input: search === undefined ? {} : { search } },
   ).start();
   const settled = () => waitFor(actor, (s) => s.matches({ directory: "ready" }));
   return { actor, loadDirectory, loadCampaigns, requestDownload, openInNewTab, reportFailure, settled, live };
@@ -211,5 +214,12 @@ describe("call recordings machine", () => {
     await settled();
     expect(loadDirectory).toHaveBeenCalledTimes(2);
     expect(live.answers).toEqual([{ type: "live.resynced" }]);
+  });
+
+  it("opens on the search a link from another screen asks for", async () => {
+    const { actor, loadDirectory, settled } = start({ search: "(512) 555-0134" });
+    await settled();
+    expect(lastQuery(loadDirectory)).toMatchObject({ search: "(512) 555-0134", activePage: 1 });
+    expect(actor.getSnapshot().context.searchDraft).toBe("(512) 555-0134");
   });
 });

@@ -74,6 +74,8 @@ export const callRecordingsMachine = setup({
   types: {
     context: {} as CallRecordingsContext,
     events: {} as CallRecordingsEvent,
+    /** The search the page opens on (a link from another screen), '' for none. */
+    input: {} as { search?: string },
   },
   actors: {
     loadCampaigns: notProvided<CallCampaign[]>("loadCampaigns"),
@@ -101,17 +103,17 @@ export const callRecordingsMachine = setup({
   },
 }).createMachine({
   id: "callRecordings",
-  context: {
+  context: ({ input }) => ({
     campaigns: [],
     campaign: ALL_CAMPAIGNS,
     picked: { start: null, end: null },
     range: null,
-    searchDraft: "",
-    search: "",
+    searchDraft: input?.search ?? "",
+    search: input?.search ?? "",
     page: 1,
     pageSize: PAGE_SIZES[0],
     directory: EMPTY,
-  },
+  }),
   type: "parallel",
   invoke: { id: "live", src: "liveEvents" },
   states: {

@@ -47,7 +47,7 @@ async function renderScreen() {
   const player = services.recordingPlayer.provide({ actors: { audioOutput: output } });
   // The screen's actors as src/app makes them: started with the screen, stopped when it goes.
   function Screen() {
-    return <CallRecordingsScreen actor={useActorRef(services.callRecordings)} player={useActorRef(player)} exporter={useActorRef(services.exportCsv)} />;
+    return <CallRecordingsScreen actor={useActorRef(services.callRecordings, { input: {} })} player={useActorRef(player)} exporter={useActorRef(services.exportCsv)} />;
   }
   render(<Screen />);
   return { user: userEvent.setup(), services, audio };

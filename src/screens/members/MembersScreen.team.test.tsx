@@ -145,6 +145,14 @@ describe("Members list as a team", { timeout: 30_000 }, () => {
     expect(within(rowOf(member.id)).getByRole("button", { name: /^View History of / })).toHaveFocus();
   });
 
+  it("links the results history to the member's call recordings, found by their phone", async () => {
+    const { member, user } = await renderAsAgent({ stream: "dropped" });
+    await user.click(within(rowOf(member.id)).getByRole("button", { name: /^View History of / }));
+    const dialog = await screen.findByRole("dialog", { name: /^Results history — / });
+    const link = within(dialog).getByRole("link", { name: `Call recordings of ${member.Phone}` });
+    expect(link).toHaveAttribute("href", `/call-recordings?${new URLSearchParams({ search: member.Phone })}`);
+  });
+
   it("shows a note a colleague saved while the notes were open; Save mine adds the agent's too", async () => {
     const { member, user } = await renderAsAgent();
     await user.click(within(rowOf(member.id)).getByRole("button", { name: /^Add Notes for / }));

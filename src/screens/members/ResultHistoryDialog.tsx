@@ -1,8 +1,11 @@
 // §2 Results history modal: who changed the result to what, and when; and who booked, moved or
-// reassigned the member's callback for when (the work queue's entries with `callback`).
+// reassigned the member's callback for when (the work queue's entries with `callback`); and a link
+// to the member's call recordings (those of their phone), which play on that page.
 import { useSelector } from "@xstate/react";
 import type { ActorRefFrom } from "xstate";
+import { Link } from "wouter";
 import { Modal } from "../../components/Modal";
+import { recordingsHref } from "../../machines/callRecordings/callRecordings.links";
 import * as dialogs from "../../machines/members/dialogs/dialogs.selectors";
 import type { listDialogMachine } from "../../machines/members/dialogs/listDialog.machine";
 import { ListDialogStatus } from "./ListDialogStatus";
@@ -12,19 +15,24 @@ import { callbackChangeText } from "../../machines/callbacks/callbackBadge";
 interface ResultHistoryDialogProps {
   actor: ActorRefFrom<typeof listDialogMachine>;
   memberName: string;
+  /** The member's phone, as the list shows it ('' for none). */
+  memberPhone: string;
   onClose: () => void;
 }
 
-export function ResultHistoryDialog({ actor, memberName, onClose }: ResultHistoryDialogProps) {
+export function ResultHistoryDialog({ actor, memberName, memberPhone, onClose }: ResultHistoryDialogProps) {
   const entries = useSelector(actor, dialogs.selectResultHistory);
   return (
     <Modal
       title={`Results history — ${memberName}`}
       onClose={onClose}
       actions={
-        <button type="button" className="button" onClick={onClose}>
-          Close
-        </button>
+        <>
+          {memberPhone ? <Link href={recordingsHref(memberPhone)}>{`Call recordings of ${memberPhone}`}</Link> : null}
+          <button type="button" className="button" onClick={onClose}>
+            Close
+          </button>
+        </>
       }
     >
       <ListDialogStatus actor={actor} what="results history">
