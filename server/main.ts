@@ -15,6 +15,7 @@ import { FolderLockedError, lockDataFolder } from "./db/lock.ts";
 import { DEMO_PASSWORD } from "../demo/staff.ts";
 import { listenAdminSocket } from "./admin/adminSocket.ts";
 import { runUserCommand } from "./auth/userCommand.ts";
+import { bucketSettingsOf, FILES_COMMAND, runFilesCommand } from "./files/filesCommand.ts";
 import { settingOf } from "./queue/setting.ts";
 
 const DIST = fileURLToPath(new URL("../dist", import.meta.url));
@@ -29,9 +30,11 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, logger: true, ...(built ? { spaDir: DIST } : {}) });
   stopOnSignals(app);
   app.addHook("preClose", (await import("./jobs/scheduler.ts")).startScheduler(app.services)); // jobs stop before the database closes
-  // PGlite: `npm run user` reaches the database through this server (server/admin/adminSocket.ts).
+  // PGlite: `npm run user` and `npm run files` reach the database through this server (server/admin/adminSocket.ts).
   if (!config.databaseUrl && config.dataDir !== "memory://") {
-    const socket = await listenAdminSocket(app.services.db, config.dataDir, (db, args) => runUserCommand(db, args, settingOf(app.services)));
+    const socket = await listenAdminSocket(app.services.db, config.dataDir, (db, args) =>
+      args[0] === FILES_COMMAND ? runFilesCommand(db, args.slice(1), bucketSettingsOf(process.env)) : runUserCommand(db, args, settingOf(app.services)),
+    );
     app.addHook("preClose", () => new Promise<void>((done) => socket.close(() => done())));
   }
   const address = await app.listen({ port: config.port, host: config.host }).catch(async (error: unknown) => {

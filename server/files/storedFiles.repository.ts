@@ -93,3 +93,13 @@ export function databaseFileStore(db: Kysely<Database>): FileStore {
   };
   return store;
 }
+
+/**
+ * Up to `limit` files of the area after `after` (code point order, as the bucket lists keys), each
+ * with its size and the MD5 of its bytes, computed by the database: only the digests leave it.
+ */
+export async function storedFilesWithChecksums(db: Kysely<Database>, area: FileArea, after: string | undefined, limit: number) {
+  let query = db.selectFrom("stored_files").select(["name", "size", sql<string>`md5(content)`.as("md5")]).where("area", "=", area);
+  if (after !== undefined) query = query.where(sql<boolean>`name collate "C" > ${after}`);
+  return query.orderBy(sql`name collate "C"`).limit(limit).execute();
+}
