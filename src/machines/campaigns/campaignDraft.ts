@@ -14,7 +14,21 @@ export type CampaignTargets = Schemas["CampaignTargets"];
 export type CampaignTargetsCount = Schemas["CampaignTargetsCount"];
 
 /** A text field of the draft (hours, cap and order as typed: '' = none). */
-export type DraftField = "name" | "description" | "script" | "startsOn" | "endsOn" | "hoursFrom" | "hoursTo" | "goalResult" | "attemptCap" | "position";
+export type DraftField =
+  | "name"
+  | "description"
+  | "script"
+  | "startsOn"
+  | "endsOn"
+  | "hoursFrom"
+  | "hoursTo"
+  | "goalResult"
+  | "goalCount"
+  | "goalBy"
+  | "attemptCap"
+  | "cooldownNoAnswer"
+  | "cooldownLeftMessage"
+  | "position";
 
 export interface CampaignDraft {
   /** null: a new campaign. */
@@ -34,7 +48,13 @@ export interface CampaignDraft {
   hoursTo: string;
   /** A result other than Blank, or '' for no goal. */
   goalResult: string;
+  /** How many members should reach the goal by `goalBy` ('' = no count). */
+  goalCount: string;
+  goalBy: string;
   attemptCap: string;
+  /** Hours a member rests after No answer / Left message ('' = the queue's). */
+  cooldownNoAnswer: string;
+  cooldownLeftMessage: string;
   position: string;
 }
 
@@ -55,7 +75,11 @@ export function newDraft(today: string, position: number): CampaignDraft {
     hoursFrom: "",
     hoursTo: "",
     goalResult: "",
+    goalCount: "",
+    goalBy: "",
     attemptCap: "",
+    cooldownNoAnswer: "",
+    cooldownLeftMessage: "",
     position: String(position),
   };
 }
@@ -77,6 +101,8 @@ export function filtersOf(targets: CampaignTargets): Pick<CampaignDraft, "filter
   };
 }
 
+const textOf = (value: number | null) => (value === null ? "" : String(value));
+
 export function draftOf(campaign: Campaign): CampaignDraft {
   return {
     id: campaign.id,
@@ -91,7 +117,11 @@ export function draftOf(campaign: Campaign): CampaignDraft {
     hoursFrom: campaign.hours?.from ?? "",
     hoursTo: campaign.hours?.to ?? "",
     goalResult: campaign.goalResult ?? "",
-    attemptCap: campaign.attemptCap === null ? "" : String(campaign.attemptCap),
+    goalCount: textOf(campaign.goalCount),
+    goalBy: campaign.goalBy ?? "",
+    attemptCap: textOf(campaign.attemptCap),
+    cooldownNoAnswer: textOf(campaign.cooldownHours.noAnswer),
+    cooldownLeftMessage: textOf(campaign.cooldownHours.leftMessage),
     position: String(campaign.position),
   };
 }
@@ -115,7 +145,10 @@ export function inputOf(draft: CampaignDraft): CampaignInput {
     endsOn: draft.endsOn,
     hours: draft.hoursFrom === "" && draft.hoursTo === "" ? null : { from: draft.hoursFrom, to: draft.hoursTo },
     goalResult: draft.goalResult === "" ? null : (draft.goalResult as CampaignInput["goalResult"]),
+    goalCount: numberOrNull(draft.goalCount),
+    goalBy: draft.goalBy === "" ? null : draft.goalBy,
     attemptCap: numberOrNull(draft.attemptCap),
+    cooldownHours: { noAnswer: numberOrNull(draft.cooldownNoAnswer), leftMessage: numberOrNull(draft.cooldownLeftMessage) },
     position: numberOrNull(draft.position) ?? 0,
   };
 }

@@ -53,7 +53,7 @@ describe("Campaigns page", () => {
     const warned = (_: string, node: Element | null) =>
       node?.tagName === "P" && node.textContent === "0 members match these targets now. These filters match no member: the campaign would serve nobody.";
     expect(await within(editor).findByText(warned, {}, { timeout: 5_000 })).toBeInTheDocument();
-    backend.db.campaigns.push({ id: 1, name: "Houston", description: "", script: "", targets: {}, agents: [], startsOn: "2026-11-01", endsOn: "2026-11-30", hours: null, goalResult: null, attemptCap: null, position: 0, state: "draft", version: 1, changedBy: admin().id });
+    backend.db.campaigns.push({ id: 1, name: "Houston", description: "", script: "", targets: {}, agents: [], startsOn: "2026-11-01", endsOn: "2026-11-30", hours: null, goalResult: null, goalCount: null, goalBy: null, attemptCap: null, cooldownHours: { noAnswer: null, leftMessage: null }, position: 0, state: "draft", version: 1, changedBy: admin().id });
     await user.type(within(editor).getByLabelText("Name"), "houston");
     await user.click(within(editor).getByRole("button", { name: "Save" }));
     expect(await within(editor).findByRole("alert")).toHaveTextContent("There is already a campaign named Houston");
