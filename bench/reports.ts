@@ -2,7 +2,9 @@
 // screen's default and widest filters, over HTTP against the real server, beside the same call's
 // handler run in the same process (its SQL and the answer's shaping; no HTTP, session touch, audit
 // or validation). Calls alternate, so both see the same load. Then the event loop while the widest
-// reports are asked back to back (bench/reportsBusy.ts).
+// reports are asked back to back (bench/reportsBusy.ts); on PostgreSQL with BENCH_REPLICA_URL (a
+// streaming replica of the bench's database, e.g. .ci/run's on port 5433), once more with the reports
+// read from that replica while the members list stays on the primary.
 //   npx tsx bench/reports.ts [pglite|postgres] [members] [requests per call]
 // Defaults: PGlite 200,000 and PostgreSQL 1,000,000 members, 30 requests per call.
 import { loadConfig } from "../server/config.ts";
@@ -85,11 +87,29 @@ export async function benchReports(engine: Engine, size: number, requests: numbe
       rows.push(row);
       console.error(`${call.screen}, ${call.name}: API p95 ${ms(row.api.p95)} ms, handler p95 ${ms(row.handler.p95)} ms, ${bytes} B`);
     }
-    const busy = await benchBusy(server, engine, token!, Math.max(3, Math.round(requests / 3)));
-    return { engine, size, requests, rows, busy, at: new Date().toISOString() };
+    const rounds = Math.max(3, Math.round(requests / 3));
+    const busy = await benchBusy(server, engine, token!, rounds);
+    const replicaUrl = process.env.BENCH_REPLICA_URL;
+    const fromReplica = engine === "postgres" && replicaUrl ? await benchBusyFromReplica(database, replicaUrl, size, rounds) : undefined;
+    return { engine, size, requests, rows, busy, fromReplica, at: new Date().toISOString() };
   } finally {
     await server.close();
     await database.close();
+  }
+}
+
+/** The busy run again, on a server whose report reads go to the replica (in the bench's schema there too). */
+async function benchBusyFromReplica(database: BenchServer["database"], replicaUrl: string, size: number, rounds: number) {
+  const address = new URL(replicaUrl);
+  address.searchParams.set("options", `-c search_path=${process.env.BENCH_SCHEMA_PREFIX ?? "bench"}_${size},public`);
+  const server = await startBenchServer(database, undefined, { DATABASE_URL: "postgres://the-bench-database", DATABASE_REPLICA_URL: address.toString() });
+  try {
+    const ready = (await (await fetch(server.baseUrl.replace(/\/api$/, "/readyz"))).json()) as { replicas: { health: string }[] };
+    if (ready.replicas[0]?.health !== "serving") throw new Error(`the replica does not serve reads: ${JSON.stringify(ready.replicas)}`);
+    const [token] = await server.tokens(1);
+    return await benchBusy(server, "postgres", token!, rounds);
+  } finally {
+    await server.close();
   }
 }
 
@@ -113,6 +133,7 @@ export function reportsTable(result: Awaited<ReturnType<typeof benchReports>>): 
   const missed = result.rows.filter((row) => row.api.p95 > row.target).length;
   const large = result.rows.filter((row) => row.summary && row.bytes > SUMMARY_BYTES).length;
   lines.push("", `Calls within their p95 target: ${result.rows.length - missed} of ${result.rows.length}; summary answers over 100 kB: ${large}.`, "", busyTable(result.busy));
+  if (result.fromReplica) lines.push("", "With the reports read from the replica (BENCH_REPLICA_URL), the members list on the primary:", "", busyTable(result.fromReplica));
   return lines.join("\n");
 }
 

@@ -4249,6 +4249,7 @@ export interface components {
          */
         CsvExport: {
             headers: {
+                "Data-Age": components["headers"]["DataAge"];
                 /** @description `attachment; filename="<Report>-<YYYY-MM-DD>.csv"`: the report and the day, in the practices' time zone. */
                 "Content-Disposition"?: string;
                 /** @description How many data rows follow the header line (the browser's progress). */
@@ -4658,7 +4659,14 @@ export interface components {
         RegionPath: components["schemas"]["Region"];
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /**
+         * @description How old the answer's data is, in whole seconds, when it was read from a streaming replica
+         *     (`DATABASE_REPLICA_URL`): 0 when the replica had replayed all it had received. Sent only
+         *     when replicas are configured; a page shows the age when it is over 5 seconds.
+         */
+        DataAge: number;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -5622,6 +5630,7 @@ export interface operations {
             /** @description The members, as CSV. */
             200: {
                 headers: {
+                    "Data-Age": components["headers"]["DataAge"];
                     /** @description `attachment; filename="<Report>-<YYYY-MM-DD>.csv"`: the report and the day, in the practices' time zone. */
                     "Content-Disposition"?: string;
                     /** @description How many data rows follow the header line (the browser's progress). */
@@ -6051,6 +6060,7 @@ export interface operations {
             /** @description The report. */
             200: {
                 headers: {
+                    "Data-Age": components["headers"]["DataAge"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6077,6 +6087,7 @@ export interface operations {
             /** @description The report, as CSV. */
             200: {
                 headers: {
+                    "Data-Age": components["headers"]["DataAge"];
                     /** @description `attachment; filename="<Report>-<YYYY-MM-DD>.csv"`: the report and the day, in the practices' time zone. */
                     "Content-Disposition"?: string;
                     /** @description How many data rows follow the header line (the browser's progress). */
@@ -6187,6 +6198,7 @@ export interface operations {
             /** @description The report. */
             200: {
                 headers: {
+                    "Data-Age": components["headers"]["DataAge"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6209,6 +6221,7 @@ export interface operations {
             /** @description The rows. */
             200: {
                 headers: {
+                    "Data-Age": components["headers"]["DataAge"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6236,6 +6249,7 @@ export interface operations {
             /** @description The report, as CSV. */
             200: {
                 headers: {
+                    "Data-Age": components["headers"]["DataAge"];
                     /** @description `attachment; filename="PriorityStatus.csv"`, the name §9 of the specification gives this export. */
                     "Content-Disposition"?: string;
                     /** @description How many data rows follow the header line (the browser's progress). */
@@ -6314,6 +6328,7 @@ export interface operations {
             /** @description The report. */
             200: {
                 headers: {
+                    "Data-Age": components["headers"]["DataAge"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6617,6 +6632,7 @@ export interface operations {
             /** @description The usage rows. */
             200: {
                 headers: {
+                    "Data-Age": components["headers"]["DataAge"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6646,6 +6662,7 @@ export interface operations {
             /** @description The agents' rows. */
             200: {
                 headers: {
+                    "Data-Age": components["headers"]["DataAge"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6698,6 +6715,7 @@ export interface operations {
             /** @description The groups. */
             200: {
                 headers: {
+                    "Data-Age": components["headers"]["DataAge"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6754,6 +6772,7 @@ export interface operations {
             /** @description The practices. */
             200: {
                 headers: {
+                    "Data-Age": components["headers"]["DataAge"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6814,6 +6833,7 @@ export interface operations {
             /** @description One page of deleted appointments. */
             200: {
                 headers: {
+                    "Data-Age": components["headers"]["DataAge"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7242,6 +7262,7 @@ export interface operations {
             /** @description The board now. */
             200: {
                 headers: {
+                    "Data-Age": components["headers"]["DataAge"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7271,6 +7292,7 @@ export interface operations {
             /** @description The agent's results of the day. */
             200: {
                 headers: {
+                    "Data-Age": components["headers"]["DataAge"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -9,8 +9,8 @@ if (!process.env.DATABASE_POOLER_URL_TEST || !process.env.DATABASE_URL_TEST) {
   process.exit(0);
 }
 // Each test file's database is dropped when it ends, and DROP DATABASE waits for a checkpoint: on a
-// busy machine that outlasts the suite's 10 s for a hook. The replica is left out here: the suite reads
-// reports right after its own writes, which a replica answers only once it has replayed them
-// (server/db/replica.test.ts proves the replica's routing and fallback).
-const run = spawnSync("npm", ["run", "test:contract:server", "--", "--hookTimeout=60000"], { stdio: "inherit", env: { ...process.env, CONTRACT_DATABASE: "pooler", DATABASE_REPLICA_URL_TEST: "" } });
+// busy machine that outlasts the suite's 10 s for a hook. The reports read from the streaming replica
+// when DATABASE_REPLICA_URL_TEST is set: a session's report after its own write waits for nothing, the
+// server sends it to the primary until the replica has replayed that write (server/db/replicas.ts).
+const run = spawnSync("npm", ["run", "test:contract:server", "--", "--hookTimeout=60000"], { stdio: "inherit", env: { ...process.env, CONTRACT_DATABASE: "pooler" } });
 process.exit(run.status ?? 1);

@@ -51,6 +51,7 @@ import { openFileStore } from "./files/fileStoreOf.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { isConnectionLost, readRetryingOnce } from "./db/connectionLost.ts";
 import { ReadReplicas } from "./db/replicas.ts";
+import { replicaReads } from "./http/replicaReads.ts";
 import { keepActivityInTimeZone } from "./usage/activityTimeZone.repository.ts";
 import { pingDatabase } from "./db/ping.ts";
 import { parseJsonBodies } from "./http/jsonBody.ts";
@@ -253,6 +254,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         if (!handler) throw new HttpError(501, `${operationId} is not implemented on the server yet`);
         // In the handler, not a preHandler: glue's security handler is the route's preHandler.
         await checkRegions?.(request);
+        const replicated = replicas.configured ? replicaReads(replicas, services, request, reply) : undefined;
         const call = {
           body: request.body,
           query: request.query,
@@ -260,7 +262,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           caller: request.caller,
           request,
           reply,
-          services,
+          services: replicated?.services ?? services,
         } as Call<OperationId>;
         const answer = await (request.method === "GET"
           ? readRetryingOnce(
@@ -269,6 +271,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
               () => replicas.lost(),
             )
           : handler(call));
+        await replicated?.afterCall();
         // A handler that streamed its answer (a recording) has sent it by now, or its caller went away.
         if (reply.sent || reply.raw.headersSent) return reply;
         return answer === undefined ? reply.send() : answer;

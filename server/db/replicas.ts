@@ -5,10 +5,16 @@
 // not answering gets no reads until it is caught up again, and with none left the reads go to the
 // primary. A read whose replica breaks under it is asked again (server/db/connectionLost.ts), and
 // `lost()` sends that second try to the primary.
+//
+// Read-your-writes: after a session's request that wrote, the primary's WAL position is kept for
+// that session, and its reads go only to a replica whose last look saw it replayed that far (the
+// primary otherwise): whoever saves and then opens a report sees their save in it. The position is
+// forgotten once every replica is past it. Kept in this instance's memory: behind a load balancer,
+// a session's requests reach one instance (sticky sessions) for this to hold across them.
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import type { Database } from "./database.ts";
-import { lastMigration, replicaState } from "./replicaLag.repository.ts";
+import { currentLsn, lastMigration, replicaState } from "./replicaLag.repository.ts";
 
 export type ReplicaHealth = "serving" | "lagging" | "unreachable";
 
@@ -22,6 +28,8 @@ export interface ReplicaStatus {
 
 interface Replica extends ReplicaStatus {
   db: Kysely<Database>;
+  /** What the last look saw replayed; null when it did not answer. */
+  replayedLsn: bigint | null;
   /** A server that accepts writes, configured as a replica: said once. */
   warned: boolean;
 }
@@ -45,6 +53,8 @@ export class ReadReplicas {
   readonly #maxLagSeconds: number;
   readonly #warn: (message: string) => void;
   #next = 0;
+  /** Session id → the primary's WAL position after that session's last write. */
+  readonly #written = new Map<string, bigint>();
   #timer: NodeJS.Timeout | undefined;
 
   constructor(primary: Kysely<Database>, urls: string[], maxLagSeconds: number, warn: (message: string) => void) {
@@ -56,7 +66,7 @@ export class ReadReplicas {
       // A replica that goes away is looked after by the lag checks; its errors must not end the process.
       pool.on("error", () => {});
       pool.on("connect", (client) => client.on("error", () => {}));
-      return { name: nameOf(url), db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), health: "unreachable", lagSeconds: null, warned: false };
+      return { name: nameOf(url), db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), health: "unreachable", lagSeconds: null, replayedLsn: null, warned: false };
     });
   }
 
@@ -98,13 +108,29 @@ export class ReadReplicas {
             this.#warn(`DATABASE_REPLICA_URL ${replica.name} accepts writes: it is a primary, not a replica. Reads sent to it work, but take no load off the primary`);
           }
           replica.lagSeconds = state.lagSeconds;
+          replica.replayedLsn = state.replayedLsn;
           replica.health = state.lagSeconds > this.#maxLagSeconds ? "lagging" : "serving";
         } catch {
           replica.lagSeconds = null;
+          replica.replayedLsn = null;
           replica.health = "unreachable";
         }
       }),
     );
+    this.#forgetReplayedWrites();
+  }
+
+  /** A session's request wrote: until a replica has replayed this far, that session reads from the primary. */
+  async wrote(sessionId: string): Promise<void> {
+    this.#written.set(sessionId, await currentLsn(this.#primary));
+  }
+
+  /** A position every answering replica has replayed is needed no more (one that does not answer gets no reads). */
+  #forgetReplayedWrites(): void {
+    const replayed = this.#replicas.flatMap((replica) => (replica.replayedLsn === null ? [] : [replica.replayedLsn]));
+    if (replayed.length === 0) return;
+    const least = replayed.reduce((a, b) => (a < b ? a : b));
+    for (const [sessionId, lsn] of this.#written) if (lsn <= least) this.#written.delete(sessionId);
   }
 
   /** Looks every `everyMs` until stopped. */
@@ -118,9 +144,12 @@ export class ReadReplicas {
     for (const replica of this.#replicas) replica.health = "unreachable";
   }
 
-  /** Where a read that may be a few seconds old goes now. */
-  reads(): ReadChoice {
-    const serving = this.#replicas.filter((replica) => replica.health === "serving");
+  /** Where a read that may be a few seconds old goes now; a session's reads see that session's writes. */
+  reads(sessionId?: string): ReadChoice {
+    const written = sessionId === undefined ? undefined : this.#written.get(sessionId);
+    const serving = this.#replicas.filter(
+      (replica) => replica.health === "serving" && (written === undefined || (replica.replayedLsn !== null && replica.replayedLsn >= written)),
+    );
     if (serving.length === 0) return { db: this.#primary, lagSeconds: 0 };
     const replica = serving[this.#next++ % serving.length]!;
     return { db: replica.db, lagSeconds: replica.lagSeconds ?? 0 };
@@ -135,3 +164,4 @@ export class ReadReplicas {
     await Promise.all(this.#replicas.map((replica) => replica.db.destroy()));
   }
 }
+

@@ -37,6 +37,17 @@ describe("createApiClient", () => {
     expect(onSessionExpired).not.toHaveBeenCalled();
   });
 
+  it("tells how old an answer's data is when the server says it came from a replica, and nothing otherwise", async () => {
+    const onDataAge = vi.fn();
+    const client = createApiClient({ baseUrl: "http://localhost/api", getAccessToken: () => TOKEN, onSessionExpired: vi.fn(), onDataAge });
+    server.use(http.get("*/api/report/priority-status-report", () => HttpResponse.json([], { headers: { "Data-Age": "12" } })));
+
+    await unwrap(client.GET("/report/priority-status-report"));
+    await unwrap(client.GET("/sessions"));
+
+    expect(onDataAge.mock.calls).toEqual([[12]]);
+  });
+
   it("signals the end of the session on a 401 to a call made with a token", async () => {
     const { client, onSessionExpired } = clientWith("revoked-token");
 

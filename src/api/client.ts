@@ -10,6 +10,8 @@ export interface ApiClientOptions {
   getAccessToken: () => string | null | undefined;
   /** Called once per answer that ends the session (§8: 'Session Expired' or 401), with that answer. */
   onSessionExpired: (failure: ApiFailure) => void;
+  /** Called with the age in seconds of an answer's data read from a replica (its `Data-Age` header). */
+  onDataAge?: (seconds: number) => void;
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
@@ -21,7 +23,7 @@ export function createApiClient(options: ApiClientOptions) {
     // Looked up per call, not captured at creation, so MSW in node tests sees every request.
     fetch: (request) => globalThis.fetch(request),
   });
-  client.use(bearerToken(options.getAccessToken), serverClock, failures(options.onSessionExpired));
+  client.use(bearerToken(options.getAccessToken), serverClock, dataAge(options.onDataAge), failures(options.onSessionExpired));
   return client;
 }
 
@@ -42,6 +44,17 @@ const serverClock: Middleware = {
     return undefined;
   },
 };
+
+/** A report read from a replica says how old its data is; the fake backend and a server without replicas say nothing. */
+function dataAge(onDataAge: ApiClientOptions["onDataAge"]): Middleware {
+  return {
+    onResponse({ response }) {
+      const header = response.headers.get("data-age");
+      if (onDataAge && response.ok && header !== null && /^\d+$/.test(header)) onDataAge(Number(header));
+      return undefined;
+    },
+  };
+}
 
 /**
  * Turns every failed answer into `{ message, statusCode }` and signals the end of a session.

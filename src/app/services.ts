@@ -51,12 +51,17 @@ export function createServices({ baseUrl, navigate, inspect }: ServicesOptions) 
   // The client reads the token from, and reports an ended session to, the auth actor created next.
   let accessToken: () => string | undefined = () => undefined;
   let sessionExpired: (failure: ApiFailure) => void = () => {};
-  const api = createApiClient({ baseUrl, getAccessToken: () => accessToken(), onSessionExpired: (failure) => sessionExpired(failure) });
+  const shell = createActor(shellMachine, { inspect });
+  const api = createApiClient({
+    baseUrl,
+    getAccessToken: () => accessToken(),
+    onSessionExpired: (failure) => sessionExpired(failure),
+    onDataAge: (seconds) => shell.send({ type: "data.aged", seconds }),
+  });
 
   const auth = createAuthActor(api, navigate, inspect);
   accessToken = () => auth.getSnapshot().context.session?.accessToken;
   sessionExpired = (failure) => auth.send({ type: "session.expired", failure });
-  const shell = createActor(shellMachine, { inspect });
   const regionNames = createActor(regionNamesMachine.provide({ actors: createRegionNamesActors(api) }), { inspect });
   const usageTracking = createActor(usageTrackingMachine.provide({ actors: createUsageTrackingActors(api) }), { inspect });
   const effects = createAppEffects(auth, shell);

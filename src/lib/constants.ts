@@ -26,6 +26,8 @@ export const PERSIST_TIMEOUT_MS = 5000;
 export const PROVIDER_SIGN_IN_REFRESH_MS = 10 * 60_000;
 /** §9 Sidebar animation (ms). */
 export const SIDEBAR_ANIMATION_MS = 500;
+/** A report's data older than this (read from a replica that is behind) is said on the page. */
+export const DATA_AGE_SHOWN_OVER_SECONDS = 5;
 
 /** §9 Member filter cookie and its lifetime in days. */
 export const MEMBER_FILTERS_COOKIE = "memberFilters";

@@ -12,6 +12,8 @@ export interface PooledDatabase {
   directUrl: string;
   /** The same database on the streaming replica, when DATABASE_REPLICA_URL_TEST is set. */
   replicaUrl: string | undefined;
+  /** Waits until the replica has replayed everything written so far (at once without a replica). */
+  replayed: () => Promise<void>;
   drop: () => Promise<void>;
 }
 
@@ -45,7 +47,27 @@ export async function createPooledDatabase(purpose: string): Promise<PooledDatab
     url: inDatabase(pooler, name),
     directUrl: inDatabase(direct, name),
     replicaUrl: replica ? inDatabase(replica, name) : undefined,
+    replayed: () => (replica ? replayedOn(inDatabase(direct, name), inDatabase(replica, name)) : Promise.resolve()),
     // FORCE ends the pooler's server connections to it as well.
     drop: () => onDirect(`drop database if exists ${name} with (force)`),
   };
+}
+
+/** The database appears on the replica once it has replayed its creation: until then it is not there. */
+async function replayedOn(primaryUrl: string, replicaUrl: string): Promise<void> {
+  const primary = new pg.Client({ connectionString: primaryUrl });
+  await primary.connect();
+  const { rows } = await primary.query<{ lsn: string }>("select pg_current_wal_lsn()::text as lsn").finally(() => primary.end());
+  for (let waited = 0; ; waited += 100) {
+    const replica = new pg.Client({ connectionString: replicaUrl });
+    const caught = await replica
+      .connect()
+      .then(() => replica.query<{ caught: boolean }>("select pg_last_wal_replay_lsn() >= $1::pg_lsn as caught", [rows[0]!.lsn]))
+      .then((answer) => answer.rows[0]!.caught)
+      .catch(() => false)
+      .finally(() => replica.end().catch(() => {}));
+    if (caught) return;
+    if (waited > 60_000) throw new Error(`the replica had not replayed ${rows[0]!.lsn} after a minute`);
+    await new Promise((done) => setTimeout(done, 100));
+  }
 }

@@ -4,7 +4,7 @@ import { useAppActor } from "../useAppActor";
 import type { ReactNode } from "react";
 import { AlertMessage } from "../../components/AlertMessage";
 import { selectAlert } from "../../machines/auth/auth.selectors";
-import { selectSidebarAnimating, selectSidebarOpen, selectSidebarOverlay } from "../../machines/shell/shell.selectors";
+import { selectOldDataSeconds, selectSidebarAnimating, selectSidebarOpen, selectSidebarOverlay } from "../../machines/shell/shell.selectors";
 import { useServices } from "../ServicesContext";
 import { LoaderOverlay } from "./LoaderOverlay";
 import { Sidebar } from "./Sidebar";
@@ -22,6 +22,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const sidebarOpen = useSelector(shell, selectSidebarOpen);
   const animating = useSelector(shell, selectSidebarAnimating);
   const overlay = useSelector(shell, selectSidebarOverlay);
+  const oldDataSeconds = useSelector(shell, selectOldDataSeconds);
   useViewportWidth(shell);
   useRegionNames(regionNames);
   const topBar = useAppActor(topBarMachine, {
@@ -43,6 +44,11 @@ export function Layout({ children }: { children: ReactNode }) {
       {overlay && sidebarOpen ? <div className="layout__backdrop" aria-hidden="true" onClick={() => shell.send({ type: "sidebar.toggle" })} /> : null}
       <main id="page" className="layout__page" tabIndex={-1}>
         {alert ? <AlertMessage failure={alert} onDismiss={() => auth.send({ type: "alert.clear" })} /> : null}
+        {oldDataSeconds !== null ? (
+          <p className="layout__data-age" role="status">
+            These figures are {oldDataSeconds} seconds old: the reporting copy of the database is catching up.
+          </p>
+        ) : null}
         {children}
       </main>
       <TopBarDialogs topBar={topBar} />

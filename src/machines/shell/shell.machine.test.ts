@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createActor } from "xstate";
 import { shellMachine } from "./shell.machine";
-import { selectElapsedSeconds, selectGroupExpanded, selectLoaderVisible, selectSidebarOpen, selectSidebarOverlay } from "./shell.selectors";
+import { selectElapsedSeconds, selectGroupExpanded, selectLoaderVisible, selectOldDataSeconds, selectSidebarOpen, selectSidebarOverlay } from "./shell.selectors";
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -122,5 +122,19 @@ describe("shell machine: menu groups", () => {
     expect(expanded(actor, DELETED)).toBe(false);
     actor.send({ type: "menu.page.shown", group: DELETED });
     expect(expanded(actor, DELETED)).toBe(true);
+  });
+});
+
+describe("shell machine: how old the data is", () => {
+  it("says the age of an answer over 5 s behind, and nothing once an answer is current again", () => {
+    const actor = createActor(shellMachine).start();
+    expect(selectOldDataSeconds(actor.getSnapshot())).toBeNull();
+
+    actor.send({ type: "data.aged", seconds: 5 });
+    expect(selectOldDataSeconds(actor.getSnapshot())).toBeNull();
+    actor.send({ type: "data.aged", seconds: 42 });
+    expect(selectOldDataSeconds(actor.getSnapshot())).toBe(42);
+    actor.send({ type: "data.aged", seconds: 0 });
+    expect(selectOldDataSeconds(actor.getSnapshot())).toBeNull();
   });
 });

@@ -2,9 +2,10 @@
 // animates in 500 ms, the left menu's groups that expand and collapse their sub-items (§2 Layout:
 // DELETED APPOINTMENTS with By Group, Summary, Details; MEMBERS), and the loader overlay, which
 // counts the seconds it has been showing. Below 1024 px the sidebar is an overlay over the page:
-// closed when the window becomes narrow, and closed again once a page is chosen in it.
+// closed when the window becomes narrow, and closed again once a page is chosen in it. And how old
+// the last report's data was, when it came from a read replica more than 5 s behind.
 import { assign, setup } from "xstate";
-import { SIDEBAR_ANIMATION_MS } from "../../lib/constants";
+import { DATA_AGE_SHOWN_OVER_SECONDS, SIDEBAR_ANIMATION_MS } from "../../lib/constants";
 
 export interface ShellContext {
   /** How many loads are running; the overlay shows while any is. */
@@ -14,6 +15,8 @@ export interface ShellContext {
   expandedGroups: string[];
   /** The window is narrower than 1024 px: the sidebar covers the page instead of sitting beside it. */
   narrow: boolean;
+  /** Seconds behind of the last answer read from a replica (0 until one says otherwise). */
+  dataAgeSeconds: number;
 }
 
 export type ShellEvent =
@@ -25,7 +28,9 @@ export type ShellEvent =
   /** A page of this group is shown (null: a page of no group): the group opens. */
   | { type: "menu.page.shown"; group: string | null }
   /** The window crossed the 1024 px width (src/app watches it). */
-  | { type: "viewport.change"; narrow: boolean };
+  | { type: "viewport.change"; narrow: boolean }
+  /** An answer said how old its data is (src/api/client.ts: its Data-Age header). */
+  | { type: "data.aged"; seconds: number };
 
 export const shellMachine = setup({
   types: { context: {} as ShellContext, events: {} as ShellEvent },
@@ -34,6 +39,7 @@ export const shellMachine = setup({
     lastLoad: ({ context }) => context.loads <= 1,
     narrow: ({ context }) => context.narrow,
     becomesNarrow: (_, { narrow }: { narrow: boolean }) => narrow,
+    oldData: (_, { seconds }: { seconds: number }) => seconds > DATA_AGE_SHOWN_OVER_SECONDS,
   },
   actions: {
     toggleGroup: assign({
@@ -49,7 +55,7 @@ export const shellMachine = setup({
 }).createMachine({
   id: "shell",
   type: "parallel",
-  context: { loads: 0, elapsedSeconds: 0, expandedGroups: [], narrow: false },
+  context: { loads: 0, elapsedSeconds: 0, expandedGroups: [], narrow: false, dataAgeSeconds: 0 },
   states: {
     menu: {
       on: {
@@ -78,6 +84,20 @@ export const shellMachine = setup({
           on: { "sidebar.toggle": "closing", "menu.page.shown": { guard: "narrow", target: "closing" } },
         },
       },
+    },
+    dataAge: {
+      initial: "current",
+      on: {
+        "data.aged": [
+          {
+            guard: { type: "oldData", params: ({ event }) => ({ seconds: event.seconds }) },
+            target: ".behind",
+            actions: assign({ dataAgeSeconds: ({ event }) => event.seconds }),
+          },
+          { target: ".current", actions: assign({ dataAgeSeconds: ({ event }) => event.seconds }) },
+        ],
+      },
+      states: { current: {}, behind: {} },
     },
     loader: {
       initial: "hidden",

@@ -14,3 +14,5 @@ export const selectLoaderVisible = (snapshot: ShellSnapshot) => snapshot.matches
 export const selectElapsedSeconds = (snapshot: ShellSnapshot) => snapshot.context.elapsedSeconds;
 /** Whether a menu group shows its sub-items. */
 export const selectGroupExpanded = (group: string) => (snapshot: ShellSnapshot) => snapshot.context.expandedGroups.includes(group);
+/** How old the data on the page is, when a replica answered it more than 5 s behind; null otherwise. */
+export const selectOldDataSeconds = (snapshot: ShellSnapshot) => (snapshot.matches({ dataAge: "behind" }) ? snapshot.context.dataAgeSeconds : null);
