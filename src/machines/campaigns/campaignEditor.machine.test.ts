@@ -62,7 +62,9 @@ describe("campaign editor", () => {
     expect(counted).toEqual([{ company: "mcna", practice: "2,3", result: "" }]);
     expect(select.selectTargetCount(editor.getSnapshot())).toEqual({ state: "counted", count: 1200, warning: null });
 
-    editor.send({ type: "editor.filter.change", change: { brand: "tmhp", practiceIds: [] } });
+    // A brand change resets the practices, as on the members list.
+    editor.send({ type: "editor.filter.change", change: { brand: "tmhp" } });
+    expect(select.selectDraft(editor.getSnapshot()).filters.practiceIds).toEqual([]);
     await vi.advanceTimersByTimeAsync(500);
     editor.send({ type: "editor.search.change", text: " reed " });
     await vi.advanceTimersByTimeAsync(749);

@@ -9,7 +9,7 @@
 import { assign, setup, type ActorRefFrom } from "xstate";
 import { MEMBER_SEARCH_DEBOUNCE_MS } from "../../lib/constants";
 import { failureOf, type Failure } from "../adminFailure";
-import type { MemberFilters, RegionFilter } from "../members/members.filters";
+import { changeFilters, type MemberFilters, type RegionFilter } from "../members/members.filters";
 import { notProvided } from "../notProvided";
 import {
   draftComplete,
@@ -106,7 +106,8 @@ export const campaignEditorMachine = setup({
             "editor.filter.change": {
               target: ".waiting",
               reenter: true,
-              actions: { type: "changeDraft", params: ({ context, event }) => ({ filters: { ...context.draft.filters, ...event.change } }) },
+              // As on the list (§4): a brand change resets the practices and drops an MCO of another brand.
+              actions: { type: "changeDraft", params: ({ context, event }) => ({ filters: changeFilters(context.draft.filters, event.change) }) },
             },
             "editor.practice.toggle": {
               target: ".waiting",
