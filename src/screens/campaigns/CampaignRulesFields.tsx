@@ -22,7 +22,7 @@ export function CampaignRulesFields({ editor, formId }: { editor: CampaignEditor
       </div>
       {problems.hours ? <p className="field-problem">Hours {problems.hours}</p> : null}
       <div className="campaign-form__row">
-        <FieldBox id={`${formId}-goalResult`} label="Goal: a member reached it with the result" problem={problems.goalResult}>
+        <FieldBox id={`${formId}-goalResult`} label="Goal result" problem={problems.goalResult}>
           <select
             id={`${formId}-goalResult`}
             value={goalResult}
@@ -41,10 +41,14 @@ export function CampaignRulesFields({ editor, formId }: { editor: CampaignEditor
         {text("goalBy", "Goal by", "date")}
       </div>
       <div className="campaign-form__row">
-        {text("attemptCap", "Attempt cap (empty: the queue's)", "number", { min: 1, max: 100 })}
-        {text("cooldownNoAnswer", "Rest after No answer, hours (empty: the queue's)", "number", { min: 1, max: 720 })}
-        {text("cooldownLeftMessage", "Rest after Left message, hours (empty: the queue's)", "number", { min: 1, max: 720 })}
+        {text("attemptCap", "Attempt cap", "number", { min: 1, max: 100 })}
+        {text("cooldownNoAnswer", "Rest after No answer (hours)", "number", { min: 1, max: 720 })}
+        {text("cooldownLeftMessage", "Rest after Left message (hours)", "number", { min: 1, max: 720 })}
       </div>
+      <p className="muted campaign-form__note">
+        A member who reaches the goal result leaves the campaign&apos;s queue. An empty cap or rest keeps the queue&apos;s own; a campaign only
+        makes them stricter.
+      </p>
       {problems.cooldownHours ? <p className="field-problem">Rests {problems.cooldownHours}</p> : null}
     </>
   );

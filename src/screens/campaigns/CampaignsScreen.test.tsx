@@ -1,7 +1,7 @@
 // The Campaigns page on the fake backend, as an administrator sees it: no campaigns yet; a new
 // campaign written in the editor with its targets' live count joins the list as a draft; a name
-// another campaign has is refused on its field; a warning when the targets match nobody; the page
-// says so when the campaigns cannot be read.
+// another campaign has is refused on its field; a warning when the targets match nobody; a change
+// another administrator saved first is refused; the page says so when the campaigns cannot be read.
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
@@ -15,6 +15,27 @@ vi.setConfig({ testTimeout: 30_000 });
 const backend = setupFakeBackend();
 const admin = () => backend.db.users.find((user) => user.isAdmin)!;
 const agent = () => backend.db.users.find((user) => !user.isAdmin)!;
+
+const houston = (state: "draft" | "active") => ({
+  id: 1,
+  name: "Houston",
+  description: "",
+  script: "Hello",
+  targets: {},
+  agents: [],
+  startsOn: "2026-11-01",
+  endsOn: "2026-11-30",
+  hours: null,
+  goalResult: null,
+  goalCount: null,
+  goalBy: null,
+  attemptCap: null,
+  cooldownHours: { noAnswer: null, leftMessage: null },
+  position: 0,
+  state,
+  version: 1,
+  changedBy: admin().id,
+});
 
 async function renderScreen() {
   const services = await backend.signIn(admin());
@@ -53,12 +74,29 @@ describe("Campaigns page", () => {
     const warned = (_: string, node: Element | null) =>
       node?.tagName === "P" && node.textContent === "0 members match these targets now. These filters match no member: the campaign would serve nobody.";
     expect(await within(editor).findByText(warned, {}, { timeout: 5_000 })).toBeInTheDocument();
-    backend.db.campaigns.push({ id: 1, name: "Houston", description: "", script: "", targets: {}, agents: [], startsOn: "2026-11-01", endsOn: "2026-11-30", hours: null, goalResult: null, goalCount: null, goalBy: null, attemptCap: null, cooldownHours: { noAnswer: null, leftMessage: null }, position: 0, state: "draft", version: 1, changedBy: admin().id });
+    backend.db.campaigns.push(houston("draft"));
     await user.type(within(editor).getByLabelText("Name"), "houston");
     await user.click(within(editor).getByRole("button", { name: "Save" }));
     expect(await within(editor).findByRole("alert")).toHaveTextContent("There is already a campaign named Houston");
     expect(within(editor).getByLabelText("Name")).toHaveAttribute("aria-invalid", "true");
     expect(within(editor).getByText("Name is the name of another campaign")).toBeInTheDocument();
+  });
+
+  it("a change another administrator saved first is refused, nothing overwritten; closing the editor reads the campaign again", async () => {
+    backend.db.campaigns.push(houston("active"));
+    const user = await renderScreen();
+    await user.click(screen.getByRole("button", { name: "Edit Houston" }));
+    const editor = screen.getByRole("dialog", { name: "Edit Houston" });
+    // Meanwhile another administrator saves a change.
+    Object.assign(backend.db.campaigns[0]!, { script: "Their script", version: 2 });
+    await user.clear(within(editor).getByLabelText(/^Call script/));
+    await user.type(within(editor).getByLabelText(/^Call script/), "My script");
+    await user.click(within(editor).getByRole("button", { name: "Save" }));
+    expect(await within(editor).findByRole("alert")).toHaveTextContent(`${admin().firstname} ${admin().lastname} saved a change to this campaign first: read it again before changing it`);
+    expect(backend.db.campaigns[0]!.script).toBe("Their script");
+    await user.click(within(editor).getByRole("button", { name: "Cancel" }));
+    await user.click(await screen.findByRole("button", { name: "Edit Houston" }));
+    expect(within(screen.getByRole("dialog", { name: "Edit Houston" })).getByLabelText(/^Call script/)).toHaveValue("Their script");
   });
 
   it("says so when the campaigns cannot be read", async () => {
