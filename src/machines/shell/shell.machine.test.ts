@@ -137,4 +137,11 @@ describe("shell machine: how old the data is", () => {
     actor.send({ type: "data.aged", seconds: 0 });
     expect(selectOldDataSeconds(actor.getSnapshot())).toBeNull();
   });
+
+  it("forgets the age when another page shows: its answers say their own", () => {
+    const actor = createActor(shellMachine).start();
+    actor.send({ type: "data.aged", seconds: 42 });
+    actor.send({ type: "menu.page.shown", group: null });
+    expect(selectOldDataSeconds(actor.getSnapshot())).toBeNull();
+  });
 });

@@ -96,6 +96,8 @@ export const shellMachine = setup({
           },
           { target: ".current", actions: assign({ dataAgeSeconds: ({ event }) => event.seconds }) },
         ],
+        // The age was of the page left: the next page's answers say their own.
+        "menu.page.shown": ".current",
       },
       states: { current: {}, behind: {} },
     },
