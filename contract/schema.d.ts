@@ -1010,6 +1010,9 @@ export interface paths {
          *         every instance to its own streams): the callback after the change.
          *       - `queue` (`QueueEvent`) after a result is saved or attempts are reset: the member's
          *         attempts and do-not-call result, as the list shows them.
+         *       - `status` (`MemberStatusEvent`) after a practice feed (a file or the Open Dental
+         *         connector) commits a change of a member's Status, last visit or next appointment: the
+         *         three as the list shows them.
          *       - `recordings` (`RecordingsEvent`) after a run of "Import call recordings" commits new
          *         recordings (a page of up to 1,000 at a time): how many. The Call Recordings page
          *         reloads what it shows.
@@ -2016,6 +2019,67 @@ export interface paths {
          *     run that is not a members import. Administrators only (403).
          */
         get: operations["getMemberImport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Feeds/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The latest runs of the practice feeds import (administrators)
+         * @description Added by the design. The latest 20 runs of the "Import practice feeds" job, newest first,
+         *     whoever started them (an upload, the command, the inbox), without their refused rows
+         *     (`getFeedImport` has them). Administrators only (403).
+         */
+        get: operations["listFeedImports"];
+        put?: never;
+        /**
+         * Import a practice feed file sent from the browser (administrators)
+         * @description Added by the design. Starts a run of the "Import practice feeds" job over the file's text,
+         *     with the layouts and rules of `npm run import -- --feed` (docs/practice-feeds.md): every row
+         *     checked, the good ones applied in batches (members' Status, visits, callbacks and queue
+         *     follow the appointments; the reports fill), every refused row kept with its line and
+         *     reason. Answers 202 with the run once it has started, while the import goes on;
+         *     `getFeedImport` follows it to the end. The same file twice changes nothing (rows are keyed
+         *     by practice and the source's own number); a file with a header and no rows is a run that
+         *     imported nothing and says so. The feed is `feed`, or the one the file's name begins with
+         *     (`appointments_20261118.csv`). Refused whole, with nothing imported: a name not ending in
+         *     `.csv` or with a line break or control character in it (400 naming `fileName`), no feed
+         *     (400 naming `feed`), a file that is empty, not UTF-8 text or whose header lacks a column
+         *     of its feed's layout (400 naming `content`), a body over 10,000,000 bytes (413), and a
+         *     feeds import running already (409). A server stopping fails the run after its last
+         *     written batch; the file may be sent again. Administrators only (403).
+         */
+        post: operations["uploadFeedFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Feeds/imports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A practice feeds import's progress and its refused rows (administrators)
+         * @description Added by the design. A run of the "Import practice feeds" job: its progress while it runs
+         *     and, once it has ended, its outcome and its refused rows, the first 1,000 by line
+         *     (`rowsRejected` counts them all). 404 for a run of another job. Administrators only (403).
+         */
+        get: operations["getFeedImport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3862,6 +3926,75 @@ export interface components {
             /** @description The refused rows so far, by line, the first 1,000. */
             rejections: components["schemas"]["ImportRejection"][];
         };
+        /**
+         * @description A practice feed (docs/practice-feeds.md).
+         * @enum {string}
+         */
+        FeedName: "appointments" | "deleted-appointments" | "planned-treatment" | "leads";
+        /** @description A practice feed file (CSV) as the browser read it. */
+        FeedFileUpload: {
+            /**
+             * @description The file's name, ending in `.csv`, with no line break, control character or bidirectional override; its start names the feed unless `feed` does.
+             * @example appointments_20261118.csv
+             */
+            fileName: string;
+            feed?: components["schemas"]["FeedName"];
+            /**
+             * @description The file's text (UTF-8). The whole body is at most 10,000,000 bytes. An empty file is
+             *     refused (400 "… is empty"), and so is one that was not UTF-8 text (400 "… is not a text file").
+             */
+            content: string;
+        };
+        /** @description A run of the practice feeds import. */
+        FeedImportRun: {
+            /** @description The run's id (its entry in the Crons modal). */
+            id: number;
+            /** @enum {string} */
+            status: "running" | "success" | "failure";
+            /** @description The feed the run read; null for a run of the inbox, which may hold files of several feeds. */
+            feed: components["schemas"]["FeedName"] | null;
+            /** @description The file's name ('' when the run read the inbox). */
+            file: string;
+            /** Format: date-time */
+            startedAt: string;
+            /** Format: date-time */
+            endedAt: string | null;
+            /** @description The run's log message, as the Crons modal shows it. */
+            message: string;
+            /** @description Bytes of the file read so far (its size once the run ended). */
+            bytesRead: number;
+            bytesTotal: number;
+            rowsRead: number;
+            /** @description Rows accepted and applied (whether or not they changed anything). */
+            rowsWritten: number;
+            rowsRejected: number;
+        };
+        /** @description A run of the practice feeds import with its refused rows. */
+        FeedImport: {
+            /** @description The run's id (its entry in the Crons modal). */
+            id: number;
+            /** @enum {string} */
+            status: "running" | "success" | "failure";
+            /** @description The feed the run read; null for a run of the inbox, which may hold files of several feeds. */
+            feed: components["schemas"]["FeedName"] | null;
+            /** @description The file's name ('' when the run read the inbox). */
+            file: string;
+            /** Format: date-time */
+            startedAt: string;
+            /** Format: date-time */
+            endedAt: string | null;
+            /** @description The run's log message, as the Crons modal shows it. */
+            message: string;
+            /** @description Bytes of the file read so far (its size once the run ended). */
+            bytesRead: number;
+            bytesTotal: number;
+            rowsRead: number;
+            /** @description Rows accepted and applied (whether or not they changed anything). */
+            rowsWritten: number;
+            rowsRejected: number;
+            /** @description The refused rows so far, by line, the first 1,000. */
+            rejections: components["schemas"]["ImportRejection"][];
+        };
         ImportRejection: {
             /** @description The row's line in the file (the header is line 1). */
             line: number;
@@ -4118,6 +4251,21 @@ export interface components {
             attempts: number;
             /** @description The member's do-not-call result now, null when its result is not one. */
             doNotCall: components["schemas"]["DoNotCall"] | null;
+        };
+        /** @description The data of a `status` event of the stream, sent after a practice feed changed what the practice's schedule makes of a member. */
+        MemberStatusEvent: {
+            memberId: number;
+            Status: components["schemas"]["MemberStatus"];
+            /**
+             * Format: date
+             * @description The last visit at the practice, null when none.
+             */
+            LastVisit: string | null;
+            /**
+             * Format: date-time
+             * @description The next scheduled appointment, null when none.
+             */
+            NextApt: string | null;
         };
         /** @description The data of a `recordings` event of the stream, sent when imported call recordings are committed. */
         RecordingsEvent: {
@@ -7241,6 +7389,88 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MemberImport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listFeedImports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The runs, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedImportRun"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    uploadFeedFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeedFileUpload"];
+            };
+        };
+        responses: {
+            /** @description The import has started. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedImport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getFeedImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedImport"];
                 };
             };
             400: components["responses"]["BadRequest"];

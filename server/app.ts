@@ -40,6 +40,7 @@ import { staffHandlers } from "./staff/staff.handlers.ts";
 import { practicesAdminHandlers } from "./practices/practicesAdmin.handlers.ts";
 import { campaignsHandlers } from "./campaigns/campaigns.handlers.ts";
 import { memberFilesHandlers } from "./import/memberFiles.handlers.ts";
+import { feedImportsHandlers } from "./feeds/feedImports.handlers.ts";
 import { resumeMemberFileImports, stopMemberFileImports } from "./import/uploads.ts";
 import { queueHandlers } from "./queue/queue.handlers.ts";
 import { callbacksHandlers } from "./queue/callbacks.handlers.ts";
@@ -119,6 +120,7 @@ const allHandlers: Handlers = {
   ...practicesAdminHandlers,
   ...campaignsHandlers,
   ...memberFilesHandlers,
+  ...feedImportsHandlers,
   ...boardHandlers,
   ...queueHandlers,
   ...callbacksHandlers,

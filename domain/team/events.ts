@@ -10,6 +10,7 @@ export type ClaimEvent = Schemas["ClaimEvent"];
 export type CallbackEvent = Schemas["CallbackEvent"];
 export type QueueEvent = Schemas["QueueEvent"];
 export type RecordingsEvent = Schemas["RecordingsEvent"];
+export type MemberStatusEvent = Schemas["MemberStatusEvent"];
 
 /** One event of the stream: its name (the `event:` field) and its data (`data:`, as JSON). */
 export type LiveEvent =
@@ -17,6 +18,7 @@ export type LiveEvent =
   | { event: "claim"; data: ClaimEvent }
   | { event: "callback"; data: CallbackEvent }
   | { event: "queue"; data: QueueEvent }
+  | { event: "status"; data: MemberStatusEvent }
   | { event: "recordings"; data: RecordingsEvent };
 
 /** An agent's row of the live board now (openapi.yaml getLiveBoard), for administrators only. */
@@ -78,6 +80,11 @@ export function callbackEvent(change: CallbackEvent["change"], callback: Schemas
 /** The `queue` event after a result save or an attempts reset: what the list shows of the member's place in the queue. */
 export function queueEvent(memberId: number, attempts: number, doNotCall: Schemas["DoNotCall"] | null): LiveEvent {
   return { event: "queue", data: { memberId, attempts, doNotCall } };
+}
+
+/** The `status` event after a practice feed changed a member's Status, last visit or next appointment. */
+export function statusEvent(member: { id: number; Status: Schemas["MemberStatus"]; LastVisit: string | null; NextApt: string | null }): LiveEvent {
+  return { event: "status", data: { memberId: member.id, Status: member.Status, LastVisit: member.LastVisit, NextApt: member.NextApt } };
 }
 
 /** When a ticket issued now stops opening the stream. */

@@ -64,6 +64,12 @@ export type MockDb = DemoWorld & {
   memberImports: Map<number, Schemas["MemberImport"]>;
   /** One more each time an import rewrites members' searched or sorted fields: the list's caches start again. */
   membersRevision: number;
+  /** The practices' appointments, from the appointments feed (none in the generated world). */
+  appointments: R.MockAppointment[];
+  /** Rows written by the practice feeds, by feed, practice and the source's own number: their ids. */
+  feedRowIds: Map<string, number>;
+  /** Practice feed imports from the browser, by run id (their runs are also in the feeds job's log). */
+  feedImports: Map<number, Schemas["FeedImport"]>;
   /** Campaigns administrators set up (none in the generated world). */
   campaigns: R.CampaignRecord[];
 };
@@ -98,6 +104,9 @@ export function createMockDb({ seed, size, now = () => new Date(DEMO_REFERENCE_D
     attemptResets: new Map(),
     issuePhones: new Map(),
     campaigns: [],
+    appointments: [],
+    feedRowIds: new Map(),
+    feedImports: new Map(),
   };
   return { ...db, queue: new MockQueue(db) };
 }

@@ -2,8 +2,22 @@
 // session of the fake backend (download links, setups, report uses, mail).
 import type { Mail } from "../../domain/mail/mail.ts";
 import type { components } from "../../contract/schema";
+import type { AppointmentStatus } from "../../domain/feeds/records.ts";
 
 type Schemas = components["schemas"];
+
+/** An appointment of a practice's schedule, as the feeds keep it. */
+export interface MockAppointment {
+  practiceId: number;
+  patNum: string;
+  aptNum: string;
+  startsAt: string;
+  status: AppointmentStatus;
+  changedAt: string;
+  /** When it was first seen: the member's result then credits the first visit. */
+  bookedAt: string;
+}
+
 
 /** An issued download link: also the audit of who downloaded which recording, and when. */
 export interface RecordingDownloadRecord {

@@ -16,6 +16,7 @@ import { usageHandlers } from "./usage";
 import { staffHandlers } from "./staff";
 import { practicesAdminHandlers } from "./practicesAdmin";
 import { memberFilesHandlers } from "./memberFiles";
+import { feedFilesHandlers } from "./feedFiles";
 import { queueHandlers } from "./queue";
 import { callbacksHandlers } from "./callbacks";
 import { campaignsHandlers } from "./campaigns";
@@ -39,6 +40,7 @@ export function createHandlers(db: MockDb) {
     ...practicesAdminHandlers(db),
     ...campaignsHandlers(db),
     ...memberFilesHandlers(db),
+    ...feedFilesHandlers(db),
     ...boardHandlers(db),
   ];
 }

@@ -14,9 +14,14 @@ import { PRACTICE_TIME_ZONE } from "../../domain/vocabulary.ts";
 import { isLive } from "../../domain/team/claims.ts";
 import type { DemoWorld } from "../../demo/world.ts";
 import type { ClaimStore } from "../db/claims";
+import type { MockAppointment } from "../db/records";
+import { hasAppointmentAhead } from "../../domain/queue/practiceSchedule.ts";
 
 /** What the queue reads of the fake database. */
 export type QueueRecords = Pick<DemoWorld, "results" | "priorities" | "callbacks" | "practiceTimeZones"> & {
+  /** The practices' schedules, from their appointments feed. */
+  appointments: readonly MockAppointment[];
+  now: () => Date;
   claims: ClaimStore;
   attemptResets: Map<number, string>;
   issuePhones: Map<number, string>;
@@ -64,6 +69,16 @@ export class MockQueue {
     return member.PatNum === "" ? undefined : this.#priorities.get(`${member.practiceId}/${member.PatNum}`);
   }
 
+  #appointmentsOf(member: MemberRecord): readonly MockAppointment[] {
+    return this.#db.appointments.filter((appointment) => appointment.practiceId === member.practiceId && appointment.patNum === member.PatNum);
+  }
+
+  /** A feed changed the planned treatment: every member's priority is read again. */
+  prioritiesChanged(): void {
+    this.#priorities = undefined;
+    this.#states.clear();
+  }
+
   /** The zone of a member's practice (the practice group's unless the practice keeps its own). */
   practiceZoneOf(practiceId: number): string {
     return this.#db.practiceTimeZones[practiceId] ?? PRACTICE_TIME_ZONE;
@@ -94,8 +109,7 @@ export class MockQueue {
           latestResultAt: latest ? time(latest.createdAt) : null,
           issuePhone: this.#db.issuePhones.get(member.id) ?? null,
           callback: callback ? { dueAt: time(callback.dueAt), ownerId: callback.ownerId, ownerUntil: callback.ownerUntil === null ? null : time(callback.ownerUntil) } : null,
-          // The fake backend holds no practice schedule (the practice feeds are the real server's).
-          appointmentAhead: false,
+          appointmentAhead: member.PatNum !== "" && hasAppointmentAhead(this.#appointmentsOf(member), this.#db.now().getTime()),
         },
         this.rules,
       );

@@ -39,6 +39,7 @@ import * as recordingsFromThePhoneSystem from "./migrations/0037_recordings_from
 import * as boardDayCounts from "./migrations/0038_board_day_counts.ts";
 import * as campaigns from "./migrations/0039_campaigns.ts";
 import * as campaignGoalAndCooldowns from "./migrations/0040_campaign_goal_and_cooldowns.ts";
+import * as feedRuns from "./migrations/0041_feed_runs.ts";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001_staff_and_sessions": staffAndSessions,
@@ -76,6 +77,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0038_board_day_counts": boardDayCounts,
   "0039_campaigns": campaigns,
   "0040_campaign_goal_and_cooldowns": campaignGoalAndCooldowns,
+  "0041_feed_runs": feedRuns,
 };
 
 /**

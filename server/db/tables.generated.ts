@@ -239,6 +239,7 @@ export interface JobRuns {
   bytes_total: Int8 | null;
   claimed_at: Timestamp | null;
   ended_at: Timestamp | null;
+  feed: string | null;
   file: string | null;
   id: Generated<number>;
   job_id: number;

@@ -14,6 +14,8 @@ import { isBlank, newlinesIn } from "../../domain/import/memberFile.ts";
 import type { FileLayout, RowOutcome } from "../import/fileRun.ts";
 import { applyFeedBatch, type FeedRun } from "./applyFeedBatch.ts";
 import { feedPracticesByAbbr } from "./feedPractices.repository.ts";
+import { followFeedChanges } from "./followFeed.ts";
+import type { ServerConfig } from "../config.ts";
 
 const BATCH_SIZE = 5000;
 
@@ -28,6 +30,8 @@ export type FeedTally = {
 
 export interface FeedFileOptions {
   run: Omit<FeedRun, "action">;
+  /** The queue's rules, for the members a batch changed. */
+  config: ServerConfig;
   batchSize?: number;
 }
 
@@ -35,6 +39,8 @@ export interface FeedFileOptions {
 export async function feedFileLayout<F extends FeedName>(db: Kysely<Database>, feed: F, file: string, options: FeedFileOptions): Promise<FileLayout<FeedRecords[F], FeedTally>> {
   const practices = await feedPracticesByAbbr(db, options.run.groupZone);
   const run: FeedRun = { ...options.run, action: `feed ${feed} ${file}` };
+  /** The members the batch being committed changed. */
+  let changed: number[] = [];
   return {
     batchSize: options.batchSize ?? BATCH_SIZE,
     headerProblem: (header) => (header.every((column) => column === "") ? `${file} is empty; nothing imported` : feedHeaderProblem(feed, file, header)),
@@ -50,9 +56,15 @@ export async function feedFileLayout<F extends FeedName>(db: Kysely<Database>, f
     },
     write: async (trx, records) => {
       const applied = await applyFeedBatch(trx, { feed, records } as FeedBatch, run);
+      changed = applied.memberIds;
       return { rowsChanged: applied.written, unmatched: applied.unmatched, membersChanged: applied.memberIds.length };
     },
     summary: (outcome) => feedSummary({ ...outcome, ...outcome.tally, feed }),
+    afterCommit: async () => {
+      const memberIds = changed;
+      changed = [];
+      await followFeedChanges({ db, config: options.config }, memberIds, run.now);
+    },
   };
 }
 
@@ -62,6 +74,7 @@ export const feedFileOpener =
   (context, source) =>
     feedFileLayout(context.services.db, feed, source.name, {
       run: { now: context.now(), groupZone: context.services.config.reportTimeZone, userId: options.userId, address: options.address },
+      config: context.services.config,
       batchSize: options.batchSize,
     });
 

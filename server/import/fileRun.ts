@@ -64,6 +64,8 @@ export interface FileLayout<Row, Tally extends Record<string, number>> {
   write(trx: Kysely<Database>, rows: Row[]): Promise<Tally>;
   /** The run's message for the file. */
   summary(outcome: FileOutcome<Tally>): string;
+  /** After each batch's commit, what follows from what it wrote (a feed's members followed as a save's). */
+  afterCommit?(): Promise<void>;
 }
 
 /** A file that cannot be imported at all: nothing of it is written. */
@@ -150,6 +152,7 @@ export async function importFile<Row, Tally extends Record<string, number>>(
     outcome.rowsWritten = progress.rowsWritten;
     outcome.rowsRejected = progress.rowsRejected;
     outcome.examples.push(...taken.rejected.slice(0, SUMMARY_EXAMPLES - outcome.examples.length));
+    await layout.afterCommit?.();
     options.onCommitted?.(progress);
   };
 

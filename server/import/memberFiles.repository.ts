@@ -2,6 +2,7 @@
 // payer's import job with its progress, and its refused rows by line.
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database.ts";
+import { FEEDS_JOB } from "../../domain/jobs.ts";
 
 export async function memberImportRun(db: Kysely<Database>, runId: number) {
   return db
@@ -11,6 +12,8 @@ export async function memberImportRun(db: Kysely<Database>, runId: number) {
     .select(["r.rows_read", "r.rows_written", "r.rows_rejected"])
     .where("r.id", "=", runId)
     .where("j.key", "like", "import-%")
+    // The practice feeds' import is a job of its own (getFeedImport).
+    .where("j.key", "<>", FEEDS_JOB)
     .executeTakeFirst();
 }
 

@@ -12,6 +12,7 @@ import type { Database } from "../db/database.ts";
 import { JOB_INTEGRATIONS, OPEN_DENTAL_JOB } from "../../domain/jobs.ts";
 import type { FeedBatch } from "../../domain/feeds/records.ts";
 import { applyFeedBatch, type AppliedBatch, type FeedRun } from "../feeds/applyFeedBatch.ts";
+import { followFeedChanges } from "../feeds/followFeed.ts";
 import { practicesByAbbr } from "../import/import.repository.ts";
 import type { JobRunner, RunContext, RunOutcome } from "../jobs/runner.ts";
 import { positionAfter, readChanged, START, type ChangedTable } from "./changes.repository.ts";
@@ -47,11 +48,19 @@ async function readTable(context: RunContext, connection: Connection, table: Cha
     if (rows.length === 0) break;
     position = positionAfter(rows);
     const batches = batchesOf(table, rows, job.mapping, job.tally);
-    await db.transaction().execute(async (trx) => {
-      for (const batch of batches) job.tally.add(batch.feed, await job.apply(trx, batch, job.feedRun));
+    const changed = await db.transaction().execute(async (trx) => {
+      const memberIds = new Set<number>();
+      for (const batch of batches) {
+        const applied = await job.apply(trx, batch, job.feedRun);
+        job.tally.add(batch.feed, applied);
+        for (const id of applied.memberIds) memberIds.add(id);
+      }
       await savePosition(trx, job.identity, table, position, context.now());
       await context.progress(`Reading ${job.source}: ${job.tally.rowsRead.toLocaleString("en-US")} changed rows`, job.tally.counts(), trx);
+      return [...memberIds].sort((a, b) => a - b);
     });
+    // As a save's member: Next stops serving a member booked at the practice within this run.
+    await followFeedChanges(context.services, changed, job.feedRun.now);
   }
   // Everything before the source's clock is read: the next run starts a little before it.
   await savePosition(db, job.identity, table, { stamp: job.clock.resumeAt, key: "0" }, context.now());

@@ -10,7 +10,7 @@ import type { StreamedEvent } from "../../../domain/team/events.ts";
 import type { LiveEventsEvent, StreamEvent } from "./liveEvents.machine";
 
 /** The members list's events (its rows, their attempts and do-not-call, and My callbacks beside them); the live board reads the agents' (`["agent"]`). */
-const MEMBERS_LIST_EVENTS: readonly StreamedEvent["event"][] = ["member", "claim", "callback", "queue"];
+const MEMBERS_LIST_EVENTS: readonly StreamedEvent["event"][] = ["member", "claim", "callback", "queue", "status"];
 
 export function createLiveEventsActors(api: ApiClient, baseUrl: string, eventNames = MEMBERS_LIST_EVENTS) {
   const names = new Set<string>(eventNames);

@@ -21,7 +21,8 @@ const replaceRow = (members: Member[], memberId: number, change: (member: Member
 
 /**
  * The rows after an event: a save changes its member's result and note if it is newer than the row
- * (openapi.yaml openEventStream), a claim event sets the member's claim. Unchanged rows stay the
+ * (openapi.yaml openEventStream), a claim event sets the member's claim, a practice feed's status
+ * event its Status and visits. Unchanged rows stay the
  * same objects, so only the changed row re-renders; a member not on this page changes nothing.
  */
 export function applyLiveEvent(members: Member[], { event, data }: LiveEvent): Member[] {
@@ -29,6 +30,7 @@ export function applyLiveEvent(members: Member[], { event, data }: LiveEvent): M
   if (event === "callback") return replaceRow(members, data.memberId, (member) => ({ ...member, callback: data.callback.status === "open" ? data.callback : null }));
   if (event === "recordings") return members;
   if (event === "queue") return replaceRow(members, data.memberId, (member) => ({ ...member, attempts: data.attempts, doNotCall: data.doNotCall }));
+  if (event === "status") return replaceRow(members, data.memberId, (member) => ({ ...member, Status: data.Status, LastVisit: data.LastVisit, NextApt: data.NextApt }));
   return replaceRow(members, data.memberId, (member) =>
     data.version > member.version
       ? { ...member, version: data.version, Result: data.Result, notes: data.notes, notestimestamp: data.notestimestamp }

@@ -1,0 +1,78 @@
+// What a practice feed's status change does beyond the member's row, on both backends: the work
+// queue stops serving a member the practice booked as soon as the feed's batch commits (as a save's
+// member is followed), counting it under futureAppointment, and open lists hear of the member's
+// new Status, last visit and next appointment through a `status` event.
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { validateComponent } from "../../mocks/openapi/validate";
+import { openEventStream, type EventStream, type StreamEvent } from "../support/testStream.ts";
+import { useBackend, type SignedIn } from "./fixtures";
+import { record } from "./http";
+import { worklist } from "./worklist";
+
+const backend = useBackend();
+const members = worklist(backend);
+type Query = Record<string, string | number | undefined>;
+
+const APPOINTMENTS = "Practice,PatNum,AptNum,AptDateTime,AptStatus,IsNewPatient,DateTStamp";
+const next = (who: SignedIn, query: Query) => backend.api.post("/queue/next", { token: who.token, query });
+const counts = (who: SignedIn, query: Query) => backend.api.get("/queue/counts", { token: who.token, query });
+const only = (member: any): Query => ({ practice: String(member.practiceId), search: member.Subscriber_ID });
+
+const opened: EventStream[] = [];
+afterEach(() => opened.splice(0).forEach((events) => events.close()));
+
+async function listen(who: SignedIn) {
+  const ticket = (await backend.api.post("/events/ticket", { token: who.token })).body.ticket;
+  const events = await openEventStream(`${backend.target.baseUrl}/events?ticket=${encodeURIComponent(ticket)}`, "text/event-stream");
+  record("openEventStream", events.status);
+  opened.push(events);
+  expect(events.status).toBe(200);
+  return events;
+}
+
+/** A member with a patient number whom the queue serves now. */
+async function servablePatient(): Promise<any> {
+  for (;;) {
+    const member = await members.freshMember({ result: "", status: "New Patient" });
+    if (member.PatNum !== "" && (await counts(backend.staff, only(member))).body.eligible === 1) return member;
+  }
+}
+
+async function importAppointments(lines: string[]) {
+  const started = await backend.api.post("/Feeds/imports", { token: backend.admin.token, body: { feed: "appointments", fileName: "booked.csv", content: [APPOINTMENTS, ...lines].join("\n") } });
+  expect(started.status).toBe(202);
+  return vi.waitFor(
+    async () => {
+      const { body } = await backend.api.get("/Feeds/imports/{id}", { token: backend.admin.token, path: { id: started.body.id } });
+      if (body.status === "running") throw new Error("still running");
+      return body;
+    },
+    { timeout: 15_000, interval: 100 },
+  );
+}
+
+describe("a practice feed's status change", () => {
+  it("takes a member the practice booked out of the queue at once, and open lists hear of it", async () => {
+    const member = await servablePatient();
+    // Callbacks due come first whatever the filters: Next is pressed until it serves the member.
+    let served: any;
+    for (let press = 0; press < 30 && served?.id !== member.id; press += 1) served = (await next(backend.staff, only(member))).body.member;
+    expect(served.id).toBe(member.id);
+    await backend.api.delete("/Members/claims/{memberId}", { token: backend.staff.token, path: { memberId: member.id } });
+
+    const events = await listen(backend.colleague);
+    const run = await importAppointments([`${member.Practice},${member.PatNum},770001,2030-02-11 09:00,Scheduled,true,2026-11-20 12:00`]);
+    expect(run).toMatchObject({ status: "success", rowsWritten: 1 });
+
+    const event = await events.next((candidate: StreamEvent) => candidate.event === "status" && JSON.parse(candidate.data).memberId === member.id);
+    const data = JSON.parse(event.data);
+    expect(validateComponent("MemberStatusEvent", data)).toEqual([]);
+    expect(data).toEqual({ memberId: member.id, Status: "New Patient With Apt", LastVisit: null, NextApt: expect.stringMatching(/^2030-02-11T/) });
+
+    for (const agent of [backend.staff, backend.colleague]) expect((await next(agent, only(member))).body.member?.id).not.toBe(member.id);
+    const { body } = await counts(backend.colleague, only(member));
+    expect(body.eligible).toBe(0);
+    expect(Object.entries(body.notEligible).filter(([, n]) => (n as number) > 0)).toEqual([["futureAppointment", 1]]);
+    expect(await members.listed(member)).toMatchObject({ Status: "New Patient With Apt", NextApt: data.NextApt });
+  });
+});
