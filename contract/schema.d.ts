@@ -3031,6 +3031,8 @@ export interface components {
             memberId: number;
             /** Format: date-time */
             startedAt: string;
+            /** @description The campaign the call is made for, when the caller holds the member from a Next served for a campaign (`NextMember.campaign`); null otherwise. */
+            campaignId: number | null;
         };
         /** @description The 409 of a claim on a member another agent holds (the Error body and their claim). */
         ClaimConflict: components["schemas"]["Error"] & {
@@ -3136,6 +3138,8 @@ export interface components {
         /** @description A saved result (its history entry) and the member's version after it. */
         SavedResult: components["schemas"]["ResultHistoryEntry"] & {
             version: components["schemas"]["MemberVersion"];
+            /** @description The campaign the result is saved for, when the saver held the member from a Next served for a campaign (`NextMember.campaign`); null otherwise. The campaign's progress counts it. */
+            campaignId: number | null;
         };
         /** @description A saved note and the member's version after it. */
         SavedNote: components["schemas"]["Note"] & {
@@ -4781,6 +4785,12 @@ export interface components {
         /** @description The member's managed-care organisation as written on the payer list, or `all` (absent = all). */
         MembersListMco: string;
         /**
+         * @description Added: only the members the campaign (its `id`) has worked, a result saved for it at least
+         *     once (see `SavedResult.campaignId`), with every other filter as well: with `result`, the
+         *     drill-down of a campaign's progress. An unknown campaign is 400 naming `campaign`.
+         */
+        MembersListCampaign: number;
+        /**
          * @description Added: scopes the list to a region's practices. The route /members/smile-magic sends
          *     `SMD`, /members/family-smiles `FSD`, /members/all `all` (absent = all).
          */
@@ -5705,6 +5715,12 @@ export interface operations {
                  *     `SMD`, /members/family-smiles `FSD`, /members/all `all` (absent = all).
                  */
                 region?: components["parameters"]["MembersListRegion"];
+                /**
+                 * @description Added: only the members the campaign (its `id`) has worked, a result saved for it at least
+                 *     once (see `SavedResult.campaignId`), with every other filter as well: with `result`, the
+                 *     drill-down of a campaign's progress. An unknown campaign is 400 naming `campaign`.
+                 */
+                campaign?: components["parameters"]["MembersListCampaign"];
             };
             header?: never;
             path?: never;
@@ -5768,6 +5784,12 @@ export interface operations {
                  *     `SMD`, /members/family-smiles `FSD`, /members/all `all` (absent = all).
                  */
                 region?: components["parameters"]["MembersListRegion"];
+                /**
+                 * @description Added: only the members the campaign (its `id`) has worked, a result saved for it at least
+                 *     once (see `SavedResult.campaignId`), with every other filter as well: with `result`, the
+                 *     drill-down of a campaign's progress. An unknown campaign is 400 naming `campaign`.
+                 */
+                campaign?: components["parameters"]["MembersListCampaign"];
             };
             header?: never;
             path?: never;

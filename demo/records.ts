@@ -32,6 +32,8 @@ export interface ResultRecord {
   userId: number;
   Result: MemberResult;
   createdAt: string;
+  /** The campaign the result was saved for (a Next served the member for it). */
+  campaignId?: number | null;
 }
 
 /** A callback promised to a member (openapi.yaml Callback); at most one open per member. */
@@ -67,6 +69,8 @@ export interface CallStartRecord {
   memberId: number;
   userId: number;
   startedAt: string;
+  /** The campaign the call was made for (a Next served the member for it). */
+  campaignId?: number | null;
 }
 
 export interface LeadRecord {

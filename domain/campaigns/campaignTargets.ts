@@ -5,6 +5,9 @@ import type { components } from "../../contract/schema";
 
 export const NO_TARGETS_WARNING = "These filters match no member: the campaign would serve nobody.";
 
+/** What a 400 says of a members list's `campaign` that names no campaign. */
+export const UNKNOWN_CAMPAIGN_DETAIL = "is not a campaign";
+
 /** The answer of `countCampaignTargets` for `count` members. */
 export const targetsCountOf = (count: number): components["schemas"]["CampaignTargetsCount"] => ({
   count,

@@ -15,6 +15,8 @@ export interface ClaimRecord {
   expiresAt: number;
   /** When the holder claimed it (epoch milliseconds); renewals keep it. */
   claimedAt: number;
+  /** The campaign a Next served the member for; a renewal without one keeps it. */
+  campaignId?: number;
 }
 
 /**
@@ -28,6 +30,12 @@ const liveRecord = (claims: ClaimStore, memberId: number, now: Date) => {
   return record && isLive({ expiresAt: new Date(record.expiresAt) }, now) ? record : undefined;
 };
 
+/** The campaign of the user's live claim on the member (a Next served it for one); null without one. */
+export function campaignOfClaim(claims: ClaimStore, userId: number, memberId: number, now = new Date()): number | null {
+  const record = liveRecord(claims, memberId, now);
+  return record?.userId === userId ? (record.campaignId ?? null) : null;
+}
+
 /** The member's live claim as the contract answers it; null when there is none. */
 export function liveClaim(claims: ClaimStore, users: readonly Person[], memberId: number, now = new Date()): MemberClaim | null {
   const record = liveRecord(claims, memberId, now);
@@ -37,12 +45,13 @@ export function liveClaim(claims: ClaimStore, users: readonly Person[], memberId
 }
 
 /** Claims the member for the user's session or renews their claim; `held` when another agent holds a live one. */
-export function claimMember(claims: ClaimStore, memberId: number, by: { userId: number; sessionToken: string }, now = new Date()): "claimed" | "held" {
+export function claimMember(claims: ClaimStore, memberId: number, by: { userId: number; sessionToken: string; campaignId?: number }, now = new Date()): "claimed" | "held" {
   const current = claims.get(memberId);
   const verdict = judgeClaim(current && { userId: current.userId, expiresAt: new Date(current.expiresAt) }, by.userId, now);
   if (verdict === "held") return "held";
   const claimedAt = verdict === "renew" ? current!.claimedAt : now.getTime();
-  claims.set(memberId, { memberId, ...by, expiresAt: claimExpiry(now).getTime(), claimedAt });
+  const campaignId = by.campaignId ?? (verdict === "renew" ? current!.campaignId : undefined);
+  claims.set(memberId, { memberId, ...by, campaignId, expiresAt: claimExpiry(now).getTime(), claimedAt });
   return "claimed";
 }
 

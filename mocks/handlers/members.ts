@@ -3,11 +3,12 @@
 // a save that sends the version its agent saw is refused when a save of its kind landed since.
 import { HttpResponse } from "msw";
 import { caller, createApi, emptyAnswer } from "../api";
-import { claimMember, endClaimsOf, liveClaim, releaseClaim } from "../db/claims";
+import { campaignOfClaim, claimMember, endClaimsOf, liveClaim, releaseClaim } from "../db/claims";
 import { agentChanged } from "../board/board";
 import { claimConflict, NO_CLAIM } from "../../domain/team/claims.ts";
 import { claimEvent, memberEvent } from "../../domain/team/events.ts";
-import { HttpError } from "../../contract/errors.ts";
+import { HttpError, invalidRequest } from "../../contract/errors.ts";
+import { UNKNOWN_CAMPAIGN_DETAIL } from "../../domain/campaigns/campaignTargets.ts";
 import { nextId, type MockDb } from "../db/createMockDb";
 import type { NoteRecord, ResultRecord } from "../../demo/records.ts";
 import { createMembersList } from "../members/membersList";
@@ -28,10 +29,15 @@ export function membersHandlers(db: MockDb) {
   const list = createMembersList(db);
   /** The member named by a JSON `params` path segment (getNotes, getResults). */
   const memberOfParams = (json: Record<string, unknown>) => findMember(db.members, json.params as MemberKey, "params.patnum");
+  /** 400 naming `campaign` when the list's campaign filter names no campaign. */
+  const checkCampaignFilter = (campaign: number | undefined) => {
+    if (campaign !== undefined && !db.campaigns.some((candidate) => candidate.id === campaign)) throw invalidRequest([{ field: "campaign", message: UNKNOWN_CAMPAIGN_DETAIL }]);
+  };
   const claimsEnded = (memberIds: number[]) => memberIds.forEach((memberId) => db.events.publish(claimEvent(memberId, null)));
 
   return [
     api.get("/Members/getMembersTableData", ({ query }) => {
+      checkCampaignFilter(query.campaign);
       const pageNum = query.pageNum ?? 1;
       const { members, total } = list.page({ ...query, pageNum, pageSize: query.pageSize ?? 15 });
       return HttpResponse.json({
@@ -42,14 +48,15 @@ export function membersHandlers(db: MockDb) {
       });
     }),
 
-    api.get("/Members/export", ({ query }) =>
-      csvResponse({
+    api.get("/Members/export", ({ query }) => {
+      checkCampaignFilter(query.campaign);
+      return csvResponse({
         fileName: exportFileName("Members", db.now()),
         columns: MEMBER_EXPORT_COLUMNS,
         rowCount: list.count(query),
         batches: mapBatches(list.inIdOrder(query, EXPORT_BATCH_ROWS), toMemberFields),
-      }),
-    ),
+      });
+    }),
 
     api.get("/Members/getDentistList", () =>
       HttpResponse.json(
@@ -88,6 +95,7 @@ export function membersHandlers(db: MockDb) {
         userId: caller(context).user.id,
         Result: body.Result,
         createdAt: db.now().toISOString(),
+        campaignId: campaignOfClaim(db.claims, caller(context).user.id, member.id),
       };
       db.results.push(saved);
       member.Result = saved.Result;
@@ -97,7 +105,7 @@ export function membersHandlers(db: MockDb) {
       applySavedResult(db, member, saved);
       list.changed(["Result"]);
       agentChanged(db, saved.userId);
-      return HttpResponse.json({ ...toResultAnswer(db, saved), version: member.version }, { status: 201 });
+      return HttpResponse.json({ ...toResultAnswer(db, saved), version: member.version, campaignId: saved.campaignId ?? null }, { status: 201 });
     }),
 
     api.post("/Members/saveNotes", (context) => {
@@ -143,9 +151,10 @@ export function membersHandlers(db: MockDb) {
       enforceAgentLimit(db, "callStarts", user.id);
       if (!db.members.some((member) => member.id === memberId)) throw new HttpError(404, "No such member");
       const startedAt = db.now().toISOString();
-      db.callStarts.push({ id: nextId(db.callStarts), memberId, userId: user.id, startedAt });
+      const campaignId = campaignOfClaim(db.claims, user.id, memberId);
+      db.callStarts.push({ id: nextId(db.callStarts), memberId, userId: user.id, startedAt, campaignId });
       agentChanged(db, user.id);
-      return HttpResponse.json({ memberId, startedAt }, { status: 201 });
+      return HttpResponse.json({ memberId, startedAt, campaignId }, { status: 201 });
     }),
 
     api.delete("/Members/claims/{memberId}", (context) => {

@@ -89,7 +89,7 @@ export function queueHandlers(db: MockDb) {
       if (!served) return HttpResponse.json({ member: null, why: null, queue: countsOf(work[0]!.query, user.id), campaign: null });
       const { best } = served;
       const { member, place } = best;
-      claimMember(db.claims, member.id, { userId: user.id, sessionToken: record.token });
+      claimMember(db.claims, member.id, { userId: user.id, sessionToken: record.token, campaignId: served.campaign?.id });
       const claim = liveClaim(db.claims, db.users, member.id);
       db.events.publish(claimEvent(member.id, claim));
       agentChanged(db, user.id);

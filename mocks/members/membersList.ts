@@ -16,7 +16,7 @@ export interface MembersPageQuery extends MemberFilters {
 
 const REMEMBERED_SEARCHES = 20;
 
-export function createMembersList(db: Pick<MockDb, "members" | "practices" | "dentists" | "priorities" | "membersRevision">) {
+export function createMembersList(db: Pick<MockDb, "members" | "practices" | "dentists" | "priorities" | "results" | "membersRevision">) {
   /** Member positions in list order, by "column:direction". */
   const orders = new Map<string, Int32Array>();
   let searchIndex: MemberSearchIndex | null = null;

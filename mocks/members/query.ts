@@ -25,6 +25,8 @@ export interface MemberFilters {
   mco?: string;
   /** '' = every dentist. */
   dentistFirstName?: string;
+  /** Only the members the campaign has worked (a result saved for it). */
+  campaign?: number;
 }
 
 /** What the filters look up: which region a practice is in, which dentist has which first name, the planned treatment. */
@@ -32,6 +34,8 @@ export interface FilterContext {
   practices: readonly { id: number; region: string }[];
   dentists: readonly { id: number; Dr_First_Name: string }[];
   priorities: readonly { practiceId: number; patNum: string; priority: string }[];
+  /** The saved results, for the campaign filter. */
+  results?: readonly { memberId: number; campaignId?: number | null }[];
 }
 
 type Check = (member: MemberRecord) => boolean;
@@ -58,6 +62,10 @@ export function memberFilter(filters: MemberFilters, context: FilterContext): Ch
     checks.push((member) => planned.has(`${member.practiceId}/${member.PatNum}`));
   }
   if (result !== undefined && result !== "all") checks.push((member) => member.Result === result);
+  if (filters.campaign !== undefined) {
+    const worked = new Set((context.results ?? []).filter((saved) => saved.campaignId === filters.campaign).map((saved) => saved.memberId));
+    checks.push((member) => worked.has(member.id));
+  }
   if (mco !== undefined && mco !== "all") checks.push((member) => member.MCO === mco);
   if (dentistFirstName) {
     const ids = new Set(context.dentists.filter((dentist) => dentist.Dr_First_Name === dentistFirstName).map(({ id }) => id));

@@ -53,7 +53,7 @@ describe.each(ENGINES)("the board's counts of the day on %s", (engine) => {
       .insertInto("results")
       .values(edges.map((created_at, index) => ({ member_id: members[index % 4]!.id, user_id: userId, result: [APPOINTMENT_MADE, "Transfer", "No answer", APPOINTMENT_MADE, "Confirm"][index]!, created_at })))
       .execute();
-    for (const [index, startedAt] of edges.entries()) await recordCallStart(db, members[index % 4]!.id, userId, startedAt);
+    for (const [index, startedAt] of edges.entries()) await recordCallStart(db, members[index % 4]!.id, userId, startedAt, startedAt);
     await db.insertInto("results").values({ member_id: members[0]!.id, user_id: userId, result: "Left message", created_at: at(start, 7_200_000) }).execute();
     await db.insertInto("results").values({ member_id: members[1]!.id, user_id: userId, result: APPOINTMENT_MADE, created_at: at(start, 10_800_000) }).execute();
     // A result changed to another that is not a contact, and one removed.
@@ -79,7 +79,7 @@ describe.each(ENGINES)("the board's counts of the day on %s", (engine) => {
         body: JSON.stringify({ ...key, Result: [APPOINTMENT_MADE, "Transfer", "No answer"][index] }),
       });
       expect(saved.status).toBe(201);
-      await recordCallStart(server.database.db, member.id, userId, new Date());
+      await recordCallStart(server.database.db, member.id, userId, new Date(), new Date());
     }
     const clock = boardClock(server.app.services);
     const [dayStart, dayEnd] = [new Date(clock.startsAt), new Date(clock.endsAt)];

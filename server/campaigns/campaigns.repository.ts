@@ -5,6 +5,8 @@ import { sql, type Kysely, type Transaction } from "kysely";
 import type { components } from "../../contract/schema.d.ts";
 import type { Database } from "../db/database.ts";
 import { audit } from "../audit.repository.ts";
+import { invalidRequest } from "../../contract/errors.ts";
+import { UNKNOWN_CAMPAIGN_DETAIL } from "../../domain/campaigns/campaignTargets.ts";
 
 type Schemas = components["schemas"];
 export type Campaign = Schemas["Campaign"];
@@ -97,6 +99,13 @@ export async function campaignById(db: Kysely<Database>, id: number): Promise<Ca
   if (!row) return undefined;
   const agents = await db.selectFrom("campaign_agents").select("user_id").where("campaign_id", "=", id).orderBy("user_id").execute();
   return campaignOf(row, agents.map((agent) => agent.user_id));
+}
+
+/** 400 naming `campaign` when a members list's campaign filter names no campaign. */
+export async function checkCampaignFilter(db: Kysely<Database>, campaign: number | undefined): Promise<void> {
+  if (campaign === undefined) return;
+  const row = await db.selectFrom("campaigns").select("id").where("id", "=", campaign).executeTakeFirst();
+  if (!row) throw invalidRequest([{ field: "campaign", message: UNKNOWN_CAMPAIGN_DETAIL }]);
 }
 
 /** The campaign whose name is `name`, case ignored, other than `exceptId`. */

@@ -40,6 +40,7 @@ import * as boardDayCounts from "./migrations/0038_board_day_counts.ts";
 import * as campaigns from "./migrations/0039_campaigns.ts";
 import * as campaignGoalAndCooldowns from "./migrations/0040_campaign_goal_and_cooldowns.ts";
 import * as feedRuns from "./migrations/0041_feed_runs.ts";
+import * as campaignOfCallsAndResults from "./migrations/0042_campaign_of_calls_and_results.ts";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001_staff_and_sessions": staffAndSessions,
@@ -78,6 +79,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0039_campaigns": campaigns,
   "0040_campaign_goal_and_cooldowns": campaignGoalAndCooldowns,
   "0041_feed_runs": feedRuns,
+  "0042_campaign_of_calls_and_results": campaignOfCallsAndResults,
 };
 
 /**

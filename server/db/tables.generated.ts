@@ -99,6 +99,7 @@ export interface CallRecordings {
 }
 
 export interface CallStarts {
+  campaign_id: number | null;
   id: Generated<number>;
   member_id: number;
   started_at: Timestamp;
@@ -284,6 +285,7 @@ export interface LiveStreams {
 }
 
 export interface MemberClaims {
+  campaign_id: number | null;
   claimed_at: Generated<Timestamp>;
   expires_at: Timestamp;
   member_id: number;
@@ -479,6 +481,7 @@ export interface ReportUses {
 }
 
 export interface Results {
+  campaign_id: number | null;
   created_at: Generated<Timestamp>;
   id: Generated<number>;
   member_id: number;

@@ -1,5 +1,6 @@
 // The CSV exports (openapi.yaml, the export operations): each reads what its screen's call reads,
 // under the same filters, and streams it as CSV.
+import { checkCampaignFilter } from "../campaigns/campaigns.repository.ts";
 import { callerOf, type Call, type Handlers } from "../handlers.ts";
 import { audit } from "../audit.repository.ts";
 import { EXPORT_BATCH_ROWS } from "../../domain/exports/protocol.ts";
@@ -61,6 +62,7 @@ export const exportsHandlers: Handlers = {
     const { query, services } = call;
     const userId = callerOf(call).user.id;
     const address = call.request.ip;
+    await checkCampaignFilter(services.db, query.campaign);
     // Each batch is audited as it is read, as each page of the list is: who read which members.
     async function* audited() {
       for await (const rows of membersInIdOrder(services.reads().db, query, EXPORT_BATCH_ROWS)) {

@@ -17,13 +17,13 @@ export const callsHandlers: Handlers = {
     // On the clock results are saved by, so that the report compares like with like.
     const startedAt = calendarNow(services);
     const recorded = await services.db.transaction().execute(async (trx) => {
-      const added = await recordCallStart(trx, memberId, user.id, startedAt);
+      const added = await recordCallStart(trx, memberId, user.id, startedAt, services.now());
       if (added) await audit(trx, { userId: user.id, action: "recordCallStart", memberIds: [memberId], address: call.request.ip });
       if (added) await publish(trx, agentChanged(user.id));
       return added;
     });
     if (!recorded) throw new HttpError(404, "No such member");
     call.reply.code(201);
-    return { memberId, startedAt: startedAt.toISOString() };
+    return { memberId, startedAt: startedAt.toISOString(), campaignId: recorded.campaignId };
   },
 };

@@ -48,8 +48,13 @@ export type ClaimOutcome = { claimed: ClaimRow } | { held: ClaimRow } | { unknow
  * The member's row is locked first, so claims of one member are decided one at a time. The claim
  * belongs to the session it was made or last renewed from, and ends with it.
  */
-export async function claimMember(trx: Transaction<Database>, memberId: number, by: { userId: number; sessionId: string }, now: Date, address: string): Promise<ClaimOutcome> {
+/**
+ * Claims the member for the user. `campaignId` is the campaign a Next served it for; a renewal
+ * without one (the browser claiming the served member again) keeps the campaign it had.
+ */
+export async function claimMember(trx: Transaction<Database>, memberId: number, by: { userId: number; sessionId: string; campaignId?: number }, now: Date, address: string): Promise<ClaimOutcome> {
   const { userId, sessionId } = by;
+  const campaignId = by.campaignId ?? null;
   const member = await trx.selectFrom("members").select("id").where("id", "=", memberId).forUpdate().executeTakeFirst();
   if (!member) return { unknownMember: true };
   const current = await claimsWithHolders(trx).where("c.member_id", "=", memberId).executeTakeFirst();
@@ -60,8 +65,16 @@ export async function claimMember(trx: Transaction<Database>, memberId: number, 
   const claimedAt = verdict === "renew" ? current!.claimed_at : now;
   await trx
     .insertInto("member_claims")
-    .values({ member_id: memberId, user_id: userId, session_id: sessionId, expires_at: expiresAt, claimed_at: claimedAt })
-    .onConflict((oc) => oc.column("member_id").doUpdateSet({ user_id: userId, session_id: sessionId, expires_at: expiresAt, claimed_at: claimedAt }))
+    .values({ member_id: memberId, user_id: userId, session_id: sessionId, expires_at: expiresAt, claimed_at: claimedAt, campaign_id: campaignId })
+    .onConflict((oc) =>
+      oc.column("member_id").doUpdateSet({
+        user_id: userId,
+        session_id: sessionId,
+        expires_at: expiresAt,
+        claimed_at: claimedAt,
+        campaign_id: verdict === "renew" && campaignId === null ? sql<number | null>`member_claims.campaign_id` : campaignId,
+      }),
+    )
     .execute();
   await audit(trx, { userId, action: "claimMember", memberIds: [memberId], address });
   const claimed = await claimsWithHolders(trx).where("c.member_id", "=", memberId).executeTakeFirstOrThrow();

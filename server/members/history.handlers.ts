@@ -35,7 +35,7 @@ export const historyHandlers: Handlers = {
       call.request.log.error({ err: error }, "the queue's state did not follow a save"),
     );
     call.reply.code(201);
-    return { id: saved.id, Result: saved.result as Schemas["MemberResult"], createdAt: iso(saved.created_at), user: savedBy, version: saved.version };
+    return { id: saved.id, Result: saved.result as Schemas["MemberResult"], createdAt: iso(saved.created_at), user: savedBy, version: saved.version, campaignId: saved.campaignId };
   },
 
   async saveNotes(call) {

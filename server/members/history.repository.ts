@@ -115,28 +115,28 @@ type SavedMember = { id: number; version: number; result: string; notes: string 
  */
 async function writeSave(
   trx: Transaction<Database>,
-  save: { memberId: number; userId: number; address: string; action: string; claimsNow: Date },
+  save: { memberId: number; userId: number; address: string; action: string; claimsNow: Date; carriesCampaign?: boolean },
   history: RawBuilder<unknown>,
   member: RawBuilder<unknown>,
   queue?: { stale: RawBuilder<unknown>; openCallback: RawBuilder<unknown> },
-): Promise<{ id: number; created_at: Date; open_callback: number | null; notices: (LiveEvent | AgentChanged)[] }> {
+): Promise<{ id: number; created_at: Date; campaign_id: number | null; open_callback: number | null; notices: (LiveEvent | AgentChanged)[] }> {
   const { memberId, userId, address, action, claimsNow } = save;
-  const { rows } = await sql<SavedMember & { saved_id: number; saved_at: Date; claim_ended: boolean | null; open_callback: number | null }>`
+  const { rows } = await sql<SavedMember & { saved_id: number; saved_at: Date; saved_campaign: number | null; claim_ended: boolean | null; open_callback: number | null }>`
     with audited as (
       insert into audit_log (user_id, action, member_ids, address) values (${userId}, ${action}, ${[memberId]}, ${address})
     ), saved as (
-      ${history} returning id, created_at
+      ${history} returning id, created_at, ${save.carriesCampaign ? sql`campaign_id` : sql`null::int as campaign_id`}
     ), member as (
       ${member} where id = ${memberId} returning ${sql.join(MEMBER_EVENT_COLUMNS.map((column) => sql.ref(column)))}
     ), ended as (
       delete from member_claims where user_id = ${userId} and member_id = ${memberId} returning expires_at
     )${queue ? sql`, queued as (${queue.stale})` : sql``}
-    select m.*, s.id as saved_id, s.created_at as saved_at, (select bool_or(expires_at > ${claimsNow}) from ended) as claim_ended,
+    select m.*, s.id as saved_id, s.created_at as saved_at, s.campaign_id as saved_campaign, (select bool_or(expires_at > ${claimsNow}) from ended) as claim_ended,
       ${queue ? queue.openCallback : sql`null::int`} as open_callback
     from member m, saved s`.execute(trx);
   const row = rows[0]!;
   const notices = [memberEventOf(row), ...(row.claim_ended ? [claimEvent(memberId, null)] : []), agentChanged(userId)];
-  return { id: row.saved_id, created_at: row.saved_at, open_callback: row.open_callback, notices };
+  return { id: row.saved_id, created_at: row.saved_at, campaign_id: row.saved_campaign, open_callback: row.open_callback, notices };
 }
 
 /**
@@ -145,7 +145,7 @@ async function writeSave(
  */
 export async function saveResult(db: Kysely<Database>, key: MemberKey, result: string, context: SaveContext) {
   const { userId, address, seen, clock = () => new Date(), claimsNow = () => new Date() } = context;
-  return db.transaction().execute(async (trx): Promise<SaveOutcome<{ id: number; result: string; created_at: Date; memberId: number; ended: CallbackEnd | undefined; notices: (LiveEvent | AgentChanged)[] }, CurrentResultRow>> => {
+  return db.transaction().execute(async (trx): Promise<SaveOutcome<{ id: number; result: string; created_at: Date; campaignId: number | null; memberId: number; ended: CallbackEnd | undefined; notices: (LiveEvent | AgentChanged)[] }, CurrentResultRow>> => {
     const member = await findMember(trx, key, "patnum", true);
     const verdict = judgeSave(seen, "result", member.versions);
     if (verdict === "future") throw futureVersion(member.versions);
@@ -154,13 +154,15 @@ export async function saveResult(db: Kysely<Database>, key: MemberKey, result: s
     const next = afterSave("result", member.versions);
     const saved = await writeSave(
       trx,
-      { memberId: member.id, userId, address, action: "saveResult", claimsNow: claimsNow() },
-      sql`insert into results (member_id, user_id, result, created_at) values (${member.id}, ${userId}, ${result}, ${at})`,
+      { memberId: member.id, userId, address, action: "saveResult", claimsNow: claimsNow(), carriesCampaign: true },
+      // The campaign of the saver's live claim (a Next served the member for it) goes with the result.
+      sql`insert into results (member_id, user_id, result, created_at, campaign_id) values (${member.id}, ${userId}, ${result}, ${at},
+        (select c.campaign_id from member_claims c where c.member_id = ${member.id} and c.user_id = ${userId} and c.expires_at > ${claimsNow()}))`,
       sql`update members set result = ${result}, version = ${next.version}, result_version = ${next.resultVersion}`,
       { stale: markedStale(member.id, result), openCallback: openCallbackId(member.id) },
     );
     const ended = await endByResult(trx, saved.open_callback, result, userId, at);
-    return { saved: { id: saved.id, created_at: saved.created_at, result, version: next.version, memberId: member.id, ended, notices: saved.notices } };
+    return { saved: { id: saved.id, created_at: saved.created_at, campaignId: saved.campaign_id, result, version: next.version, memberId: member.id, ended, notices: saved.notices } };
   });
 }
 

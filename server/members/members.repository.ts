@@ -32,6 +32,8 @@ export interface MembersQuery {
   /** '' = every dentist. */
   dentistFirstName?: string;
   search?: string;
+  /** Only the members the campaign has worked (a result saved for it). */
+  campaign?: number;
   orderByColumn?: MemberSortColumn;
   /** Descending (the specification's name for "sort the same column again"). */
   sameColumn?: boolean;
@@ -188,12 +190,16 @@ async function searched(db: Kysely<Database>, query: Pick<MembersQuery, "search"
 const byPracticeOnly = (query: ListQuery) =>
   !given(query.company) && !given(query.status) && !given(query.result) && !given(query.mco) && !query.dentistFirstName;
 
-/** The conditions of the filters, the priority and the search, and what a count needs of them. */
+/** The members a campaign has worked, from the index of results saved for campaigns (migration 0042). */
+const campaignCondition = (query: Pick<MembersQuery, "campaign">): RawBuilder<boolean> | undefined =>
+  query.campaign === undefined ? undefined : sql<boolean>`m.id in (select r.member_id from results r where r.campaign_id = ${query.campaign})`;
+
+/** The conditions of the filters, the priority, the campaign and the search, and what a count needs of them. */
 async function narrowing(db: Kysely<Database>, query: ListQuery) {
-  const priority = priorityCondition(query);
-  const filters = priority ? [...filterConditions(query, "m"), priority] : filterConditions(query, "m");
+  const beyondCounts = [priorityCondition(query), campaignCondition(query)].filter((condition) => condition !== undefined);
+  const filters = [...filterConditions(query, "m"), ...beyondCounts];
   const search = await searched(db, query, filters);
-  return { conditions: search ? [...filters, search.where] : filters, search, counted: !search && !priority };
+  return { conditions: search ? [...filters, search.where] : filters, search, counted: !search && beyondCounts.length === 0 };
 }
 
 /**

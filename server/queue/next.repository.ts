@@ -205,7 +205,7 @@ async function serveIfServable(trx: Transaction<Database>, memberId: number, req
     if (result === request.campaign.goalResult) return undefined;
     if (coolingDownForCampaign(request.campaign, { result: result ?? "", lastAttemptAt: state.lastAttemptAt, isCallback }, request.now.getTime())) return undefined;
   }
-  const outcome = await claimMember(trx, memberId, { userId: request.userId, sessionId: request.sessionId }, request.claimsNow, request.address);
+  const outcome = await claimMember(trx, memberId, { userId: request.userId, sessionId: request.sessionId, campaignId: verdict.group === "yourCallback" ? undefined : request.campaign?.id }, request.claimsNow, request.address);
   if (!("claimed" in outcome)) return undefined;
   await audit(trx, { userId: request.userId, action: "nextMember", memberIds: [memberId], address: request.address });
   return { memberId, group: verdict.group, state };

@@ -164,3 +164,41 @@ describe("a campaign's own cooldowns", () => {
     await stepOf(over, "finish");
   });
 });
+
+describe("the campaign carried by the call and its result", () => {
+  const startCall = (who: SignedIn, memberId: number) => backend.api.post("/Members/calls", { token: who.token, body: { memberId } });
+  const listed = (query: Query) => backend.api.get("/Members/getMembersTableData", { token: backend.admin.token, query: { pageNum: 1, ...query } });
+
+  it("names the campaign on the call start and the saved result of a member served for it, and the members list finds it by campaign and result", async () => {
+    const target = await servable();
+    const campaign = await campaignFor(target, backend.colleague);
+    expect((await listed({ campaign: campaign.id })).body.total_count).toBe(0);
+    const served = await next(backend.colleague);
+    expect(served.body.member.id).toBe(target.id);
+    const started = await startCall(backend.colleague, target.id);
+    expect(started.status).toBe(201);
+    expect(started.body.campaignId).toBe(campaign.id);
+    const saved = await members.saveResult(target, "Appointment Made", backend.colleague);
+    expect(saved.status).toBe(201);
+    expect(saved.body.campaignId).toBe(campaign.id);
+    const worked = await listed({ campaign: campaign.id });
+    expect(worked.body.members.map((member: any) => member.id)).toEqual([target.id]);
+    expect(worked.body.total_count).toBe(1);
+    expect((await listed({ campaign: campaign.id, result: "Appointment Made" })).body.total_count).toBe(1);
+    expect((await listed({ campaign: campaign.id, result: "No answer" })).body.total_count).toBe(0);
+    await stepOf(campaign, "finish");
+  });
+
+  it("names no campaign for a member worked outside one, and answers 400 naming campaign for a campaign there is not", async () => {
+    const member = await servable();
+    const started = await startCall(backend.staff, member.id);
+    expect(started.body.campaignId).toBeNull();
+    const saved = await members.saveResult(member, "No answer", backend.staff);
+    expect(saved.body.campaignId).toBeNull();
+    const unknown = await listed({ campaign: 2_000_000 });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.details.map((detail: any) => detail.field)).toEqual(["campaign"]);
+    const exported = await backend.api.get("/Members/export", { token: backend.admin.token, query: { campaign: 2_000_000 } });
+    expect(exported.status).toBe(400);
+  });
+});

@@ -314,7 +314,7 @@ describe("results and notes of a member", () => {
   const listed = async (member: any, query: Query = {}) =>
     (await walk({ search: member.Subscriber_ID, practice: String(member.practiceId), ...query })).find((m) => m.id === member.id);
   /** A save's answer as its history lists it (the history entry, without the member's version). */
-  const entryOf = ({ version: _version, ...entry }: any) => entry;
+  const entryOf = ({ version: _version, campaignId: _campaign, ...entry }: any) => entry;
   const newestFirst = (entries: any[], time: string) =>
     entries.every((entry, index) => index === 0 || entries[index - 1][time] > entry[time] || (entries[index - 1][time] === entry[time] && entries[index - 1].id > entry.id));
 

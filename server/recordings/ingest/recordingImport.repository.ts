@@ -44,20 +44,23 @@ export interface CallAnswer {
   agentEmail: string | null;
   /** The phone of the matched call's member, as the members list has it. */
   memberPhone: string | null;
+  /** The name of the campaign the matched call was made for; null when it was made for none. */
+  campaign: string | null;
 }
 
 /** For each question, in order: the nearest call start that fits it, and the member of its practice and phone. */
 export async function matchCalls(db: Kysely<Database>, questions: readonly CallQuestion[]): Promise<CallAnswer[]> {
   if (questions.length === 0) return [];
   const column = <T>(pick: (question: CallQuestion) => T) => questions.map(pick);
-  const { rows } = await sql<{ idx: number; call_start_id: number | null; call_starts: string | null; member_id: number | null; practice_id: number | null; agent_email: string | null; member_phone: string | null }>`
+  const { rows } = await sql<{ idx: number; call_start_id: number | null; call_starts: string | null; member_id: number | null; practice_id: number | null; agent_email: string | null; member_phone: string | null; campaign: string | null }>`
     select q.idx, s.id as call_start_id, s.matches as call_starts, coalesce(s.member_id, m.id) as member_id,
-      coalesce(q.practice_id, s.practice_id) as practice_id, coalesce(q.agent, s.email) as agent_email, s.phone as member_phone
+      coalesce(q.practice_id, s.practice_id) as practice_id, coalesce(q.agent, s.email) as agent_email, s.phone as member_phone, s.campaign
     from unnest(${questions.map((_, index) => index)}::int[], ${column((q) => q.practiceId)}::int[], ${column((q) => q.phone)}::text[],
       ${column((q) => q.agentEmail)}::text[], ${column((q) => q.recordedAt.toISOString())}::timestamptz[]) as q(idx, practice_id, phone, agent, at)
     left join lateral (
-      select cs.id, cs.member_id, mm.practice_id, mm.phone, u.email, count(*) over () as matches
+      select cs.id, cs.member_id, mm.practice_id, mm.phone, u.email, cc.name as campaign, count(*) over () as matches
       from call_starts cs
+      left join campaigns cc on cc.id = cs.campaign_id
       join members mm on mm.id = cs.member_id
       join users u on u.id = cs.user_id
       where cs.started_at between q.at - make_interval(mins => ${CALL_MATCH_MINUTES}) and q.at + make_interval(mins => ${CALL_MATCH_MINUTES})
@@ -80,6 +83,7 @@ export async function matchCalls(db: Kysely<Database>, questions: readonly CallQ
     practiceId: row.practice_id,
     agentEmail: row.agent_email,
     memberPhone: row.member_phone,
+    campaign: row.campaign,
   }));
 }
 

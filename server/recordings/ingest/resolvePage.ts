@@ -48,7 +48,8 @@ function accept(key: string, size: number, facts: KeyFacts, call: CallAnswer): A
     size,
     recordedAt: facts.recordedAt,
     practiceId: call.practiceId,
-    campaign: facts.campaign ?? PHONE_SYSTEM_CAMPAIGN,
+    // The campaign the call was made for files the recording; else the phone system's own.
+    campaign: call.campaign ?? facts.campaign ?? PHONE_SYSTEM_CAMPAIGN,
     phone: facts.phone === undefined ? (call.memberPhone ?? "") : shownPhone(facts.phone),
     agentEmail: call.agentEmail,
     memberId: call.memberId,
