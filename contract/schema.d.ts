@@ -4214,6 +4214,19 @@ export interface components {
             attempts: number;
             /** @description The member's latest saved result, null when it has none. */
             lastResult: components["schemas"]["SavedBy"] | null;
+            /**
+             * @description What the practice's schedule (the appointments feed) says of the member: its latest
+             *     appointment by time, null when the practice has none on record. It is never Scheduled
+             *     ahead: a member booked at the practice is not served (`futureAppointment`).
+             */
+            appointment: components["schemas"]["PracticeAppointment"] | null;
+        };
+        /** @description An appointment of a member at its practice, as the appointments feed keeps it. */
+        PracticeAppointment: {
+            /** @enum {string} */
+            status: "Scheduled" | "Complete" | "Broken" | "Unscheduled" | "Planned";
+            /** Format: date-time */
+            startsAt: string;
         };
         /** @description The answer of `nextMember`, a member and why, or nobody and the queue's counts. */
         NextMember: {

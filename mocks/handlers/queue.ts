@@ -8,6 +8,7 @@ import { queueCounter } from "../../domain/queue/counts.ts";
 import { PRIORITY_RANKS } from "../../domain/queue/memberState.ts";
 import { compareQueuePlaces, servedWhateverFilters, type QueuePlace } from "../../domain/queue/order.ts";
 import type { QueueGroup } from "../../domain/queue/verdict.ts";
+import { latestAppointment } from "../../domain/queue/practiceSchedule.ts";
 import { daysPastRecareDue } from "../../domain/queue/why.ts";
 import { claimEvent, queueEvent } from "../../domain/team/events.ts";
 import { caller, createApi } from "../api";
@@ -104,6 +105,7 @@ export function queueHandlers(db: MockDb) {
           daysPastRecareDue: daysPastRecareDue(state.recareDue, now, state.timeZone),
           attempts: state.attempts,
           lastResult: latestResultOf(db, member.id),
+          appointment: latestAppointment(db.appointments.filter((a) => member.PatNum !== "" && a.practiceId === member.practiceId && a.patNum === member.PatNum)),
         },
         queue: null,
         campaign: served.campaign && { id: served.campaign.id, name: served.campaign.name, script: served.campaign.script },

@@ -1,6 +1,8 @@
 // The work queue (tag queue): the next member for the caller, the queue's counts, attempt resets.
 import { HttpError } from "../../contract/errors.ts";
 import { PRIORITY_RANKS } from "../../domain/queue/memberState.ts";
+import { latestAppointment } from "../../domain/queue/practiceSchedule.ts";
+import { appointmentsOfMember } from "../feeds/memberStatuses.repository.ts";
 import { daysPastRecareDue } from "../../domain/queue/why.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
 import { enforceAgentLimit } from "../members/agentLimit.ts";
@@ -89,6 +91,7 @@ async function answerOf(services: Services, served: Served, request: QueueReques
   const [member] = await listedMembersByIds(services.db, [served.memberId], request.claimsNow, setting.groupZone);
   const { state } = served;
   const lastResult = (await latestResultsOf(services.db, [served.memberId])).get(served.memberId) ?? null;
+  const appointment = latestAppointment(await appointmentsOfMember(services.db, served.memberId));
   return {
     member: member!,
     why: {
@@ -98,6 +101,7 @@ async function answerOf(services: Services, served: Served, request: QueueReques
       daysPastRecareDue: daysPastRecareDue(state.recareDue, request.now.getTime(), state.timeZone),
       attempts: state.attempts,
       lastResult,
+      appointment,
     },
     queue: null,
     campaign,

@@ -75,4 +75,14 @@ describe("a practice feed's status change", () => {
     expect(Object.entries(body.notEligible).filter(([, n]) => (n as number) > 0)).toEqual([["futureAppointment", 1]]);
     expect(await members.listed(member)).toMatchObject({ Status: "New Patient With Apt", NextApt: data.NextApt });
   });
+
+  it("says in Why this member? that nothing is booked at the practice, and how the latest appointment went", async () => {
+    const member = await servablePatient();
+    await importAppointments([`${member.Practice},${member.PatNum},770101,2021-06-01 10:00,Complete,false,2021-05-20 12:00`, `${member.Practice},${member.PatNum},770102,2022-02-03 10:00,Broken,false,2022-02-03 12:00`]);
+    let answer: any;
+    for (let press = 0; press < 30 && answer?.member?.id !== member.id; press += 1) answer = (await next(backend.colleague, only(member))).body;
+    expect(answer.member.id).toBe(member.id);
+    expect(answer.why.appointment).toEqual({ status: "Broken", startsAt: expect.stringMatching(/^2022-02-03T/) });
+    await backend.api.delete("/Members/claims/{memberId}", { token: backend.colleague.token, path: { memberId: member.id } });
+  });
 });

@@ -28,14 +28,21 @@ describe("queue texts", () => {
       daysPastRecareDue: -3,
       attempts: 1,
       lastResult: null,
+      appointment: null,
     };
     expect(whyLines(why).map(({ term, text }) => `${term}: ${text}`)).toEqual([
       "Served as: Your callback is due",
       "Callback: Due 11/27/2026, 10:00 AM CST (their time), booked by Marcus Reed: after school",
       "Priority: None",
       "Recare: Due in 3 days",
+      "Appointment: None booked at the practice; none on record",
       "Attempts: 1",
       "Last result: None yet",
     ]);
+  });
+
+  it("says no appointment is booked at the practice, and how the latest one went", () => {
+    const why: WhyThisMember = { group: "queue", callback: null, priority: null, daysPastRecareDue: 10, attempts: 0, lastResult: null, appointment: { status: "Broken", startsAt: "2026-11-20T16:00:00Z" } };
+    expect(whyLines(why).find(({ term }) => term === "Appointment")?.text).toMatch(/^None booked at the practice; the last, on 11\/20\/2026, .* was broken or missed$/);
   });
 });

@@ -47,6 +47,20 @@ const GROUP_TEXT: Record<WhyThisMember["group"], string> = {
 const inZone = (value: string, timeZone: string) =>
   new Intl.DateTimeFormat("en-US", { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", timeZone, timeZoneName: "short" }).format(new Date(value));
 
+const APPOINTMENT_TEXT: Record<NonNullable<WhyThisMember["appointment"]>["status"], string> = {
+  Scheduled: "was scheduled",
+  Complete: "was completed",
+  Broken: "was broken or missed",
+  Unscheduled: "was unscheduled",
+  Planned: "is planned, not booked",
+};
+
+/** What the practice's schedule says: nothing is booked ahead (or the queue would not serve the member), and how the latest appointment went. */
+function appointmentText(appointment: WhyThisMember["appointment"]): string {
+  if (!appointment) return "None booked at the practice; none on record";
+  return `None booked at the practice; the last, on ${formatDateTime(appointment.startsAt)}, ${APPOINTMENT_TEXT[appointment.status]}`;
+}
+
 /** The lines of "Why this member?": what put the member first. */
 export function whyLines(why: WhyThisMember): { term: string; text: string }[] {
   const callback = why.callback;
@@ -64,6 +78,7 @@ export function whyLines(why: WhyThisMember): { term: string; text: string }[] {
       term: "Recare",
       text: days === null ? "No last visit" : days >= 0 ? `${days} ${days === 1 ? "day" : "days"} past due` : `Due in ${-days} ${days === -1 ? "day" : "days"}`,
     },
+    { term: "Appointment", text: appointmentText(why.appointment) },
     { term: "Attempts", text: String(why.attempts) },
     {
       term: "Last result",

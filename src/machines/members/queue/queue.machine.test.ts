@@ -10,7 +10,7 @@ import { queueMachine, type NextMemberAnswer, type QueueInput, type QueueQuery, 
 import * as select from "./queue.selectors";
 
 const member = (id: number) => ({ id, First_Name: "Ana", Last_Name: `Member${id}`, attempts: 2 }) as unknown as Member;
-const WHY: WhyThisMember = { group: "queue", callback: null, priority: "P1", daysPastRecareDue: 40, attempts: 2, lastResult: null };
+const WHY: WhyThisMember = { group: "queue", callback: null, priority: "P1", daysPastRecareDue: 40, attempts: 2, lastResult: null, appointment: null };
 const served = (id: number): NextMemberAnswer => ({ member: member(id), why: WHY, queue: null, campaign: null });
 const NOBODY: NextMemberAnswer = {
   member: null,
