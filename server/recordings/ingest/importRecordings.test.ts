@@ -201,6 +201,21 @@ describe("from a folder", () => {
     ]);
   });
 
+  it("files the recording of a call made for a campaign under the campaign's name", async () => {
+    const { db } = fixture.database;
+    const campaign = await db
+      .insertInto("campaigns")
+      .values({ name: "MCNA recare Houston", starts_on: "2026-11-16", ends_on: "2026-11-20", state: "active" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db.updateTable("call_starts").set({ campaign_id: campaign.id }).where("id", "=", callStartId).execute();
+    await place.put("2026/11/16/out-17135550101-201-20261116-093005-1763307005.42.wav", WAV);
+    await run({ ...place.env, RECORDINGS_LAYOUT: "freepbx" });
+    expect(await recordings()).toEqual([expect.objectContaining({ call_start_id: callStartId, campaign: "MCNA recare Houston" })]);
+    await db.updateTable("call_starts").set({ campaign_id: null }).execute();
+    await db.deleteFrom("campaigns").execute();
+  });
+
   it("reads Amazon Connect's keys, matched to the one call started at that time", async () => {
     await place.put("connect/recall/CallRecordings/2026/11/16/4f1c-77_20261116T15:30_UTC.wav", WAV);
     await run({ ...place.env, RECORDINGS_LAYOUT: "amazon-connect" });
