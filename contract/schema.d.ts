@@ -1497,6 +1497,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/call-recordings/imports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A run of "Import call recordings" with its counts and refused keys (administrators)
+         * @description Added by the design. A run of "Import call recordings" (`id` is its entry in the Crons
+         *     modal, e.g. the newest log of `rerunCron`'s answer), whoever started it: while it runs and
+         *     once it has ended, how many keys it listed (`rowsRead`), how many recordings it added
+         *     (`rowsWritten`), how many keys it could not read (`rowsRejected`) and the first 1,000 of
+         *     those keys with the reason (outside the layout, unknown practice, not audio, empty, no
+         *     matching call), in the order listed. `foundNothing` is true for a run that ended having
+         *     listed no new key. A run skipped for want of a phone system's place (`RECORDINGS_SOURCE`)
+         *     says so in `message`. 404 for a run of another job. Administrators only (403).
+         */
+        get: operations["getRecordingsImport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/call-recordings/search": {
         parameters: {
             query?: never;
@@ -3544,6 +3571,35 @@ export interface components {
             name: string;
             /** @description The number of recordings of the campaign. */
             count: number;
+        };
+        /** @description A run of "Import call recordings". */
+        RecordingsImport: {
+            /** @description The run's id (its entry in the Crons modal). */
+            id: number;
+            /** @enum {string} */
+            status: "running" | "success" | "failure" | "skipped";
+            /** Format: date-time */
+            startedAt: string;
+            /** Format: date-time */
+            endedAt: string | null;
+            /** @description The run's log message, as the Crons modal shows it. */
+            message: string;
+            /** @description Keys listed (new since the run before). */
+            rowsRead: number;
+            /** @description Recordings added. */
+            rowsWritten: number;
+            /** @description Keys it could not read. */
+            rowsRejected: number;
+            /** @description The run ended having listed no new key. */
+            foundNothing: boolean;
+            /** @description The keys it could not read so far, in the order listed, the first 1,000. */
+            refusals: components["schemas"]["RecordingRefusal"][];
+        };
+        RecordingRefusal: {
+            /** @description The key (file name under the phone system's place). */
+            key: string;
+            /** @description Why it was not imported. */
+            reason: string;
         };
         SignedDownload: {
             /**
@@ -6714,6 +6770,34 @@ export interface operations {
                 content?: never;
             };
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getRecordingsImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordingsImport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
         };
     };

@@ -26,6 +26,7 @@ import { setupHandlers } from "./setup/setup.handlers.ts";
 import { feedbackHandlers } from "./feedback/feedback.handlers.ts";
 import { usageHandlers } from "./usage/usage.handlers.ts";
 import { recordingsHandlers } from "./recordings/recordings.handlers.ts";
+import { recordingsImportHandlers } from "./recordings/recordingsImport.handlers.ts";
 import { setUpRecordingStorage } from "./recordings/recordings.plugin.ts";
 import { helpHandlers } from "./help/help.handlers.ts";
 import { contactDataHandlers } from "./reports/contactData.handlers.ts";
@@ -108,6 +109,7 @@ const allHandlers: Handlers = {
   ...feedbackHandlers,
   ...usageHandlers,
   ...recordingsHandlers,
+  ...recordingsImportHandlers,
   ...helpHandlers,
   ...contactDataHandlers,
   ...leadDataHandlers,

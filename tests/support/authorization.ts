@@ -107,6 +107,7 @@ export const AUTHORIZATION: Record<string, Access> = {
   uploadFeedFile: "admin",
   listFeedImports: "admin",
   getFeedImport: "admin",
+  getRecordingsImport: "admin",
   getLiveBoard: "admin",
   getAgentDay: "admin",
   nextMember: "staff",
