@@ -5,6 +5,8 @@ import { createActor, fromPromise, type Actor } from "xstate";
 import type { components } from "../../../contract/schema";
 import { cronsMachine } from "../../machines/members/dialogs/crons.machine";
 import { CronsDialog } from "./CronsDialog";
+import { JOBS } from "../../../domain/jobs.ts";
+import type { RecordingsImport } from "../../../domain/recordings/importReport.ts";
 
 type Cron = components["schemas"]["Cron"];
 
@@ -70,5 +72,45 @@ describe("Run now", () => {
   it("is not offered to other staff", async () => {
     await renderCrons(jobs());
     expect(within(screen.getByRole("region", { name: "Scheduled jobs and their runs" })).queryByRole("button")).toBeNull();
+  });
+});
+
+describe("the report of Import call recordings run from here", () => {
+  const RECORDINGS = JOBS.find((job) => job.key === "import-recordings")!.id;
+  const report = (overrides: Partial<RecordingsImport>): RecordingsImport => ({
+    id: 9, status: "success", startedAt: "2026-11-29T11:00:00.000Z", endedAt: "2026-11-29T11:00:02.000Z",
+    message: "Re-run started by Alicia Moreno: Imported 2 recordings from /var/spool/asterisk/monitor; 1 key refused (not audio: 1)",
+    rowsRead: 3, rowsWritten: 2, rowsRejected: 1, foundNothing: false,
+    refusals: [{ key: "2026/11/29/notes.wav", reason: "not an audio file (its first bytes are no known audio format)" }], ...overrides,
+  });
+
+  async function runRecordingsImport(answer: RecordingsImport) {
+    const job = cron(RECORDINGS, "Import call recordings", []);
+    const started: Cron = { ...job, reRun: "9", logs: [{ id: 9, startTime: answer.startedAt, endTime: null, status: "running", message: "Re-run started by Alicia Moreno" }] };
+    actor = createActor(
+      cronsMachine.provide({
+        actors: { load: fromPromise(async () => [job]), run: fromPromise(async () => started), loadRecordingsImport: fromPromise(async () => answer) },
+      }),
+      { input: { isAdmin: true } },
+    ).start();
+    render(<CronsDialog actor={actor} onClose={() => {}} />);
+    await userEvent.click(await screen.findByRole("button", { name: "Run Import call recordings now" }));
+    return screen.findByRole("region", { name: /^Import call recordings, run of / });
+  }
+
+  it("shows what the run added and refused, each refused key with why", async () => {
+    const shown = await runRecordingsImport(report({}));
+    expect(within(shown).getByRole("heading")).toHaveTextContent(/: finished$/);
+    expect(within(shown).getByRole("status")).toHaveTextContent("Imported 2 recordings");
+    expect(within(shown).getByText("Recordings added").nextElementSibling).toHaveTextContent("2");
+    expect(within(shown).getByText("Keys refused").nextElementSibling).toHaveTextContent("1");
+    const refused = within(shown).getByRole("table", { name: "Keys it could not read" });
+    expect(within(refused).getByRole("row", { name: /notes\.wav/ })).toHaveTextContent("not an audio file");
+  });
+
+  it("says when the run found nothing new", async () => {
+    const shown = await runRecordingsImport(report({ rowsRead: 0, rowsWritten: 0, rowsRejected: 0, foundNothing: true, refusals: [], message: "Re-run started by Alicia Moreno: No new recordings in /var/spool/asterisk/monitor" }));
+    expect(within(shown).getByRole("status")).toHaveTextContent("Found nothing new: the phone system wrote no recording since the last run.");
+    expect(within(shown).queryByRole("table")).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 // §2 Crons button → cron-history modal: each job's title, description, schedule, running or
 // finished (reRun '0' = already ran) and its logs (start, end, status, message); administrators
-// may run a job that is not running now ("Run now").
+// may run a job that is not running now ("Run now"), and read the report of a recordings import
+// they started.
 import { useMemo } from "react";
 import { useSelector } from "@xstate/react";
 import type { ActorRefFrom } from "xstate";
@@ -9,6 +10,7 @@ import { Modal } from "../../components/Modal";
 import * as dialogs from "../../machines/members/dialogs/dialogs.selectors";
 import type { cronsMachine } from "../../machines/members/dialogs/crons.machine";
 import { formatDateTime } from "./memberFormat";
+import { RecordingsImportReport } from "./RecordingsImportReport";
 
 type CronsActor = ActorRefFrom<typeof cronsMachine>;
 type Cron = components["schemas"]["Cron"];
@@ -18,6 +20,7 @@ export function CronsDialog({ actor, onClose }: { actor: CronsActor; onClose: ()
   const failure = useSelector(actor, dialogs.selectCronsFailure);
   const runFailure = useSelector(actor, dialogs.selectRunFailure);
   const crons = useSelector(actor, dialogs.selectCrons);
+  const recordingsReport = useSelector(actor, dialogs.selectRecordingsReport);
   return (
     <Modal
       title="Crons"
@@ -48,6 +51,7 @@ export function CronsDialog({ actor, onClose }: { actor: CronsActor; onClose: ()
               The job could not be started: {runFailure.message}
             </p>
           ) : null}
+          {recordingsReport ? <RecordingsImportReport report={recordingsReport} /> : null}
           {crons.length === 0 ? <p className="muted">No scheduled jobs.</p> : crons.map((cron) => <CronSection key={cron.id} actor={actor} cron={cron} />)}
         </div>
       )}

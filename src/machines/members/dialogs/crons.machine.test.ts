@@ -5,6 +5,9 @@ import { createActor, fromPromise } from "xstate";
 import type { components } from "../../../../contract/schema";
 import { CRONS_RUNNING_POLL_MS } from "../../../lib/constants";
 import { cronsMachine } from "./crons.machine";
+import { selectRecordingsReport } from "./dialogs.selectors";
+import { JOBS } from "../../../../domain/jobs.ts";
+import type { RecordingsImport } from "../../../../domain/recordings/importReport.ts";
 
 type Cron = components["schemas"]["Cron"];
 
@@ -73,5 +76,65 @@ describe("while a job runs", () => {
     expect(actor.getSnapshot().context.items[0]!.reRun).toBe("0");
     await vi.advanceTimersByTimeAsync(CRONS_RUNNING_POLL_MS * 3);
     expect(loads).toHaveLength(3);
+  });
+});
+
+describe("the report of a recordings import started here", () => {
+  const RECORDINGS = JOBS.find((each) => each.key === "import-recordings")!.id;
+  const log = (status: "running" | "success"): Cron["logs"][number] => ({ id: 41, startTime: "2026-11-16T15:00:00Z", endTime: status === "running" ? null : "2026-11-16T15:00:03Z", status, message: "" });
+  const report = (status: "running" | "success"): RecordingsImport => ({
+    id: 41, status, startedAt: "2026-11-16T15:00:00Z", endedAt: status === "running" ? null : "2026-11-16T15:00:03Z", message: "",
+    rowsRead: 3, rowsWritten: 2, rowsRejected: 1, foundNothing: false, refusals: [{ key: "a.txt", reason: "does not fit the layout" }],
+  });
+
+  it("is read as the run starts and with the list every 2 s until the run has ended (1,999 ms reads nothing)", async () => {
+    const running = { ...job(RECORDINGS, "41"), logs: [log("running")] };
+    const ended = { ...job(RECORDINGS), logs: [log("success")] };
+    const loads: number[] = [];
+    const reads: number[] = [];
+    const statuses = ["running", "success"] as const;
+    const followed = createActor(
+      cronsMachine.provide({
+        actors: {
+          load: fromPromise(async () => (loads.push(loads.length), [[job(RECORDINGS)], [ended]][Math.min(loads.length - 1, 1)]!)),
+          run: fromPromise(async () => running),
+          loadRecordingsImport: fromPromise(async ({ input }: { input: { id: number } }) => (reads.push(input.id), report(statuses[Math.min(reads.length - 1, 1)]!))),
+        },
+      }),
+      { input: { isAdmin: true } },
+    ).start();
+    await vi.advanceTimersByTimeAsync(0);
+    followed.send({ type: "crons.run", id: RECORDINGS });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reads).toEqual([41]);
+    expect(selectRecordingsReport(followed.getSnapshot())).toMatchObject({ status: "running" });
+
+    await vi.advanceTimersByTimeAsync(CRONS_RUNNING_POLL_MS - 1);
+    expect(reads).toEqual([41]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(reads).toEqual([41, 41]);
+    expect(selectRecordingsReport(followed.getSnapshot())).toMatchObject({ status: "success", rowsWritten: 2, refusals: [{ key: "a.txt" }] });
+
+    await vi.advanceTimersByTimeAsync(CRONS_RUNNING_POLL_MS * 3);
+    expect(reads).toEqual([41, 41]);
+  });
+
+  it("is not read for another job's run", async () => {
+    const reads: number[] = [];
+    const actor = createActor(
+      cronsMachine.provide({
+        actors: {
+          load: fromPromise(async () => [job(1)]),
+          run: fromPromise(async () => job(1, "8")),
+          loadRecordingsImport: fromPromise(async ({ input }: { input: { id: number } }) => (reads.push(input.id), report("running"))),
+        },
+      }),
+      { input: { isAdmin: true } },
+    ).start();
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: "crons.run", id: 1 });
+    await vi.advanceTimersByTimeAsync(CRONS_RUNNING_POLL_MS * 2);
+    expect(reads).toEqual([]);
+    expect(selectRecordingsReport(actor.getSnapshot())).toBeNull();
   });
 });

@@ -24,6 +24,7 @@ export function createDialogsActors(api: ApiClient) {
       actors: {
         load: fromApiCall<Cron[]>((_, signal) => unwrap(api.GET("/Members/crons", { signal }))),
         run: fromApiCall<Cron, { id: number }>(({ id }, signal) => unwrap(api.POST("/Members/crons/{id}/rerun", { params: { path: { id } }, signal })) as Promise<Cron>),
+        loadRecordingsImport: fromApiCall(({ id }: { id: number }, signal) => unwrap(api.GET("/call-recordings/imports/{id}", { params: { path: { id } }, signal }))),
       },
     }),
   };

@@ -47,6 +47,8 @@ export const selectCronsFailure = (snapshot: CronsSnapshot) => snapshot.context.
 export const selectMayRunJobs = (snapshot: CronsSnapshot) => snapshot.context.isAdmin;
 export const selectCanRunJob = (id: number) => (snapshot: CronsSnapshot) => snapshot.can({ type: "crons.run", id });
 export const selectRunFailure = (snapshot: CronsSnapshot) => snapshot.context.runFailure;
+/** The report of the recordings import run started here, once read. */
+export const selectRecordingsReport = (snapshot: CronsSnapshot) => snapshot.context.recordingsRun?.report ?? null;
 
 /**
  * The badge a job's heading carries: running (reRun other than '0'), finished once a run did its
