@@ -12,6 +12,7 @@ import { loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { sql } from "kysely";
 import S3rver from "s3rver";
+import { JOBS } from "../domain/jobs.ts";
 import { loadConfig } from "../server/config.ts";
 import { openDatabase, type DatabaseHandle } from "../server/db/connection.ts";
 import { migrateToLatest } from "../server/db/migrate.ts";
@@ -20,7 +21,7 @@ import { executeJob } from "../server/jobs/runner.ts";
 import { importRecordings } from "../server/recordings/ingest/importRecordings.ts";
 import { letS3rverPageListings, S3RVER_KEYS, WAV } from "../tests/support/recordingsSource.ts";
 
-const RECORDINGS_JOB = 8;
+const RECORDINGS_JOB = JOBS.find((job) => job.key === "import-recordings")!.id;
 const BUCKET = "phone-system";
 const PRACTICES = 20;
 const AGENTS = 20;
