@@ -40,6 +40,9 @@ function memberImport(id: number, brand: string, hour: number, minute: number, w
 /** The job that imports the practices' feed files (server/feeds). */
 export const FEEDS_JOB = "import-feeds";
 
+/** The job that removes call recordings' audio past its retention (server/recordings/retention). */
+export const RECORDINGS_RETENTION_JOB = "recordings-retention";
+
 /** The jobs, by id (the API sorts them by title). */
 export const JOBS: readonly Job[] = [
   memberImport(1, "DENTA", 5, 0),
@@ -113,6 +116,18 @@ export const JOBS: readonly Job[] = [
     weekdays: EVERY_DAY,
     everyMinutes: 5,
   },
+  {
+    id: 16,
+    key: RECORDINGS_RETENTION_JOB,
+    title: "Remove old call recordings' audio",
+    description:
+      "Daily at 3:30: removes the audio of call recordings older than RECORDINGS_RETENTION_DAYS, from the file store or the phone system's " +
+      "place; each row stays (who called whom, when) for the reports, marked audio removed, and every removal is audited. The first run " +
+      "of a retention period only counts what it would remove (a dry run); removing starts with the next run.",
+    hour: 3,
+    minute: 30,
+    weekdays: EVERY_DAY,
+  },
 ];
 
 /** The Open Dental connector's job (server/openDental/connectorJob.ts). */
@@ -151,6 +166,11 @@ export const JOB_INTEGRATIONS: Readonly<Record<string, JobIntegration>> = {
     setting: "OPENDENTAL_URL",
     notConfigured: "Not configured: set OPENDENTAL_URL to the practices' Open Dental database and OPENDENTAL_CLINICS to its clinics' practices.",
     skipped: "Skipped: no Open Dental database is configured (OPENDENTAL_URL); nothing read",
+  },
+  [RECORDINGS_RETENTION_JOB]: {
+    setting: "RECORDINGS_RETENTION_DAYS",
+    notConfigured: "Not configured: recordings are kept forever; set RECORDINGS_RETENTION_DAYS to the days their audio is kept.",
+    skipped: "Skipped: recordings are kept forever (RECORDINGS_RETENTION_DAYS is not set); nothing removed",
   },
   "import-recordings": {
     setting: "RECORDINGS_SOURCE",

@@ -80,6 +80,8 @@ export interface ServerConfig {
   statusReportTo: string[];
   /** The phone system's place of recordings and its bucket's client settings (RECORDINGS_SOURCE, RECORDINGS_S3_*); undefined: the import is skipped. */
   recordingSource: { place: string; s3: S3Connection } | undefined;
+  /** Days a recording's audio is kept (RECORDINGS_RETENTION_DAYS); undefined: forever. */
+  recordingsRetentionDays: number | undefined;
   /** The phone system's key layout: a preset's name or a pattern (domain/recordings/keyLayout.ts). */
   recordingLayout: string;
   /** The reminder service (REMINDERS_URL, REMINDERS_TOKEN); undefined: the reminders job is skipped. */
@@ -309,6 +311,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
         }
       : undefined,
     recordingLayout: values.RECORDINGS_LAYOUT,
+    recordingsRetentionDays: values.RECORDINGS_RETENTION_DAYS === undefined ? undefined : Number(values.RECORDINGS_RETENTION_DAYS),
     statusReportTo: (values.STATUS_REPORT_TO ?? "").split(",").map((address) => address.trim()).filter(Boolean),
     reminders: values.REMINDERS_URL ? { url: normalized(values.REMINDERS_URL)!, token: values.REMINDERS_TOKEN } : undefined,
     openDental,

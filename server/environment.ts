@@ -192,6 +192,12 @@ export const VARIABLES = {
     must: `must be ${Object.keys(LAYOUT_PRESETS).join(", ")} or a pattern of fields such as {YYYY}-{MM}-{DD}/{practice}/{phone}_{hh}{mm}{ss}.{ext}`,
     description: "how the phone system names its recordings: a preset (freepbx, amazon-connect, recall-desk) or a pattern",
   },
+  RECORDINGS_RETENTION_DAYS: {
+    type: "string",
+    pattern: "^[1-9][0-9]{0,5}$",
+    must: "must be a whole number of days, 1 or more",
+    description: "days a call recording's audio is kept; older audio is removed by a daily job (the row stays, marked audio removed), after a first run that only counts it; unset: kept forever",
+  },
   RECORDINGS_S3_ENDPOINT: { type: "string", format: "url", must: "must be an address such as https://s3.example.com", description: "an S3-compatible server's address for RECORDINGS_SOURCE=s3://…; unset: Amazon S3" },
   RECORDINGS_S3_REGION: { type: "string", default: "us-east-1", description: "the region of the phone system's bucket" },
   RECORDINGS_S3_ACCESS_KEY_ID: { type: "string", echo: false, description: "the access key of the phone system's bucket; unset: the AWS SDK's own chain (instance role, AWS_* variables)" },

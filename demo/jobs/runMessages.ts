@@ -99,4 +99,5 @@ export const RUNS: Readonly<Record<string, RunBehaviour>> = {
   opendental: skippedWithDefaults("opendental"),
   "import-feeds": { seconds: [0, 0], failureRate: 0, success: () => "", failure: () => "", neverRan: true },
   "import-recordings": skippedWithDefaults("import-recordings"),
+  "recordings-retention": skippedWithDefaults("recordings-retention"),
 };

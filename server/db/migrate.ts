@@ -41,6 +41,7 @@ import * as campaigns from "./migrations/0039_campaigns.ts";
 import * as campaignGoalAndCooldowns from "./migrations/0040_campaign_goal_and_cooldowns.ts";
 import * as feedRuns from "./migrations/0041_feed_runs.ts";
 import * as campaignOfCallsAndResults from "./migrations/0042_campaign_of_calls_and_results.ts";
+import * as recordingRetention from "./migrations/0043_recording_retention.ts";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001_staff_and_sessions": staffAndSessions,
@@ -80,6 +81,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0040_campaign_goal_and_cooldowns": campaignGoalAndCooldowns,
   "0041_feed_runs": feedRuns,
   "0042_campaign_of_calls_and_results": campaignOfCallsAndResults,
+  "0043_recording_retention": recordingRetention,
 };
 
 /**

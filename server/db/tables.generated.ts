@@ -83,6 +83,7 @@ export interface CallCampaigns {
 export interface CallRecordings {
   agent_email: string;
   audio_in: Generated<string>;
+  audio_removed_at: Timestamp | null;
   call_start_id: number | null;
   campaign_id: number;
   date_folder: ColumnType<string, string, string>;
@@ -466,6 +467,12 @@ export interface RecordingImportCursors {
   updated_at: Timestamp;
 }
 
+export interface RecordingRetentionDryRuns {
+  counted_at: Timestamp;
+  days: number;
+  recordings: number;
+}
+
 export interface Regions {
   brand_name: string;
   id: number;
@@ -605,6 +612,7 @@ export interface DB {
   rate_limit_hits: RateLimitHits;
   recording_downloads: RecordingDownloads;
   recording_import_cursors: RecordingImportCursors;
+  recording_retention_dry_runs: RecordingRetentionDryRuns;
   regions: Regions;
   report_uses: ReportUses;
   result_save_counts: ResultSaveCounts;

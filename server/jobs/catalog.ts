@@ -6,6 +6,7 @@ import { refreshStatuses } from "./housekeeping.ts";
 import { exportReminders } from "./reminders.ts";
 import { sendStatusReport } from "./statusReport.ts";
 import { importRecordings } from "../recordings/ingest/importRecordings.ts";
+import { removeExpiredAudio } from "../recordings/retention/retentionJob.ts";
 import type { JobRunner } from "./runner.ts";
 
 export const JOB_RUNNERS: Readonly<Record<string, JobRunner>> = {
@@ -19,6 +20,7 @@ export const JOB_RUNNERS: Readonly<Record<string, JobRunner>> = {
   opendental: openDentalRunner,
   "import-feeds": feedsInboxRunner,
   "import-recordings": importRecordings,
+  "recordings-retention": removeExpiredAudio,
 };
 
 /** The import job of a payer, as the command runs it. */

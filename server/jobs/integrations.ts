@@ -3,7 +3,7 @@
 import { everyMinutesCron, OPEN_DENTAL_JOB } from "../../domain/jobs.ts";
 import type { ServerConfig } from "../config.ts";
 
-export function configuredSettings(config: Pick<ServerConfig, "importDir" | "reminders" | "statusReportTo" | "openDental" | "recordingSource">): ReadonlySet<string> {
+export function configuredSettings(config: Pick<ServerConfig, "importDir" | "reminders" | "statusReportTo" | "openDental" | "recordingSource" | "recordingsRetentionDays">): ReadonlySet<string> {
   return new Set(
     [
       config.importDir && "IMPORT_DIR",
@@ -11,6 +11,7 @@ export function configuredSettings(config: Pick<ServerConfig, "importDir" | "rem
       config.statusReportTo.length > 0 && "STATUS_REPORT_TO",
       config.openDental && "OPENDENTAL_URL",
       config.recordingSource && "RECORDINGS_SOURCE",
+      config.recordingsRetentionDays && "RECORDINGS_RETENTION_DAYS",
     ].filter(
       (setting): setting is string => typeof setting === "string",
     ),
