@@ -3,6 +3,8 @@
 import type { ApiClient } from "../api/client";
 import { createMemberImportActors } from "../machines/memberImport/memberImport.actors";
 import { memberImportMachine } from "../machines/memberImport/memberImport.machine";
+import { createFeedImportActors } from "../machines/feedImport/feedImport.actors";
+import { feedImportMachine } from "../machines/feedImport/feedImport.machine";
 import { createPracticesAdminActors } from "../machines/practicesAdmin/practicesAdmin.actors";
 import { practicesAdminMachine } from "../machines/practicesAdmin/practicesAdmin.machine";
 import { createStaffActors } from "../machines/staff/staff.actors";
@@ -19,6 +21,7 @@ export function createAdminMachines(api: ApiClient, baseUrl: string) {
     staffAdmin: staffMachine.provide({ actors: createStaffActors(api) }),
     practicesAdmin: practicesAdminMachine.provide({ actors: createPracticesAdminActors(api) }),
     memberImport: memberImportMachine.provide({ actors: createMemberImportActors(api) }),
+    feedImport: feedImportMachine.provide({ actors: createFeedImportActors(api) }),
     callbacksAdmin: callbacksAdminMachine.provide({
       actors: { ...createCallbacksAdminActors(api), liveEvents: liveEventsMachine.provide({ actors: createLiveEventsActors(api, baseUrl, ["callback"]) }) },
     }),

@@ -28,8 +28,10 @@ export function PracticesAdminRoute() {
 }
 
 export function MemberFilesRoute() {
-  const actor = useAppActor(useServices().memberImport);
-  return <MemberFilesScreen actor={actor} />;
+  const services = useServices();
+  const actor = useAppActor(services.memberImport);
+  const feeds = useAppActor(services.feedImport);
+  return <MemberFilesScreen actor={actor} feeds={feeds} />;
 }
 
 export function CallbacksRoute() {

@@ -13,13 +13,19 @@ const admin = () => backend.db.users.find((user) => user.isAdmin)!;
 const HEADER = "Subscriber_ID,MCO,First_Name,Last_Name,Practice,Date_of_Birth,Phone";
 
 let actor: Actor<never> | undefined;
-afterEach(() => actor?.stop());
+let feeds: Actor<never> | undefined;
+afterEach(() => {
+  actor?.stop();
+  feeds?.stop();
+});
 
 async function renderScreen() {
   const services = await backend.signIn(admin());
   const started = createActor(services.memberImport).start();
   actor = started as unknown as Actor<never>;
-  render(<MemberFilesScreen actor={started} />);
+  const feedActor = createActor(services.feedImport).start();
+  feeds = feedActor as unknown as Actor<never>;
+  render(<MemberFilesScreen actor={started} feeds={feedActor} />);
   // The file input takes any file here, as a browser does when "All files" is chosen.
   return userEvent.setup({ applyAccept: false });
 }
@@ -90,5 +96,32 @@ describe("Member files screen", () => {
     Object.defineProperty(file, "size", { value: large.size });
     await user.upload(screen.getByLabelText("Member file (CSV)"), file);
     expect(screen.getByRole("alert")).toHaveTextContent("DENTA_big.csv is 52 MB: files up to 10 MB can be imported from the browser. Split it into 6 files of at most 10 MB");
+  });
+
+  it("imports a practice feed file, names its refused rows, and lists the run", async () => {
+    const member = backend.db.members.find((candidate) => candidate.PatNum !== "" && candidate.Status === "New Patient")!;
+    const user = await renderScreen();
+    expect(await screen.findByText("No practice feed has been imported yet.")).toBeInTheDocument();
+    const header = "Practice,PatNum,AptNum,AptDateTime,AptStatus,IsNewPatient,DateTStamp";
+    await user.upload(
+      screen.getByLabelText("Practice feed file (CSV)"),
+      csv("appointments_20261118.csv", [header, `${member.Practice},${member.PatNum},1,2030-01-15 09:00,Scheduled,false,2026-11-17 10:00`, `${member.Practice},${member.PatNum},2,2030-01-15 09:00,Sleeping,false,2026-11-17 10:00`]),
+    );
+    expect(screen.getByLabelText("Feed")).toHaveValue("appointments");
+    await user.click(screen.getByRole("button", { name: "Import feed" }));
+    expect(await screen.findByRole("heading", { name: "appointments_20261118.csv was imported" })).toBeInTheDocument();
+    const refused = screen.getAllByRole("table", { name: "Refused rows" }).at(-1)!;
+    expect(within(refused).getAllByRole("row").slice(1).map((row) => row.textContent)).toEqual([expect.stringMatching(/^3AptStatus/)]);
+    expect(backend.db.members.find((candidate) => candidate.id === member.id)!.Status).toBe("New Patient With Apt");
+    await user.click(screen.getByRole("button", { name: "Import another feed file" }));
+    const runs = await screen.findByRole("table", { name: "Latest feed imports" });
+    expect(within(runs).getAllByRole("row")[1]).toHaveTextContent("appointments_20261118.csv");
+  });
+
+  it("refuses another feed's file, importing nothing", async () => {
+    const user = await renderScreen();
+    await user.upload(await screen.findByLabelText("Practice feed file (CSV)"), csv("leads_1.csv", ["Practice,PatNum", "SM-HOUS,1"]));
+    await user.click(screen.getByRole("button", { name: "Import feed" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("leads_1.csv is not a leads file (missing 'LeadNum', 'Source', 'Stage', 'Outcome', 'CreatedAt'); nothing imported");
   });
 });

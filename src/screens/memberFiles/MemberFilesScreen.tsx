@@ -8,13 +8,15 @@ import * as memberImport from "../../machines/memberImport/memberImport.selector
 import { ImportProgress } from "./ImportProgress";
 import { ImportReport } from "./ImportReport";
 import { MemberFileForm } from "./MemberFileForm";
+import { FeedFiles } from "./FeedFiles";
+import type { FeedImportActor } from "../../machines/feedImport/feedImport.machine";
 import "../dialogs.css";
 import "../admin.css";
 
 
 const COLUMNS = "Subscriber_ID, Practice, MCO, First_Name, Last_Name, Date_of_Birth; and if the payer has them, PatNum, Middle_Name, Address1, City, State, Phone";
 
-export function MemberFilesScreen({ actor }: { actor: MemberImportActor }) {
+export function MemberFilesScreen({ actor, feeds }: { actor: MemberImportActor; feeds: FeedImportActor }) {
   const choosing = useSelector(actor, memberImport.selectChoosing);
   const finished = useSelector(actor, memberImport.selectFinished);
   const run = useSelector(actor, memberImport.selectRun);
@@ -29,6 +31,7 @@ export function MemberFilesScreen({ actor }: { actor: MemberImportActor }) {
       {choosing ? <MemberFileForm actor={actor} /> : null}
       {run && !finished ? <ImportProgress actor={actor} /> : null}
       {finished ? <ImportReport actor={actor} /> : null}
+      <FeedFiles actor={feeds} />
     </section>
   );
 }
