@@ -2,7 +2,7 @@
 // inline player.
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { goInApp, signInAs, STAFF } from "./accounts.ts";
+import { ADMIN, goInApp, signInAs, STAFF } from "./accounts.ts";
 import { e2e, expectVisible } from "./harness.ts";
 import { snapshot } from "./visit.ts";
 
@@ -162,3 +162,36 @@ e2e("a recording plays in the page from the keyboard: pause, speed, position; on
   await page.getByRole("button", { name: "Close player" }).click();
   await page.getByRole("region", { name: /^Player: / }).waitFor({ state: "detached" });
 });
+
+e2e("an administrator runs the recordings import from the Crons modal and reads its report; a member's results history opens the recordings of their phone", async ({ page }) => {
+  await signInAs(page, ADMIN);
+  await goInApp(page, "/members/all");
+  const row = page.locator("tbody tr.member-row").first();
+  await expectVisible(row, 30_000);
+  await page.getByRole("button", { name: "Crons", exact: true }).click();
+  const crons = page.getByRole("dialog", { name: "Crons" });
+  await crons.getByRole("button", { name: "Run Import call recordings now" }).click();
+  const report = crons.getByRole("region", { name: /^Import call recordings, run of / });
+  await expectVisible(report);
+  // The fake backend and the e2e server have no phone system's place: the run ends skipped, saying which setting it needs.
+  await expectVisible(report.getByRole("heading", { name: /: skipped$/ }), 30_000);
+  await expectVisible(report.getByRole("status").filter({ hasText: "RECORDINGS_SOURCE" }));
+  assert.equal(await report.getByText("Keys refused").locator("xpath=following-sibling::dd").textContent(), "0");
+  for (const viewport of [{ width: 1366, height: 768 }, { width: 1920, height: 1080 }]) {
+    await page.setViewportSize(viewport);
+    await snapshot(page, `crons-recordings-import-${viewport.width}`);
+  }
+  await crons.getByRole("button", { name: "Close" }).last().click();
+  await crons.waitFor({ state: "detached" });
+
+  await row.getByRole("button", { name: /^View History of / }).click();
+  const history = page.getByRole("dialog", { name: /^Results history — / });
+  const link = history.getByRole("link", { name: /^Call recordings of / });
+  const phone = (await link.textContent())!.replace(/^Call recordings of /, "");
+  assert.ok(((await row.textContent()) ?? "").includes(phone), `the row shows ${phone}`);
+  await link.click();
+  await expectVisible(page.getByRole("heading", { level: 1, name: "Call Recordings" }));
+  assert.equal(await page.getByRole("searchbox", { name: "Search" }).inputValue(), phone);
+  await expectVisible(page.getByRole("table", { name: /Call recordings: \d+ found/ }));
+  await snapshot(page, "call-recordings-of-member");
+}, { timeout: 180_000 });

@@ -20,7 +20,6 @@ export function CronsDialog({ actor, onClose }: { actor: CronsActor; onClose: ()
   const failure = useSelector(actor, dialogs.selectCronsFailure);
   const runFailure = useSelector(actor, dialogs.selectRunFailure);
   const crons = useSelector(actor, dialogs.selectCrons);
-  const recordingsReport = useSelector(actor, dialogs.selectRecordingsReport);
   return (
     <Modal
       title="Crons"
@@ -51,7 +50,6 @@ export function CronsDialog({ actor, onClose }: { actor: CronsActor; onClose: ()
               The job could not be started: {runFailure.message}
             </p>
           ) : null}
-          {recordingsReport ? <RecordingsImportReport report={recordingsReport} /> : null}
           {crons.length === 0 ? <p className="muted">No scheduled jobs.</p> : crons.map((cron) => <CronSection key={cron.id} actor={actor} cron={cron} />)}
         </div>
       )}
@@ -63,6 +61,7 @@ function CronSection({ actor, cron }: { actor: CronsActor; cron: Cron }) {
   const state = dialogs.cronState(cron);
   const mayRun = useSelector(actor, dialogs.selectMayRunJobs);
   const canRun = useSelector(actor, useMemo(() => dialogs.selectCanRunJob(cron.id), [cron.id]));
+  const report = useSelector(actor, useMemo(() => dialogs.selectRecordingsReportOf(cron.id), [cron.id]));
   return (
     <section className="cron" aria-labelledby={`cron-${cron.id}`}>
       <h3 id={`cron-${cron.id}`}>
@@ -86,6 +85,7 @@ function CronSection({ actor, cron }: { actor: CronsActor; cron: Cron }) {
           </button>
         </p>
       ) : null}
+      {report ? <RecordingsImportReport report={report} /> : null}
       <CronRuns cron={cron} />
     </section>
   );

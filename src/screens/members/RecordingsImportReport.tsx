@@ -13,9 +13,9 @@ const STATUS_TEXT: Record<RecordingsImport["status"], string> = {
 export function RecordingsImportReport({ report }: { report: RecordingsImport }) {
   return (
     <section className="recordings-import" aria-labelledby="recordings-import-title" aria-busy={report.status === "running"}>
-      <h3 id="recordings-import-title">
+      <h4 id="recordings-import-title">
         Import call recordings, run of {formatDateTime(report.startedAt)}: {STATUS_TEXT[report.status]}
-      </h3>
+      </h4>
       <p role="status">{report.foundNothing ? "Found nothing new: the phone system wrote no recording since the last run." : report.message}</p>
       <dl className="recordings-import__counts">
         <div>

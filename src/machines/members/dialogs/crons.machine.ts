@@ -15,7 +15,7 @@ import { type ApiFailure, toFailure } from "../../../api/errors";
 type Cron = components["schemas"]["Cron"];
 
 /** The job whose runs have a report of their own. */
-const RECORDINGS_IMPORT_JOB = JOBS.find((job) => job.key === "import-recordings")!.id;
+export const RECORDINGS_IMPORT_JOB = JOBS.find((job) => job.key === "import-recordings")!.id;
 
 export interface CronsContext {
   isAdmin: boolean;

@@ -4,7 +4,7 @@ import type { ActorRefFrom, SnapshotFrom } from "xstate";
 import type { components } from "../../../../contract/schema";
 import type { Member } from "../members.filters";
 import type { membersDialogsMachine } from "./dialogs.machine";
-import type { cronsMachine } from "./crons.machine";
+import { RECORDINGS_IMPORT_JOB, type cronsMachine } from "./crons.machine";
 import type { listDialogMachine } from "./listDialog.machine";
 import type { notesMachine } from "./notes.machine";
 
@@ -49,6 +49,8 @@ export const selectCanRunJob = (id: number) => (snapshot: CronsSnapshot) => snap
 export const selectRunFailure = (snapshot: CronsSnapshot) => snapshot.context.runFailure;
 /** The report of the recordings import run started here, once read. */
 export const selectRecordingsReport = (snapshot: CronsSnapshot) => snapshot.context.recordingsRun?.report ?? null;
+/** That report, for the job's own section (beside its Run now); null for every other job. */
+export const selectRecordingsReportOf = (jobId: number) => (snapshot: CronsSnapshot) => (jobId === RECORDINGS_IMPORT_JOB ? selectRecordingsReport(snapshot) : null);
 
 /**
  * The badge a job's heading carries: running (reRun other than '0'), finished once a run did its
