@@ -4,6 +4,7 @@
 // figure. The UI part needs a build (it runs after check:bundle in npm test) and Chromium.
 import { benchBoard, boardTable } from "./board.ts";
 import { benchExport, exportTable } from "./export.ts";
+import { benchFeedFile, feedFileTable } from "./feedFile.ts";
 import { benchImport, importTable } from "./imports.ts";
 import { benchMembers, membersTable } from "./members.ts";
 import { benchSaves, savesTable } from "./saves.ts";
@@ -44,5 +45,11 @@ const imported = await benchImport("pglite", SIZE, 5000, 4, 500, 1);
 console.log(importTable(imported));
 if (imported.imported !== imported.rows || imported.during.errors > 0 || imported.status !== "success") {
   console.error("bench:quick: the member file import lost rows or failed, or the agents beside it failed");
+  process.exit(1);
+}
+const feedFile = await benchFeedFile("pglite", 5000);
+console.log(feedFileTable(feedFile));
+if (feedFile.status !== "success" || feedFile.appointments !== feedFile.rows) {
+  console.error("bench:quick: the appointments feed's file lost rows or failed");
   process.exit(1);
 }

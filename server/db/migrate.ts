@@ -42,6 +42,7 @@ import * as campaignGoalAndCooldowns from "./migrations/0040_campaign_goal_and_c
 import * as feedRuns from "./migrations/0041_feed_runs.ts";
 import * as campaignOfCallsAndResults from "./migrations/0042_campaign_of_calls_and_results.ts";
 import * as recordingRetention from "./migrations/0043_recording_retention.ts";
+import * as importBatches from "./migrations/0044_import_batches.ts";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001_staff_and_sessions": staffAndSessions,
@@ -82,6 +83,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0041_feed_runs": feedRuns,
   "0042_campaign_of_calls_and_results": campaignOfCallsAndResults,
   "0043_recording_retention": recordingRetention,
+  "0044_import_batches": importBatches,
 };
 
 /**

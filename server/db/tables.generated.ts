@@ -229,6 +229,13 @@ export interface HelpNotifications {
   user_id: number;
 }
 
+export interface ImportBatches {
+  batch: number;
+  records: string;
+  rows: number;
+  run_id: number;
+}
+
 export interface JobRunRejections {
   file: string;
   line: number;
@@ -243,6 +250,7 @@ export interface JobRuns {
   ended_at: Timestamp | null;
   feed: string | null;
   file: string | null;
+  file_read_at: Timestamp | null;
   id: Generated<number>;
   job_id: number;
   message: Generated<string>;
@@ -588,6 +596,7 @@ export interface DB {
   handoff_jtis: HandoffJtis;
   help_items: HelpItems;
   help_notifications: HelpNotifications;
+  import_batches: ImportBatches;
   job_run_rejections: JobRunRejections;
   job_runs: JobRuns;
   jobs: Jobs;

@@ -19,6 +19,19 @@ import type { ServerConfig } from "../config.ts";
 
 const BATCH_SIZE = 5000;
 
+/** The instants of each feed's records, which come back from a kept batch's JSON as text. */
+const DATES: { readonly [F in FeedName]: readonly string[] } = {
+  appointments: ["startsAt", "changedAt"],
+  "deleted-appointments": ["appointmentAt", "deletedAt"],
+  "planned-treatment": [],
+  leads: ["createdAt", "closedAt"],
+};
+
+function reviveDates(record: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  for (const key of keys) if (typeof record[key] === "string") record[key] = new Date(record[key]);
+  return record;
+}
+
 export type FeedTally = {
   /** Rows that changed the data: the rest were known already. */
   rowsChanged: number;
@@ -43,6 +56,8 @@ export async function feedFileLayout<F extends FeedName>(db: Kysely<Database>, f
   let changed: number[] = [];
   return {
     batchSize: options.batchSize ?? BATCH_SIZE,
+    // A file may name one source row twice (a procedure planned, then removed): the later row wins.
+    anyOrder: false,
     headerProblem: (header) => (header.every((column) => column === "") ? `${file} is empty; nothing imported` : feedHeaderProblem(feed, file, header)),
     rowReader: () => {
       let line = 2;
@@ -54,6 +69,7 @@ export async function feedFileLayout<F extends FeedName>(db: Kysely<Database>, f
         return reading.ok ? { kind: "row", row: reading.record } : { kind: "rejected", rejection: { line: rowLine, reason: reading.reasons.join("; ") } };
       };
     },
+    revive: (record) => reviveDates(record as Record<string, unknown>, DATES[feed]) as unknown as FeedRecords[F],
     write: async (trx, records) => {
       const applied = await applyFeedBatch(trx, { feed, records } as FeedBatch, run);
       changed = applied.memberIds;

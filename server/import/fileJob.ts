@@ -20,13 +20,16 @@ export interface FileRunHooks {
   onProgress?: (progress: FileProgress) => void;
 }
 
-export const countsOf = (progress: FileProgress) => ({
+export const countsOf = (progress: Partial<Pick<FileProgress, "rowsWritten">> & Omit<FileProgress, "rowsWritten">) => ({
   rowsRead: progress.rowsRead,
   rowsWritten: progress.rowsWritten,
   rowsRejected: progress.rowsRejected,
   bytesRead: progress.bytesRead,
   bytesTotal: progress.bytesTotal,
 });
+
+/** Batches of a layout that allows it written side by side: two, as many as the machine the targets were set on has cores. */
+const WRITERS = 2;
 
 export interface ImportedFile {
   outcome: FileOutcome<Record<string, number>>;
@@ -37,6 +40,9 @@ export interface ImportedFile {
 export async function importWithLog(context: RunContext, open: LayoutOpener, source: FileSource, hooks: FileRunHooks = {}, resume?: ResumePoint): Promise<ImportedFile> {
   const layout = await open(context, source);
   const outcome = await importFile(context.services.db, layout, source, {
+    runId: context.runId,
+    writers: WRITERS,
+    now: context.now,
     signal: context.signal,
     resume,
     onCommitted: hooks.onProgress,

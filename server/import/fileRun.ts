@@ -1,12 +1,13 @@
 // One CSV file imported, whatever its layout (a payer's member file, a practice feed): streamed
 // through papaparse (a file of any size is never held in memory), its header checked first (a file
 // its layout cannot read is refused whole, nothing of it written), every row read by the layout and
-// the rows written in batches. A batch, its refused rows and the run's counts commit in one
-// transaction: the run's count of rows read is exactly what is written, so an import stopped
-// between batches goes on after the last one (`resume`), reading the rows before it again only for
-// the layout's rules that look back (a member's second row in one file), never writing them twice.
-// The event loop gets a turn at least every few milliseconds of reading, so other requests are
-// served meanwhile.
+// the rows kept in batches (import_batches) as they are read: a batch, its refused rows and the
+// run's count of rows read commit together. Writers (batchWriters.ts) take the kept batches and
+// write them by the layout's set-based SQL, each batch in one transaction that deletes it and adds
+// its rows to the run's count of rows written. So a run stopped anywhere goes on (`resume`) with the
+// batches kept and then the rows after those it read, reading the rows before again only for the
+// layout's rules that look back (a member's second row in one file), never writing a row twice.
+// The event loop gets a turn at least every few milliseconds of reading, and after every batch written.
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import { basename } from "node:path";
@@ -18,6 +19,8 @@ import Papa from "papaparse";
 import type { Database } from "../db/database.ts";
 import type { RawRow } from "../../domain/import/columns.ts";
 import { bytesOfRow, SUMMARY_EXAMPLES, type Rejection } from "../../domain/import/memberFile.ts";
+import { startWriters, type BatchWriting } from "./batchWriters.ts";
+import { forgetBatches, forgetEndedRuns, markFileRead, nextBatchNumber, stageBatch } from "./importBatches.repository.ts";
 
 /** Text handed to the parser at once: a piece of 16 kB parses in about a millisecond. */
 const PIECE_CHARS = 16 * 1024;
@@ -56,15 +59,19 @@ export type RowOutcome<Row> = { kind: "blank" } | { kind: "row"; row: Row } | { 
  */
 export interface FileLayout<Row, Tally extends Record<string, number>> {
   batchSize: number;
+  /** Whether batches may be written side by side, in any order (no row depends on another's being written first). */
+  anyOrder: boolean;
   /** Why the file cannot be read as this layout at all, or undefined when its header will do. */
   headerProblem(header: readonly string[]): string | undefined;
   /** Reads the file's rows in order, each with its line (the header is line 1). */
   rowReader(): (raw: RawRow) => RowOutcome<Row>;
+  /** A row as read back from its kept batch's JSON (dates come back as text). */
+  revive(record: unknown): Row;
   /** Writes one batch of checked rows in the run's transaction; what it did, added up over the file. */
   write(trx: Kysely<Database>, rows: Row[]): Promise<Tally>;
   /** The run's message for the file. */
   summary(outcome: FileOutcome<Tally>): string;
-  /** After each batch's commit, what follows from what it wrote (a feed's members followed as a save's). */
+  /** After each batch written has committed, what follows from what it wrote (a feed's members followed as a save's). */
   afterCommit?(): Promise<void>;
 }
 
@@ -94,13 +101,19 @@ export interface ResumePoint {
   rowsWritten: number;
   rowsRejected: number;
   examples: Rejection[];
+  /** The file was read to its end: only the batches kept are left to write. */
+  fileRead: boolean;
 }
 
 export interface FileRunOptions {
+  runId: number;
+  /** Writers side by side for a layout whose batches may be written in any order. */
+  writers: number;
+  now: () => Date;
   signal?: AbortSignal;
-  /** With each batch, in its transaction (`within`): its refused rows and the run's counts. */
-  onBatch: (progress: FileProgress, rejections: Rejection[], within: Kysely<Database>) => Promise<void>;
-  /** After each batch has committed (what the command prints). */
+  /** With each batch kept, in its transaction (`within`): its refused rows and the run's counts of rows read. */
+  onBatch: (progress: Omit<FileProgress, "rowsWritten">, rejections: Rejection[], within: Kysely<Database>) => Promise<void>;
+  /** After each batch kept has committed (what the command prints). */
   onCommitted?: (progress: FileProgress) => void;
   resume?: ResumePoint;
 }
@@ -115,45 +128,69 @@ export async function importFile<Row, Tally extends Record<string, number>>(
   options: FileRunOptions,
 ): Promise<FileOutcome<Tally>> {
   const { name: file, size } = source;
-  const { resume } = options;
+  const { resume, runId } = options;
   const outcome: FileOutcome<Tally> = {
     file,
-    rowsRead: 0,
+    rowsRead: resume?.rowsRead ?? 0,
     rowsWritten: resume?.rowsWritten ?? 0,
     rowsRejected: resume?.rowsRejected ?? 0,
-    bytesRead: 0,
+    bytesRead: resume?.fileRead ? size : 0,
     bytesTotal: size,
     tally: {} as Tally,
     examples: [...(resume?.examples ?? [])].slice(0, SUMMARY_EXAMPLES),
   };
+  await forgetEndedRuns(db);
+  const writing = startWriters(db, runId, layout.anyOrder ? options.writers : 1, (trx, rows: Row[]) => layout.write(trx, rows), (record) => layout.revive(record), (written) => {
+    outcome.rowsWritten += written.rows;
+    outcome.tally = add(outcome.tally, written.tally);
+  }, options.signal, async () => layout.afterCommit?.());
+  try {
+    if (!resume?.fileRead) await readFile(db, layout, source, outcome, options, writing);
+    writing.read();
+    await writing.done;
+  } catch (error) {
+    writing.stop();
+    await writing.done.catch(() => undefined);
+    // A run stopped by the server stopping keeps its batches to go on with; any other ends here.
+    if (!options.signal?.aborted) await forgetBatches(db, runId);
+    throw error;
+  }
+  return outcome;
+}
+
+/** Reads the file (after the rows a stopped run read), keeping its rows in batches for the writers. */
+async function readFile<Row, Tally extends Record<string, number>>(
+  db: Kysely<Database>,
+  layout: FileLayout<Row, Tally>,
+  source: FileSource,
+  outcome: FileOutcome<Tally>,
+  options: FileRunOptions,
+  writing: BatchWriting,
+): Promise<void> {
+  const { name: file, size } = source;
+  const { resume, runId } = options;
   const readRow = layout.rowReader();
+  let batch = await nextBatchNumber(db, runId);
   let rows: Row[] = [];
   let rejected: Rejection[] = [];
+  let rowsRead = 0;
 
-  const flush = async () => {
+  const keep = async (last: boolean) => {
     options.signal?.throwIfAborted();
+    if (writing.failure() !== undefined) throw writing.failure();
     const taken = { rows, rejected };
     rows = [];
     rejected = [];
-    const progress: FileProgress = {
-      file,
-      rowsRead: outcome.rowsRead,
-      rowsWritten: outcome.rowsWritten + taken.rows.length,
-      rowsRejected: outcome.rowsRejected + taken.rejected.length,
-      bytesRead: outcome.bytesRead,
-      bytesTotal: size,
-    };
-    const tally = await db.transaction().execute(async (trx) => {
-      const written = await layout.write(trx, taken.rows);
+    const progress = { file, rowsRead: outcome.rowsRead, rowsRejected: outcome.rowsRejected + taken.rejected.length, bytesRead: outcome.bytesRead, bytesTotal: size };
+    await db.transaction().execute(async (trx) => {
+      if (taken.rows.length > 0) await stageBatch(trx, runId, { batch: batch++, rows: taken.rows.length, records: JSON.stringify(taken.rows) });
       await options.onBatch(progress, taken.rejected, trx);
-      return written;
+      if (last) await markFileRead(trx, runId, options.now());
     });
-    outcome.tally = add(outcome.tally, tally);
-    outcome.rowsWritten = progress.rowsWritten;
     outcome.rowsRejected = progress.rowsRejected;
     outcome.examples.push(...taken.rejected.slice(0, SUMMARY_EXAMPLES - outcome.examples.length));
-    await layout.afterCommit?.();
-    options.onCommitted?.(progress);
+    if (taken.rows.length > 0) writing.kept();
+    options.onCommitted?.({ ...progress, rowsWritten: outcome.rowsWritten });
   };
 
   const input = source.open();
@@ -184,18 +221,18 @@ export async function importFile<Row, Tally extends Record<string, number>>(
       }
       const read = readRow(raw);
       if (read.kind === "blank") continue;
-      outcome.rowsRead += 1;
-      // Rows a stopped run wrote: read again for the rules that look back, written and counted already.
-      if (resume && outcome.rowsRead <= resume.rowsRead) continue;
+      rowsRead += 1;
+      // Rows a stopped run kept: read again for the rules that look back, kept and counted already.
+      if (resume && rowsRead <= resume.rowsRead) continue;
+      outcome.rowsRead = rowsRead;
       if (read.kind === "row") rows.push(read.row);
       else rejected.push(read.rejection);
-      if (rows.length + rejected.length >= layout.batchSize) await flush();
+      if (rows.length + rejected.length >= layout.batchSize) await keep(false);
     }
     if (!headerChecked) checkHeader();
     outcome.bytesRead = size;
-    if (rows.length + rejected.length > 0 || !resume) await flush();
+    await keep(true);
   } finally {
     input.destroy();
   }
-  return outcome;
 }

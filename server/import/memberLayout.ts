@@ -42,6 +42,8 @@ export async function memberFileLayout(
   const stamp = { brand: options.brand, extractedAt, daysExtracted: daysExtracted(extractedAt, now) };
   return {
     batchSize: options.batchSize ?? BATCH_SIZE,
+    // A member's second row in one file is refused: the batches name different members.
+    anyOrder: true,
     headerProblem: (header) => headerProblem(file.name, header, practice !== undefined),
     rowReader: () => {
       const read = memberRowReader(rules);
@@ -50,6 +52,7 @@ export async function memberFileLayout(
         return outcome.kind === "member" ? { kind: "row", row: outcome.member } : outcome;
       };
     },
+    revive: (record) => record as MemberRow,
     write: async (trx, rows) => {
       const written = await writeMembers(trx, rows, stamp, file.name, options.auditAs);
       return { inserted: written.inserted.length, updated: written.updated.length };

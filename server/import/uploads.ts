@@ -10,7 +10,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/database.ts";
 import type { FileStore } from "../files/fileStore.ts";
 import { executeJob, type JobRunner, type JobServices } from "../jobs/runner.ts";
-import { firstRejections, interruptedUploads } from "../jobs/runs.repository.ts";
+import { firstRejections, interruptedUploads, runCounts } from "../jobs/runs.repository.ts";
 import { SUMMARY_EXAMPLES } from "../../domain/import/memberFile.ts";
 import type { FeedName } from "../../domain/feeds/records.ts";
 import { importStatus } from "../../domain/jobs.ts";
@@ -99,17 +99,19 @@ export function uploadRunner(files: FileStore): JobRunner {
     if (!kept) return { status: "failure", message: "Failed: the uploaded file was not kept; send it again" };
     const details = JSON.parse(kept.content.toString("utf8")) as StoredUpload;
     const resume = resumed && { ...resumed, examples: await firstRejections(context.services.db, runId, SUMMARY_EXAMPLES) };
-    const resumedNote = resume ? `Resumed after a server stop, after the ${count(resume.rowsRead)} rows read before it: ` : "";
+    const resumedNote = resume ? `Resumed after a server stop, after the ${count(resume.rowsWritten)} rows written before it: ` : "";
     if (resume) await context.progress(`${resumedNote}importing ${details.fileName}`, resumed);
-    let rowsRead = resume?.rowsRead ?? 0;
     try {
-      const hooks = { onProgress: (progress: { rowsRead: number }) => (rowsRead = progress.rowsRead) };
-      const { outcome, message } = await importWithLog(context, layoutOf(details), storedSource(files, runId, details), hooks, resume);
+      const { outcome, message } = await importWithLog(context, layoutOf(details), storedSource(files, runId, details), {}, resume);
       await forgetUpload(files, runId, details.parts);
       return { status: importStatus(outcome), message: resumedNote + message, counts: countsOf(outcome) };
     } catch (error) {
       if (context.signal.aborted) {
-        return { status: "interrupted", message: `Interrupted by a server stop after ${count(rowsRead)} rows of ${details.fileName}: it goes on from there when the server starts again` };
+        const done = await runCounts(context.services.db, runId);
+        return {
+          status: "interrupted",
+          message: `Interrupted by a server stop after ${count(done.rowsWritten)} rows of ${details.fileName} were written (${count(done.rowsRead)} read): it goes on from there when the server starts again`,
+        };
       }
       await forgetUpload(files, runId, details.parts);
       if (error instanceof FileRefused) return { status: "failure", message: `Failed: ${error.message}` };

@@ -7,7 +7,7 @@
 // is resumed (an uploaded member file at the next start: server/import/uploads.ts).
 import type { Services } from "../services.ts";
 import { withJobLock } from "./lock.ts";
-import { claimRun, finishRun, recordProgress, recordRejections, resumeRun, type ClaimedRun, type NewRun, type Rejection, type RunCounts } from "./runs.repository.ts";
+import { claimRun, finishRun, recordProgress, recordRejections, resumeRun, type ClaimedRun, type NewRun, type Rejection, type ResumedCounts, type RunCounts } from "./runs.repository.ts";
 import type { Kysely } from "kysely";
 import type { Database, JobRunsTable } from "../db/database.ts";
 
@@ -24,7 +24,7 @@ export interface RunContext {
   progress: (message: string, counts?: RunCounts, within?: Kysely<Database>) => Promise<void>;
   reject: (file: string, rejections: Rejection[], within?: Kysely<Database>) => Promise<void>;
   /** What a resumed run had done before it stopped; undefined for a new run. */
-  resumed?: RunCounts;
+  resumed?: ResumedCounts;
 }
 
 export interface RunOutcome {

@@ -16,11 +16,18 @@ const NOT_RUNNING = "0";
 
 export interface RunCounts {
   rowsRead: number;
-  rowsWritten: number;
+  /** Left as it is when undefined: a file's writers count it themselves (server/import/batchWriters.ts). */
+  rowsWritten?: number;
   rowsRejected: number;
   /** A members import's bytes read of its file so far, and the file's size. */
   bytesRead?: number;
   bytesTotal?: number;
+}
+
+/** What a run stopped by a server stop had done, and whether it had read its file to the end. */
+export interface ResumedCounts extends RunCounts {
+  rowsWritten: number;
+  fileRead: boolean;
 }
 
 /** What a new run records of who asked for it and which file it reads (an upload). */
@@ -132,7 +139,7 @@ export interface ClaimedRun {
   /** The waiting re-run's message ("Re-run started by …"), which the outcome continues. */
   requestMessage: string | undefined;
   /** A resumed run's counts when it stopped. */
-  resumed?: RunCounts;
+  resumed?: ResumedCounts;
 }
 
 /**
@@ -147,10 +154,11 @@ export async function resumeRun(db: Kysely<Database>, jobId: number, runId: numb
     .where("job_id", "=", jobId)
     .where("status", "=", "running")
     .where("claimed_at", "is not", null)
-    .returning(["id", "rows_read", "rows_written", "rows_rejected", "bytes_read", "bytes_total"])
+    .returning(["id", "rows_read", "rows_written", "rows_rejected", "bytes_read", "bytes_total", "file_read_at"])
     .executeTakeFirst();
   if (!run) return undefined;
   const resumed = {
+    fileRead: run.file_read_at !== null,
     rowsRead: run.rows_read ?? 0,
     rowsWritten: run.rows_written ?? 0,
     rowsRejected: run.rows_rejected ?? 0,
@@ -158,6 +166,12 @@ export async function resumeRun(db: Kysely<Database>, jobId: number, runId: numb
     bytesTotal: Number(run.bytes_total ?? 0),
   };
   return { id: run.id, requestMessage: undefined, resumed };
+}
+
+/** A run's counts of rows read and written so far. */
+export async function runCounts(db: Kysely<Database>, runId: number): Promise<{ rowsRead: number; rowsWritten: number }> {
+  const run = await db.selectFrom("job_runs").select(["rows_read", "rows_written"]).where("id", "=", runId).executeTakeFirstOrThrow();
+  return { rowsRead: run.rows_read ?? 0, rowsWritten: run.rows_written ?? 0 };
 }
 
 /** The runs of members imports from the browser that a server left `running` when it stopped. */
@@ -225,7 +239,7 @@ const countsOf = (counts: RunCounts | undefined) =>
   counts
     ? {
         rows_read: counts.rowsRead,
-        rows_written: counts.rowsWritten,
+        ...(counts.rowsWritten === undefined ? {} : { rows_written: counts.rowsWritten }),
         rows_rejected: counts.rowsRejected,
         ...(counts.bytesRead === undefined ? {} : { bytes_read: counts.bytesRead }),
         ...(counts.bytesTotal === undefined ? {} : { bytes_total: counts.bytesTotal }),
