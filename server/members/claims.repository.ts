@@ -4,7 +4,7 @@
 // still ahead count, so the live board can tell when an agent's last claim ended. Every change is
 // published (a `claim` event, and the holder's live board row) in its transaction; a claim that
 // runs out publishes nothing (clients drop it at its expiresAt).
-import { sql, type Kysely, type Transaction } from "kysely";
+import { sql, type Kysely, type RawBuilder, type Transaction } from "kysely";
 import type { Database } from "../db/database.ts";
 import { audit } from "../audit.repository.ts";
 import { claimExpiry, judgeClaim, type MemberClaim } from "../../domain/team/claims.ts";
@@ -80,6 +80,44 @@ export async function claimMember(trx: Transaction<Database>, memberId: number, 
   const claimed = await claimsWithHolders(trx).where("c.member_id", "=", memberId).executeTakeFirstOrThrow();
   await publish(trx, claimEvent(memberId, toMemberClaim(claimed)), agentChanged(userId));
   return { claimed };
+}
+
+/**
+ * Next's claim of the member it serves, whose row the caller locked and whose verdict found no live
+ * claim on it (queue_state.held_until mirrors the claim): a new claim (judgeClaim's "claim"),
+ * written with its audit row and Next's in one statement that also reads `answer` (a statement of
+ * the member's row, read as it was before this claim). Undefined, writing nothing, when a live
+ * claim committed after all (the conflict's row is the latest one, whatever the statement's
+ * snapshot). Its events are answered, to be sent once the transaction has committed.
+ */
+export async function claimServed<Answer>(
+  trx: Transaction<Database>,
+  memberId: number,
+  by: { userId: number; sessionId: string; campaignId?: number | undefined },
+  now: Date,
+  address: string,
+  answer: RawBuilder<Answer>,
+) {
+  const { userId, sessionId } = by;
+  const campaignId = by.campaignId ?? null;
+  const expiresAt = claimExpiry(now);
+  const { rows } = await sql<{ claim: ClaimRow; answer: Answer }>`
+    with claim as (
+      insert into member_claims (member_id, user_id, session_id, expires_at, claimed_at, campaign_id)
+      values (${memberId}, ${userId}, ${sessionId}, ${expiresAt}, ${now}, ${campaignId})
+      on conflict (member_id) do update set user_id = excluded.user_id, session_id = excluded.session_id,
+        expires_at = excluded.expires_at, claimed_at = excluded.claimed_at, campaign_id = excluded.campaign_id
+      where member_claims.expires_at <= ${now}
+      returning member_id, user_id, expires_at, claimed_at
+    ), audited as (
+      insert into audit_log (user_id, action, member_ids, address)
+      select ${userId}, action, ${[memberId]}, ${address} from claim, (values (1, 'claimMember'), (2, 'nextMember')) a (n, action) order by n
+    )
+    select json_build_object('member_id', c.member_id, 'user_id', c.user_id, 'firstname', u.firstname, 'lastname', u.lastname,
+      'expires_at', c.expires_at, 'claimed_at', c.claimed_at) as claim, to_json(a) as answer
+    from claim c join users u on u.id = c.user_id, lateral (${answer}) a`.execute(trx);
+  const row = rows[0];
+  return row && { claimed: row.claim, answer: row.answer, notices: [claimEvent(memberId, toMemberClaim(row.claim)), agentChanged(userId)] };
 }
 
 /** Ends the user's claim on the member now; false when they held no live one there. */

@@ -1,15 +1,14 @@
 // A members row as the contract's Member: its own fields (the list and the export answer alike),
 // then with its claim and what the work queue adds (the list, and the member Next serves).
-import type { Kysely } from "kysely";
+import type { RawBuilder } from "kysely";
 import type { components } from "../../contract/schema.d.ts";
 import type { MemberFields } from "../../domain/queue/memberFields.ts";
-import type { Database } from "../db/database.ts";
-import { queueFieldsOf } from "../queue/memberQueue.repository.ts";
+import { latestResultSql, savedByOf, type LatestResultRow } from "../queue/memberQueue.repository.ts";
 import { isDoNotCall } from "../../domain/queue/results.ts";
 import { toCallback } from "../queue/callbacks.repository.ts";
-import { liveClaimsOf, toMemberClaim } from "./claims.repository.ts";
+import { toMemberClaim, type ClaimRow } from "./claims.repository.ts";
 import type { ListedColumns } from "./listedColumns.repository.ts";
-import { membersByIds, type MemberRow } from "./members.repository.ts";
+import { listedMemberSql, type MemberRow } from "./members.repository.ts";
 
 type Member = components["schemas"]["Member"];
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -44,14 +43,6 @@ export function memberOf(row: MemberRow): MemberFields {
   };
 }
 
-/** The rows as the list answers them: with their live claims (at `claimsNow`) and the queue's fields. */
-export async function listedMembers(db: Kysely<Database>, rows: readonly MemberRow[], claimsNow: Date, groupZone: string): Promise<Member[]> {
-  const ids = rows.map((row) => row.id);
-  const [claims, queue] = await Promise.all([liveClaimsOf(db, ids, claimsNow), queueFieldsOf(db, rows, groupZone)]);
-  const claimOf = new Map(claims.map((claim) => [claim.member_id, toMemberClaim(claim)]));
-  return rows.map((row) => ({ ...memberOf(row), claim: claimOf.get(row.id) ?? null, ...queue.get(row.id)! }));
-}
-
 /** A row of the list's page read with its listed fields (listedMembersPage) as the contract's Member. */
 export function listedMemberOf(row: MemberRow & ListedColumns, groupZone: string): Member {
   const save = row.do_not_call_save;
@@ -69,7 +60,13 @@ export function listedMemberOf(row: MemberRow & ListedColumns, groupZone: string
   };
 }
 
-/** These members as the list answers them, in id order (the member Next serves). */
-export async function listedMembersByIds(db: Kysely<Database>, ids: readonly number[], claimsNow: Date, groupZone: string): Promise<Member[]> {
-  return listedMembers(db, await membersByIds(db, ids), claimsNow, groupZone);
+/** The statement of the member Next serves as the list reads it, with its latest saved result (read in Next's claim). */
+export const servedMemberSql = (memberId: number, claimsNow: Date, groupZone: string) =>
+  listedMemberSql(memberId, claimsNow, groupZone, latestResultSql) as RawBuilder<ServedMemberRow>;
+
+export type ServedMemberRow = MemberRow & ListedColumns & { last_result: LatestResultRow | null };
+
+/** The member Next serves and its latest saved result, from that row and the claim just made (the row was read before it). */
+export function servedMemberOf(row: ServedMemberRow, claim: ClaimRow, groupZone: string) {
+  return { member: listedMemberOf({ ...row, claim }, groupZone), lastResult: row.last_result && savedByOf(row.last_result) };
 }

@@ -277,13 +277,16 @@ export async function memberListConditions(db: Kysely<Database>, query: ListQuer
   return (await narrowing(db, query)).conditions;
 }
 
-/** These members' rows as the list reads them, in id order. */
-export async function membersByIds(db: Kysely<Database>, ids: readonly number[]): Promise<MemberRow[]> {
-  if (ids.length === 0) return [];
-  const { rows } = await sql<MemberRow>`
-    select ${PAGE_COLUMNS} from members m join practices p on p.id = m.practice_id
-    where m.id = any(${ids as number[]}::int[]) order by m.id`.execute(db);
-  return rows;
+/**
+ * The statement that reads one member's row with the fields the list adds to it and what `extra`
+ * adds (the member Next serves, with its latest result), as the page reads its rows.
+ */
+export function listedMemberSql(id: number, claimsNow: Date, groupZone: string, extra: ListedSql): RawBuilder<MemberRow & ListedColumns> {
+  const listed = listedColumnsSql(claimsNow, groupZone);
+  return sql`
+    select ${PAGE_COLUMNS}, ${listed.columns}, ${extra.columns}
+    from members m join practices p on p.id = m.practice_id ${listed.joins} ${extra.joins}
+    where m.id = ${id}`;
 }
 
 /** How many members the filters and search keep (an export's progress), in one snapshot. */

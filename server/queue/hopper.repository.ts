@@ -4,7 +4,7 @@
 // past the transaction, so it works behind a transaction-mode pooler); a take removes its first
 // row nobody else is taking (SKIP LOCKED) in one statement. What a take returns is only a
 // candidate: the member is checked again against the rules before it is served (next.repository.ts).
-import { sql, type Kysely, type RawBuilder, type Transaction } from "kysely";
+import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Database } from "../db/database.ts";
 import type { ListQuery } from "../members/members.repository.ts";
 import { queueWalk, type WalkMoment } from "./queueWalk.repository.ts";
@@ -28,33 +28,34 @@ export function hopperKeyOf(query: ListQuery): string {
 /** The open zones as a hopper records them: a change means members of newly opened zones are missing. */
 export const zonesText = (zones: readonly string[]) => [...zones].sort().join(",");
 
-export interface Taken {
-  memberId: number;
-  /** Rows the hopper holds after this take. */
+/** What a hopper holds after a take, and whether it wants a fill: few left, topped up long ago, or for other zones. */
+export interface HopperAfterTake {
   left: number;
-  /** Whether it wants a fill: few left, topped up long ago, or for other zones. */
   wantsFill: boolean;
 }
 
 /**
- * Removes the hopper's first member that is in an open zone and not held by a live claim, nobody
- * else taking it at the same moment; undefined when it has none. The member's row is not locked:
- * the caller checks it again.
+ * The statement's part that removes the hopper's first member in an open zone and not held by a
+ * live claim, nobody else taking it at the same moment (SKIP LOCKED), unless `unless` holds:
+ * `delete … returning member_id`. The member's row is not locked here: the caller locks it and
+ * checks it again.
  */
-export async function takeFromHopper(trx: Transaction<Database>, key: string, moment: WalkMoment): Promise<Taken | undefined> {
-  const { rows } = await sql<{ member_id: number; left: number; filled_at: Date | null; zones: string | null }>`
-    with taken as (
-      delete from queue_hopper where key = ${key} and place = (
-        select h.place from queue_hopper h join queue_state q on q.member_id = h.member_id
-        where h.key = ${key} and q.time_zone = any(${moment.openZones}::text[]) and (q.held_until is null or q.held_until <= ${moment.claimsNow})
-        order by h.place limit 1 for update of h skip locked)
-      returning member_id)
-    select t.member_id, (select count(*) from queue_hopper where key = ${key})::int - 1 as left, s.filled_at, s.zones
-    from taken t left join queue_hoppers s on s.key = ${key}`.execute(trx);
-  const row = rows[0];
-  if (!row) return undefined;
-  const stale = row.filled_at === null || moment.claimsNow.getTime() - new Date(row.filled_at).getTime() > HOPPER_FRESH_MS;
-  return { memberId: row.member_id, left: row.left, wantsFill: row.left < HOPPER_LOW || stale || row.zones !== zonesText(moment.openZones) };
+export const hopperTakeSql = (key: string, moment: WalkMoment, unless: RawBuilder<boolean>) => sql`
+  delete from queue_hopper where key = ${key} and not (${unless}) and place = (
+    select h.place from queue_hopper h join queue_state q on q.member_id = h.member_id
+    where h.key = ${key} and q.time_zone = any(${moment.openZones}::text[]) and (q.held_until is null or q.held_until <= ${moment.claimsNow})
+    order by h.place limit 1 for update of h skip locked)
+  returning member_id`;
+
+/** Columns of the hopper's rows left (after a take of one) and its last fill, for hopperAfterTake. */
+export const hopperStateSql = (key: string) => sql`
+  (select count(*) from queue_hopper where key = ${key})::int - 1 as hopper_left,
+  (select filled_at from queue_hoppers where key = ${key}) as hopper_filled_at,
+  (select zones from queue_hoppers where key = ${key}) as hopper_zones`;
+
+export function hopperAfterTake(row: { hopper_left: number; hopper_filled_at: Date | null; hopper_zones: string | null }, moment: WalkMoment): HopperAfterTake {
+  const stale = row.hopper_filled_at === null || moment.claimsNow.getTime() - new Date(row.hopper_filled_at).getTime() > HOPPER_FRESH_MS;
+  return { left: row.hopper_left, wantsFill: row.hopper_left < HOPPER_LOW || stale || row.hopper_zones !== zonesText(moment.openZones) };
 }
 
 /**

@@ -23,6 +23,28 @@ export async function latestResultsOf(db: Kysely<Database>, memberIds: readonly 
   );
 }
 
+/** The latest saved result of a member read as JSON (null without one), and who saved it when. */
+export interface LatestResultRow {
+  result: string;
+  created_at: string;
+  firstname: string;
+  lastname: string;
+}
+
+/** The column `last_result` and its join on members `m`: the member's latest saved result (by id) and who saved it. */
+export const latestResultSql = {
+  columns: sql`to_json(lr) as last_result`,
+  joins: sql`left join lateral (
+    select r.result, r.created_at, u.firstname, u.lastname from results r join users u on u.id = r.user_id
+    where r.member_id = m.id order by r.id desc limit 1) lr on true`,
+};
+
+export const savedByOf = (row: LatestResultRow): Schemas["SavedBy"] => ({
+  Result: row.result as Schemas["MemberResult"],
+  savedAt: iso(row.created_at),
+  savedBy: { firstname: row.firstname, lastname: row.lastname },
+});
+
 /** The queue's fields of each member (its result as the row shows it), by id. */
 export async function queueFieldsOf(db: Kysely<Database>, members: readonly { id: number; result: string }[], groupZone: string): Promise<Map<number, MemberQueueFields>> {
   const ids = members.map((member) => member.id);

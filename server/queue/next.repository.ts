@@ -1,28 +1,34 @@
-// Next (openapi.yaml nextMember) on the database: the caller's due callbacks (whatever the list's
-// filters), then anyone's overdue ones, found through indexes at each Next; then the hopper of the
-// list's filters (hopper.repository.ts), members picked ahead of time in the queue's order, one
-// taken per try. Whatever a candidate's way in, its member row is locked without waiting (SKIP
-// LOCKED: another agent's Next, or a save, has it) and its verdict (domain/queue/verdict.ts) is
-// read again from its state at that moment before it is claimed, in the same transaction: a member
-// saved, claimed, called back, capped or gone out of its calling window since it was picked is not
-// served. PGlite runs one transaction at a time, so there the lock is never contended.
+// Next (openapi.yaml nextMember) on the database, one statement per try: the caller's due callbacks
+// (whatever the list's filters), then anyone's overdue ones, found through indexes, the first whose
+// member row can be locked at once (SKIP LOCKED: another agent's Next, or a save, has it); when none,
+// the hopper of the list's filters (hopper.repository.ts) gives up its first member, picked ahead
+// of time in the queue's order, and that member's row is locked the same way. The candidate's state
+// is read in that statement and its verdict (domain/queue/verdict.ts) decided on it, in the same
+// transaction: a member saved, claimed, called back, capped or gone out of its calling window since
+// it was picked is not served. Then one statement claims it with its audit rows; its events are sent
+// once the transaction has committed. PGlite runs one transaction at a time, so there the lock is
+// never contended.
 import { sql, type Kysely, type RawBuilder, type Transaction } from "kysely";
 import type { Database } from "../db/database.ts";
 import { servedWhateverFilters } from "../../domain/queue/order.ts";
 import { verdictOf, type QueueGroup } from "../../domain/queue/verdict.ts";
-import { claimMember } from "../members/claims.repository.ts";
+import { claimServed } from "../members/claims.repository.ts";
 import { memberListConditions, type ListQuery } from "../members/members.repository.ts";
-import { audit } from "../audit.repository.ts";
 import { refreshMembers, upkeep, type QueueSetting } from "./queueState.repository.ts";
-import { lockedStateRowOf, stateOfRow } from "./queueStateRow.repository.ts";
-import { fillHopper, hopperKeyOf, takeFromHopper } from "./hopper.repository.ts";
+import { stateOfRow, type QueueStateRow } from "./queueStateRow.repository.ts";
+import { fillHopper, hopperAfterTake, hopperKeyOf, hopperStateSql, hopperTakeSql } from "./hopper.repository.ts";
 import { reachable, withFilters, type WalkMoment } from "./queueWalk.repository.ts";
 import type { QueueState } from "../../domain/queue/memberState.ts";
+import type { LiveEvent } from "../../domain/team/events.ts";
+import type { AgentChanged } from "../events/events.repository.ts";
 import { campaignCooldowns, cappedByCampaign, coolingDownForCampaign } from "../../domain/campaigns/campaignQueue.ts";
 import type { components } from "../../contract/schema.d.ts";
-
-type CampaignCooldownHours = components["schemas"]["CampaignCooldowns"];
+import { servedMemberOf, servedMemberSql } from "../members/memberAnswer.ts";
 import { campaignStillActive } from "../campaigns/campaigns.repository.ts";
+
+type Member = components["schemas"]["Member"];
+type SavedBy = components["schemas"]["SavedBy"];
+type CampaignCooldownHours = components["schemas"]["CampaignCooldowns"];
 
 export interface NextRequest extends WalkMoment {
   userId: number;
@@ -56,12 +62,12 @@ const FILL_WAIT_MS = 5;
 const MOST_FILL_WAITS = 400;
 
 /** The callbacks' groups of the order, each with the SQL of its members in its order. */
-function callbackGroupsOf(request: Omit<NextRequest, "query">, filters: RawBuilder<boolean>[], take: number): RawBuilder<unknown>[] {
+function callbackGroupsOf(request: Omit<NextRequest, "query">, filters: RawBuilder<boolean>[], take: number, also: RawBuilder<boolean>): RawBuilder<unknown>[] {
   const { userId, now, claimsNow } = request;
   const callbacks = (group: QueueGroup, due: RawBuilder<unknown>) => sql`
     select q.member_id, row_number() over (order by c.due_at, c.member_id) as place from callbacks c
     join queue_state q on q.member_id = c.member_id ${servedWhateverFilters(group) ? sql`` : withFilters(filters)}
-    where c.status = 'open' and ${due} and ${reachable(request)} and (q.held_until is null or q.held_until <= ${claimsNow})
+    where c.status = 'open' and ${due} and ${reachable(request)} and (q.held_until is null or q.held_until <= ${claimsNow}) and ${also}
     order by c.due_at, c.member_id limit ${take}`;
   return [
     callbacks("yourCallback", sql`c.owner_id = ${userId} and c.due_at <= ${now}`),
@@ -69,16 +75,44 @@ function callbackGroupsOf(request: Omit<NextRequest, "query">, filters: RawBuild
   ];
 }
 
-/** The first `take` members of each callbacks' group, in the queue's order: one statement for both. */
-async function callbackCandidatesOf(db: Kysely<Database>, request: Omit<NextRequest, "query">, filters: RawBuilder<boolean>[], take: number): Promise<number[]> {
-  const branches = callbackGroupsOf(request, filters, take).map((members, group) => sql`select ${group}::int as grp, place, member_id from (${members}) g${sql.raw(String(group))}`);
-  const { rows } = await sql<{ member_id: number }>`${sql.join(branches, sql` union all `)} order by grp, place`.execute(db);
-  return rows.map((row) => row.member_id);
+/**
+ * The next candidate, locked: the first due callback's member (its groups in order, `take` of each,
+ * those `tried` left out) whose row is not locked by another transaction; else the hopper's first
+ * member, taken from it. Its queue state and result are read with it (null when its row is locked
+ * or it has none). Undefined when there is none: no due callback is free and the hopper is empty.
+ */
+async function nextCandidate(trx: Transaction<Database>, key: string, request: NextRequest, filters: RawBuilder<boolean>[], tried: readonly number[]) {
+  const notTried = sql<boolean>`not (c.member_id = any(${tried as number[]}::int[]))`;
+  const branches = callbackGroupsOf(request, filters, CANDIDATES, notTried).map(
+    (members, group) => sql`select ${group}::int as grp, place, member_id from (${members}) g${sql.raw(String(group))}`,
+  );
+  const { rows } = await sql<CandidateRow>`
+    with due as (${sql.join(branches, sql` union all `)}),
+    callback as (
+      select d.member_id from due d join members m on m.id = d.member_id
+      order by d.grp, d.place limit 1 for update of m skip locked
+    ), taken as (${hopperTakeSql(key, request, sql<boolean>`exists (select 1 from callback)`)}),
+    candidate as (select member_id, true as by_callback from callback union all select member_id, false from taken)
+    select c.member_id as candidate_id, c.by_callback, s.*, ${hopperStateSql(key)}
+    from candidate c left join lateral (
+      select q.*, to_char(q.recare_due, 'YYYY-MM-DD') as recare_due, m.result as member_result
+      from members m join queue_state q on q.member_id = m.id
+      where m.id = c.member_id for update of m skip locked) s on true`.execute(trx);
+  const row = rows[0];
+  if (!row) return undefined;
+  return { memberId: row.candidate_id, byCallback: row.by_callback, state: row.member_id === null ? undefined : row, hopper: row.by_callback ? undefined : hopperAfterTake(row, request) };
 }
+
+type CandidateRow = QueueStateRow & { candidate_id: number; by_callback: boolean; member_result: string; hopper_left: number; hopper_filled_at: Date | null; hopper_zones: string | null };
+type Candidate = NonNullable<Awaited<ReturnType<typeof nextCandidate>>>;
 
 /**
  * Serves the caller the first member still servable, claimed for them, with the place it had;
  * undefined when none is. Nobody is, without a look, when the calling window is closed everywhere.
+ * A candidate that is not servable after all is let go at once (its transaction ends); a hopper's
+ * is gone from it (a fill adds it again if the walk still holds it), a callback's is not asked
+ * for again. An empty hopper is filled before answering that nobody is eligible, by this Next or,
+ * when another is filling it, by that one.
  */
 export async function serveNext(db: Kysely<Database>, request: NextRequest, setting: QueueSetting): Promise<Served | undefined> {
   if (request.openZones.length === 0) return undefined;
@@ -86,8 +120,34 @@ export async function serveNext(db: Kysely<Database>, request: NextRequest, sett
   // A member whose result reached the campaign's goal leaves its queue (read again at the take).
   const goal = request.campaign?.goalResult;
   if (goal) filters.push(sql<boolean>`m.result is distinct from ${goal}`);
+  // The hopper's walk also leaves out the members resting under the campaign's cooldowns.
+  const walkFilters = [...filters, ...campaignRests(request)];
+  const key = hopperOf(request);
+  const tried: number[] = [];
+  let waits = 0;
   try {
-    return (await serveCallback(db, request, filters, setting)) ?? (await serveFromHopper(db, request, [...filters, ...campaignRests(request)], setting));
+    while (tried.length < MOST_TRIED) {
+      const outcome = await db.transaction().execute(async (trx) => {
+        await checkCampaign(trx, request);
+        const candidate = await nextCandidate(trx, key, request, filters, tried);
+        return candidate && { candidate, served: await serveIfServable(trx, candidate, request, setting) };
+      });
+      if (outcome) {
+        const { candidate, served } = outcome;
+        tried.push(candidate.memberId);
+        if (candidate.hopper?.wantsFill) fillInBackground(db, key, walkFilters, request, setting);
+        if (served) return served;
+        continue;
+      }
+      const held = await fill(db, key, walkFilters, request, setting);
+      if (held === 0) return undefined;
+      if (held === "busy") {
+        waits += 1;
+        if (waits > MOST_FILL_WAITS) return undefined;
+        await new Promise((resolve) => setTimeout(resolve, FILL_WAIT_MS));
+      }
+    }
+    return undefined;
   } catch (error) {
     if (error instanceof CampaignStopped) return undefined;
     throw error;
@@ -103,59 +163,6 @@ function campaignRests(request: NextRequest): RawBuilder<boolean>[] {
   return campaignCooldowns(request.campaign).map(
     ({ result, hours }) => sql<boolean>`not (m.result = ${result} and q.last_attempt_at > ${new Date(request.now.getTime() - hours * 3_600_000)})`,
   );
-}
-
-/**
- * A due callback: each try is a transaction of its own, so a candidate that is not servable after
- * all is let go at once; when every candidate of a round was taken by others, the next round asks for more.
- */
-async function serveCallback(db: Kysely<Database>, request: NextRequest, filters: RawBuilder<boolean>[], setting: QueueSetting): Promise<Served | undefined> {
-  const tried = new Set<number>();
-  for (let take = CANDIDATES; tried.size < MOST_TRIED; take *= 4) {
-    const candidates = await callbackCandidatesOf(db, request, filters, take);
-    for (const memberId of candidates) {
-      if (tried.has(memberId)) continue;
-      tried.add(memberId);
-      const served = await db.transaction().execute(async (trx) => {
-        await checkCampaign(trx, request);
-        return serveIfServable(trx, memberId, request, setting);
-      });
-      if (served) return served;
-    }
-    if (candidates.length < take) return undefined;
-  }
-  return undefined;
-}
-
-/**
- * The hopper's first member still servable. A member taken that is not is gone from the hopper
- * (a fill adds it again if the walk still holds it). An empty hopper is filled before answering
- * that nobody is eligible, by this Next or, when another is filling it, by that one.
- */
-async function serveFromHopper(db: Kysely<Database>, request: NextRequest, filters: RawBuilder<boolean>[], setting: QueueSetting): Promise<Served | undefined> {
-  const key = hopperOf(request);
-  let waits = 0;
-  for (let tried = 0; tried < MOST_TRIED; ) {
-    const outcome = await db.transaction().execute(async (trx) => {
-      await checkCampaign(trx, request);
-      const taken = await takeFromHopper(trx, key, request);
-      return taken && { taken, served: await serveIfServable(trx, taken.memberId, request, setting) };
-    });
-    if (outcome) {
-      tried += 1;
-      if (outcome.taken.wantsFill) fillInBackground(db, key, filters, request, setting);
-      if (outcome.served) return outcome.served;
-      continue;
-    }
-    const held = await fill(db, key, filters, request, setting);
-    if (held === 0) return undefined;
-    if (held === "busy") {
-      waits += 1;
-      if (waits > MOST_FILL_WAITS) return undefined;
-      await new Promise((resolve) => setTimeout(resolve, FILL_WAIT_MS));
-    }
-  }
-  return undefined;
 }
 
 /** Ends the waits and holds that are over, works out what an import changed, then tops the hopper up. */
@@ -178,35 +185,33 @@ function fillInBackground(db: Kysely<Database>, key: string, filters: RawBuilder
     .finally(() => keys.delete(key));
 }
 
-/** The member's current result (its row is locked by the caller). */
-async function resultOf(trx: Transaction<Database>, memberId: number): Promise<string | null> {
-  const row = await trx.selectFrom("members").select("result").where("id", "=", memberId).executeTakeFirst();
-  return row?.result ?? null;
-}
-
 export interface Served {
   memberId: number;
   group: QueueGroup;
   state: QueueState;
+  /** The claim's events, to send once the transaction has committed. */
+  notices: (LiveEvent | AgentChanged)[];
+  /** The member as the list answers it, claimed, and its latest saved result. */
+  member: Member;
+  lastResult: SavedBy | null;
 }
 
-async function serveIfServable(trx: Transaction<Database>, memberId: number, request: NextRequest, setting: QueueSetting): Promise<Served | undefined> {
-  const row = await lockedStateRowOf(trx, memberId);
+async function serveIfServable(trx: Transaction<Database>, candidate: Candidate, request: NextRequest, setting: QueueSetting): Promise<Served | undefined> {
+  const { memberId, state: row } = candidate;
   if (!row) return undefined;
   const state = row.stale ? (await refreshMembers(trx, [memberId], setting, request.now)).get(memberId) : stateOfRow(row, setting.groupZone);
   if (!state) return undefined;
-  const claimed = row.held_until !== null && new Date(row.held_until) > request.claimsNow;
-  const verdict = verdictOf(state, { now: request.now.getTime(), callerId: request.userId, claimed, inWindow: request.openZones.includes(state.timeZone) });
+  const held = row.held_until !== null && new Date(row.held_until) > request.claimsNow;
+  const verdict = verdictOf(state, { now: request.now.getTime(), callerId: request.userId, claimed: held, inWindow: request.openZones.includes(state.timeZone) });
   if (!verdict.served) return undefined;
   const isCallback = verdict.group === "yourCallback" || verdict.group === "overdueCallback";
   if (request.campaign && cappedByCampaign(request.campaign, state.attempts, isCallback)) return undefined;
-  if (request.campaign && (request.campaign.goalResult || campaignCooldowns(request.campaign).length > 0)) {
-    const result = await resultOf(trx, memberId);
-    if (result === request.campaign.goalResult) return undefined;
-    if (coolingDownForCampaign(request.campaign, { result: result ?? "", lastAttemptAt: state.lastAttemptAt, isCallback }, request.now.getTime())) return undefined;
+  if (request.campaign) {
+    if (row.member_result === request.campaign.goalResult) return undefined;
+    if (coolingDownForCampaign(request.campaign, { result: row.member_result, lastAttemptAt: state.lastAttemptAt, isCallback }, request.now.getTime())) return undefined;
   }
-  const outcome = await claimMember(trx, memberId, { userId: request.userId, sessionId: request.sessionId, campaignId: verdict.group === "yourCallback" ? undefined : request.campaign?.id }, request.claimsNow, request.address);
-  if (!("claimed" in outcome)) return undefined;
-  await audit(trx, { userId: request.userId, action: "nextMember", memberIds: [memberId], address: request.address });
-  return { memberId, group: verdict.group, state };
+  // The campaign a Next served the member for rides on its claim (a callback of the caller's own is not the campaign's).
+  const by = { userId: request.userId, sessionId: request.sessionId, campaignId: verdict.group === "yourCallback" ? undefined : request.campaign?.id };
+  const claimed = await claimServed(trx, memberId, by, request.claimsNow, request.address, servedMemberSql(memberId, request.claimsNow, setting.groupZone));
+  return claimed && { memberId, group: verdict.group, state, notices: claimed.notices, ...servedMemberOf(claimed.answer, claimed.claimed, setting.groupZone) };
 }

@@ -6,12 +6,10 @@ import { appointmentsOfMember } from "../feeds/memberStatuses.repository.ts";
 import { daysPastRecareDue } from "../../domain/queue/why.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
 import { enforceAgentLimit } from "../members/agentLimit.ts";
-import { listedMembersByIds } from "../members/memberAnswer.ts";
 import type { ListQuery } from "../members/members.repository.ts";
 import type { Services } from "../services.ts";
 import { resetAttempts } from "./attempts.repository.ts";
 import { queueCounts } from "./counts.repository.ts";
-import { latestResultsOf } from "./memberQueue.repository.ts";
 import { hopperKeyOf } from "./hopper.repository.ts";
 import { serveNext, type Served } from "./next.repository.ts";
 import { practiceZones } from "./practiceZones.repository.ts";
@@ -21,6 +19,7 @@ import type { components } from "../../contract/schema.d.ts";
 import { campaignWindow } from "../../domain/campaigns/campaignQueue.ts";
 import { localTimeOf } from "../../domain/queue/zonedTime.ts";
 import { servedCampaignsOf, type Campaign } from "../campaigns/campaigns.repository.ts";
+import { sendAfterCommit } from "../events/events.repository.ts";
 
 type ServedCampaign = components["schemas"]["ServedCampaign"];
 
@@ -87,16 +86,14 @@ async function workOf(services: Services, query: ListQuery, userId: number): Pro
 const servedFor = (campaign: Campaign | null, served: Served) =>
   campaign && served.group !== "yourCallback" ? { id: campaign.id, name: campaign.name, script: campaign.script } : null;
 
-async function answerOf(services: Services, served: Served, request: QueueRequest["request"], setting: QueueSetting, campaign: ServedCampaign | null) {
-  const [member] = await listedMembersByIds(services.db, [served.memberId], request.claimsNow, setting.groupZone);
-  const { state } = served;
-  const lastResult = (await latestResultsOf(services.db, [served.memberId])).get(served.memberId) ?? null;
+async function answerOf(services: Services, served: Served, request: QueueRequest["request"], campaign: ServedCampaign | null) {
+  const { member, lastResult, state } = served;
   const appointment = latestAppointment(await appointmentsOfMember(services.db, served.memberId));
   return {
-    member: member!,
+    member,
     why: {
       group: served.group,
-      callback: member!.callback,
+      callback: member.callback,
       priority: PRIORITIES[state.rank] ?? null,
       daysPastRecareDue: daysPastRecareDue(state.recareDue, request.now.getTime(), state.timeZone),
       attempts: state.attempts,
@@ -120,7 +117,10 @@ export const queueHandlers: Handlers = {
       const forCampaign = campaign ? { id: campaign.id, attemptCap: campaign.attemptCap, goalResult: campaign.goalResult, cooldownHours: campaign.cooldownHours } : undefined;
       // A write like a save: it waits in the saves' lane, leaving connections to reads.
       const served = await services.saves(() => serveNext(services.db, { ...request, sessionId: session.id, address: call.request.ip, campaign: forCampaign }, setting));
-      if (served) return answerOf(services, served, request, setting, servedFor(campaign, served));
+      if (!served) continue;
+      // Committed: the claim's events go out with the other changes that committed meanwhile (as a save's do).
+      await sendAfterCommit(services.db, ...served.notices).catch((error: unknown) => call.request.log.error({ err: error }, "a claim's events were not sent"));
+      return answerOf(services, served, request, servedFor(campaign, served));
     }
     const { setting, request } = work[0]!.asked;
     return { member: null, why: null, queue: await countsWhenNobody(services, request, setting), campaign: null };

@@ -1,21 +1,10 @@
 // A queue_state row as the state domain/queue/memberState.ts worked out (the verdict reads it).
-import { sql, type Selectable, type Transaction } from "kysely";
-import type { Database, QueueStateTable } from "../db/database.ts";
+import type { Selectable } from "kysely";
+import type { QueueStateTable } from "../db/database.ts";
 import type { BlockedReason, QueueState } from "../../domain/queue/memberState.ts";
 
 /** A row with its recare day as text (node-postgres would make a date a local midnight). */
 export type QueueStateRow = Omit<Selectable<QueueStateTable>, "recare_due"> & { recare_due: string | null };
-
-/**
- * The member's place, its member row locked unless someone else holds it (another agent's Next,
- * a save): undefined then, as for an unknown member.
- */
-export async function lockedStateRowOf(trx: Transaction<Database>, memberId: number): Promise<QueueStateRow | undefined> {
-  const { rows } = await sql<QueueStateRow>`
-    select q.*, to_char(q.recare_due, 'YYYY-MM-DD') as recare_due from members m join queue_state q on q.member_id = m.id
-    where m.id = ${memberId} for update of m skip locked`.execute(trx);
-  return rows[0];
-}
 
 const ms = (value: Date | string | null) => (value === null ? null : new Date(value).getTime());
 
