@@ -1,6 +1,7 @@
 // npm run bench:indexes: which of the members' indexes the list actually uses. Notes PostgreSQL's
 // index scan counts of the benchmark schema, reads the first and the last page of every sort in
-// both directions, unfiltered, for one practice, and for a status, plus the searches, through
+// both directions (and the page after the first, by its cursor), unfiltered, for one practice,
+// for a status and the Blank result, plus the searches, through
 // the list's own query (membersPage), then prints every index of members with the scans since. An
 // index that no list query scanned is still written by every insert and by every update that
 // changes its columns (a saved result, a note's time).
@@ -30,9 +31,12 @@ try {
   for (const filter of FILTERS) {
     for (const orderByColumn of [undefined, ...SORTS]) {
       for (const sameColumn of [false, true]) {
-        const first = await membersPage(db, { pageNum: 1, pageSize: 15, ...filter, ...(orderByColumn ? { orderByColumn, sameColumn } : {}) });
+        const query = { pageSize: 15, ...filter, ...(orderByColumn ? { orderByColumn, sameColumn } : {}) };
+        const first = await membersPage(db, { ...query, pageNum: 1 });
         const last = Math.max(1, Math.ceil(first.total / 15));
-        await membersPage(db, { pageNum: last, pageSize: 15, ...filter, ...(orderByColumn ? { orderByColumn, sameColumn } : {}) });
+        await membersPage(db, { ...query, pageNum: last });
+        // The next page by keyset, as the pager reads it.
+        if (first.next_cursor) await membersPage(db, { ...query, pageNum: 2, cursor: first.next_cursor });
       }
     }
   }

@@ -25,7 +25,14 @@ interface Sample {
   company: string;
   dentist: string;
   member: { first_name: string; last_name: string; phone: string; subscriber_id: string; date_of_birth: string };
+  /** The cursors of the middle page (the next and previous pages by keyset), in the default order and by practice. */
+  middle: { byName: Cursors; byPractice: Cursors };
 }
+
+type Cursors = { next_cursor?: string; previous_cursor?: string };
+
+/** The middle page of 15 (its number, in the list's pages). */
+const middleOf = (total: number) => Math.floor(total / 15 / 2);
 
 async function sampleOf(db: Kysely<Database>): Promise<Sample> {
   const one = async <T>(query: ReturnType<typeof sql<T>>) => (await query.execute(db)).rows[0]!;
@@ -37,11 +44,15 @@ async function sampleOf(db: Kysely<Database>): Promise<Sample> {
   const practices = await one(sql<{ ids: string }>`select string_agg(id::text, ',') as ids from (select id from practices order by id limit 3 offset 2) p`);
   const common = await one(sql<{ mco: string; company: string }>`select mco, company from members group by 1, 2 order by count(*) desc limit 1`);
   const dentist = await one(sql<{ first_name: string }>`select first_name from dentists order by id limit 1`);
-  return { total, practice: practice.id, practices: practices.ids, region: practice.region, ...common, dentist: dentist.first_name, member };
+  const pageNum = middleOf(total);
+  const byName = await membersPage(db, { pageNum, pageSize: 15 });
+  const byPractice = await membersPage(db, { pageNum, pageSize: 15, orderByColumn: "Practice" });
+  const middle = { byName, byPractice };
+  return { total, practice: practice.id, practices: practices.ids, region: practice.region, ...common, dentist: dentist.first_name, member, middle };
 }
 
-function casesOf({ total, practice, practices, region, mco, company, dentist, member }: Sample): { name: string; query: Query }[] {
-  const middle = Math.floor(total / 15 / 2);
+function casesOf({ total, practice, practices, region, mco, company, dentist, member, middle: cursors }: Sample): { name: string; query: Query }[] {
+  const middle = middleOf(total);
   const [year, month, day] = member.date_of_birth.split("-");
   return [
     { name: "first page, default order", query: {} },
@@ -55,6 +66,10 @@ function casesOf({ total, practice, practices, region, mco, company, dentist, me
     { name: "page 2 by entry time desc", query: { pageNum: 2, orderByColumn: "entryTime", sameColumn: true } },
     { name: `middle page (${middle}), default order`, query: { pageNum: middle } },
     { name: `middle page (${middle}), by practice`, query: { pageNum: middle, orderByColumn: "Practice" } },
+    { name: `next page from the middle (${middle + 1}), default order`, query: { pageNum: middle + 1, cursor: cursors.byName.next_cursor! } },
+    { name: `previous page from the middle (${middle - 1}), default order`, query: { pageNum: middle - 1, cursor: cursors.byName.previous_cursor! } },
+    { name: `next page from the middle (${middle + 1}), by practice`, query: { pageNum: middle + 1, orderByColumn: "Practice", cursor: cursors.byPractice.next_cursor! } },
+    { name: `previous page from the middle (${middle - 1}), by practice`, query: { pageNum: middle - 1, orderByColumn: "Practice", cursor: cursors.byPractice.previous_cursor! } },
     { name: "last page, by phone", query: { pageNum: Math.ceil(total / 15), orderByColumn: "Phone" } },
     { name: "search last name", query: { search: member.last_name } },
     { name: "search first + last name", query: { search: `${member.first_name} ${member.last_name}` } },

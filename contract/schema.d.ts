@@ -665,9 +665,17 @@ export interface paths {
         };
         /**
          * One page of the members list
-         * @description The members list with every filter applied. Paged by offset (`pageNum`, `pageSize`); a
-         *     page past the end has no members. `total_count` counts the members matching every filter
+         * @description The members list with every filter applied. Paged by page number (`pageNum`, `pageSize`);
+         *     a page past the end has no members. `total_count` counts the members matching every filter
          *     (the title count and the pagination); `members_count` the members on this page.
+         *
+         *     Keyset paging (added by the design): a page with members carries `next_cursor` and
+         *     `previous_cursor`; the call with one of them as `cursor` (and the same filters, search,
+         *     sort and page size) answers the `pageSize` members that follow the page's last row, or
+         *     precede its first, in the list's order, wherever saves have moved other rows meanwhile: a
+         *     page reached by next or previous never skips nor repeats a row, and costs the same at any
+         *     depth. `pageNum` is then only echoed (the caller's page number). A cursor that is not one
+         *     of this call's, or was read in another sort, is refused with 400 naming `cursor`.
          *
          *     Sorting: by `orderByColumn`, ascending unless `sameColumn` is true (decided: true means the
          *     user clicked the column that is already sorted, so the order is descending; the client
@@ -3079,6 +3087,10 @@ export interface components {
             pageNum: number;
             /** @description The number of members matching every filter (title count and pagination). */
             total_count: number;
+            /** @description Present when the page has members; as `cursor`, the page after this one. */
+            next_cursor?: string;
+            /** @description Present when the page has members; as `cursor`, the page before this one. */
+            previous_cursor?: string;
         };
         Dentist: {
             /** @description The value of the members list's `dentistFirstName` filter. */
@@ -5741,6 +5753,8 @@ export interface operations {
                 pageNum?: number;
                 /** @description Members per page; added by the design (the specification offers 15, 50, 100 and 1000). */
                 pageSize?: 15 | 50 | 100 | 1000;
+                /** @description The `next_cursor` or `previous_cursor` of a page of the same query (keyset paging, see above). */
+                cursor?: string;
                 /**
                  * @description The payer (brand) the member came from, several separated by commas (any of them), or
                  *     `all` (absent = all). Several payers make the Members column of the members status

@@ -39,12 +39,13 @@ export function membersHandlers(db: MockDb) {
     api.get("/Members/getMembersTableData", ({ query }) => {
       checkCampaignFilter(query.campaign);
       const pageNum = query.pageNum ?? 1;
-      const { members, total } = list.page({ ...query, pageNum, pageSize: query.pageSize ?? 15 });
+      const { members, total, ...cursors } = list.page({ ...query, pageNum, pageSize: query.pageSize ?? 15 });
       return HttpResponse.json({
         members: members.map((member) => toMemberAnswer(member, liveClaim(db.claims, db.users, member.id), queueFieldsOf(db, member))),
         members_count: members.length,
         pageNum,
         total_count: total,
+        ...cursors,
       });
     }),
 

@@ -3,7 +3,9 @@
 // (saves never change searched fields), and recent searches are remembered while the agent pages.
 import type { MockDb } from "../db/createMockDb";
 import type { MemberRecord } from "../../demo/records.ts";
-import { memberFilter, pageOf, sortedPositions, type MemberFilters, type MemberSortColumn } from "./query";
+import { listOrder, memberFilter, pageFrom, pageOf, sortedPositions, type MemberFilters, type MemberSortColumn } from "./query";
+import { decodePageCursor, memberOrderName, pageCursors } from "../../domain/members/pageCursor.ts";
+import { invalidRequest } from "../../contract/errors.ts";
 import { MemberSearchIndex } from "./search";
 
 export interface MembersPageQuery extends MemberFilters {
@@ -12,6 +14,8 @@ export interface MembersPageQuery extends MemberFilters {
   sameColumn?: boolean;
   pageNum: number;
   pageSize: number;
+  /** Keyset paging: the page after or before this cursor's row instead of page `pageNum`. */
+  cursor?: string;
 }
 
 const REMEMBERED_SEARCHES = 20;
@@ -58,7 +62,7 @@ export function createMembersList(db: Pick<MockDb, "members" | "practices" | "de
   }
 
   return {
-    page(query: MembersPageQuery): { members: MemberRecord[]; total: number } {
+    page(query: MembersPageQuery): { members: MemberRecord[]; total: number; next_cursor?: string; previous_cursor?: string } {
       const keep = memberFilter(query, db);
       const text = query.search?.trim() ?? "";
       const matches = text === "" ? null : found(text);
@@ -69,9 +73,25 @@ export function createMembersList(db: Pick<MockDb, "members" | "practices" | "de
       members.forEach((member, position) => {
         if ((matches === null || matches[position] === 1) && keep(member)) listed[position] = 1;
       });
-      const order = orderOf(query.orderByColumn, query.sameColumn ?? false);
-      const { page, total } = pageOf(order, (position) => listed[position] === 1, query.pageNum, query.pageSize);
-      return { members: page.map((position) => members[position]!), total };
+      const descending = Boolean(query.orderByColumn && query.sameColumn);
+      const positions = orderOf(query.orderByColumn, descending);
+      const order = listOrder(query.orderByColumn, descending);
+      const orderName = memberOrderName(query.orderByColumn, descending);
+      const isListed = (position: number) => listed[position] === 1;
+      const edgeOf = (member: MemberRecord) => ({ key: order.keyOf(member), id: member.id });
+      let page: number[];
+      let total: number;
+      if (query.cursor === undefined) {
+        ({ page, total } = pageOf(positions, isListed, query.pageNum, query.pageSize));
+      } else {
+        const cursor = decodePageCursor(query.cursor);
+        if (!cursor || !order.fits(cursor.key)) throw invalidRequest([{ field: "cursor", message: "is not a cursor of the members list" }]);
+        if (cursor.order !== orderName) throw invalidRequest([{ field: "cursor", message: "was read in another sort" }]);
+        const side = (position: number) => order.compare(edgeOf(members[position]!), cursor);
+        ({ page, total } = pageFrom(positions, isListed, side, cursor.direction === "after", query.pageSize));
+      }
+      const rows = page.map((position) => members[position]!);
+      return { members: rows, total, ...pageCursors(rows, orderName, edgeOf) };
     },
 
     /**

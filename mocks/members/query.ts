@@ -78,31 +78,55 @@ export function memberFilter(filters: MemberFilters, context: FilterContext): Ch
 }
 
 const NUMERIC_COLUMNS: ReadonlySet<MemberSortKey> = new Set(["Days_Extracted"]);
+
+/** A member's place in an order: its sort values and id. */
+export interface OrderKey {
+  key: (string | number | null)[];
+  id: number;
+}
+
+/**
+ * The list's order by `column` (Age by the birth date reversed, domain/membersOrder.ts),
+ * descending when `descending` (the call's `sameColumn`); without a column, Last_Name then
+ * First_Name ascending. Nulls sort last in both directions; ties are broken by id ascending.
+ */
+export function listOrder(column: MemberSortColumn | undefined, descending: boolean) {
+  const sort = column && memberSortKey(column, descending);
+  const numeric = sort !== undefined && NUMERIC_COLUMNS.has(sort.key);
+  const direction = sort && sort.descending ? -1 : 1;
+  const compareValues = (left: string | number | null, right: string | number | null): number => {
+    if (left === right) return 0;
+    if (left === null) return 1;
+    if (right === null) return -1;
+    return (numeric ? (left as number) - (right as number) : compareText(left as string, right as string)) * direction;
+  };
+  return {
+    keyOf: (member: MemberRecord): OrderKey["key"] => (sort ? [member[sort.key]] : [member.Last_Name, member.First_Name]),
+    compareValues,
+    compare: (left: OrderKey, right: OrderKey): number => {
+      for (const [index, value] of left.key.entries()) {
+        const order = compareValues(value, right.key[index] ?? null);
+        if (order !== 0) return order;
+      }
+      return left.id - right.id;
+    },
+    /** Whether a cursor's key has this order's shape (a value of the column's type, or null). */
+    fits: (key: OrderKey["key"]) =>
+      key.length === (sort ? 1 : 2) && key.every((value) => value === null || typeof value === (numeric ? "number" : "string")),
+  };
+}
+
 /** Joins last and first name so that one text comparison orders by both (no name contains it). */
 const NAME_SEPARATOR = "\u0000";
 
-/**
- * The members' positions in list order: by `column` (Age by the birth date reversed,
- * domain/membersOrder.ts), descending when `descending` (the call's `sameColumn`); without a column, Last_Name then First_Name ascending. Nulls sort last in both
- * directions; ties are broken by id ascending. Sort keys are read once (fast at 200,000 members).
- */
+/** The members' positions in list order (listOrder). Sort keys are read once (fast at 200,000 members). */
 export function sortedPositions(members: readonly MemberRecord[], column: MemberSortColumn | undefined, descending: boolean): Int32Array {
-  const sort = column && memberSortKey(column, descending);
-  const keys: (string | number | null)[] = sort
-    ? members.map((member) => member[sort.key])
+  const order = listOrder(column, descending);
+  const keys: (string | number | null)[] = column
+    ? members.map((member) => order.keyOf(member)[0]!)
     : members.map((member) => `${member.Last_Name}${NAME_SEPARATOR}${member.First_Name}`);
-  const numeric = sort !== undefined && NUMERIC_COLUMNS.has(sort.key);
-  const direction = sort && sort.descending ? -1 : 1;
   const ids = Int32Array.from(members, (member) => member.id);
-  return Int32Array.from(members.keys()).sort((a, b) => {
-    const left = keys[a]!;
-    const right = keys[b]!;
-    if (left === right) return ids[a]! - ids[b]!;
-    if (left === null) return 1;
-    if (right === null) return -1;
-    const order = numeric ? (left as number) - (right as number) : compareText(left as string, right as string);
-    return order * direction || ids[a]! - ids[b]!;
-  });
+  return Int32Array.from(members.keys()).sort((a, b) => order.compareValues(keys[a]!, keys[b]!) || ids[a]! - ids[b]!);
 }
 
 /** One page of the members that pass `keep`, walking them in order; `total` counts all that pass. */
@@ -116,4 +140,20 @@ export function pageOf<T>(ordered: Iterable<T>, keep: (item: T) => boolean, page
     total += 1;
   }
   return { page, total };
+}
+
+/**
+ * The page of `pageSize` members that follow (`forward`) or precede the cursor's row in the order
+ * `positions` walks, `side` telling where an item is (> 0 after the row, < 0 before): whatever moved
+ * meanwhile, none between the row and the page is skipped. `total` counts all that pass `keep`.
+ */
+export function pageFrom<T>(positions: Iterable<T>, keep: (item: T) => boolean, side: (item: T) => number, forward: boolean, pageSize: number) {
+  const page: T[] = [];
+  let total = 0;
+  for (const item of positions) {
+    if (!keep(item)) continue;
+    total += 1;
+    if (forward ? page.length < pageSize && side(item) > 0 : side(item) < 0) page.push(item);
+  }
+  return { page: forward ? page : page.slice(-pageSize), total };
 }

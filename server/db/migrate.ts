@@ -43,6 +43,7 @@ import * as feedRuns from "./migrations/0041_feed_runs.ts";
 import * as campaignOfCallsAndResults from "./migrations/0042_campaign_of_calls_and_results.ts";
 import * as recordingRetention from "./migrations/0043_recording_retention.ts";
 import * as importBatches from "./migrations/0044_import_batches.ts";
+import * as membersPracticeCity from "./migrations/0045_members_practice_city.ts";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001_staff_and_sessions": staffAndSessions,
@@ -84,6 +85,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0042_campaign_of_calls_and_results": campaignOfCallsAndResults,
   "0043_recording_retention": recordingRetention,
   "0044_import_batches": importBatches,
+  "0045_members_practice_city": membersPracticeCity,
 };
 
 /**

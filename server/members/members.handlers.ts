@@ -11,10 +11,10 @@ export const membersHandlers: Handlers = {
     const pageNum = query.pageNum ?? 1;
     const zone = services.config.reportTimeZone;
     await checkCampaignFilter(services.db, query.campaign);
-    const { rows, total } = await listedMembersPage(services.db, { ...query, pageNum, pageSize: query.pageSize ?? 15 }, services.now(), zone);
+    const { rows, total, ...cursors } = await listedMembersPage(services.db, { ...query, pageNum, pageSize: query.pageSize ?? 15 }, services.now(), zone);
     const members = rows.map((row) => listedMemberOf(row, zone));
     await audit(services.db, { userId: callerOf(call).user.id, action: "getMembersTableData", memberIds: members.map((m) => m.id), address: call.request.ip });
-    return { members, members_count: members.length, pageNum, total_count: total };
+    return { members, members_count: members.length, pageNum, total_count: total, ...cursors };
   },
 
   async getOpenIssues({ body, services }) {

@@ -3,13 +3,14 @@
 // directions, ties by id. Fast at a million members (bench/README.md): counts from member_counts
 // (member_practice_counts when only practices narrow the list), an index for each sort in each
 // direction, deep pages read from the nearer end, search in search.repository.ts.
-import { sql, type Expression, type Kysely, type RawBuilder } from "kysely";
+import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { components } from "../../contract/schema.d.ts";
-import { memberSortKey, type MemberSortKey } from "../../domain/membersOrder.ts";
+import { decodePageCursor, memberOrderName, pageCursors } from "../../domain/members/pageCursor.ts";
 import type { Database } from "../db/database.ts";
 import { memberSearch, type SearchedValues } from "./search.repository.ts";
 import { listFilterValues, priorityFilterValues } from "../../domain/members/listFilters.ts";
 import { listedColumnsSql, type ListedColumns, type ListedSql } from "./listedColumns.repository.ts";
+import { cursorKey, keysetConditions, orderColumns, orderOf, practiceOrdered, sortKeyText } from "./listOrder.repository.ts";
 
 type Schemas = components["schemas"];
 export type MemberSortColumn = Schemas["MemberSortColumn"];
@@ -37,47 +38,11 @@ export interface MembersQuery {
   orderByColumn?: MemberSortColumn;
   /** Descending (the specification's name for "sort the same column again"). */
   sameColumn?: boolean;
+  /** Keyset paging: the page after or before this cursor's row instead of page `pageNum`. */
+  cursor?: string;
 }
 
 const AGE = sql`date_part('year', age(current_date, m.date_of_birth))::int`;
-
-/**
- * The column each sort key is. Practice sorts by the abbreviation its members carry (migration
- * 0013); Age by the birth date (domain/membersOrder.ts).
- */
-const SORT_COLUMNS: Record<MemberSortKey, string> = {
-  Subscriber_ID: "subscriber_id",
-  PatNum: "pat_num",
-  MCO: "mco",
-  First_Name: "first_name",
-  Middle_Name: "middle_name",
-  Last_Name: "last_name",
-  Practice: "practice_abbr",
-  Address1: "address1",
-  City: "city",
-  State: "state",
-  Phone: "phone",
-  Date_of_Birth: "date_of_birth",
-  Days_Extracted: "days_extracted",
-  notes: "notes",
-  notestimestamp: "notes_at",
-  Status: "status",
-  Result: "result",
-  LastVisit: "last_visit",
-  NextApt: "next_apt",
-  entryTime: "entry_time",
-};
-const NOT_TEXT = new Set(["date_of_birth", "days_extracted", "notes_at", "last_visit", "next_apt", "entry_time"]);
-
-/** The SQL value a sort key sorts by: text columns in code unit order. */
-function sortValue(key: MemberSortKey): Expression<unknown> {
-  const column = sql.ref(`m.${SORT_COLUMNS[key]}`);
-  return NOT_TEXT.has(SORT_COLUMNS[key]) ? column : sql`${column} collate "C"`;
-}
-
-/** The columns an order reads besides id: the filtered members are found with these alone. */
-const orderColumns = (column: MemberSortColumn | undefined) =>
-  column ? [SORT_COLUMNS[memberSortKey(column, false).key]] : ["last_name", "first_name"];
 
 const given = (value: string | undefined): value is string => value !== undefined && value !== "all";
 
@@ -90,7 +55,10 @@ function filterConditions(query: Omit<MembersQuery, "pageNum" | "pageSize">, ali
   const conditions: RawBuilder<boolean>[] = [];
   const companies = listFilterValues(query.company);
   if (companies) conditions.push(sql`${column("company")} = any(${companies}::text[])`);
-  if (given(query.practice)) conditions.push(sql`${column("practice_id")} = any(${query.practice.split(",").map(Number)}::int[])`);
+  // One practice as an equality: an index keyed by practice, then a sort column, serves its order.
+  const practices = given(query.practice) ? query.practice.split(",").map(Number) : [];
+  if (practices.length === 1) conditions.push(sql`${column("practice_id")} = ${practices[0]}`);
+  if (practices.length > 1) conditions.push(sql`${column("practice_id")} = any(${practices}::int[])`);
   if (given(query.region)) {
     conditions.push(sql`${column("practice_id")} in (select p.id from practices p join regions r on r.id = p.region_id where r.name = ${query.region})`);
   }
@@ -114,21 +82,6 @@ function priorityCondition(query: Pick<MembersQuery, "priority">): RawBuilder<bo
 }
 
 const all = (conditions: RawBuilder<boolean>[]) => (conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`);
-
-/**
- * The list order, or its mirror image: pages past the middle are read from the other end, so no
- * page skips more than half the members. Each order has an index (migrations 0002 and 0010).
- */
-function orderOf(column: MemberSortColumn | undefined, descending: boolean, mirrored: boolean) {
-  if (!column) {
-    const way = mirrored ? sql`desc` : sql`asc`;
-    return sql`m.last_name collate "C" ${way}, m.first_name collate "C" ${way}, m.id ${way}`;
-  }
-  const sort = memberSortKey(column, descending);
-  const key = sortValue(sort.key);
-  if (!mirrored) return sort.descending ? sql`${key} desc nulls last, m.id` : sql`${key} asc nulls last, m.id`;
-  return sort.descending ? sql`${key} asc nulls first, m.id desc` : sql`${key} desc nulls first, m.id desc`;
-}
 
 const PAGE_COLUMNS = sql`m.id, m.company, m.subscriber_id, m.pat_num, m.mco, m.first_name, m.middle_name, m.last_name,
   p.abbr as practice, m.practice_id, m.address1, m.city, m.state, m.phone,
@@ -222,53 +175,100 @@ async function membersEstimate(db: Kysely<Database>, atLeast: number): Promise<n
   return Math.max(Number(rows[0]?.n ?? 0), atLeast);
 }
 
+/** A page of the list: its rows, how many members the filters match, and its keyset cursors. */
+export interface Paged<Row> {
+  rows: Row[];
+  total: number;
+  next_cursor?: string;
+  previous_cursor?: string;
+}
+
 /**
  * One page of the list and how many members it has, read in one snapshot (the count always
  * matches the pages). The page's ids come from the order's index alone, then their rows are read.
  */
-export function membersPage(db: Kysely<Database>, query: MembersQuery): Promise<{ rows: MemberRow[]; total: number }> {
+export function membersPage(db: Kysely<Database>, query: MembersQuery): Promise<Paged<MemberRow>> {
   return pageOf<MemberRow>(db, query);
 }
 
 /** A page as the list answers it: each row with its claim (live at `claimsNow`) and queue fields, in the same query. */
-export function listedMembersPage(db: Kysely<Database>, query: MembersQuery, claimsNow: Date, groupZone: string): Promise<{ rows: (MemberRow & ListedColumns)[]; total: number }> {
+export function listedMembersPage(db: Kysely<Database>, query: MembersQuery, claimsNow: Date, groupZone: string): Promise<Paged<MemberRow & ListedColumns>> {
   return pageOf<MemberRow & ListedColumns>(db, query, listedColumnsSql(claimsNow, groupZone));
 }
 
-async function pageOf<Row extends MemberRow>(db: Kysely<Database>, query: MembersQuery, listed?: ListedSql): Promise<{ rows: Row[]; total: number }> {
+/** Which rows of the order a page is: `limit` rows after skipping `offset`, read in the mirrored order or not, from a cursor or not. */
+interface PageWindow {
+  mirrored: boolean;
+  limit: number;
+  offset: number;
+  /** The rows after (before) a cursor: conditions that each an index range serves. */
+  keyset?: RawBuilder<boolean>[];
+}
+
+/** Page `pageNum`: pages past the middle are read from the other end, so no page skips more than half the members. */
+function numberedWindow(query: MembersQuery, total: number): PageWindow | undefined {
+  const skip = (query.pageNum - 1) * query.pageSize;
+  if (skip >= total) return undefined;
+  const mirrored = skip > total / 2;
+  const limit = mirrored ? Math.min(query.pageSize, total - skip) : query.pageSize;
+  return { mirrored, limit, offset: mirrored ? total - skip - limit : skip };
+}
+
+function cursorWindow(query: MembersQuery & { cursor: string }): PageWindow {
+  const cursor = decodePageCursor(query.cursor);
+  const descending = Boolean(query.orderByColumn && query.sameColumn);
+  const key = cursorKey(cursor, query.orderByColumn, descending);
+  return { mirrored: cursor!.direction === "before", limit: query.pageSize, offset: 0, keyset: keysetConditions(query.orderByColumn, descending, cursor!, key) };
+}
+
+/** One practice and nothing else narrows the list: its sorts with a (practice_id, column, id) index read that range in order. */
+const onePracticeAlone = (query: MembersQuery) =>
+  given(query.practice) && !query.practice.includes(",") && byPracticeOnly(query) && !given(query.region) && !query.search?.trim() && !priorityFilterValues(query.priority) && query.campaign === undefined;
+
+/**
+ * Where the page's ids are found. Walking a sort index through filtered members costs about
+ * (offset + limit) × members / total rows (without filters, just offset + limit, read from the
+ * index alone; within one practice, when an index orders its members, the same); finding the
+ * filtered members first (OFFSET 0 keeps the planner from merging the two; their id and sort
+ * columns only, which an index may hold) and sorting them costs about total. The exact total is
+ * known here, unlike to the planner. The factor 4 leans towards sorting: a walk also reads the
+ * rows it skips, and suffers when the sort key follows the filter (a practice's members share its
+ * city). A walk from a cursor is one seek per range of its conditions, their rows merged.
+ */
+async function foundOf(db: Kysely<Database>, query: MembersQuery, conditions: RawBuilder<boolean>[], window: PageWindow, total: number) {
+  const column = query.orderByColumn;
+  const columns = sql.join(["id", ...orderColumns(column)].map((name) => sql.ref(`m.${name}`)));
+  const rows = window.offset + window.limit;
+  const walked = onePracticeAlone(query) && practiceOrdered(column) ? rows : (rows * (await membersEstimate(db, total))) / total;
+  const sorting = conditions.length > 0 && total < walked * 4;
+  if (!window.keyset) return sorting ? sql`(select ${columns} from members m where ${all(conditions)} offset 0) m` : sql`members m where ${all(conditions)}`;
+  if (sorting) return sql`(select ${columns} from members m where ${all(conditions)} and (${sql.join(window.keyset, sql` or `)}) offset 0) m`;
+  const order = orderOf(column, Boolean(column && query.sameColumn), window.mirrored);
+  const ranges = window.keyset.map((range) => sql`(select ${columns} from members m where ${all([...conditions, range])} order by ${order} limit ${window.limit})`);
+  return sql`(${sql.join(ranges, sql` union all `)}) m`;
+}
+
+async function pageOf<Row extends MemberRow>(db: Kysely<Database>, query: MembersQuery, listed?: ListedSql): Promise<Paged<Row>> {
   return db
     .transaction()
     .setIsolationLevel("repeatable read")
     .setAccessMode("read only")
     .execute(async (trx) => {
+      const window = query.cursor === undefined ? undefined : cursorWindow({ ...query, cursor: query.cursor });
       const list = await narrowing(trx, query);
-      const conditions = list.conditions;
       const total = await countOf(trx, query, list);
-      const skip = (query.pageNum - 1) * query.pageSize;
-      if (skip >= total) return { rows: [], total };
-      const mirrored = skip > total / 2;
-      const limit = mirrored ? Math.min(query.pageSize, total - skip) : query.pageSize;
-      const offset = mirrored ? total - skip - limit : skip;
+      const page = window ?? numberedWindow(query, total);
+      if (!page) return { rows: [], total };
       const column = query.orderByColumn;
       const descending = Boolean(column && query.sameColumn);
-      // Walking a sort index through filtered members costs about (offset + limit) × members / total
-      // rows (without filters, just offset + limit, read from the index alone); finding the
-      // filtered members first (OFFSET 0 keeps the planner from merging the two; their id and sort
-      // columns only, which an index may hold) and sorting them costs about total. The exact
-      // total is known here, unlike to the planner. The factor 4 leans
-      // towards sorting: a walk also reads the rows it skips, and suffers when the sort key follows
-      // the filter (a practice's members share its city).
-      const found = conditions.length > 0 && total * total < (offset + limit) * (await membersEstimate(trx, total)) * 4
-        ? sql`(select ${sql.join(["id", ...orderColumns(column)].map((name) => sql.ref(`m.${name}`)))} from members m where ${all(conditions)} offset 0) m`
-        : sql`members m where ${all(conditions)}`;
-      const { rows } = await sql<Row>`
-        select ${PAGE_COLUMNS}${listed ? sql`, ${listed.columns}` : sql``}
+      const { rows } = await sql<Row & { sort_key: (string | null)[] }>`
+        select ${PAGE_COLUMNS}, ${sortKeyText(column)} as sort_key${listed ? sql`, ${listed.columns}` : sql``}
         from members m join practices p on p.id = m.practice_id ${listed?.joins ?? sql``}
         where m.id in (
-          select m.id from ${found}
-          order by ${orderOf(column, descending, mirrored)} limit ${limit} offset ${offset})
+          select m.id from ${await foundOf(trx, query, list.conditions, page, total)}
+          order by ${orderOf(column, descending, page.mirrored)} limit ${page.limit} offset ${page.offset})
         order by ${orderOf(column, descending, false)}`.execute(trx);
-      return { rows, total };
+      return { rows, total, ...pageCursors(rows, memberOrderName(column, descending), (row) => ({ key: row.sort_key, id: row.id })) };
     });
 }
 

@@ -23,12 +23,21 @@ export interface ListPosition {
   /** The trimmed search text the list was last loaded with. */
   search: string;
   pageNum: number;
+  /**
+   * The cursor the page is read from (keyset paging: the page after or before the one the agent
+   * was on, wherever saves moved rows meanwhile); null: by its number.
+   */
+  cursor: string | null;
   pageSize: PageSize;
   sort: MemberSort;
 }
 
+/** The first page, by its number. */
+export const FIRST_PAGE = { pageNum: 1, cursor: null } as const;
+
 export interface MembersQuery {
   pageNum: number;
+  cursor?: string;
   pageSize: PageSize;
   company: string;
   search: string;
@@ -44,9 +53,10 @@ export interface MembersQuery {
 }
 
 /** The list call's query for the current filters, search, page and sort. */
-export function membersQuery({ filters, sort, search, pageNum, pageSize, region }: ListPosition): MembersQuery {
+export function membersQuery({ filters, sort, search, pageNum, cursor, pageSize, region }: ListPosition): MembersQuery {
   return {
     pageNum,
+    ...(cursor ? { cursor } : {}),
     pageSize,
     company: filters.brand,
     search,
@@ -63,11 +73,11 @@ export function membersQuery({ filters, sort, search, pageNum, pageSize, region 
 }
 
 /** The smallest page of the same filters and search: read for its total_count alone. */
-export const countQuery = (position: ListPosition): MembersQuery => ({ ...membersQuery(position), pageNum: 1, pageSize: PAGE_SIZES[0] });
+export const countQuery = (position: ListPosition): MembersQuery => membersQuery({ ...position, ...FIRST_PAGE, pageSize: PAGE_SIZES[0] });
 
 /** The export of every page of the current filters and search (GET /Members/export). */
-export function exportQuery(position: ListPosition) {
-  const { pageNum: _pageNum, pageSize: _pageSize, orderByColumn: _column, sameColumn: _sameColumn, ...filters } = membersQuery(position);
+export function exportQuery(position: Omit<ListPosition, "cursor">) {
+  const { pageNum: _pageNum, pageSize: _pageSize, orderByColumn: _column, sameColumn: _sameColumn, ...filters } = membersQuery({ ...position, cursor: null });
   return filters;
 }
 

@@ -76,7 +76,8 @@ function start(options: Options = {}) {
       loadMembers: fromPromise<MembersTableData, MembersQuery>(async ({ input }) => {
         queries.push(input);
         const members = options.page?.() ?? [member(1), member(2)];
-        return { members, members_count: members.length, pageNum: input.pageNum, total_count: 120 };
+        const cursors = { next_cursor: `after-${input.pageNum}`, previous_cursor: `before-${input.pageNum}` };
+        return { members, members_count: members.length, pageNum: input.pageNum, total_count: 120, ...cursors };
       }),
       liveEvents: liveEventsMachine.provide({
         actors: { stream: fromCallback<LiveEventsEvent>(({ sendBack }) => void streams.push((event: StreamEvent) => sendBack(event))) },
@@ -289,6 +290,30 @@ describe("members list: filters, paging and sort", () => {
       [1, 1000],
     ]);
     expect(persisted.at(-1)).toMatchObject({ pageSize: 1000 });
+  });
+
+  it("turns to the next and previous page from the loaded page's cursors, to page 1 and any other by number", async () => {
+    const { actor, queries } = start();
+    await settle();
+    const turn = async (pageNum: number) => {
+      actor.send({ type: "members.page.change", pageNum });
+      await settle();
+      return queries.at(-1)!;
+    };
+    expect(await turn(2)).toMatchObject({ pageNum: 2, cursor: "after-1" });
+    expect(await turn(3)).toMatchObject({ pageNum: 3, cursor: "after-2" });
+    expect(await turn(2)).toMatchObject({ pageNum: 2, cursor: "before-3" });
+    expect((await turn(5)).cursor).toBeUndefined();
+    expect((await turn(4)).cursor).toBe("before-5");
+    actor.send({ type: "members.reload" });
+    await settle();
+    expect(queries.at(-1)).toMatchObject({ pageNum: 4, cursor: "before-5" });
+    expect((await turn(1)).cursor).toBeUndefined();
+    await turn(2);
+    actor.send({ type: "members.sort.toggle", column: "City" });
+    await settle();
+    expect(queries.at(-1)).toMatchObject({ pageNum: 1, orderByColumn: "City" });
+    expect(queries.at(-1)!.cursor).toBeUndefined();
   });
 
   it("a failed load reports the failure and Try again loads again", async () => {

@@ -10,14 +10,15 @@ import { serverNow } from "../../../api/serverClock";
 import { type ApiFailure, toFailure } from "../../../api/errors";
 import { COUNT_REFRESH_DEBOUNCE_MS, MEMBER_SEARCH_DEBOUNCE_MS, PAGE_SIZES, type PageSize } from "../../../lib/constants";
 import { ALL, changeFilters, NO_FILTERS, type MemberFilters, type SavedFilters } from "../members.filters";
-import { countQuery, membersQuery, UNSORTED, type MembersQuery } from "../members.query";
+import { countQuery, FIRST_PAGE, membersQuery, UNSORTED, type MembersQuery } from "../members.query";
 import { liveEventsMachine, type LiveEvent, type LiveEventsEvent } from "../../liveEvents/liveEvents.machine";
 import { applyLiveEvent, dropExpiredClaims, dropOwnClaim, setClaim, untilNextExpiry } from "../team";
 import { openingView } from "./list.opening";
+import { loadedPage, pageTurn } from "./list.paging";
 import type { ListContext, ListEmitted, ListEvent, ListInput, MemberOptions, MembersTableData } from "./list.types";
 
 /** §4: a filter change resets paging and the sort flags. */
-const RESET_PAGING = { pageNum: 1, sort: UNSORTED };
+const RESET_PAGING = { ...FIRST_PAGE, sort: UNSORTED };
 
 export const membersListMachine = setup({
   types: {
@@ -73,11 +74,12 @@ export const membersListMachine = setup({
     filters: NO_FILTERS,
     searchText: "",
     search: "",
-    pageNum: 1,
+    ...FIRST_PAGE,
     pageSize: PAGE_SIZES[0],
     sort: UNSORTED,
     members: [],
     totalCount: null,
+    cursors: {},
     sinceLoad: [],
     held: false,
     reloadPending: false,
@@ -168,20 +170,20 @@ export const membersListMachine = setup({
             "members.page.change": {
               guard: { type: "isPageInRange", params: ({ event }) => ({ pageNum: event.pageNum }) },
               target: ".loading",
-              actions: assign({ pageNum: ({ event }) => event.pageNum }),
+              actions: assign(({ context, event }) => pageTurn(context, event.pageNum)),
             },
             "members.pageSize.change": {
               guard: { type: "isPageSize", params: ({ event }) => ({ pageSize: event.pageSize }) },
               target: ".loading",
               actions: [
-                assign({ pageSize: ({ event }) => event.pageSize, pageNum: 1 }),
+                assign(({ event }) => ({ pageSize: event.pageSize, ...FIRST_PAGE })),
                 { type: "persistFilters", params: ({ context }) => ({ filters: context.filters, pageSize: context.pageSize }) },
               ],
             },
             "members.sort.toggle": {
               target: ".loading",
               actions: assign({
-                pageNum: 1,
+                ...FIRST_PAGE,
                 sort: ({ context, event }) =>
                   context.sort.column === event.column
                     ? { column: event.column, sameColumn: !context.sort.sameColumn }
@@ -222,11 +224,7 @@ export const membersListMachine = setup({
                 onDone: {
                   target: "ready",
                   actions: [
-                    assign(({ context, event }) => ({
-                      members: context.sinceLoad.reduce(applyLiveEvent, event.output.members),
-                      totalCount: event.output.total_count,
-                      sinceLoad: [],
-                    })),
+                    assign(({ context, event }) => loadedPage(context, event.output)),
                     sendTo("live", { type: "live.resynced" } satisfies LiveEventsEvent),
                     "claimsChanged",
                     emit(({ context }): ListEmitted => ({ type: "members.page.loaded", members: context.members })),

@@ -34,6 +34,8 @@ export interface ListContext extends ListInput, ListPosition {
   members: Member[];
   /** How many members the filters match; unknown (null) until the first page has loaded. */
   totalCount: number | null;
+  /** The loaded page's cursors: where its next and previous pages are read from. */
+  cursors: Pick<MembersTableData, "next_cursor" | "previous_cursor">;
   /** Live events that came while the page was loading, applied again to what it loads. */
   sinceLoad: LiveEvent[];
   /** A save is being confirmed or written (members.list.hold): the page stays as it is until it ends. */
