@@ -127,9 +127,16 @@ interface Searched {
   countAlone?: RawBuilder<{ total: string }>;
 }
 
+/** The most members a selective search lists by their ids (more: its condition is read again for the count and the page). */
+const SELECTIVE_MOST = 200;
+
 async function searched(db: Kysely<Database>, query: Pick<MembersQuery, "search">, filters: RawBuilder<boolean>[]): Promise<Searched | undefined> {
   const search = memberSearch(query.search ?? "");
   if (!search) return undefined;
+  if (search.selective) {
+    const { rows } = await sql<{ id: number }>`select m.id from members m where ${all([...filters, search.where])} limit ${SELECTIVE_MOST + 1}`.execute(db);
+    if (rows.length <= SELECTIVE_MOST) return { where: sql<boolean>`m.id = any(${rows.map((row) => row.id)}::int[])` };
+  }
   if (search.exact) return { where: search.where, ...(filters.length === 0 && search.countAlone ? { countAlone: search.countAlone } : {}) };
   const { rows } = await sql<SearchedValues>`
     select m.id, m.first_name as "First_Name", m.middle_name as "Middle_Name", m.last_name as "Last_Name",

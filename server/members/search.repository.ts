@@ -26,7 +26,18 @@ export interface MemberSearch {
    * beginning with a short text are counted per prefix (member_name_prefix_counts, migration 0018).
    */
   countAlone?: RawBuilder<{ total: string }>;
+  /**
+   * An exact text of six characters or more with a digit or a space, looked up in a trigram index
+   * (a subscriber id, a patient number, a phone, two names): few members hold it, and the lookup,
+   * not the rows, is what costs (the trigrams of digits are in most members' values), so they are
+   * found once rather than again for the count and for the page. One word (a surname) may be
+   * held by thousands, whom the page finds faster along the sort's index.
+   */
+  selective: boolean;
 }
+
+/** An exact text whose members are found once (`selective`). */
+const SELECTIVE_TEXT = /^(?=.*[\d ]).{6,}$/;
 
 function prefixCount(prefixes: readonly string[]): RawBuilder<{ total: string }> | undefined {
   if (prefixes.length !== 1) return undefined;
@@ -49,9 +60,11 @@ export function memberSearch(text: string): MemberSearch | undefined {
   }
   const where = conditions.length > 0 ? sql<boolean>`(${sql.join(conditions, sql` or `)})` : NOTHING;
   const countAlone = search.fuzzy.length === 0 && search.birthDates.length === 0 ? prefixCount(search.namePrefixes) : undefined;
+  const selective = search.exact && search.birthDates.length === 0 && search.namePrefixes.length === 0 && SELECTIVE_TEXT.test(text.trim());
   return {
     where,
     exact: search.exact,
+    selective,
     ...(countAlone ? { countAlone } : {}),
     keep: (candidates) => found(search, candidates.map(toSearchDoc)).map((position) => candidates[position]!.id),
   };
