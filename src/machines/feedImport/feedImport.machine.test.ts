@@ -63,9 +63,10 @@ describe("feedImport machine", () => {
     expect(stubs.loadImport).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(IMPORT_PROGRESS_POLL_MS);
     expect(actor.getSnapshot().value).toBe("finished");
+    expect(stubs.loadRuns).toHaveBeenCalledTimes(2);
     actor.send({ type: "feedImport.again" });
     await vi.advanceTimersByTimeAsync(0);
-    expect(stubs.loadRuns).toHaveBeenCalledTimes(2);
+    expect(stubs.loadRuns).toHaveBeenCalledTimes(3);
     expect(actor.getSnapshot().context.run).toBeNull();
   });
 

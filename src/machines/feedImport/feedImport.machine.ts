@@ -131,7 +131,11 @@ export const feedImportMachine = setup({
     },
     /** The import goes on on the server; only asking about it failed. */
     followFailed: { on: { "feedImport.retry": "polling" } },
-    finished: { on: { "feedImport.again": { target: "loading", actions: assign(FRESH) } } },
+    finished: {
+      // The run just ended joins the latest runs; a failure to read them again keeps the list shown.
+      invoke: { src: "loadRuns", onDone: { actions: assign({ runs: ({ event }) => event.output }) } },
+      on: { "feedImport.again": { target: "loading", actions: assign(FRESH) } },
+    },
   },
 });
 
