@@ -125,29 +125,15 @@ export async function benchDatabase(engine: Engine, size: number): Promise<Datab
   try {
     await sql`create table if not exists public.bench_ready (schema text primary key, hash text not null)`.execute(admin.db);
     const { rows } = await sql<{ hash: string }>`select hash from public.bench_ready where schema = ${schema}`.execute(admin.db);
-    if (rows[0]?.hash === hash) return process.env.BENCH_POOLER_URL ? throughPooler(admin, url, schema) : openDatabase({ url, schema });
+    if (rows[0]?.hash === hash) return openDatabase({ url, schema });
     log(`PostgreSQL ${size} members in schema ${schema}: loading (once per change of the sources)`);
     await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(admin.db);
     await sql`create schema ${sql.id(schema)}`.execute(admin.db);
     const database = await openDatabase({ url, schema });
     await fill(database, size);
     await sql`insert into public.bench_ready values (${schema}, ${hash}) on conflict (schema) do update set hash = excluded.hash`.execute(admin.db);
-    if (!process.env.BENCH_POOLER_URL) return database;
-    await database.close();
-    return throughPooler(admin, url, schema);
+    return database;
   } finally {
     await admin.close();
   }
-}
-
-/**
- * BENCH_POOLER_URL: the server's connections go through a transaction pooler (PgBouncer) to the
- * bench's database, its LISTEN and migrations straight to it. A pooler passes no search_path at
- * connection, so the database's own default names the bench's schema (a copy of the bench
- * database is meant for this: the default applies to every connection to it).
- */
-async function throughPooler(admin: DatabaseHandle, url: string, schema: string): Promise<DatabaseHandle> {
-  const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(admin.db);
-  await sql`alter database ${sql.id(rows[0]!.name)} set search_path = ${sql.id(schema)}, public`.execute(admin.db);
-  return openDatabase({ url: process.env.BENCH_POOLER_URL, directUrl: url });
 }

@@ -14,6 +14,7 @@ import { Worker } from "node:worker_threads";
 import { sql } from "kysely";
 import { keepResult, ms, quantile, startBenchServer } from "./app.ts";
 import { benchDatabase, type Engine } from "./load.ts";
+import { benchDatabaseBehindPooler } from "./pooler.ts";
 import type { AgentsInput, AgentsOutput, SavesMode } from "./saveAgents.ts";
 
 export type { SavesMode } from "./saveAgents.ts";
@@ -29,7 +30,7 @@ function runAgentsApart(input: AgentsInput): Promise<AgentsOutput> {
 }
 
 export async function benchSaves(engine: Engine, size: number, seconds: number, agents: number, mode: SavesMode = "save", pauseMs = 0) {
-  const database = await benchDatabase(engine, size);
+  const database = engine === "postgres" ? await benchDatabaseBehindPooler(size) : await benchDatabase(engine, size);
   const server = await startBenchServer(database);
   // One more for the client that asks GET /sessions beside the agents.
   const tokens = await server.tokens(agents + 1);
