@@ -63,7 +63,7 @@ e2e("an administrator adds a colleague and two practices, and imports a member f
   const file = `DENTA_ELIG_${run}.csv`;
   await page.getByLabel("Member file (CSV)").setInputFiles({ name: file, mimeType: "text/csv", buffer: Buffer.from(lines.join("\n")) });
   assert.equal(await page.getByLabel("Payer").inputValue(), "denta");
-  await page.getByRole("button", { name: "Import" }).click();
+  await page.getByRole("button", { name: "Import", exact: true }).click();
   await expectVisible(page.getByRole("heading", { name: `${file} was imported` }), 60_000);
   await expectVisible(page.getByText(`Imported 2 rows from ${file}, 1 rejected (row 3: missing Last_Name)`));
   const refused = page.getByRole("table", { name: "Refused rows" });
