@@ -14,12 +14,13 @@ describe("the jobs", () => {
       ["Read the practices' Open Dental", "*/5 * * * *"],
       ["Import practice feeds", "30 4 * * *"],
       ["Import call recordings", "*/5 * * * *"],
+      ["Remove old call recordings' audio", "30 3 * * *"],
     ]);
   });
 
   it("have ids and keys of their own", () => {
     expect(new Set(JOBS.map((job) => job.id)).size).toBe(JOBS.length);
-    expect(JOBS.map((job) => job.key)).toEqual(["import-denta", "import-mcna", "import-uhc", "import-tmhp", "refresh-statuses", "export-reminders", "send-status-report", "opendental", "import-feeds", "import-recordings"]);
+    expect(JOBS.map((job) => job.key)).toEqual(["import-denta", "import-mcna", "import-uhc", "import-tmhp", "refresh-statuses", "export-reminders", "send-status-report", "opendental", "import-feeds", "import-recordings", "recordings-retention"]);
   });
 });
 
