@@ -9,6 +9,7 @@ import { afterEach, beforeEach } from "vitest";
 import { waitFor } from "xstate";
 import { createMockServer } from "../mocks/node";
 import { createServices, type Services } from "../src/app/services";
+import { createAdminMachines, type AdminMachines } from "../src/app/adminMachines";
 import { sessionStore } from "../src/app/sessionStore";
 
 type MockServer = ReturnType<typeof createMockServer>;
@@ -47,8 +48,11 @@ export function setupFakeBackend() {
     get server() {
       return current().server;
     },
-    /** The app's services with `user` signed in by e-mail and password, as on the login screen. */
-    async signIn(user: DemoUser): Promise<Services> {
+    /**
+     * The app's services with `user` signed in by e-mail and password, as on the login screen, and
+     * the administration's machines, which the app makes when their screens load.
+     */
+    async signIn(user: DemoUser): Promise<Services & AdminMachines> {
       const { db, services: started } = current();
       const services = createServices({ baseUrl: BASE_URL, navigate: () => {} });
       started.push(services);
@@ -58,7 +62,7 @@ export function setupFakeBackend() {
       services.auth.send({ type: "auth.signIn", request: { kind: "password", email: user.email, password }, landing: "defaultPage" });
       const done = await waitFor(services.auth, (snapshot) => snapshot.matches("signedIn") || snapshot.context.alert !== null);
       if (!done.matches("signedIn")) throw new Error(`${user.email} could not sign in: ${done.context.alert?.message}`);
-      return services;
+      return { ...services, ...createAdminMachines(services.api, services.baseUrl) };
     },
   };
 }

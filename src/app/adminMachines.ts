@@ -28,3 +28,5 @@ export function createAdminMachines(api: ApiClient, baseUrl: string) {
     campaigns: campaignsMachine.provide({ actors: createCampaignsActors(api) }),
   };
 }
+
+export type AdminMachines = ReturnType<typeof createAdminMachines>;

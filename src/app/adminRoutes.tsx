@@ -1,5 +1,6 @@
-// The administration screens as routes: each creates its screen's actor from the machine the
-// composition root provided and hands it to the screen, which imports nothing from src/app.
+// The administration screens as routes: each creates its screen's actor from its machine and hands
+// it to the screen, which imports nothing from src/app. The machines are made here, from the
+// composition root's API client, so that they load with these screens and not at start-up.
 import { useSelector } from "@xstate/react";
 import { useEffect } from "react";
 import { selectUser } from "../machines/auth/auth.selectors";
@@ -8,18 +9,33 @@ import { PracticesAdminScreen } from "../screens/practicesAdmin/PracticesAdminSc
 import { StaffScreen } from "../screens/staff/StaffScreen";
 import { CallbacksScreen } from "../screens/callbacks/CallbacksScreen";
 import { CampaignsScreen } from "../screens/campaigns/CampaignsScreen";
+import { createAdminMachines, type AdminMachines } from "./adminMachines";
+import type { Services } from "./services";
 import { useServices } from "./ServicesContext";
 import { useAppActor } from "./useAppActor";
 
-export function StaffRoute() {
+const adminMachines = new WeakMap<Services, AdminMachines>();
+
+/** The administration's machines of this app, made when the first administration screen opens. */
+function useAdminMachines(): AdminMachines {
   const services = useServices();
-  const user = useSelector(services.auth, selectUser);
-  const actor = useAppActor(services.staffAdmin, { input: { selfId: user?.id ?? 0 } });
+  let machines = adminMachines.get(services);
+  if (!machines) {
+    machines = createAdminMachines(services.api, services.baseUrl);
+    adminMachines.set(services, machines);
+  }
+  return machines;
+}
+
+export function StaffRoute() {
+  const user = useSelector(useServices().auth, selectUser);
+  const actor = useAppActor(useAdminMachines().staffAdmin, { input: { selfId: user?.id ?? 0 } });
   return <StaffScreen actor={actor} />;
 }
 
 export function PracticesAdminRoute() {
-  const { practicesAdmin, regionNames } = useServices();
+  const { regionNames } = useServices();
+  const { practicesAdmin } = useAdminMachines();
   const actor = useAppActor(practicesAdmin);
   // A region added, renamed or removed here reaches this tab's menu at once, not at the next page.
   const regions = useSelector(actor, (s) => s.context.regions);
@@ -28,18 +44,18 @@ export function PracticesAdminRoute() {
 }
 
 export function MemberFilesRoute() {
-  const services = useServices();
-  const actor = useAppActor(services.memberImport);
-  const feeds = useAppActor(services.feedImport);
+  const { memberImport, feedImport } = useAdminMachines();
+  const actor = useAppActor(memberImport);
+  const feeds = useAppActor(feedImport);
   return <MemberFilesScreen actor={actor} feeds={feeds} />;
 }
 
 export function CallbacksRoute() {
-  const actor = useAppActor(useServices().callbacksAdmin);
+  const actor = useAppActor(useAdminMachines().callbacksAdmin);
   return <CallbacksScreen actor={actor} />;
 }
 
 export function CampaignsRoute() {
-  const actor = useAppActor(useServices().campaigns);
+  const actor = useAppActor(useAdminMachines().campaigns);
   return <CampaignsScreen actor={actor} />;
 }

@@ -34,7 +34,6 @@ import { saveExport } from "./saveExport";
 import { persistFilters, readSavedFilters } from "./memberFilterStorage";
 import { createReportMachines } from "./reportMachines";
 import { createAuthActor, provideLoginMachine } from "./signIn";
-import { createAdminMachines } from "./adminMachines";
 import { createLiveBoard } from "./liveBoard";
 
 export interface ServicesOptions {
@@ -94,8 +93,10 @@ export function createServices({ baseUrl, navigate, inspect }: ServicesOptions) 
     /** A CSV export of the server, with progress and cancel (the members list and the table reports). */
     exportCsv: exportMachine.provide({ actors: createExportActors(api), actions: { ...effects, saveExport: (_, file) => saveExport(file) } }),
     ...createReportMachines(api, effects),
-    ...createAdminMachines(api, baseUrl),
     liveBoard: createLiveBoard(api, baseUrl),
+    /** The API client and its base, for the administration's machines: made with its screens when they load (adminRoutes.tsx). */
+    api,
+    baseUrl,
     inspect,
     start: () => longLived.forEach((actor) => actor.start()),
     stop: () => [...longLived].reverse().forEach((actor) => actor.stop()),
