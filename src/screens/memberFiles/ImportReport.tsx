@@ -3,6 +3,7 @@
 import { useSelector } from "@xstate/react";
 import * as memberImport from "../../machines/memberImport/memberImport.selectors";
 import type { MemberImportActor } from "../../machines/memberImport/memberImport.machine";
+import { RejectedRows } from "./RejectedRows";
 
 const count = (value: number) => value.toLocaleString("en-US");
 
@@ -21,29 +22,7 @@ export function ImportReport({ actor }: { actor: MemberImportActor }) {
         {count(run.rowsRead)} rows read: {count(run.rowsWritten)} imported, {count(run.rowsRejected)} refused. The run is in the Crons list of
         the members list as Import {run.brand.toUpperCase()} members.
       </p>
-      {shown.length > 0 ? (
-        <div className="table-scroll admin-report__rejections">
-          <table className="data-table">
-            <caption>Refused rows{more > 0 ? ` (the first ${count(shown.length)}; ${count(more)} more)` : ""}</caption>
-            <thead>
-              <tr>
-                <th scope="col" className="num">
-                  Line
-                </th>
-                <th scope="col">Why</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((rejection, index) => (
-                <tr key={`${rejection.line}:${index}`}>
-                  <td className="num">{rejection.line}</td>
-                  <td>{rejection.reason}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+      <RejectedRows shown={shown} more={more} />
       <button type="button" className="button button--primary" onClick={() => actor.send({ type: "memberImport.again" })}>
         Import another file
       </button>
