@@ -65,6 +65,7 @@ import { BAD_URL, PATH_TOO_LONG } from "../domain/http/mediaType.ts";
 import { loggerOptions, redactSecrets } from "./http/logging.ts";
 import { registerSecurity } from "./http/security.ts";
 import { registerProbes } from "./http/probes.ts";
+import { endConnectionsOnClose } from "./http/connectionsOnClose.ts";
 import { registerSpa } from "./http/spa.ts";
 import { ACCESS_ENDED, ADMIN_ONLY, DATABASE_CONNECTION_LOST, DATABASE_UNREACHABLE, errorBody, HttpError, INVALID_JSON_BODY, invalidRequest, SERVER_FAULT, SESSION_EXPIRED, type FieldProblem } from "../contract/errors.ts";
 import type { Call, Caller, Handler, Handlers, OperationId } from "./handlers.ts";
@@ -285,6 +286,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await registerSecurity(app, config, database.db);
   await registerProbes(app, config, database, replicas);
+  endConnectionsOnClose(app);
   parseJsonBodies(app, document);
   refuseNulText(app);
   await app.register(openapiGlue, {
