@@ -10,7 +10,7 @@ if (!process.env.DATABASE_POOLER_URL_TEST || !process.env.DATABASE_URL_TEST) {
 }
 // Each test file's database is dropped when it ends, and DROP DATABASE waits for a checkpoint: on a
 // busy machine that outlasts the suite's 10 s for a hook. The reports read from the streaming replica
-// when DATABASE_REPLICA_URL_TEST is set: a session's report after its own write waits for nothing, the
-// server sends it to the primary until the replica has replayed that write (server/db/replicas.ts).
+// when DATABASE_REPLICA_URL_TEST is set; the suite's every read waits for the replica to have replayed
+// the writes before it (tests/contract/target.ts), the replica's lag being proven on its own.
 const run = spawnSync("npm", ["run", "test:contract:server", "--", "--hookTimeout=60000"], { stdio: "inherit", env: { ...process.env, CONTRACT_DATABASE: "pooler" } });
 process.exit(run.status ?? 1);

@@ -37,7 +37,7 @@ export function useBackend(): Backend {
   const backend = {} as Backend;
   beforeAll(async () => {
     backend.target = await startTarget();
-    backend.api = createCaller(backend.target.baseUrl);
+    backend.api = createCaller(backend.target.baseUrl, backend.target.replayed);
     const accounts = (await backend.api.get("/auth/dev/accounts")).body as { email: string; isAdmin: boolean }[];
     const adminAccount = accounts.find((account) => account.isAdmin);
     const [staffAccount, colleagueAccount] = accounts.filter((account) => !account.isAdmin);

@@ -39,8 +39,10 @@ export function fillPath(template: string, values: Record<string, string | numbe
   });
 }
 
-export function createCaller(baseUrl: string) {
+/** `beforeRead` runs before every GET: the target's wait for its readers to show every write so far. */
+export function createCaller(baseUrl: string, beforeRead: () => Promise<void> = async () => {}) {
   async function call(method: HttpMethod, template: string, options: CallOptions = {}): Promise<Answer> {
+    if (method === "get") await beforeRead();
     const operation = findOperation(method, template);
     const url = new URL(`${baseUrl}${fillPath(template, options.path, options.encodedPath)}`);
     for (const [name, value] of Object.entries(options.query ?? {})) {

@@ -25,6 +25,12 @@ export interface Target {
   moveCallbackDue: (callbackId: number, fromNowMs: number) => Promise<void>;
   /** The messages the backend has sent (or queued) so far, oldest first. */
   sentMail: () => Promise<{ to: string; subject: string }[]>;
+  /**
+   * Resolves once every reader of the backend shows every write so far: at once on one database, and
+   * after the read replica's replay through the pooler. The suite states what one database answers; a
+   * replica's lag and read-your-writes are proven on their own (server/db/replica.test.ts).
+   */
+  replayed: () => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -51,6 +57,7 @@ export async function startTarget(): Promise<Target> {
       expireTicket: async (ticket) => expireTicket(host.db.eventTickets, ticket),
       moveCallbackDue: async (callbackId, fromNowMs) => moveCallbackDue(host.db, callbackId, fromNowMs),
       sentMail: async () => host.db.outbox.map(({ to, subject }) => ({ to, subject })),
+      replayed: async () => {},
       close: host.close,
     };
   }
@@ -78,7 +85,7 @@ async function startServerTarget(): Promise<Target> {
   // The demo data ends at the mock's reference date; the server's calendar starts there, as the mock's clock stands there.
   // DATA_DIR memory://: the database is in memory or a throwaway schema, and with it the stored files (recordings, help files, mail).
   // SIGN_IN_RATE_LIMIT: the suite signs in once per secured operation, all from 127.0.0.1.
-  const { database, drop, replicaUrl } = await openServerDatabase();
+  const { database, drop, replicaUrl, replayed } = await openServerDatabase();
   const bucket = process.env.CONTRACT_FILE_STORE === "s3" ? await (await import("../support/s3Server.ts")).startS3Server() : undefined;
   const config = loadConfig({
     ...bucket?.env,
@@ -109,9 +116,13 @@ async function startServerTarget(): Promise<Target> {
     // Every message the mailer recorded (sent through SMTP or queued in the outbox), oldest first.
     sentMail: async () =>
       database.db.selectFrom("outbox").select(["to_address as to", "subject"]).orderBy("id").execute(),
+    replayed,
     close: async () => {
+      console.error("DBG close start", Date.now());
       await app.close();
+      console.error("DBG app closed", Date.now());
       await drop(database);
+      console.error("DBG dropped", Date.now());
       await bucket?.close();
     },
   };
@@ -135,12 +146,17 @@ async function openServerDatabase() {
     const database = await seeded(await openDatabase({ url: pooled.url, directUrl: pooled.directUrl }));
     // The demo data in the reports from the first call: the replica has replayed the seeding.
     await pooled.replayed();
-    return { database, replicaUrl: pooled.replicaUrl, drop: async (handle: Handle) => void (await handle.close(), await pooled.drop()) };
+    return {
+      database,
+      replicaUrl: pooled.replicaUrl,
+      replayed: pooled.replayed,
+      drop: async (handle: Handle) => void (await handle.close(), await pooled.drop()),
+    };
   }
   const url = process.env.DATABASE_URL_TEST;
   if (!url) {
     const database = await openDatabase({ dataDir: "memory://", template: serverTemplate });
-    return { database, replicaUrl: undefined, drop: (handle: Handle) => handle.close() };
+    return { database, replicaUrl: undefined, replayed: async () => {}, drop: (handle: Handle) => handle.close() };
   }
   const schema = `contract_${process.pid}_${Date.now()}`;
   const admin = await openDatabase({ url });
@@ -150,6 +166,7 @@ async function openServerDatabase() {
   return {
     database,
     replicaUrl: undefined,
+    replayed: async () => {},
     drop: async (handle: Handle) => {
       await sql`drop schema ${sql.id(schema)} cascade`.execute(handle.db);
       await handle.close();

@@ -43,31 +43,47 @@ export async function createPooledDatabase(purpose: string): Promise<PooledDatab
   const name = `${purpose}_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   await onDirect(`create database ${name}`);
   const replica = process.env.DATABASE_REPLICA_URL_TEST;
+  const watch = replica ? replayWatch(direct, replica) : undefined;
   return {
     url: inDatabase(pooler, name),
     directUrl: inDatabase(direct, name),
     replicaUrl: replica ? inDatabase(replica, name) : undefined,
-    replayed: () => (replica ? replayedOn(inDatabase(direct, name), inDatabase(replica, name)) : Promise.resolve()),
+    replayed: () => watch?.replayed() ?? Promise.resolve(),
     // FORCE ends the pooler's server connections to it as well.
-    drop: () => onDirect(`drop database if exists ${name} with (force)`),
+    drop: async () => {
+      await watch?.close();
+      await onDirect(`drop database if exists ${name} with (force)`);
+    },
   };
 }
 
-/** The database appears on the replica once it has replayed its creation: until then it is not there. */
-async function replayedOn(primaryUrl: string, replicaUrl: string): Promise<void> {
-  const primary = new pg.Client({ connectionString: primaryUrl });
-  await primary.connect();
-  const { rows } = await primary.query<{ lsn: string }>("select pg_current_wal_lsn()::text as lsn").finally(() => primary.end());
-  for (let waited = 0; ; waited += 100) {
-    const replica = new pg.Client({ connectionString: replicaUrl });
-    const caught = await replica
-      .connect()
-      .then(() => replica.query<{ caught: boolean }>("select pg_last_wal_replay_lsn() >= $1::pg_lsn as caught", [rows[0]!.lsn]))
-      .then((answer) => answer.rows[0]!.caught)
-      .catch(() => false)
-      .finally(() => replica.end().catch(() => {}));
-    if (caught) return;
-    if (waited > 60_000) throw new Error(`the replica had not replayed ${rows[0]!.lsn} after a minute`);
-    await new Promise((done) => setTimeout(done, 100));
-  }
+/**
+ * Waits until the replica has replayed every write of the cluster so far (a new database appears on
+ * it once its creation is replayed). The two connections are to the clusters' own databases, opened
+ * at the first wait and kept for the next ones: the contract suite waits before each of its reads.
+ */
+function replayWatch(primaryUrl: string, replicaUrl: string): { replayed: () => Promise<void>; close: () => Promise<void> } {
+  let clients: Promise<[pg.Client, pg.Client]> | undefined;
+  const connected = async (url: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    return client;
+  };
+  const open = () => (clients ??= Promise.all([connected(primaryUrl), connected(replicaUrl)]));
+  return {
+    async replayed() {
+      const [primary, replica] = await open();
+      const { rows } = await primary.query<{ lsn: string }>("select pg_current_wal_lsn()::text as lsn");
+      for (let waited = 0; ; waited += 20) {
+        const answer = await replica.query<{ caught: boolean }>("select pg_last_wal_replay_lsn() >= $1::pg_lsn as caught", [rows[0]!.lsn]);
+        if (answer.rows[0]!.caught) return;
+        if (waited > 60_000) throw new Error(`the replica had not replayed ${rows[0]!.lsn} after a minute`);
+        await new Promise((done) => setTimeout(done, 20));
+      }
+    },
+    async close() {
+      if (!clients) return;
+      await Promise.all((await clients).map((client) => client.end()));
+    },
+  };
 }
