@@ -1468,7 +1468,8 @@ export interface paths {
          * @description Answers in `data` a signed link to `GET /call-recordings/file/{token}` that expires after
          *     5 minutes; the client opens it in a new tab. The link makes the browser save the file as
          *     `title`. Every download (who, which recording, when, from where) is written to the audit
-         *     log when the link is issued. 404 for an unknown key.
+         *     log when the link is issued. 404 for an unknown key; 410 for a recording whose audio
+         *     retention removed (its `audioRemovedAt` is set): no link is issued and nothing audited.
          */
         get: operations["downloadCallRecording"];
         put?: never;
@@ -3573,6 +3574,13 @@ export interface components {
             url: string;
             /** Format: date-time */
             recordedAt: string;
+            /**
+             * Format: date-time
+             * @description When retention (`RECORDINGS_RETENTION_DAYS`) removed the recording's audio; null while
+             *     it is kept. The row stays (who called whom, when) for the reports; its audio can no
+             *     longer be downloaded or played (`downloadCallRecording` answers 410).
+             */
+            audioRemovedAt: string | null;
         };
         CallDirectory: {
             /** @description The number of recordings matching every filter. */
@@ -4608,6 +4616,21 @@ export interface components {
                  * @example {
                  *       "message": "Not found",
                  *       "statusCode": 404
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The recording's row is kept, but retention removed its audio. */
+        AudioRemoved: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "The audio of this recording was removed when its retention period ended.",
+                 *       "statusCode": 410
                  *     }
                  */
                 "application/json": components["schemas"]["Error"];
@@ -6729,6 +6752,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            410: components["responses"]["AudioRemoved"];
             500: components["responses"]["ServerError"];
         };
     };

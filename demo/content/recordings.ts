@@ -60,6 +60,7 @@ export function buildRecordings(faker: Faker, { practices, users, today }: World
         size: callSeconds(faker) * BYTES_PER_SECOND + faker.number.int({ min: 0, max: 3999 }),
         url: `${day.date}/${practice.practiceabbr}/${name}`,
         recordedAt: recordedAt.toISOString(),
+        audioRemovedAt: null,
         file: campaign.audio,
       });
     }

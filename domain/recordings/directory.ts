@@ -27,6 +27,9 @@ export interface DirectoryQuery {
 /** §9 "Call recording size shown in KB with 1 decimal": the number, without its unit. */
 export const kilobytes = (bytes: number) => (bytes / 1024).toFixed(1);
 
+/** openapi.yaml, downloadCallRecording: the 410 of a recording whose audio retention removed. */
+export const AUDIO_REMOVED = "The audio of this recording was removed when its retention period ended.";
+
 /** openapi.yaml, searchCallRecordings: the first 50 matches. */
 export const SEARCH_ROWS = 50;
 

@@ -13,6 +13,7 @@ const recording = (id: number, overrides: Partial<Parameters<typeof matchesSearc
   size: 1000,
   url: `k${id}`,
   recordedAt: "2026-11-16T15:00:00.000Z",
+  audioRemovedAt: null,
   ...overrides,
 });
 

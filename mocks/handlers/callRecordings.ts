@@ -2,7 +2,7 @@
 // call-recordings). The file behind a link is public: the link's token is the authorisation.
 import { HttpResponse } from "msw";
 import type { CallRecordingRecord } from "../../demo/records.ts";
-import { directoryFiltersOf, SEARCH_ROWS } from "../../domain/recordings/directory.ts";
+import { AUDIO_REMOVED, directoryFiltersOf, SEARCH_ROWS } from "../../domain/recordings/directory.ts";
 import { attachmentDisposition } from "../../domain/recordings/contentDisposition.ts";
 import { contentRangeOf, rangeOf } from "../../domain/http/byteRange.ts";
 import { HttpError, INVALID_TOKEN } from "../../contract/errors.ts";
@@ -57,6 +57,7 @@ export function callRecordingsHandlers(db: MockDb) {
       const { key, title } = context.query;
       const recording = db.recordings.find((candidate) => candidate.url === key);
       if (!recording) throw new HttpError(404, "No such recording");
+      if (recording.audioRemovedAt !== null) throw new HttpError(410, AUDIO_REMOVED);
       const { user, record } = caller(context);
       const link = issueDownloadLink(db.recordingDownloads, { recordingId: recording.id, title, userId: user.id, sessionToken: record.token }, db.now());
       return HttpResponse.json({ data: new URL(`/api/call-recordings/file/${link.token}`, context.request.url).href });
@@ -68,6 +69,8 @@ export function callRecordingsHandlers(db: MockDb) {
       if (!link || !liveSession(db.sessions, link.sessionToken)) return errorAnswer(401, INVALID_TOKEN);
       const recording = db.recordings.find((candidate) => candidate.id === link.recordingId);
       if (!recording) throw new HttpError(404, "The recording no longer exists");
+      // A link issued before retention removed the audio ends with it.
+      if (recording.audioRemovedAt !== null) throw new HttpError(404, AUDIO_REMOVED);
       const audio = demoAudio(recording.file);
       const size = audio.bytes.byteLength;
       const range = rangeOf(request.headers.get("range"), size);

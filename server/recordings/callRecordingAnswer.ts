@@ -17,4 +17,5 @@ export const toCallRecording = (row: RecordingRow): CallRecording => ({
   size: row.size,
   url: row.url,
   recordedAt: new Date(row.recorded_at).toISOString(),
+  audioRemovedAt: row.audio_removed_at === null ? null : new Date(row.audio_removed_at).toISOString(),
 });

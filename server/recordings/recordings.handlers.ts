@@ -2,7 +2,7 @@
 // A link is a random token valid 5 minutes; the file behind it is public (the token authorises it,
 // so a new browser tab can fetch it without the bearer token). Issuing and fetching are audited.
 import { randomBytes } from "node:crypto";
-import { directoryFiltersOf, SEARCH_ROWS } from "../../domain/recordings/directory.ts";
+import { AUDIO_REMOVED, directoryFiltersOf, SEARCH_ROWS } from "../../domain/recordings/directory.ts";
 import { attachmentDisposition } from "../../domain/recordings/contentDisposition.ts";
 import { HttpError, INVALID_TOKEN } from "../../contract/errors.ts";
 import { audit } from "../audit.repository.ts";
@@ -11,7 +11,7 @@ import { callerOf, type Handlers } from "../handlers.ts";
 import { rulesOf } from "../auth/sessionRules.ts";
 import {
   campaignCounts,
-  findRecordingIdByKey,
+  findRecordingByKey,
   findRecordings,
   redeemDownloadLink,
   saveDownloadLink,
@@ -56,8 +56,10 @@ export const recordingsHandlers: Handlers = {
   async downloadCallRecording(call) {
     const { user } = callerOf(call);
     const { services, query } = call;
-    const recordingId = await findRecordingIdByKey(services.db, query.key);
-    if (recordingId === undefined) throw new HttpError(404, "No such recording");
+    const recording = await findRecordingByKey(services.db, query.key);
+    if (recording === undefined) throw new HttpError(404, "No such recording");
+    if (recording.audioRemoved) throw new HttpError(410, AUDIO_REMOVED);
+    const recordingId = recording.id;
     const token = randomBytes(32).toString("base64url");
     await services.db.transaction().execute(async (trx) => {
       await saveDownloadLink(trx, { token, recordingId, userId: user.id, sessionId: callerOf(call).session.id, title: query.title }, services.now());
@@ -72,6 +74,8 @@ export const recordingsHandlers: Handlers = {
     if (!link) throw new HttpError(401, INVALID_TOKEN);
     const { file_path: filePath } = link;
     if (filePath === null) throw new HttpError(404, "The recording no longer exists");
+    // A link issued before retention removed the audio ends with it.
+    if (link.audio_removed_at !== null) throw new HttpError(404, AUDIO_REMOVED);
     const found = await statAudio(services, filePath, link.audio_in);
     if (!found) throw new HttpError(404, "The recording's audio file no longer exists");
     const range = rangeOf(request.headers.range, found.size);

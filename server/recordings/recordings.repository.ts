@@ -18,6 +18,8 @@ export interface RecordingRow {
   size: number;
   url: string;
   recorded_at: Date;
+  /** Set once retention removed the audio; the row stays. */
+  audio_removed_at: Date | null;
 }
 
 /** openapi.yaml, downloadCallRecording: the link expires after 5 minutes. */
@@ -69,6 +71,7 @@ function newestFirst(db: Kysely<Database>, filters: DirectoryFilters) {
       "r.size",
       "r.url",
       "r.recorded_at",
+      "r.audio_removed_at",
     ])
     .orderBy("r.recorded_at", "desc")
     .orderBy("r.id", "desc");
@@ -113,9 +116,10 @@ export async function campaignCounts(db: Kysely<Database>): Promise<{ name: stri
   return rows.map((row) => ({ name: row.name, count: Number(row.count) }));
 }
 
-export async function findRecordingIdByKey(db: Kysely<Database>, url: string): Promise<number | undefined> {
-  const row = await db.selectFrom("call_recordings").select("id").where("url", "=", url).executeTakeFirst();
-  return row?.id;
+/** The recording a download key names, and whether its audio is still kept. */
+export async function findRecordingByKey(db: Kysely<Database>, url: string): Promise<{ id: number; audioRemoved: boolean } | undefined> {
+  const row = await db.selectFrom("call_recordings").select(["id", "audio_removed_at"]).where("url", "=", url).executeTakeFirst();
+  return row && { id: row.id, audioRemoved: row.audio_removed_at !== null };
 }
 
 export async function saveDownloadLink(
@@ -149,7 +153,7 @@ export async function redeemDownloadLink(db: Kysely<Database>, token: string, no
     .innerJoin("sessions as s", "s.id", "d.session_id")
     .innerJoin("users as u", "u.id", "s.user_id")
     .leftJoin("call_recordings as r", "r.id", "d.recording_id")
-    .select(["d.user_id", "d.title", "d.recording_id", "r.file_path", "r.audio_in"])
+    .select(["d.user_id", "d.title", "d.recording_id", "r.file_path", "r.audio_in", "r.audio_removed_at"])
     .where("d.token_hash", "=", hashToken(token))
     .where("d.expires_at", ">", now)
     .where("s.revoked_at", "is", null)

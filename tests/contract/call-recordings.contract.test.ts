@@ -16,6 +16,7 @@ interface Recording {
   size: number;
   url: string;
   recordedAt: string;
+  audioRemovedAt: string | null;
 }
 
 const directory = (query: Record<string, string | number>) =>
@@ -256,5 +257,34 @@ describe("downloads: GET /call-recordings/downloadCallRecording and GET /call-re
     });
     expect(status).toBe(400);
     expect(fieldsOf(body)).toEqual(expect.arrayContaining(["key", "title"]));
+  });
+});
+
+describe("a recording whose audio retention removed", () => {
+  it("keeps its row, marked with when, answers 410 for a new link and ends a link issued before (404)", async () => {
+    const before = (await directory({})).body;
+    expect(before.rows.every((row: Recording) => row.audioRemovedAt === null)).toBe(true);
+    // The last of the first page: the tests above link the newest.
+    const kept = before.rows.at(-1) as Recording;
+    const issued = await backend.api.get("/call-recordings/downloadCallRecording", { token: backend.staff.token, query: { key: kept.url, title: "before.mp3" } });
+    expect(issued.status).toBe(200);
+
+    await backend.target.removeRecordingAudio(kept.id);
+
+    const after = (await directory({})).body;
+    expect(after.count).toBe(before.count);
+    const removed = after.rows.find((row: Recording) => row.id === kept.id) as Recording;
+    expect(removed).toEqual({ ...kept, audioRemovedAt: expect.any(String) });
+    expect(Number.isNaN(Date.parse(removed.audioRemovedAt!))).toBe(false);
+    const found = (await backend.api.get("/call-recordings/search", { token: backend.staff.token, query: { text: kept.name } })).body;
+    expect(found.rows).toEqual([removed]);
+
+    const refused = await backend.api.get("/call-recordings/downloadCallRecording", { token: backend.staff.token, query: { key: kept.url, title: "after.mp3" } });
+    expect(refused.status).toBe(410);
+    expect(refused.body).toEqual({ message: "The audio of this recording was removed when its retention period ended.", statusCode: 410 });
+
+    const file = await backend.api.get("/call-recordings/file/{token}", { path: { token: tokenOf(issued.body.data) } });
+    expect(file.status).toBe(404);
+    expect(file.body.statusCode).toBe(404);
   });
 });

@@ -17,6 +17,8 @@ export interface Target {
   expireSession: (token: string) => Promise<void>;
   /** Ends a signed call-recording link (the token of `/call-recordings/file/{token}`) as its 5 minutes would. */
   expireDownloadLink: (token: string) => Promise<void>;
+  /** Removes a call recording's audio as retention (RECORDINGS_RETENTION_DAYS) does, keeping its row. */
+  removeRecordingAudio: (recordingId: number) => Promise<void>;
   /** Ends the claim on a member as its 2 minutes would. */
   expireClaim: (memberId: number) => Promise<void>;
   /** Ends an event stream ticket as its 30 seconds would. */
@@ -46,6 +48,7 @@ export async function startTarget(): Promise<Target> {
     const host = await startMockHost({ size: 1500 });
     const { expireSession } = await import("../../mocks/db/sessions");
     const { expireDownloadLink } = await import("../../mocks/db/downloadLinks");
+    const { removeRecordingAudio } = await import("../../mocks/callRecordings/retention");
     const { expireClaim } = await import("../../mocks/db/claims");
     const { expireTicket } = await import("../../mocks/db/events");
     const { moveCallbackDue } = await import("../../mocks/queue/callbacks");
@@ -53,6 +56,7 @@ export async function startTarget(): Promise<Target> {
       baseUrl: host.baseUrl,
       expireSession: async (token) => expireSession(host.db.sessions, token),
       expireDownloadLink: async (token) => expireDownloadLink(host.db.recordingDownloads, token),
+      removeRecordingAudio: async (recordingId) => removeRecordingAudio(host.db, recordingId),
       expireClaim: async (memberId) => expireClaim(host.db.claims, memberId),
       expireTicket: async (ticket) => expireTicket(host.db.eventTickets, ticket),
       moveCallbackDue: async (callbackId, fromNowMs) => moveCallbackDue(host.db, callbackId, fromNowMs),
@@ -103,6 +107,7 @@ async function startServerTarget(): Promise<Target> {
     baseUrl: `${address}/api`,
     expireSession: (token) => expireSessionByToken(database.db, token, rules),
     expireDownloadLink: async (token) => (await import("../../server/recordings/recordings.repository.ts")).expireDownloadLink(database.db, token),
+    removeRecordingAudio: async (recordingId) => (await import("../../server/recordings/retention/retention.repository.ts")).markAudioRemoved(database.db, [recordingId], new Date()),
     expireClaim: async (memberId) => (await import("../../server/members/claims.repository.ts")).expireClaim(database.db, memberId),
     expireTicket: async (ticket) => (await import("../../server/events/events.repository.ts")).expireTicket(database.db, ticket),
     moveCallbackDue: async (callbackId, fromNowMs) => {

@@ -31,6 +31,7 @@ export async function seedRecordingsAndHelp(trx: Kysely<Database>, world: DemoWo
           url: recording.url,
           file_path: `${DEMO_AUDIO_FOLDER}/${recording.file}`,
           recorded_at: recording.recordedAt,
+          audio_removed_at: recording.audioRemovedAt,
         })),
       )
       .execute(),

@@ -87,6 +87,9 @@ describe.each(cases)("retention of recordings' audio (%s, %s store)", (engine, s
 
     const token = await testApp.sessionOf(ADMIN_EMAIL);
     const key = (await testApp.database.db.selectFrom("call_recordings").select("url").where("id", "=", ids.old).executeTakeFirstOrThrow()).url;
+    const linkOf = () => testApp.app.inject({ method: "GET", url: `/api/call-recordings/downloadCallRecording?key=${encodeURIComponent(key)}&title=a.mp3`, headers: bearer(token) });
+    const before = await linkOf();
+    expect(before.statusCode).toBe(200);
     await run();
     const removed = await lastRun();
     expect(removed).toMatchObject({ status: "success", rows_written: 2 });
@@ -100,10 +103,12 @@ describe.each(cases)("retention of recordings' audio (%s, %s store)", (engine, s
     const audited = await testApp.database.db.selectFrom("audit_log").select(["user_id", "action", "address"]).where("action", "like", `${AUDIT_ACTION}%`).execute();
     expect(audited).toEqual([{ user_id: null, action: expect.stringMatching(/^removeRecordingAudio 2 recordings recorded before /), address: "scheduled job" }]);
 
-    // The row is still listed and its link issued, but its audio is gone.
-    const issued = await testApp.app.inject({ method: "GET", url: `/api/call-recordings/downloadCallRecording?key=${encodeURIComponent(key)}&title=a.mp3`, headers: bearer(token) });
-    expect(issued.statusCode).toBe(200);
-    const file = await testApp.app.inject({ method: "GET", url: new URL(issued.json().data as string).pathname });
+    // The row is still listed, marked with when; no link is issued for it, and one issued before ends.
+    const listed = await testApp.app.inject({ method: "GET", url: `/api/call-recordings/search?text=${encodeURIComponent(key.split("/").at(-1)!)}`, headers: bearer(token) });
+    expect(listed.json().rows).toEqual([expect.objectContaining({ url: key, audioRemovedAt: (await row(ids.old)).audio_removed_at!.toISOString() })]);
+    const refused = await linkOf();
+    expect([refused.statusCode, refused.json().message]).toEqual([410, "The audio of this recording was removed when its retention period ended."]);
+    const file = await testApp.app.inject({ method: "GET", url: new URL(before.json().data as string).pathname });
     expect(file.statusCode).toBe(404);
 
     await run();

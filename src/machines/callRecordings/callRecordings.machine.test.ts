@@ -16,6 +16,7 @@ const recording: CallRecording = {
   size: 48_230,
   url: "recordings/2026-03-05/7",
   recordedAt: "2026-03-05T09:30:00",
+  audioRemovedAt: null,
 };
 
 function start({

@@ -18,6 +18,8 @@ export interface RecordingRow {
   mail: string;
   practice: string;
   size: string;
+  /** Retention removed its audio: the row stays, with nothing to download or play. */
+  audioRemoved: boolean;
 }
 
 export const selectLoading = (snapshot: CallRecordingsSnapshot) => snapshot.matches({ directory: "loading" });
@@ -40,6 +42,7 @@ export const selectRows = (snapshot: CallRecordingsSnapshot): RecordingRow[] =>
     mail: recording.mail,
     practice: recording.practice,
     size: sizeInKb(recording.size),
+    audioRemoved: recording.audioRemovedAt !== null,
   }));
 
 export const selectPageCount = (snapshot: CallRecordingsSnapshot) =>

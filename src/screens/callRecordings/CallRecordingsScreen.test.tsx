@@ -20,6 +20,7 @@ const recording = {
   size: 48_230,
   url: "recordings/2026-03-05/7",
   recordedAt: "2026-03-05T09:30:00",
+  audioRemovedAt: null as string | null,
 };
 
 const backend = setupFakeBackend();
@@ -158,6 +159,31 @@ describe("Call Recordings screen", () => {
     await waitFor(() => expect(audio.commands.some((command) => command.type === "audio.load")).toBe(true));
     act(() => audio.report({ type: "audio.failed", message: "The recording's audio is damaged and cannot be decoded." }));
     expect(within(player).getByRole("alert")).toHaveTextContent("The recording's audio is damaged and cannot be decoded.");
+  });
+
+  it("shows Audio removed instead of Download and Play for a recording whose audio retention removed", async () => {
+    const removed = { ...recording, id: 6, name: "2026-02-02_1000_SMD-AUST.mp3", phone: "(512) 555-0177", url: "recordings/2026-02-02/6", recordedAt: "2026-02-02T10:00:00", audioRemovedAt: "2026-05-03T02:00:00Z" };
+    arrangeRecordings(recording, removed);
+    await renderScreen();
+    const table = await screen.findByRole("table", { name: "Call recordings: 2 found" });
+    const gone = within(table).getByRole("row", { name: /555-0177/ });
+    expect(gone).toHaveTextContent("02/02/2026 10:00 AM");
+    expect(gone).toHaveTextContent("Audio removed");
+    expect(within(gone).queryByRole("button")).not.toBeInTheDocument();
+    const kept = within(table).getByRole("row", { name: /555-0134/ });
+    expect(kept).not.toHaveTextContent("Audio removed");
+    expect(within(kept).getByRole("button", { name: `Download ${recording.name}` })).toBeInTheDocument();
+    expect(within(kept).getByRole("button", { name: `Play ${recording.name}` })).toBeInTheDocument();
+  });
+
+  it("says the audio was removed when retention removed it after the page was shown", async () => {
+    arrangeRecordings(recording);
+    const { user } = await renderScreen();
+    const table = await screen.findByRole("table", { name: "Call recordings: 1 found" });
+    backend.db.recordings[0]!.audioRemovedAt = "2026-05-03T02:00:00Z";
+    await user.click(within(table).getByRole("button", { name: `Play ${recording.name}` }));
+    const player = await screen.findByRole("region", { name: `Player: ${recording.name}` });
+    expect(await within(player).findByRole("alert")).toHaveTextContent("The audio of this recording was removed when its retention period ended.");
   });
 
   it("shows a recording imported while the page is open, without a reload", async () => {

@@ -64,9 +64,13 @@ export function CallRecordingsScreen({ actor, player, exporter }: CallRecordings
   );
 }
 
+/** What a row whose audio retention removed shows instead of Download (and Play: nothing). */
+const AudioRemoved = () => <span className="call-recordings__removed">Audio removed</span>;
+
 /** A row's Play button: Pause on the recording that plays. */
 const playButton = (player: PlayerActor, currentId: number | undefined, willPlay: boolean) => (row: calls.RecordingRow) => {
   const { recording } = row;
+  if (row.audioRemoved) return null;
   const pauses = recording.id === currentId && willPlay;
   return (
     <button
@@ -92,7 +96,10 @@ function recordingColumns(actor: CallRecordingsActor, downloading: boolean, play
     {
       key: "download",
       header: "Download",
-      cell: (row) => (
+      cell: (row) =>
+        row.audioRemoved ? (
+          <AudioRemoved />
+        ) : (
         <button
           type="button"
           className="button"
