@@ -1402,7 +1402,8 @@ export interface paths {
          * @description Paged by offset (`activePage`, `selectedPageSize`); `count` is the number of recordings
          *     matching every filter. Sorted newest `recordedAt` first, ties by `id` descending.
          *     `search` (trimmed, '' = none) matches the phone number, the agent's e-mail and the file
-         *     name (substring, case-insensitive).
+         *     name (substring, case-insensitive); `memberId` and `agent` keep exactly one member's or
+         *     one agent's recordings (the members list's results history and the live board link them).
          */
         get: operations["getCallDirectoryList"];
         put?: never;
@@ -3581,6 +3582,11 @@ export interface components {
              *     longer be downloaded or played (`downloadCallRecording` answers 410).
              */
             audioRemovedAt: string | null;
+            /**
+             * @description The member the call was to, as the import linked it (by practice and phone); null when
+             *     no member was found. What `getCallDirectoryList`'s `memberId` keeps.
+             */
+            memberId: number | null;
         };
         CallDirectory: {
             /** @description The number of recordings matching every filter. */
@@ -6650,6 +6656,18 @@ export interface operations {
                 /** @description Free-text search, trimmed; '' or absent = no search. */
                 search?: string;
                 /**
+                 * @description Only the recordings linked to this member (the import links a recording to the member
+                 *     of its practice and phone); absent = every member. Exact, unlike `search`: another
+                 *     member sharing a phone is not included, and a recording linked to no member never is.
+                 */
+                memberId?: number;
+                /**
+                 * @description Only the recordings of the agent with this e-mail, compared whole and ignoring case
+                 *     (`mail`); absent = every agent. Exact, unlike `search`, which also finds
+                 *     `ann@…` in `joann@…`.
+                 */
+                agent?: string;
+                /**
                  * @description A date range `YYYY-MM-DD,YYYY-MM-DD` (start, end; both included; start not after end,
                  *     else 400). Both dates are needed; absent = no range.
                  */
@@ -6686,6 +6704,18 @@ export interface operations {
                 dateFolder?: components["schemas"]["RequestDate"];
                 /** @description Free-text search, trimmed; '' or absent = no search. */
                 search?: string;
+                /**
+                 * @description Only the recordings linked to this member (the import links a recording to the member
+                 *     of its practice and phone); absent = every member. Exact, unlike `search`: another
+                 *     member sharing a phone is not included, and a recording linked to no member never is.
+                 */
+                memberId?: number;
+                /**
+                 * @description Only the recordings of the agent with this e-mail, compared whole and ignoring case
+                 *     (`mail`); absent = every agent. Exact, unlike `search`, which also finds
+                 *     `ann@…` in `joann@…`.
+                 */
+                agent?: string;
                 /**
                  * @description A date range `YYYY-MM-DD,YYYY-MM-DD` (start, end; both included; start not after end,
                  *     else 400). Both dates are needed; absent = no range.

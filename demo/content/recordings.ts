@@ -1,8 +1,10 @@
 // Call recordings of the last 90 days: a handful per working day, stored in day folders per
 // practice, each with the number called, the agent on the call and the file's size. Every
-// recording stands for one of the demo audio files of its campaign's kind.
+// recording stands for one of the demo audio files of its campaign's kind. Every fourth is a call
+// to a member of its practice, linked to them as the import links one, so that a member's
+// recordings are there to be found; the others went to numbers no member has.
 import type { Faker } from "@faker-js/faker";
-import type { CallRecordingRecord, DemoAudioFile, World } from "../records.ts";
+import type { CallRecordingRecord, DemoAudioFile, MemberRecord, World } from "../records.ts";
 import { openHours, zonedDaysAround } from "../time/zonedDays.ts";
 
 export const CAMPAIGNS: { value: { name: string; audio: DemoAudioFile }; weight: number }[] = [
@@ -34,8 +36,21 @@ function callSeconds(faker: Faker): number {
 
 const stamp = (instant: Date) => instant.toISOString().replace(/[-:]/g, "").slice(0, 15);
 
-export function buildRecordings(faker: Faker, { practices, users, today }: World): CallRecordingRecord[] {
+/** Recordings of a call to a member: one in this many. */
+const MEMBER_CALL_EVERY = 4;
+
+/**
+ * The member a recording's call went to, if it was one: picked by the recording's id, not drawn
+ * from faker, so that every other value of the world stays as it was.
+ */
+function calledMember(id: number, membersOfPractice: readonly MemberRecord[] | undefined): MemberRecord | undefined {
+  if (id % MEMBER_CALL_EVERY !== 0 || !membersOfPractice?.length) return undefined;
+  return membersOfPractice[(id * 7919) % membersOfPractice.length];
+}
+
+export function buildRecordings(faker: Faker, { practices, users, members, today }: World): CallRecordingRecord[] {
   const agents = users.filter((user) => !user.isAdmin);
+  const membersByPractice = Map.groupBy(members.filter((member) => member.Phone !== ""), (member) => member.practiceId);
   const recordings: CallRecordingRecord[] = [];
   for (const day of zonedDaysAround(today, RECORDING_DAYS - 1)) {
     const hours = openHours(day, FIRST_HOUR, LAST_HOUR, today.getTime());
@@ -45,7 +60,9 @@ export function buildRecordings(faker: Faker, { practices, users, today }: World
       const id = recordings.length + 1;
       const practice = faker.helpers.arrayElement(practices);
       const campaign = faker.helpers.weightedArrayElement(CAMPAIGNS);
-      const phone = faker.helpers.arrayElement(AREA_CODES) + faker.string.numeric({ length: 7, allowLeadingZeros: false });
+      const drawn = faker.helpers.arrayElement(AREA_CODES) + faker.string.numeric({ length: 7, allowLeadingZeros: false });
+      const member = calledMember(id, membersByPractice.get(practice.id));
+      const phone = member ? member.Phone.replace(/\D/g, "") : drawn;
       const recordedAt = new Date(time);
       const name = `${stamp(recordedAt)}_${phone}.mp3`;
       recordings.push({
@@ -62,6 +79,7 @@ export function buildRecordings(faker: Faker, { practices, users, today }: World
         recordedAt: recordedAt.toISOString(),
         audioRemovedAt: null,
         file: campaign.audio,
+        memberId: member?.id ?? null,
       });
     }
   }

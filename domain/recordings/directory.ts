@@ -14,6 +14,10 @@ export interface DirectoryFilters {
   dates?: { startDate: string; endDate: string };
   /** Trimmed; '' or undefined = no search. */
   search?: string;
+  /** Only the recordings linked to this member. */
+  memberId?: number;
+  /** Only this agent's recordings: their e-mail in lower case, compared whole. */
+  agent?: string;
 }
 
 export interface DirectoryQuery {
@@ -22,6 +26,8 @@ export interface DirectoryQuery {
   dateFolder?: string;
   dates?: string;
   search?: string;
+  memberId?: number;
+  agent?: string;
 }
 
 /** §9 "Call recording size shown in KB with 1 decimal": the number, without its unit. */
@@ -50,5 +56,7 @@ export function directoryFiltersOf(query: DirectoryQuery): DirectoryFilters {
   if (query.campaign !== undefined && query.campaign !== "all") filters.campaign = query.campaign;
   if (query.dateFolder !== undefined) filters.dateFolder = query.dateFolder;
   if (query.dates !== undefined) filters.dates = parseDateRange(query.dates);
+  if (query.memberId !== undefined) filters.memberId = query.memberId;
+  if (query.agent !== undefined) filters.agent = query.agent.toLowerCase();
   return filters;
 }

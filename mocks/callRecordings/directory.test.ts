@@ -14,6 +14,7 @@ const recording = (id: number, overrides: Partial<Parameters<typeof matchesSearc
   url: `k${id}`,
   recordedAt: "2026-11-16T15:00:00.000Z",
   audioRemovedAt: null,
+  memberId: null,
   ...overrides,
 });
 

@@ -13,9 +13,11 @@ export function matchesSearch(recording: CallRecording, search: string): boolean
 }
 
 export function matchesFilters(recording: CallRecording, filters: DirectoryFilters): boolean {
-  const { practiceId, campaign, dateFolder, dates, search = "" } = filters;
+  const { practiceId, campaign, dateFolder, dates, search = "", memberId, agent } = filters;
   return (
     (practiceId === undefined || recording.practiceId === practiceId) &&
+    (memberId === undefined || recording.memberId === memberId) &&
+    (agent === undefined || recording.mail.toLowerCase() === agent) &&
     (campaign === undefined || recording.campaign === campaign) &&
     (dateFolder === undefined || recording.dateFolder === dateFolder) &&
     (dates === undefined || (recording.dateFolder >= dates.startDate && recording.dateFolder <= dates.endDate)) &&

@@ -44,6 +44,7 @@ import * as campaignOfCallsAndResults from "./migrations/0042_campaign_of_calls_
 import * as recordingRetention from "./migrations/0043_recording_retention.ts";
 import * as importBatches from "./migrations/0044_import_batches.ts";
 import * as membersPracticeCity from "./migrations/0045_members_practice_city.ts";
+import * as recordingsByMemberAndAgent from "./migrations/0046_recordings_by_member_and_agent.ts";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001_staff_and_sessions": staffAndSessions,
@@ -86,6 +87,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0043_recording_retention": recordingRetention,
   "0044_import_batches": importBatches,
   "0045_members_practice_city": membersPracticeCity,
+  "0046_recordings_by_member_and_agent": recordingsByMemberAndAgent,
 };
 
 /**

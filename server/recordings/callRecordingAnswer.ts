@@ -18,4 +18,5 @@ export const toCallRecording = (row: RecordingRow): CallRecording => ({
   url: row.url,
   recordedAt: new Date(row.recorded_at).toISOString(),
   audioRemovedAt: row.audio_removed_at === null ? null : new Date(row.audio_removed_at).toISOString(),
+  memberId: row.member_id,
 });

@@ -20,6 +20,7 @@ export interface RecordingRow {
   recorded_at: Date;
   /** Set once retention removed the audio; the row stays. */
   audio_removed_at: Date | null;
+  member_id: number | null;
 }
 
 /** openapi.yaml, downloadCallRecording: the link expires after 5 minutes. */
@@ -29,7 +30,7 @@ export const DOWNLOAD_LINK_LIFETIME_MS = 5 * 60 * 1000;
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function matching(db: Kysely<Database>, filters: DirectoryFilters) {
-  const { practiceId, campaign, dateFolder, dates, search } = filters;
+  const { practiceId, campaign, dateFolder, dates, search, memberId, agent } = filters;
   let query = db
     .selectFrom("call_recordings as r")
     .innerJoin("practices as p", "p.id", "r.practice_id")
@@ -38,6 +39,9 @@ function matching(db: Kysely<Database>, filters: DirectoryFilters) {
   if (campaign !== undefined) query = query.where("c.name", "=", campaign);
   if (dateFolder !== undefined) query = query.where("r.date_folder", "=", dateFolder);
   if (dates !== undefined) query = query.where("r.date_folder", ">=", dates.startDate).where("r.date_folder", "<=", dates.endDate);
+  if (memberId !== undefined) query = query.where("r.member_id", "=", memberId);
+  // lower(agent_email) is what call_recordings_agent_idx (migration 0046) holds.
+  if (agent !== undefined) query = query.where(sql<string>`lower(r.agent_email)`, "=", agent);
   if (search) {
     const pattern = containing(search);
     query = query.where((eb) => eb.or([eb("r.phone", "ilike", pattern), eb("r.agent_email", "ilike", pattern), eb("r.name", "ilike", pattern)]));
@@ -72,6 +76,7 @@ function newestFirst(db: Kysely<Database>, filters: DirectoryFilters) {
       "r.url",
       "r.recorded_at",
       "r.audio_removed_at",
+      "r.member_id",
     ])
     .orderBy("r.recorded_at", "desc")
     .orderBy("r.id", "desc");

@@ -52,6 +52,7 @@ describe("the directory", () => {
       url: "2026-11-14/SM-A/20261114-150000_7135550101.mp3",
       recordedAt: "2026-11-14T15:00:00.000Z",
       audioRemovedAt: null,
+      memberId: null,
     });
   });
 

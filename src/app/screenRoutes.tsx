@@ -3,7 +3,7 @@
 // when it goes. Screens receive running actors as props and import nothing from here.
 import { useSelector } from "@xstate/react";
 import { useSearch } from "wouter";
-import { searchOfQuery } from "../machines/callRecordings/callRecordings.links";
+import { recordingsOfQuery } from "../machines/callRecordings/callRecordings.links";
 import { CallRecordingsScreen } from "../screens/callRecordings/CallRecordingsScreen";
 import { ContactDataScreen } from "../screens/contactData/ContactDataScreen";
 import { DashboardScreen } from "../screens/dashboard/DashboardScreen";
@@ -31,9 +31,9 @@ export function DashboardRoute() {
 
 export function CallRecordingsRoute() {
   const { callRecordings, recordingPlayer } = useServices();
-  // The search a link from the members list or the live board opens the page on.
-  const search = searchOfQuery(useSearch());
-  return <CallRecordingsScreen actor={useAppActor(callRecordings, { input: { search } })} player={useAppActor(recordingPlayer)} exporter={useExporter()} />;
+  // One member's or agent's recordings, as a link from the members list or the live board asks.
+  const of = recordingsOfQuery(useSearch());
+  return <CallRecordingsScreen actor={useAppActor(callRecordings, { input: { of } })} player={useAppActor(recordingPlayer)} exporter={useExporter()} />;
 }
 
 export function ContactDataRoute() {

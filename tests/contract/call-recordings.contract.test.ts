@@ -17,6 +17,7 @@ interface Recording {
   url: string;
   recordedAt: string;
   audioRemovedAt: string | null;
+  memberId: number | null;
 }
 
 const directory = (query: Record<string, string | number>) =>
@@ -118,6 +119,42 @@ describe("GET /call-recordings/directoryList", () => {
 
     const byName = (await directory({ search: newest!.name })).body;
     expect(byName.rows).toEqual([newest]);
+  });
+
+  it("keeps exactly one member's recordings: those linked to them, whoever else has the phone", async () => {
+    const all = (await directory({ selectedPageSize: 1000 })).body.rows as Recording[];
+    expect(all.length).toBeLessThan(1000);
+    const linked = all.filter((row) => row.memberId !== null);
+    expect(linked.length).toBeGreaterThan(0);
+    const memberId = linked[0]!.memberId!;
+    const { status, body } = await directory({ memberId, selectedPageSize: 1000 });
+    expect(status).toBe(200);
+    expect(body.rows).toEqual(all.filter((row) => row.memberId === memberId));
+    expect(body.count).toBe(body.rows.length);
+    // A search by that phone also finds the recordings of no member or of another one.
+    const byPhone = (await directory({ search: linked[0]!.phone, selectedPageSize: 1000 })).body.rows as Recording[];
+    expect(byPhone).toEqual(expect.arrayContaining(body.rows));
+    expect(await directory({ memberId: 2147483647 }).then((answer) => answer.body)).toEqual({ count: 0, rows: [] });
+  });
+
+  it("keeps exactly one agent's recordings: the e-mail whole, ignoring case, not a part of it", async () => {
+    const all = (await directory({ selectedPageSize: 1000 })).body.rows as Recording[];
+    const mail = all[0]!.mail;
+    const { status, body } = await directory({ agent: mail.toUpperCase(), selectedPageSize: 1000 });
+    expect(status).toBe(200);
+    expect(body.rows).toEqual(all.filter((row) => row.mail.toLowerCase() === mail.toLowerCase()));
+    expect(body.rows.length).toBeGreaterThan(0);
+    const part = mail.slice(1);
+    expect((await directory({ search: part })).body.count).toBeGreaterThan(0);
+    expect((await directory({ agent: part })).body).toEqual({ count: 0, rows: [] });
+    const withOthers = (await directory({ agent: mail, campaign: all[0]!.campaign, selectedPageSize: 1000 })).body.rows as Recording[];
+    expect(withOthers).toEqual(body.rows.filter((row: Recording) => row.campaign === all[0]!.campaign));
+  });
+
+  it("answers 400 naming memberId and agent when out of their bounds", async () => {
+    const { status, body } = await directory({ memberId: 0, agent: "a".repeat(255) });
+    expect(status).toBe(400);
+    expect(fieldsOf(body)).toEqual(expect.arrayContaining(["memberId", "agent"]));
   });
 
   it("answers 400 naming dates for a range that starts after it ends, and for a lone date", async () => {

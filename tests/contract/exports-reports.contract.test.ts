@@ -202,6 +202,19 @@ describe("GET /call-recordings/directoryList/export", () => {
     );
   });
 
+  it("writes one agent's or one member's recordings, as the directory keeps them", async () => {
+    const all = (await directory({ selectedPageSize: 1000 })).body.rows as { mail: string; memberId: number | null; name: string }[];
+    const memberId = all.find((row) => row.memberId !== null)!.memberId!;
+    const queries: Record<string, string | number>[] = [{ agent: all[0]!.mail.toUpperCase() }, { memberId }];
+    for (const query of queries) {
+      const listed = (await directory({ ...query, selectedPageSize: 1000 })).body;
+      expect(listed.count).toBeGreaterThan(0);
+      const { status, body } = await exported(query);
+      expect(status).toBe(200);
+      expect(csvOf(body).slice(1).map((row) => row[5])).toEqual(listed.rows.map((row: { name: string }) => row.name));
+    }
+  });
+
   it("writes the header alone when nothing matches", async () => {
     const { status, body, headers } = await exported({ search: "no-such-recording-zzz" });
     expect(status).toBe(200);

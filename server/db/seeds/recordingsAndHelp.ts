@@ -32,6 +32,7 @@ export async function seedRecordingsAndHelp(trx: Kysely<Database>, world: DemoWo
           file_path: `${DEMO_AUDIO_FOLDER}/${recording.file}`,
           recorded_at: recording.recordedAt,
           audio_removed_at: recording.audioRemovedAt,
+          member_id: recording.memberId,
         })),
       )
       .execute(),

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createActor, fromCallback, fromPromise, waitFor } from "xstate";
 import type { LiveEventsEvent } from "../liveEvents/liveEvents.machine";
-import { callRecordingsMachine, type CallDirectory, type CallRecording, type DirectoryQuery } from "./callRecordings.machine";
+import { callRecordingsMachine, type CallDirectory, type CallRecording, type DirectoryQuery, type RecordingsOf } from "./callRecordings.machine";
 import { selectCallRecordingsExport, selectCampaigns, selectCount, selectPageCount, selectRange, selectRows, sizeInKb } from "./callRecordings.selectors";
 
 const recording: CallRecording = {
@@ -17,15 +17,16 @@ const recording: CallRecording = {
   url: "recordings/2026-03-05/7",
   recordedAt: "2026-03-05T09:30:00",
   audioRemovedAt: null,
+  memberId: null,
 };
 
 function start({
   directory = async () => ({ count: 40, rows: [recording] }),
   campaigns = async () => [{ name: "Recare", count: 40 }],
   download = async () => "https://x.example/file/abc",
-  search,
+  of,
 }: {
-  search?: string;
+  of?: RecordingsOf;
   directory?: (query: DirectoryQuery) => Promise<CallDirectory>;
   campaigns?: () => Promise<{ name: string; count: number }[]>;
   download?: (input: { key: string; title: string }) => Promise<string>;
@@ -53,7 +54,7 @@ function start({
         reportFailure: (_, { failure }) => reportFailure(failure),
       },
     }),
-    { input: search === undefined ? {} : { search } },
+    { input: of === undefined ? {} : { of } },
   ).start();
   const settled = () => waitFor(actor, (s) => s.matches({ directory: "ready" }));
   return { actor, loadDirectory, loadCampaigns, requestDownload, openInNewTab, reportFailure, settled, live };
@@ -217,10 +218,25 @@ describe("call recordings machine", () => {
     expect(live.answers).toEqual([{ type: "live.resynced" }]);
   });
 
-  it("opens on the search a link from another screen asks for", async () => {
-    const { actor, loadDirectory, settled } = start({ search: "(512) 555-0134" });
+  it("opens on one member's recordings, keeps to them under other filters and exports them, until told to show every one", async () => {
+    const { actor, loadDirectory, settled } = start({ of: { kind: "member", memberId: 42, label: "Doe, Jane" } });
     await settled();
-    expect(lastQuery(loadDirectory)).toMatchObject({ search: "(512) 555-0134", activePage: 1 });
-    expect(actor.getSnapshot().context.searchDraft).toBe("(512) 555-0134");
+    expect(lastQuery(loadDirectory)).toEqual({ campaign: "all", activePage: 1, selectedPageSize: 15, search: "", memberId: 42 });
+    expect(actor.getSnapshot().context.searchDraft).toBe("");
+    actor.send({ type: "callRecordings.campaign.change", campaign: "Recare" });
+    await settled();
+    expect(lastQuery(loadDirectory)).toMatchObject({ campaign: "Recare", memberId: 42 });
+    expect(selectCallRecordingsExport(actor.getSnapshot())).toEqual({ report: "callRecordings", query: { campaign: "Recare", search: "", memberId: 42 } });
+    actor.send({ type: "callRecordings.page.change", page: 2 });
+    await settled();
+    actor.send({ type: "callRecordings.of.clear" });
+    await settled();
+    expect(lastQuery(loadDirectory)).toEqual({ campaign: "Recare", activePage: 1, selectedPageSize: 15, search: "" });
+  });
+
+  it("opens on one agent's recordings by their e-mail", async () => {
+    const { loadDirectory, settled } = start({ of: { kind: "agent", email: "Priya.Natarajan@recalldesk.example", label: "Priya Natarajan" } });
+    await settled();
+    expect(lastQuery(loadDirectory)).toEqual({ campaign: "all", activePage: 1, selectedPageSize: 15, search: "", agent: "Priya.Natarajan@recalldesk.example" });
   });
 });

@@ -1,5 +1,6 @@
 // §2 Call Recordings: filters campaign, date range and text search; a page of recordings with a
-// page size and pagination; Download opens the returned link in a new tab. §5: a date range needs
+// page size and pagination; Download opens the returned link in a new tab. Opened from another
+// screen on one member's or one agent's recordings, it keeps to them until told to show every one. §5: a date range needs
 // two dates, and opening the calendar clears the previous range. §8: a failed directory or
 // campaign call is swallowed (an empty result); a failed download goes to the error handler.
 // Recordings the phone system's import adds while the page is open arrive as `recordings` events
@@ -25,9 +26,14 @@ export interface DirectoryQuery {
   activePage: number;
   selectedPageSize: PageSize;
   search: string;
+  memberId?: number;
+  agent?: string;
 }
 
 export const ALL_CAMPAIGNS = "all";
+
+/** Whose recordings the page keeps to, and the name it says they are of. */
+export type RecordingsOf = { kind: "member"; memberId: number; label: string } | { kind: "agent"; email: string; label: string };
 
 export interface CallRecordingsContext {
   campaigns: CallCampaign[];
@@ -38,6 +44,8 @@ export interface CallRecordingsContext {
   range: { start: string; end: string } | null;
   searchDraft: string;
   search: string;
+  /** One member's or one agent's recordings only; null: everyone's. */
+  of: RecordingsOf | null;
   page: number;
   pageSize: PageSize;
   directory: CallDirectory;
@@ -53,6 +61,8 @@ export type CallRecordingsEvent =
   | { type: "callRecordings.page.change"; page: number }
   | { type: "callRecordings.pageSize.change"; pageSize: PageSize }
   | { type: "callRecordings.download"; recording: CallRecording }
+  /** Shows every recording again, not only one member's or agent's. */
+  | { type: "callRecordings.of.clear" }
   /** Raised by the calendar when the applied range changes. */
   | { type: "callRecordings.directory.reload" }
   | LiveListEvent<{ event: "recordings"; data: RecordingsEvent }>;
@@ -68,14 +78,16 @@ export const directoryQuery = (context: CallRecordingsContext): DirectoryQuery =
   activePage: context.page,
   selectedPageSize: context.pageSize,
   search: context.search,
+  ...(context.of?.kind === "member" ? { memberId: context.of.memberId } : {}),
+  ...(context.of?.kind === "agent" ? { agent: context.of.email } : {}),
 });
 
 export const callRecordingsMachine = setup({
   types: {
     context: {} as CallRecordingsContext,
     events: {} as CallRecordingsEvent,
-    /** The search the page opens on (a link from another screen), '' for none. */
-    input: {} as { search?: string },
+    /** Whose recordings the page opens on (a link from another screen); absent: everyone's. */
+    input: {} as { of?: RecordingsOf | null },
   },
   actors: {
     loadCampaigns: notProvided<CallCampaign[]>("loadCampaigns"),
@@ -108,8 +120,9 @@ export const callRecordingsMachine = setup({
     campaign: ALL_CAMPAIGNS,
     picked: { start: null, end: null },
     range: null,
-    searchDraft: input?.search ?? "",
-    search: input?.search ?? "",
+    searchDraft: "",
+    search: "",
+    of: input?.of ?? null,
     page: 1,
     pageSize: PAGE_SIZES[0],
     directory: EMPTY,
@@ -144,6 +157,7 @@ export const callRecordingsMachine = setup({
           actions: assign({ campaign: ({ event }) => event.campaign, page: 1 }),
         },
         "callRecordings.directory.reload": { target: ".loading" },
+        "callRecordings.of.clear": { target: ".loading", actions: assign({ of: null, page: 1 }) },
         "live.event": { target: ".loading" },
         // The reload starts after the stream opened again: whatever it missed is in what loads.
         "live.resync": { target: ".loading", actions: "resynced" },

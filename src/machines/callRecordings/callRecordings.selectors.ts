@@ -26,6 +26,8 @@ export const selectLoading = (snapshot: CallRecordingsSnapshot) => snapshot.matc
 export const selectCampaigns = (snapshot: CallRecordingsSnapshot) => snapshot.context.campaigns;
 export const selectCampaign = (snapshot: CallRecordingsSnapshot) => snapshot.context.campaign;
 export const selectSearchDraft = (snapshot: CallRecordingsSnapshot) => snapshot.context.searchDraft;
+/** Whose recordings only the page shows (a link from another screen), null for everyone's. */
+export const selectRecordingsOf = (snapshot: CallRecordingsSnapshot) => snapshot.context.of;
 export const selectPageSize = (snapshot: CallRecordingsSnapshot) => snapshot.context.pageSize;
 export const selectPage = (snapshot: CallRecordingsSnapshot) => snapshot.context.page;
 export const selectCount = (snapshot: CallRecordingsSnapshot) => snapshot.context.directory.count;

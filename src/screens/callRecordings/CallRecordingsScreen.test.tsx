@@ -6,6 +6,7 @@ import { fromCallback } from "xstate";
 import type { AudioCommand, AudioReport } from "../../machines/recordingPlayer/audioOutput";
 import { setupFakeBackend } from "../../../tests/fakeBackend";
 import { useActorRef } from "@xstate/react";
+import type { RecordingsOf } from "../../machines/callRecordings/callRecordings.machine";
 import { CallRecordingsScreen } from "./CallRecordingsScreen";
 
 const recording = {
@@ -21,6 +22,7 @@ const recording = {
   url: "recordings/2026-03-05/7",
   recordedAt: "2026-03-05T09:30:00",
   audioRemovedAt: null as string | null,
+  memberId: null as number | null,
 };
 
 const backend = setupFakeBackend();
@@ -42,13 +44,13 @@ function standInAudio() {
   return { audio, output };
 }
 
-async function renderScreen() {
+async function renderScreen(input: { of?: RecordingsOf } = {}) {
   const services = await backend.signIn(backend.db.users.find((user) => !user.isAdmin)!);
   const { audio, output } = standInAudio();
   const player = services.recordingPlayer.provide({ actors: { audioOutput: output } });
   // The screen's actors as src/app makes them: started with the screen, stopped when it goes.
   function Screen() {
-    return <CallRecordingsScreen actor={useActorRef(services.callRecordings, { input: {} })} player={useActorRef(player)} exporter={useActorRef(services.exportCsv)} />;
+    return <CallRecordingsScreen actor={useActorRef(services.callRecordings, { input })} player={useActorRef(player)} exporter={useActorRef(services.exportCsv)} />;
   }
   render(<Screen />);
   return { user: userEvent.setup(), services, audio };
@@ -184,6 +186,27 @@ describe("Call Recordings screen", () => {
     await user.click(within(table).getByRole("button", { name: `Play ${recording.name}` }));
     const player = await screen.findByRole("region", { name: `Player: ${recording.name}` });
     expect(await within(player).findByRole("alert")).toHaveTextContent("The audio of this recording was removed when its retention period ended.");
+  });
+
+  it("opens on exactly one member's recordings, not another's of the same phone, and shows every one when asked", async () => {
+    const sameHousehold = { ...recording, id: 8, name: "2026-03-06_1000_SMD-AUST.mp3", url: "recordings/2026-03-06/8", recordedAt: "2026-03-06T10:00:00", memberId: 31 };
+    arrangeRecordings({ ...recording, memberId: 30 }, sameHousehold);
+    const { user } = await renderScreen({ of: { kind: "member", memberId: 30, label: "Jane Doe" } });
+    const table = await screen.findByRole("table", { name: "Call recordings: 1 found" });
+    expect(within(table).getByRole("row", { name: /03\/05\/2026/ })).toBeInTheDocument();
+    expect(screen.getByText(/^Only the recordings of Jane Doe/)).toHaveTextContent("Only the recordings of Jane Doe Show every recording");
+    await user.click(screen.getByRole("button", { name: "Show every recording" }));
+    expect(await screen.findByRole("table", { name: "Call recordings: 2 found" })).toBeInTheDocument();
+    expect(screen.queryByText(/^Only the recordings of/)).not.toBeInTheDocument();
+  });
+
+  it("opens on exactly one agent's recordings, by their whole e-mail", async () => {
+    const colleague = { ...recording, id: 8, name: "2026-03-06_1000_SMD-AUST.mp3", url: "recordings/2026-03-06/8", mail: "joagent@recalldesk.example" };
+    arrangeRecordings(recording, colleague);
+    await renderScreen({ of: { kind: "agent", email: "AGENT@recalldesk.example", label: "Ann Agent" } });
+    const table = await screen.findByRole("table", { name: "Call recordings: 1 found" });
+    expect(within(table).getByRole("row", { name: /agent@recalldesk.example/ })).not.toHaveTextContent("joagent");
+    expect(screen.getByText(/^Only the recordings of Ann Agent/)).toBeInTheDocument();
   });
 
   it("shows a recording imported while the page is open, without a reload", async () => {

@@ -42,6 +42,7 @@ export function CallRecordingsScreen({ actor, player, exporter }: CallRecordings
         <ExportCsvButton actor={exporter} request={exportRequest} />
       </PageHeader>
       <CallRecordingsFilters actor={actor} />
+      <RecordingsOfNotice actor={actor} />
       <RecordingPlayer actor={player} />
       <div aria-busy={loading} className={loading ? "call-recordings__table call-recordings__table--loading" : "call-recordings__table"}>
         <DataTable
@@ -114,6 +115,20 @@ function recordingColumns(actor: CallRecordingsActor, downloading: boolean, play
     // After the specification's columns, which keep their order.
     { key: "play", header: "Play", cell: play },
   ];
+}
+
+/** Says whose recordings only are shown (opened from a member's history or an agent's day), with the way back to everyone's. */
+function RecordingsOfNotice({ actor }: { actor: CallRecordingsActor }) {
+  const of = useSelector(actor, calls.selectRecordingsOf);
+  if (!of) return null;
+  return (
+    <p className="call-recordings__of" role="status">
+      {`Only the recordings of ${of.label}`}{" "}
+      <button type="button" className="button button--link" onClick={() => actor.send({ type: "callRecordings.of.clear" })}>
+        Show every recording
+      </button>
+    </p>
+  );
 }
 
 function CallRecordingsFilters({ actor }: { actor: CallRecordingsActor }) {

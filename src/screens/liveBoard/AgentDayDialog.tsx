@@ -1,11 +1,11 @@
 // An agent's day on the live board: every result they saved today (time, member, result, the
 // note of that call), each member opening in the members list; and a link to the agent's call
-// recordings (those under their e-mail), which play on that page.
+// recordings (those under their e-mail, compared whole), which play on that page.
 import { useSelector } from "@xstate/react";
 import type { ActorRefFrom } from "xstate";
 import { Link } from "wouter";
 import { Modal } from "../../components/Modal";
-import { recordingsHref } from "../../machines/callRecordings/callRecordings.links";
+import { agentRecordingsHref } from "../../machines/callRecordings/callRecordings.links";
 import type { agentDayMachine } from "../../machines/liveBoard/agentDay.machine";
 import { memberHref, selectDayFailure, selectDayOfAgent, selectDayStatus } from "../../machines/liveBoard/liveBoard.selectors";
 import { notePreview } from "../../machines/members/list/list.selectors";
@@ -58,7 +58,7 @@ export function AgentDayDialog({ actor, name, onClose }: { actor: ActorRefFrom<t
       )}
       {day ? (
         <p>
-          <Link href={recordingsHref(day.agent.email)}>{`Call recordings of ${name}`}</Link>
+          <Link href={agentRecordingsHref(day.agent.email, name)}>{`Call recordings of ${name}`}</Link>
         </p>
       ) : null}
     </Modal>

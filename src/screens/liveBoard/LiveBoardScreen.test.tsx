@@ -76,7 +76,7 @@ describe("Live Board screen", () => {
     expect(link.getAttribute("href")).toContain(`search=${member.Subscriber_ID}`);
     expect(within(link.closest("tr")!).getByRole("cell", { name: "Appointment Made" })).toBeInTheDocument();
     const recordings = within(dialog).getByRole("link", { name: "Call recordings of Priya Natarajan" });
-    expect(recordings).toHaveAttribute("href", `/call-recordings?search=${encodeURIComponent(named("Priya").email)}`);
+    expect(recordings).toHaveAttribute("href", `/call-recordings?${new URLSearchParams({ agent: named("Priya").email, of: "Priya Natarajan" })}`);
     await user.click(within(dialog).getByRole("button", { name: "Close" }));
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   }, 30_000);

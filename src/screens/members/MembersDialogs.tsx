@@ -30,7 +30,7 @@ export function MembersDialogs({ parts }: { parts: MembersParts }) {
   return (
     <>
       {dialog === "notes" && notes && member ? <NotesDialog actor={notes} memberName={memberName(member)} onClose={close} /> : null}
-      {dialog === "history" && history && member ? <ResultHistoryDialog actor={history} memberName={memberName(member)} memberPhone={member.Phone} onClose={close} /> : null}
+      {dialog === "history" && history && member ? <ResultHistoryDialog actor={history} memberName={memberName(member)} memberId={member.id} onClose={close} /> : null}
       {dialog === "crons" && crons ? <CronsDialog actor={crons} onClose={close} /> : null}
       {sheetOpen ? <ShortcutSheet onClose={() => parts.work.send({ type: "work.sheet.close" })} /> : null}
       {confirming ? <SaveAnywayDialog save={parts.save} claimedBy={confirming.claimedBy} /> : null}

@@ -145,12 +145,13 @@ describe("Members list as a team", { timeout: 30_000 }, () => {
     expect(within(rowOf(member.id)).getByRole("button", { name: /^View History of / })).toHaveFocus();
   });
 
-  it("links the results history to the member's call recordings, found by their phone", async () => {
+  it("links the results history to exactly the member's call recordings, by their id", async () => {
     const { member, user } = await renderAsAgent({ stream: "dropped" });
     await user.click(within(rowOf(member.id)).getByRole("button", { name: /^View History of / }));
     const dialog = await screen.findByRole("dialog", { name: /^Results history — / });
-    const link = within(dialog).getByRole("link", { name: `Call recordings of ${member.Phone}` });
-    expect(link).toHaveAttribute("href", `/call-recordings?${new URLSearchParams({ search: member.Phone })}`);
+    const name = [member.First_Name, member.Middle_Name, member.Last_Name].filter(Boolean).join(" ");
+    const link = within(dialog).getByRole("link", { name: `Call recordings of ${name}` });
+    expect(link).toHaveAttribute("href", `/call-recordings?${new URLSearchParams({ member: String(member.id), of: name })}`);
   });
 
   it("shows a note a colleague saved while the notes were open; Save mine adds the agent's too", async () => {

@@ -1,11 +1,11 @@
 // §2 Results history modal: who changed the result to what, and when; and who booked, moved or
 // reassigned the member's callback for when (the work queue's entries with `callback`); and a link
-// to the member's call recordings (those of their phone), which play on that page.
+// to the member's call recordings (those the import linked to them), which play on that page.
 import { useSelector } from "@xstate/react";
 import type { ActorRefFrom } from "xstate";
 import { Link } from "wouter";
 import { Modal } from "../../components/Modal";
-import { recordingsHref } from "../../machines/callRecordings/callRecordings.links";
+import { memberRecordingsHref } from "../../machines/callRecordings/callRecordings.links";
 import * as dialogs from "../../machines/members/dialogs/dialogs.selectors";
 import type { listDialogMachine } from "../../machines/members/dialogs/listDialog.machine";
 import { ListDialogStatus } from "./ListDialogStatus";
@@ -15,12 +15,11 @@ import { callbackChangeText } from "../../machines/callbacks/callbackBadge";
 interface ResultHistoryDialogProps {
   actor: ActorRefFrom<typeof listDialogMachine>;
   memberName: string;
-  /** The member's phone, as the list shows it ('' for none). */
-  memberPhone: string;
+  memberId: number;
   onClose: () => void;
 }
 
-export function ResultHistoryDialog({ actor, memberName, memberPhone, onClose }: ResultHistoryDialogProps) {
+export function ResultHistoryDialog({ actor, memberName, memberId, onClose }: ResultHistoryDialogProps) {
   const entries = useSelector(actor, dialogs.selectResultHistory);
   return (
     <Modal
@@ -28,7 +27,7 @@ export function ResultHistoryDialog({ actor, memberName, memberPhone, onClose }:
       onClose={onClose}
       actions={
         <>
-          {memberPhone ? <Link href={recordingsHref(memberPhone)}>{`Call recordings of ${memberPhone}`}</Link> : null}
+          <Link href={memberRecordingsHref(memberId, memberName)}>{`Call recordings of ${memberName}`}</Link>
           <button type="button" className="button" onClick={onClose}>
             Close
           </button>
