@@ -77,7 +77,15 @@ function campaignOf(row: CampaignRow, agents: number[]): Campaign {
   };
 }
 
-const CAMPAIGN_COLUMNS = ["id", "name", "description", "script", "targets", "starts_on", "ends_on", "hours_from", "hours_to", "goal_result", "goal_count", "goal_by", "attempt_cap", "cooldown_no_answer_hours", "cooldown_left_message_hours", "position", "state", "version"] as const;
+/** A date column as its 'YYYY-MM-DD' text (server/db/columnTypes.ts): the driver would make a Date at the server's midnight of it. */
+const dayOf = (column: "starts_on" | "ends_on" | "goal_by") => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`.as(column);
+
+const CAMPAIGN_COLUMNS = [
+  ...(["id", "name", "description", "script", "targets", "hours_from", "hours_to", "goal_result", "goal_count", "attempt_cap", "cooldown_no_answer_hours", "cooldown_left_message_hours", "position", "state", "version"] as const),
+  dayOf("starts_on"),
+  dayOf("ends_on"),
+  dayOf("goal_by"),
+];
 
 /** The campaigns, in the supervisor's order; only those `agentId` is assigned to when given. */
 export async function campaignRows(db: Kysely<Database>, agentId?: number): Promise<Campaign[]> {
