@@ -2316,6 +2316,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/campaign-progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Each campaign's progress (administrators every campaign, agents their own)
+         * @description Added by the design: the Campaigns page's table. One `CampaignProgress` per campaign the
+         *     caller may read (administrators every one, other staff the campaigns they are assigned
+         *     to), in the order of `listCampaigns`. `called`, `reached`, `appointments`,
+         *     `callbacksOpen`, `attemptsPerMember`, `goal` and `byAgent` are read from the results saved
+         *     in each campaign as they stand; `targeted` and `eligibleNow` are kept and worked out again
+         *     at most every 60 seconds per campaign (`countedAt` says when), not counted per request:
+         *     a change of the campaign's targets counts them again at the next read.
+         */
+        get: operations["listCampaignProgress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaign-progress/{id}/days": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A campaign's progress day by day (the chart's data)
+         * @description Added by the design. One row per calendar day of the practice group from the campaign's
+         *     `startsOn` to the earlier of today and its `endsOn`, in order, days without work
+         *     included with zeros; none before the campaign starts. Each day counts the members called,
+         *     reached and given the goal result (Appointment Made without a goal) by the results saved
+         *     in the campaign that day, and the callbacks booked that day after such a result.
+         *     Administrators read every campaign, other staff those they are assigned to: 404 for any
+         *     other, as for an unknown id.
+         */
+        get: operations["getCampaignDays"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaign-progress/{id}/days/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A campaign's days as CSV
+         * @description Added by the design: the rows of `getCampaignDays`, in its order, as
+         *     `Campaign-<name>-<YYYY-MM-DD>.csv`. Columns: Day, Called, Reached, Appointments,
+         *     Callbacks. The same readers as `getCampaignDays` (404 for a campaign the caller may not
+         *     read). Audited.
+         */
+        get: operations["exportCampaignDays"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/queue/next": {
         parameters: {
             query?: never;
@@ -3794,6 +3869,70 @@ export interface components {
             count: number;
             /** @description Shown beside the count when the targets match nobody (the campaign would serve nobody); null otherwise. */
             warning: string | null;
+        };
+        /** @description A campaign's progress (`listCampaignProgress`). */
+        CampaignProgress: {
+            campaignId: number;
+            /** @description The members the campaign's targets match (as `countCampaignTargets`), as of `countedAt`. */
+            targeted: number;
+            /** @description Of them, the members the queue could serve now within the campaign's hours, those whose result reached its goal left out, as of `countedAt`. */
+            eligibleNow: number;
+            /** @description Members with at least one result saved in the campaign. */
+            called: number;
+            /** @description Members with a result saved in the campaign that reached a person (not No answer, Left message, Phone number issues or Blank). */
+            reached: number;
+            /** @description Members with a result saved in the campaign that is its goal result (Appointment Made when it has none). */
+            appointments: number;
+            /** @description Open callbacks booked by an agent after a result they saved in the campaign for that member. */
+            callbacksOpen: number;
+            /** @description Attempts (results other than Blank) saved in the campaign per member called, one decimal; 0 when none was called. */
+            attemptsPerMember: number;
+            /** @description The pace against the campaign's goal count; null when it has none. */
+            goal: components["schemas"]["CampaignPace"] | null;
+            /** @description Each agent who saved a result in the campaign, by last name then first name. */
+            byAgent: components["schemas"]["CampaignAgentProgress"][];
+            /**
+             * Format: date-time
+             * @description When `targeted` and `eligibleNow` were worked out.
+             */
+            countedAt: string;
+        };
+        /** @description A campaign's pace against its goal: "needs 14 a day, doing 9". */
+        CampaignPace: {
+            /** @description The campaign's `goalCount`. */
+            count: number;
+            /**
+             * Format: date
+             * @description The campaign's `goalBy`.
+             */
+            by: string;
+            /** @description Members who reached the goal result in the campaign (`appointments`). */
+            reached: number;
+            /** @description Days left, today and `by` included; 0 once `by` has passed. */
+            daysLeft: number;
+            /** @description Goal results still needed each day left; null once the goal is reached or its day has passed. */
+            perDayNeeded: number | null;
+            /** @description Goal results per day since `startsOn` (one decimal). */
+            perDayDoing: number;
+        };
+        /** @description One agent's work in a campaign. */
+        CampaignAgentProgress: {
+            userId: number;
+            firstname: string;
+            lastname: string;
+            called: number;
+            reached: number;
+            appointments: number;
+        };
+        /** @description One calendar day of a campaign (`getCampaignDays`). */
+        CampaignDay: {
+            /** Format: date */
+            day: string;
+            called: number;
+            reached: number;
+            appointments: number;
+            /** @description Callbacks booked that day after a result saved in the campaign. */
+            callbacks: number;
         };
         /**
          * @description How long a member rests after a result of No answer (`noAnswer`) or Left message
@@ -7899,6 +8038,74 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listCampaignProgress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaigns' progress. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignProgress"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getCampaignDays: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The days. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignDay"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    exportCampaignDays: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CsvExport"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
         };
     };

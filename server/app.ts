@@ -40,6 +40,8 @@ import { jobsHandlers } from "./jobs/jobs.handlers.ts";
 import { staffHandlers } from "./staff/staff.handlers.ts";
 import { practicesAdminHandlers } from "./practices/practicesAdmin.handlers.ts";
 import { campaignsHandlers } from "./campaigns/campaigns.handlers.ts";
+import { campaignProgressHandlers } from "./campaigns/campaignProgress.handlers.ts";
+import { settleTargetRecounts } from "./campaigns/keptTargets.ts";
 import { memberFilesHandlers } from "./import/memberFiles.handlers.ts";
 import { feedImportsHandlers } from "./feeds/feedImports.handlers.ts";
 import { resumeMemberFileImports, stopMemberFileImports } from "./import/uploads.ts";
@@ -122,6 +124,7 @@ const allHandlers: Handlers = {
   ...staffHandlers,
   ...practicesAdminHandlers,
   ...campaignsHandlers,
+  ...campaignProgressHandlers,
   ...memberFilesHandlers,
   ...feedImportsHandlers,
   ...boardHandlers,
@@ -215,6 +218,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await ensureQueueState(services.db, settingOf(services), clocks.now, clocks.claimsNow);
   const stopDueAnnouncer = startDueAnnouncer(app, services);
   app.addHook("preClose", async () => stopDueAnnouncer());
+  app.addHook("preClose", () => settleTargetRecounts(services));
   app.decorateRequest("caller", null);
   validateRequestsByPart(app);
 

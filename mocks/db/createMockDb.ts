@@ -9,6 +9,7 @@ import type * as R from "./records";
 import type { SessionStore } from "./sessions";
 import type { AccountFailures } from "../../domain/signInThrottle.ts";
 import type { WindowCount } from "../../domain/team/agentLimits.ts";
+import type { KeptTargets } from "../../domain/campaigns/campaignProgress.ts";
 import type { ClaimStore } from "./claims";
 import { MockEventBus, type TicketStore } from "./events";
 import { MockQueue } from "../queue/mockQueue";
@@ -72,6 +73,8 @@ export type MockDb = DemoWorld & {
   feedImports: Map<number, Schemas["FeedImport"]>;
   /** Campaigns administrators set up (none in the generated world). */
   campaigns: R.CampaignRecord[];
+  /** The kept counts of each campaign's targets (domain/campaigns/campaignProgress.ts TARGETS_RECOUNT_MS). */
+  campaignTargetCounts: Map<number, KeptTargets>;
 };
 
 /** The next id of a collection of records with numeric ids. */
@@ -104,6 +107,7 @@ export function createMockDb({ seed, size, now = () => new Date(DEMO_REFERENCE_D
     attemptResets: new Map(),
     issuePhones: new Map(),
     campaigns: [],
+    campaignTargetCounts: new Map(),
     appointments: [],
     feedRowIds: new Map(),
     feedImports: new Map(),

@@ -83,6 +83,8 @@ export function campaignsHandlers(db: MockDb) {
       if (campaign.version !== body.version) throw new HttpError(409, changedMeanwhile(nameOf(campaign.changedBy)), [{ field: "version", message: VERSION_DETAIL }]);
       checkName(fields.name, campaign.id);
       Object.assign(campaign, fields, { version: campaign.version + 1, changedBy: session!.user.id });
+      // Its targets may have changed: the next read of its progress counts them again.
+      db.campaignTargetCounts.delete(campaign.id);
       return HttpResponse.json(answerOf(campaign));
     }),
 

@@ -20,6 +20,7 @@ import { feedFilesHandlers } from "./feedFiles";
 import { queueHandlers } from "./queue";
 import { callbacksHandlers } from "./callbacks";
 import { campaignsHandlers } from "./campaigns";
+import { campaignProgressHandlers } from "./campaignProgress";
 
 export function createHandlers(db: MockDb) {
   return [
@@ -39,6 +40,7 @@ export function createHandlers(db: MockDb) {
     ...staffHandlers(db),
     ...practicesAdminHandlers(db),
     ...campaignsHandlers(db),
+    ...campaignProgressHandlers(db),
     ...memberFilesHandlers(db),
     ...feedFilesHandlers(db),
     ...boardHandlers(db),

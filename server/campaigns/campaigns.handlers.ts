@@ -26,6 +26,7 @@ import type { Database } from "../db/database.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
 import type { Services } from "../services.ts";
 import { settingOf } from "../queue/setting.ts";
+import { forgetTargetCounts } from "./campaignTargetCounts.repository.ts";
 import {
   campaignById,
   campaignNamed,
@@ -102,6 +103,8 @@ export const campaignsHandlers: Handlers = {
       if (!(await updateCampaignRow(db, id, fields, call.body.version, userId))) {
         throw new HttpError(409, changedMeanwhile(await lastChangedBy(db, id)), [{ field: "version", message: VERSION_DETAIL }]);
       }
+      // Its targets may have changed: the next read of its progress counts them again.
+      await forgetTargetCounts(db, id);
       await audit(db, { userId, action: `updateCampaign ${id}`, memberIds: [], address: call.request.ip });
     });
     return (await campaignById(db, id))!;

@@ -135,6 +135,13 @@ export interface Campaigns {
   version: Generated<number>;
 }
 
+export interface CampaignTargetCounts {
+  campaign_id: number;
+  counted_at: Timestamp;
+  eligible_now: number;
+  targeted: number;
+}
+
 export interface ConnectorPositions {
   key: string;
   source: string;
@@ -585,6 +592,7 @@ export interface DB {
   callback_changes: CallbackChanges;
   callbacks: Callbacks;
   campaign_agents: CampaignAgents;
+  campaign_target_counts: CampaignTargetCounts;
   campaigns: Campaigns;
   connector_positions: ConnectorPositions;
   deleted_appointments: DeletedAppointments;

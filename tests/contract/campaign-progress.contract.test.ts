@@ -1,0 +1,197 @@
+// A campaign's progress: the members its agents called, reached and gave its goal result by the
+// results saved in it, by agent, the callbacks booked after them, the pace against its goal, and
+// the kept counts of its targets; its days for the chart and their CSV; each caller reads the
+// campaigns they may read (administrators every one, agents their own).
+import Papa from "papaparse";
+import { describe, expect, it } from "vitest";
+import { useBackend, type SignedIn } from "./fixtures";
+import { worklist } from "./worklist";
+
+const backend = useBackend();
+const members = worklist(backend);
+
+// Both backends' clocks start at the demo's reference date, Monday 16 November 2026, 9:00 in Chicago.
+const TODAY = "2026-11-16";
+const TOMORROW_10 = "2026-11-17T16:00:00.000Z";
+
+/** The list's filter that finds exactly this member (its practice and subscriber id). */
+const only = (member: any) => ({ practice: String(member.practiceId), search: member.Subscriber_ID });
+const person = (who: SignedIn) => ({ userId: who.user.id, firstname: who.user.firstname, lastname: who.user.lastname });
+const csvOf = (text: string) => Papa.parse<string[]>(text.replace(/\r\n$/, ""), { newline: "\r\n" }).data;
+
+const progress = async (who: SignedIn) => {
+  const answer = await backend.api.get("/campaign-progress", { token: who.token });
+  expect(answer.status).toBe(200);
+  return answer.body as any[];
+};
+const progressOf = async (campaign: any, who: SignedIn = backend.admin) => (await progress(who)).find((row) => row.campaignId === campaign.id);
+const days = (campaign: any, who: SignedIn | null = backend.admin) => backend.api.get("/campaign-progress/{id}/days", { token: who?.token ?? null, path: { id: campaign.id } });
+const exported = (campaign: any, who: SignedIn | null = backend.admin) => backend.api.get("/campaign-progress/{id}/days/export", { token: who?.token ?? null, path: { id: campaign.id } });
+
+/** A member the queue serves now, no other case of the file touches. */
+async function servable(): Promise<any> {
+  for (;;) {
+    const member = await members.freshMember({ result: "", status: "New Patient" });
+    const counts = await backend.api.get("/queue/counts", { token: backend.staff.token, query: only(member) });
+    if (counts.body.eligible === 1) return member;
+  }
+}
+
+let run = 0;
+/** An active campaign targeting the member, assigned to the agent. */
+async function campaignFor(member: any, agent: SignedIn, overrides: Record<string, unknown> = {}) {
+  const created = await backend.api.post("/campaigns", {
+    token: backend.admin.token,
+    body: {
+      name: `Progress ${(run += 1)}`,
+      description: "",
+      script: "",
+      targets: only(member),
+      agents: [agent.user.id],
+      startsOn: "2026-11-14",
+      endsOn: "2099-12-31",
+      hours: null,
+      goalResult: null,
+      attemptCap: null,
+      position: 0,
+      ...overrides,
+    },
+  });
+  expect(created.status).toBe(201);
+  const started = await backend.api.post("/campaigns/{id}/{step}", { token: backend.admin.token, path: { id: created.body.id, step: "resume" } });
+  expect(started.status).toBe(200);
+  return started.body;
+}
+const pause = (campaign: any) => backend.api.post("/campaigns/{id}/{step}", { token: backend.admin.token, path: { id: campaign.id, step: "pause" } });
+
+/** The agent takes the campaign's member with Next and saves `result` for it. */
+async function work(campaign: any, agent: SignedIn, member: any, result: string) {
+  const served = await backend.api.post("/queue/next", { token: agent.token, query: {} });
+  expect(served.body).toMatchObject({ member: { id: member.id }, campaign: { id: campaign.id } });
+  const saved = await members.saveResult(member, result, agent);
+  expect(saved.status).toBe(201);
+  expect(saved.body.campaignId).toBe(campaign.id);
+}
+
+describe("GET /campaign-progress", () => {
+  it("counts what the results saved in the campaign did, by agent, with the callbacks booked after them", async () => {
+    const member = await servable();
+    const campaign = await campaignFor(member, backend.colleague);
+    const before = await progressOf(campaign);
+    expect(before).toEqual({
+      campaignId: campaign.id,
+      targeted: 1,
+      eligibleNow: 1,
+      called: 0,
+      reached: 0,
+      appointments: 0,
+      callbacksOpen: 0,
+      attemptsPerMember: 0,
+      goal: null,
+      byAgent: [],
+      countedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    });
+    await work(campaign, backend.colleague, member, "Contact Made Call Back");
+    const booked = await backend.api.post("/callbacks", { token: backend.colleague.token, body: { memberId: member.id, dueAt: TOMORROW_10 } });
+    expect(booked.status).toBe(201);
+    const after = await progressOf(campaign);
+    expect(after).toMatchObject({ called: 1, reached: 1, appointments: 0, callbacksOpen: 1, attemptsPerMember: 1 });
+    expect(after.byAgent).toEqual([{ ...person(backend.colleague), called: 1, reached: 1, appointments: 0 }]);
+    // The targets' counts are kept: the member the agent just worked still counts as eligible until they are counted again.
+    expect(after).toMatchObject({ targeted: 1, eligibleNow: 1, countedAt: before.countedAt });
+    await pause(campaign);
+  });
+
+  it("counts a member not reached, and the goal's result as appointments with the pace against the goal", async () => {
+    const unreached = await servable();
+    const first = await campaignFor(unreached, backend.colleague);
+    await work(first, backend.colleague, unreached, "No answer");
+    expect(await progressOf(first)).toMatchObject({ called: 1, reached: 0, appointments: 0, attemptsPerMember: 1 });
+    await pause(first);
+
+    const booked = await servable();
+    const goal = { goalResult: "Appointment Made", goalCount: 10, goalBy: "2026-11-20" };
+    const second = await campaignFor(booked, backend.colleague, goal);
+    await work(second, backend.colleague, booked, "Appointment Made");
+    // Today the 16th: 9 still needed over the 5 days left (16th to 20th) is 2 a day; 1 in the 3 days since the 14th is 0.3.
+    expect(await progressOf(second)).toMatchObject({
+      called: 1,
+      reached: 1,
+      appointments: 1,
+      goal: { count: 10, by: "2026-11-20", reached: 1, daysLeft: 5, perDayNeeded: 2, perDayDoing: 0.3 },
+      byAgent: [{ ...person(backend.colleague), called: 1, reached: 1, appointments: 1 }],
+    });
+    await pause(second);
+  });
+
+  it("counts the targets again when the campaign's targets change", async () => {
+    const member = await servable();
+    const campaign = await campaignFor(member, backend.colleague);
+    expect(await progressOf(campaign)).toMatchObject({ targeted: 1, eligibleNow: 1 });
+    const { id: _id, state: _state, ...fields } = campaign;
+    const changed = await backend.api.put("/campaigns/{id}", { token: backend.admin.token, path: { id: campaign.id }, body: { ...fields, targets: { ...only(member), search: "Zzyzx Nobodyhasthisname" } } });
+    expect(changed.status).toBe(200);
+    expect(await progressOf(campaign)).toMatchObject({ targeted: 0, eligibleNow: 0 });
+    await pause(campaign);
+  });
+
+  it("shows other staff only the campaigns they are assigned to, in the order of the campaigns list, and refuses a missing session", async () => {
+    const member = await servable();
+    const theirs = await campaignFor(member, backend.colleague, { position: 3 });
+    const listed = (await backend.api.get("/campaigns", { token: backend.colleague.token })).body.map((campaign: any) => campaign.id);
+    expect((await progress(backend.colleague)).map((row) => row.campaignId)).toEqual(listed);
+    expect((await progress(backend.staff)).map((row) => row.campaignId)).not.toContain(theirs.id);
+    const every = (await backend.api.get("/campaigns", { token: backend.admin.token })).body.map((campaign: any) => campaign.id);
+    expect((await progress(backend.admin)).map((row) => row.campaignId)).toEqual(every);
+    expect((await backend.api.get("/campaign-progress", {})).status).toBe(401);
+    await pause(theirs);
+  });
+});
+
+describe("GET /campaign-progress/{id}/days and its export", () => {
+  it("gives every day from the start to today, zeros included, and the same rows as CSV", async () => {
+    const member = await servable();
+    const campaign = await campaignFor(member, backend.colleague);
+    await work(campaign, backend.colleague, member, "Appointment Made");
+    const { status, body } = await days(campaign);
+    expect(status).toBe(200);
+    expect(body).toEqual([
+      { day: "2026-11-14", called: 0, reached: 0, appointments: 0, callbacks: 0 },
+      { day: "2026-11-15", called: 0, reached: 0, appointments: 0, callbacks: 0 },
+      { day: TODAY, called: 1, reached: 1, appointments: 1, callbacks: 0 },
+    ]);
+    expect((await days(campaign, backend.colleague)).body).toEqual(body);
+
+    const csv = await exported(campaign, backend.colleague);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-disposition")).toBe(`attachment; filename="Campaign-${campaign.name}-${TODAY}.csv"`);
+    expect(csv.headers.get("x-row-count")).toBe("3");
+    expect(csvOf(csv.body)).toEqual([
+      ["Day", "Called", "Reached", "Appointments", "Callbacks"],
+      ["2026-11-14", "0", "0", "0", "0"],
+      ["2026-11-15", "0", "0", "0", "0"],
+      [TODAY, "1", "1", "1", "0"],
+    ]);
+    await pause(campaign);
+  });
+
+  it("gives no day before the campaign starts", async () => {
+    const member = await servable();
+    const campaign = await campaignFor(member, backend.colleague, { startsOn: "2026-11-20" });
+    expect((await days(campaign)).body).toEqual([]);
+    expect(csvOf((await exported(campaign)).body)).toEqual([["Day", "Called", "Reached", "Appointments", "Callbacks"]]);
+    await pause(campaign);
+  });
+
+  it("answers 404 for a campaign the caller may not read or that does not exist, 400 for an id that is none, 401 without a session", async () => {
+    const member = await servable();
+    const campaign = await campaignFor(member, backend.colleague);
+    for (const call of [days, exported]) {
+      expect((await call(campaign, backend.staff)).status).toBe(404);
+      expect((await call({ id: 999_999 })).status).toBe(404);
+      expect((await call({ id: 0 })).status).toBe(400);
+      expect((await call(campaign, null)).status).toBe(401);
+    }
+    await pause(campaign);
+  });
+});
