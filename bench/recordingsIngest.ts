@@ -1,8 +1,10 @@
 // The recordings import's case of npm run bench:recordings: 100,000 keys of the plain layout
 // (`YYYY-MM-DD/<practice>/<campaign>/<phone>_<agent>_<HHMMSS>.wav`, 100 days × 20 practices × 2
 // campaigns, every tenth matching a member's call start) in a real S3 server in this process
-// (s3rver), taken in by the job's runner as a schedule runs it: listed 1,000 a page, each key's
-// first bytes checked, each page written in one transaction. Prints recordings per second (the
+// (s3rver), taken in by the job's runner as a schedule runs it: listed 1,000 a page (the next page
+// asked for while one is written), each page written in one transaction from the listing alone,
+// then the audio of the run's 1,000 first recordings checked by their first bytes (the rest in the
+// runs after it, docs/operations.md). Prints recordings per second (the
 // target: at least 1,000). The objects are written in s3rver's own folder format (writing 100,000
 // through its HTTP API would take longer than the import); the database is a fresh one: PGlite in
 // memory, or a schema of its own in BENCH_DATABASE_URL's PostgreSQL, dropped afterwards.

@@ -1521,8 +1521,10 @@ export interface paths {
          *     once it has ended, how many keys it listed (`rowsRead`), how many recordings it added
          *     (`rowsWritten`), how many keys it could not read (`rowsRejected`) and the first 1,000 of
          *     those keys with the reason (outside the layout, unknown practice, not audio, empty, no
-         *     matching call), in the order listed. `foundNothing` is true for a run that ended having
-         *     listed no new key. A run skipped for want of a phone system's place (`RECORDINGS_SOURCE`)
+         *     matching call, gone), in the order listed. A run reads the first bytes of at most 1,000
+         *     recordings after its listing: a recording an earlier run took in and this one found not to
+         *     be audio (or gone) is removed and listed after this run's own keys, not counted in
+         *     `rowsRejected`. `foundNothing` is true for a run that ended having listed no new key. A run skipped for want of a phone system's place (`RECORDINGS_SOURCE`)
          *     says so in `message`. 404 for a run of another job. Administrators only (403).
          */
         get: operations["getRecordingsImport"];

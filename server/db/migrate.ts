@@ -46,6 +46,7 @@ import * as importBatches from "./migrations/0044_import_batches.ts";
 import * as membersPracticeCity from "./migrations/0045_members_practice_city.ts";
 import * as recordingsByMemberAndAgent from "./migrations/0046_recordings_by_member_and_agent.ts";
 import * as campaignTargetCounts from "./migrations/0047_campaign_target_counts.ts";
+import * as recordingAudioChecks from "./migrations/0048_recording_audio_checks.ts";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001_staff_and_sessions": staffAndSessions,
@@ -90,6 +91,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0045_members_practice_city": membersPracticeCity,
   "0046_recordings_by_member_and_agent": recordingsByMemberAndAgent,
   "0047_campaign_target_counts": campaignTargetCounts,
+  "0048_recording_audio_checks": recordingAudioChecks,
 };
 
 /**

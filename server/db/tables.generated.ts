@@ -82,6 +82,7 @@ export interface CallCampaigns {
 
 export interface CallRecordings {
   agent_email: string;
+  audio_checked_at: Timestamp | null;
   audio_in: Generated<string>;
   audio_removed_at: Timestamp | null;
   call_start_id: number | null;

@@ -87,7 +87,7 @@ describe("from a bucket (s3rver)", () => {
     const logged = await lastRun();
     expect(logged).toMatchObject({ status: "success", rows_read: 6, rows_written: 2, rows_rejected: 4 });
     expect(logged.message).toBe(
-      "Imported 2 recordings from s3://phone-system/calls/; 4 keys refused (not audio: 1, empty: 1, unknown practice: 1, outside the layout: 1)",
+      "Imported 2 recordings from s3://phone-system/calls/; 4 keys refused (empty: 1, unknown practice: 1, outside the layout: 1, not audio: 1)",
     );
     expect((await rejections(logged.id)).map((row) => row.reason)).toEqual([
       "2026-11-16/SM-HOUS/Recare/7135550102_marcus@example.test_093006.wav: not an audio file (its first bytes are no known audio format)",
@@ -113,6 +113,32 @@ describe("from a bucket (s3rver)", () => {
       },
       expect.objectContaining({ campaign: "New patients", practice_id: 2, phone: "(713) 555-0199", member_id: null, call_start_id: null, size: MP3.length }),
     ]);
+  });
+
+  it("takes a backlog in from the listing, and checks its audio over the runs after, removing what is not audio", async () => {
+    await place.put("2026-11-16/SM-HOUS/Recare/7135550101_marcus@example.test_093005.wav", WAV);
+    await place.put("2026-11-16/SM-HOUS/Recare/7135550102_marcus@example.test_093006.wav", Buffer.from("not audio at all"));
+    await place.put("2026-11-16/SM-HOUS/Recare/7135550103_marcus@example.test_093007.mp3", MP3);
+    const oneCheckARun = recordingsImporter(1000, 1);
+    await run(place.env, oneCheckARun);
+    expect(await lastRun()).toMatchObject({ status: "success", rows_read: 3, rows_written: 3, message: "Imported 3 recordings from s3://phone-system/calls/" });
+    expect(await recordings()).toHaveLength(3);
+
+    await run(place.env, oneCheckARun);
+    const second = await lastRun();
+    expect(second).toMatchObject({ status: "success", rows_read: 0 });
+    expect(second.message).toBe(
+      "No new recordings in s3://phone-system/calls/ after 2026-11-16/SM-HOUS/Recare/7135550103_marcus@example.test_093007.mp3; 1 recording of earlier runs removed (not audio, or gone)",
+    );
+    expect((await rejections(second.id)).map((row) => row.reason)).toEqual([
+      "2026-11-16/SM-HOUS/Recare/7135550102_marcus@example.test_093006.wav: not an audio file (its first bytes are no known audio format)",
+    ]);
+    expect((await recordings()).map((row) => row.name)).toEqual(["7135550101_marcus@example.test_093005.wav", "7135550103_marcus@example.test_093007.mp3"]);
+
+    await run(place.env, oneCheckARun);
+    expect((await lastRun()).message).toBe("No new recordings in s3://phone-system/calls/ after 2026-11-16/SM-HOUS/Recare/7135550103_marcus@example.test_093007.mp3");
+    const unchecked = await fixture.database.db.selectFrom("call_recordings").select("id").where("audio_checked_at", "is", null).execute();
+    expect(unchecked).toEqual([]);
   });
 
   it("lists only what came after the last run, and says when there is nothing new", async () => {

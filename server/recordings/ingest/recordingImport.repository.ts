@@ -144,3 +144,39 @@ export async function insertRecordings(db: Kysely<Database>, recordings: readonl
     .execute();
   return written.length;
 }
+
+export interface UncheckedRecording {
+  id: number;
+  /** The key under the phone system's place, as the run's refusals name it. */
+  key: string;
+  locator: string;
+}
+
+/** The newest recording's id (0 for none): a run's own recordings come after it. */
+export async function lastRecordingId(db: Kysely<Database>): Promise<number> {
+  const row = await db.selectFrom("call_recordings").select((eb) => eb.fn.max("id").as("id")).executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
+/** Imported recordings whose audio has not been checked yet, oldest first, on call_recordings_audio_unchecked_idx (migration 0048). */
+export function uncheckedRecordings(db: Kysely<Database>, limit: number): Promise<UncheckedRecording[]> {
+  return db
+    .selectFrom("call_recordings")
+    .select(["id", "url as key", "file_path as locator"])
+    .where("audio_in", "=", "source")
+    .where("audio_checked_at", "is", null)
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+}
+
+export async function markAudioChecked(db: Kysely<Database>, ids: readonly number[], at: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable("call_recordings").set({ audio_checked_at: at }).where("id", "in", ids).execute();
+}
+
+/** Removes recordings whose audio is not audio after all: their keys stay behind the cursor, refused. */
+export async function removeRecordings(db: Kysely<Database>, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.deleteFrom("call_recordings").where("id", "in", ids).execute();
+}

@@ -3,8 +3,8 @@
 // the same order over a walk that skips whole folders before it). Keys are relative to the
 // place; a recording's locator (`s3://bucket/prefix/key`, `file:///folder/key`) names its audio
 // wherever the place is configured later.
-import { GetObjectCommand, ListObjectsV2Command, type S3Client } from "@aws-sdk/client-s3";
-import { open, readdir, stat } from "node:fs/promises";
+import { ListObjectsV2Command, type S3Client } from "@aws-sdk/client-s3";
+import { readdir, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { s3ErrorLine } from "../../files/s3Settings.ts";
@@ -21,8 +21,6 @@ export interface RecordingSource {
   locatorOf: (key: string) => string;
   /** Pages of at most `pageSize` keys after `after`, in key order. */
   pages: (after: string | undefined, pageSize: number) => AsyncGenerator<SourceObject[]>;
-  /** The first `bytes` bytes of a key (fewer when it is shorter). */
-  head: (key: string, bytes: number) => Promise<Uint8Array>;
 }
 
 /** A place that cannot be listed or read: the run fails with this one line. */
@@ -59,10 +57,6 @@ export function s3Source(client: S3Client, bucket: string, prefix: string): Reco
         if (!page.IsTruncated || objects.length === 0) return;
         last = objects.at(-1)!.key;
       }
-    },
-    async head(key, bytes) {
-      const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: `${prefix}${key}`, Range: `bytes=0-${bytes - 1}` })).catch(failing);
-      return object.Body ? object.Body.transformToByteArray() : new Uint8Array();
     },
   };
 }
@@ -106,16 +100,6 @@ export function folderSource(folder: string): RecordingSource {
         }
       }
       if (page.length > 0) yield page;
-    },
-    async head(key, bytes) {
-      const file = await open(join(folder, key)).catch(failing);
-      try {
-        const buffer = Buffer.alloc(bytes);
-        const { bytesRead } = await file.read(buffer, 0, bytes, 0);
-        return buffer.subarray(0, bytesRead);
-      } finally {
-        await file.close();
-      }
     },
   };
 }
