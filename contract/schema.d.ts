@@ -1024,6 +1024,10 @@ export interface paths {
          *       - `recordings` (`RecordingsEvent`) after a run of "Import call recordings" commits new
          *         recordings (a page of up to 1,000 at a time): how many. The Call Recordings page
          *         reloads what it shows.
+         *       - `campaign` (`CampaignEvent`) after a campaign is created, changed, cloned, paused,
+         *         resumed or finished, or an agent left it (removed from it, or disabled): the campaign
+         *         now, to administrators and to its agents before and after the change; null to an agent
+         *         who may no longer read it.
          *     - `: keep-alive` comment lines every 25 seconds, which clients ignore.
          *
          *     Events carry no `id`: nothing is replayed. The stream ends when the session ends (checked
@@ -2159,6 +2163,12 @@ export interface paths {
          *     facts (`ready` becomes `idle`, `onCall` becomes `wrapUpOverdue`, an agent who opened no
          *     stream since signing in becomes `offline`), and replaces an agent whole with each `agent`
          *     event of the stream. Audited as a read of the members the board shows.
+         *
+         *     Each agent's `campaign` is the campaign they work: that of their live claim when a Next
+         *     served the member for one, else that of their latest call start today, else null. With
+         *     `campaign`, only the agents assigned to that campaign are on the board (an unknown
+         *     campaign is 400 naming `campaign`); the stream's `agent` events are not filtered, a client
+         *     keeps to the campaign's `agents` itself.
          */
         get: operations["getLiveBoard"];
         put?: never;
@@ -4287,8 +4297,15 @@ export interface components {
              * @description When they last saved a result today.
              */
             lastResultAt: string | null;
+            /** @description The campaign they work (their live claim's, else their latest call start's today), or null. */
+            campaign: components["schemas"]["BoardCampaign"] | null;
             counts: components["schemas"]["AgentDayCounts"];
             state: components["schemas"]["AgentState"];
+        };
+        /** @description The campaign an agent on the live board works. */
+        BoardCampaign: {
+            id: number;
+            name: string;
         };
         /** @description An agent's state as of the answer, by the rules of `getLiveBoard`. */
         AgentState: {
@@ -4511,6 +4528,17 @@ export interface components {
         RecordingsEvent: {
             /** @description How many recordings were added. */
             added: number;
+        };
+        /**
+         * @description The data of a `campaign` event of the stream, sent after a campaign is created, changed,
+         *     cloned, paused, resumed or finished, or an agent left it, to the streams of the staff who
+         *     may read it (administrators, and its agents before and after the change).
+         */
+        CampaignEvent: {
+            /** @description The campaign's id. */
+            id: number;
+            /** @description The campaign after the change, or null when the reader may no longer read it (no longer assigned). */
+            campaign: components["schemas"]["Campaign"] | null;
         };
         /**
          * @description `open` until a later result closes it (`closed`) or it is cancelled (a do-not-call result, or by hand: `cancelled`).
@@ -7810,7 +7838,10 @@ export interface operations {
     };
     getLiveBoard: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only the agents assigned to this campaign (its `id`). */
+                campaign?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -7827,6 +7858,7 @@ export interface operations {
                     "application/json": components["schemas"]["LiveBoard"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["ServerError"];

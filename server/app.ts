@@ -19,6 +19,7 @@ import { eventsHandlers } from "./events/events.handlers.ts";
 import { setUpEventRelay } from "./events/events.plugin.ts";
 import { boardHandlers } from "./board/board.handlers.ts";
 import { boardAgents } from "./board/board.ts";
+import { campaignById } from "./campaigns/campaigns.repository.ts";
 import { membersHandlers } from "./members/members.handlers.ts";
 import { exportsHandlers } from "./exports/exports.handlers.ts";
 import { practicesHandlers } from "./practices/practices.handlers.ts";
@@ -212,7 +213,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("database", database);
   await setUpRecordingStorage(services);
   app.addHook("preClose", () => stopMemberFileImports(services.db));
-  await setUpEventRelay(app, database, { readAgents: async (userIds) => (await boardAgents(services, userIds)).agents, now: services.now });
+  await setUpEventRelay(app, database, {
+    readAgents: async (userIds) => (await boardAgents(services, userIds)).agents,
+    readCampaign: (id) => campaignById(services.db, id),
+    now: services.now,
+  });
   // Every member's place in the queue follows the rules in force before the first call is served.
   const clocks = clocksOf(services);
   await ensureQueueState(services.db, settingOf(services), clocks.now, clocks.claimsNow);

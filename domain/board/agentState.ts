@@ -22,7 +22,7 @@ export const WRAP_UP_OVERDUE_AFTER_MS = 10 * 60_000;
 export const OFFLINE_AFTER_MS = 60_000;
 
 /** What an agent's state is read from: every field of BoardAgent but who they are, their counts and the state. */
-export type AgentFacts = Omit<BoardAgent, "userId" | "firstname" | "lastname" | "counts" | "state">;
+export type AgentFacts = Omit<BoardAgent, "userId" | "firstname" | "lastname" | "campaign" | "counts" | "state">;
 
 const at = (instant: string | null | undefined) => (instant ? Date.parse(instant) : Number.NEGATIVE_INFINITY);
 const state = (name: AgentStateName, since: number, member: BoardMember | null = null) => ({ name, since, member });

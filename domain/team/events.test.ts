@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { claimEvent, EVENT_TICKETS_PER_MINUTE, memberEvent, ticketAllowance, ticketExpiry } from "./events.ts";
+import { campaignEventFor, claimEvent, EVENT_TICKETS_PER_MINUTE, memberEvent, ticketAllowance, ticketExpiry } from "./events.ts";
+import type { components } from "../../contract/schema";
 
 const now = new Date("2026-11-16T15:00:00.000Z");
 const ago = (ms: number) => new Date(now.getTime() - ms);
@@ -26,6 +27,17 @@ describe("the events", () => {
     const claim = { memberId: 12, by: { id: 3, firstname: "Marcus", lastname: "Reed" }, expiresAt: "2026-11-16T15:02:00.000Z" };
     expect(claimEvent(12, claim)).toEqual({ event: "claim", data: { memberId: 12, claim } });
     expect(claimEvent(12, null)).toEqual({ event: "claim", data: { memberId: 12, claim: null } });
+  });
+});
+
+describe("campaign events", () => {
+  const campaign = { id: 5, name: "UHC new patients", agents: [2, 3] } as components["schemas"]["Campaign"];
+
+  it("carry the campaign to administrators and its agents, null to an agent who left it, and nothing to other staff", () => {
+    expect(campaignEventFor({ userId: 1, isAdmin: true }, campaign, [])).toEqual({ event: "campaign", data: { id: 5, campaign } });
+    expect(campaignEventFor({ userId: 3, isAdmin: false }, campaign, [3])).toEqual({ event: "campaign", data: { id: 5, campaign } });
+    expect(campaignEventFor({ userId: 4, isAdmin: false }, campaign, [3, 4])).toEqual({ event: "campaign", data: { id: 5, campaign: null } });
+    expect(campaignEventFor({ userId: 6, isAdmin: false }, campaign, [3])).toBeNull();
   });
 });
 

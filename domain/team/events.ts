@@ -12,6 +12,9 @@ export type QueueEvent = Schemas["QueueEvent"];
 export type RecordingsEvent = Schemas["RecordingsEvent"];
 export type MemberStatusEvent = Schemas["MemberStatusEvent"];
 
+/** A campaign after a change, for the staff who may read it (campaignEventFor): the agent's campaign panel follows it. */
+export type CampaignLiveEvent = { event: "campaign"; data: Schemas["CampaignEvent"] };
+
 /** One event of the stream: its name (the `event:` field) and its data (`data:`, as JSON). */
 export type LiveEvent =
   | { event: "member"; data: MemberEvent }
@@ -19,7 +22,8 @@ export type LiveEvent =
   | { event: "callback"; data: CallbackEvent }
   | { event: "queue"; data: QueueEvent }
   | { event: "status"; data: MemberStatusEvent }
-  | { event: "recordings"; data: RecordingsEvent };
+  | { event: "recordings"; data: RecordingsEvent }
+  | CampaignLiveEvent;
 
 /** An agent's row of the live board now (openapi.yaml getLiveBoard), for administrators only. */
 export type AgentLiveEvent = { event: "agent"; data: Schemas["BoardAgent"] };
@@ -30,6 +34,17 @@ export type StreamedEvent = LiveEvent | AgentLiveEvent;
 export const forAdministratorsOnly = (event: StreamedEvent) => event.event === "agent";
 
 export const agentEvent = (agent: Schemas["BoardAgent"]): AgentLiveEvent => ({ event: "agent", data: agent });
+
+/**
+ * The `campaign` event one reader's stream gets of a change: the campaign to administrators and
+ * to its agents; null to an agent who was assigned before the change and is no longer (they may
+ * no longer read it); nothing to other staff, who never could.
+ */
+export function campaignEventFor(reader: { userId: number; isAdmin: boolean }, campaign: Schemas["Campaign"], agentsBefore: readonly number[]): CampaignLiveEvent | null {
+  if (reader.isAdmin || campaign.agents.includes(reader.userId)) return { event: "campaign", data: { id: campaign.id, campaign } };
+  if (agentsBefore.includes(reader.userId)) return { event: "campaign", data: { id: campaign.id, campaign: null } };
+  return null;
+}
 
 /** A ticket opens the stream once, within 30 seconds of being issued. */
 export const EVENT_TICKET_LIFETIME_MS = 30_000;

@@ -64,7 +64,11 @@ function agentOf(db: MockDb, user: Schemas["User"], clock: ReturnType<typeof boa
     call: call ? { member: memberOf(call.memberId), startedAt: call.startedAt } : null,
     lastResultAt: iso(latest(results.map((result) => Date.parse(result.createdAt)))),
   };
-  return { userId: user.id, firstname: user.firstname, lastname: user.lastname, ...facts, counts, state: agentState(facts, asOf) };
+  // A live claim says what they work now, even outside campaigns (served from the list).
+  const campaignId = liveClaim ? (liveClaim.campaignId ?? null) : (call?.campaignId ?? null);
+  const worked = campaignId === null ? undefined : db.campaigns.find((campaign) => campaign.id === campaignId);
+  const campaign = worked ? { id: worked.id, name: worked.name } : null;
+  return { userId: user.id, firstname: user.firstname, lastname: user.lastname, ...facts, campaign, counts, state: agentState(facts, asOf) };
 }
 
 /** The agents on the board now (or only those of `userIds` that are on it), by name. */
@@ -74,9 +78,11 @@ export function boardAgents(db: MockDb, userIds?: readonly number[]): BoardAgent
   return users.flatMap((user) => agentOf(db, user, clock) ?? []).sort(byAgentName);
 }
 
-export function liveBoard(db: MockDb): Schemas["LiveBoard"] {
+/** The board now: every agent on it, or only those assigned to `campaign` (an existing campaign's id). */
+export function liveBoard(db: MockDb, campaign?: number): Schemas["LiveBoard"] {
   const { asOf, day, endsAt } = boardClock(db);
-  return { day, asOf: iso(asOf)!, nextDayAt: iso(endsAt)!, agents: boardAgents(db) };
+  const assigned = campaign === undefined ? undefined : (db.campaigns.find((candidate) => candidate.id === campaign)?.agents ?? []);
+  return { day, asOf: iso(asOf)!, nextDayAt: iso(endsAt)!, agents: boardAgents(db, assigned) };
 }
 
 /** The user's results of a day (today when absent), newest first, with their members and notes. */

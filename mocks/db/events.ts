@@ -30,6 +30,14 @@ export class MockEventBus {
     for (const subscriber of [...this.#subscribers]) if (subscriber.isAdmin || !adminsOnly) subscriber.send(event);
   }
 
+  /** Sends each open stream the event its user may receive of a change, if any (a campaign's). */
+  publishEach(eventFor: (reader: StreamSubscriber) => StreamedEvent | null): void {
+    for (const subscriber of [...this.#subscribers]) {
+      const event = eventFor(subscriber);
+      if (event) subscriber.send(event);
+    }
+  }
+
   /** Whether any stream is open. */
   get listening(): boolean {
     return this.#subscribers.size > 0;

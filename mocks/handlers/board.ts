@@ -1,7 +1,8 @@
 // The supervisor's live board (tag board) in the fake backend: the board now, and an agent's day.
 // Administrators only: the wrapper answers 403 to other staff (`x-admin-only`).
 import { HttpResponse } from "msw";
-import { HttpError } from "../../contract/errors.ts";
+import { HttpError, invalidRequest } from "../../contract/errors.ts";
+import { UNKNOWN_CAMPAIGN_DETAIL } from "../../domain/campaigns/campaignTargets.ts";
 import { createApi } from "../api";
 import type { MockDb } from "../db/createMockDb";
 import { agentDay, liveBoard } from "../board/board";
@@ -10,7 +11,12 @@ export function boardHandlers(db: MockDb) {
   const api = createApi(db);
 
   return [
-    api.get("/board", () => HttpResponse.json(liveBoard(db))),
+    api.get("/board", ({ query }) => {
+      if (query.campaign !== undefined && !db.campaigns.some((candidate) => candidate.id === query.campaign)) {
+        throw invalidRequest([{ field: "campaign", message: UNKNOWN_CAMPAIGN_DETAIL }]);
+      }
+      return HttpResponse.json(liveBoard(db, query.campaign));
+    }),
 
     api.get("/board/agents/{userId}/results", ({ path, query }) => {
       const user = db.users.find((candidate) => candidate.id === path.userId);

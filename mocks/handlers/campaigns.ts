@@ -1,6 +1,6 @@
 // Campaigns (listCampaigns, createCampaign, updateCampaign, cloneCampaign, changeCampaignState) with
 // the server's rules (domain/campaigns/campaignRules.ts): administrators manage every campaign,
-// other staff read the campaigns they are assigned to.
+// other staff read the campaigns they are assigned to. Each change is sent as a `campaign` event.
 import { HttpResponse } from "msw";
 import { HttpError, invalidRequest, type FieldProblem } from "../../contract/errors.ts";
 import type { components } from "../../contract/schema";
@@ -24,11 +24,11 @@ import { createApi } from "../api";
 import { createMembersList } from "../members/membersList";
 import { nextId, type MockDb } from "../db/createMockDb";
 import type { CampaignRecord } from "../db/records";
+import { answerOf, campaignChanged } from "../campaigns/campaignChanged";
 
 type Schemas = components["schemas"];
 
 const inOrder = (a: CampaignRecord, b: CampaignRecord) => a.position - b.position || a.id - b.id;
-const answerOf = ({ changedBy: _by, ...campaign }: CampaignRecord): Schemas["Campaign"] => ({ ...campaign, agents: [...campaign.agents].sort((a, b) => a - b) });
 
 export function campaignsHandlers(db: MockDb) {
   const api = createApi(db);
@@ -58,6 +58,7 @@ export function campaignsHandlers(db: MockDb) {
   const add = (fields: CampaignFields, changedBy: number) => {
     const campaign: CampaignRecord = { ...fields, id: nextId(db.campaigns), state: "draft", version: 1, changedBy };
     db.campaigns.push(campaign);
+    campaignChanged(db, campaign);
     return HttpResponse.json(answerOf(campaign), { status: 201 });
   };
 
@@ -82,9 +83,11 @@ export function campaignsHandlers(db: MockDb) {
       if (campaign.state === "finished") throw new HttpError(409, stepRefused("edit", "finished"), [{ field: "state", message: STATE_DETAIL }]);
       if (campaign.version !== body.version) throw new HttpError(409, changedMeanwhile(nameOf(campaign.changedBy)), [{ field: "version", message: VERSION_DETAIL }]);
       checkName(fields.name, campaign.id);
+      const agentsBefore = campaign.agents;
       Object.assign(campaign, fields, { version: campaign.version + 1, changedBy: session!.user.id });
       // Its targets may have changed: the next read of its progress counts them again.
       db.campaignTargetCounts.delete(campaign.id);
+      campaignChanged(db, campaign, agentsBefore);
       return HttpResponse.json(answerOf(campaign));
     }),
 
@@ -100,6 +103,7 @@ export function campaignsHandlers(db: MockDb) {
       const next = stateAfter(campaign.state, path.step);
       if (!next) throw new HttpError(409, stepRefused(path.step, campaign.state), [{ field: "state", message: STATE_DETAIL }]);
       Object.assign(campaign, { state: next, version: campaign.version + 1, changedBy: session!.user.id });
+      campaignChanged(db, campaign);
       return HttpResponse.json(answerOf(campaign));
     }),
   ];

@@ -17,6 +17,7 @@ import {
 } from "../../domain/staff/staffRules.ts";
 import { endWithSession } from "../db/sessionEnd";
 import { agentChanged } from "../board/board";
+import { campaignChanged } from "../campaigns/campaignChanged";
 import { noteChange, publishCallback } from "../queue/callbacks";
 import { nextId, type MockDb, type User } from "../db/createMockDb";
 
@@ -112,6 +113,7 @@ export function setStaffDisabled(db: MockDb, id: number, disabled: boolean, byUs
   // A disabled agent is no campaign's agent: each campaign they leave is a change of it.
   for (const campaign of db.campaigns.filter((candidate) => candidate.agents.includes(id))) {
     Object.assign(campaign, { agents: campaign.agents.filter((agent) => agent !== id), version: campaign.version + 1, changedBy: byUserId });
+    campaignChanged(db, campaign, [id]);
   }
   for (const session of db.sessions.values()) {
     if (session.userId !== id || session.revoked) continue;

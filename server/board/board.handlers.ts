@@ -4,6 +4,7 @@
 import { HttpError } from "../../contract/errors.ts";
 import { dayBounds } from "../../domain/board/roster.ts";
 import { audit } from "../audit.repository.ts";
+import { checkCampaignFilter } from "../campaigns/campaigns.repository.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
 import { boardAgents, boardClock, membersShown, toBoardMember } from "./board.ts";
 import { agentDayRows, userExists } from "./board.repository.ts";
@@ -14,7 +15,8 @@ type Result = components["schemas"]["MemberResult"];
 export const boardHandlers: Handlers = {
   async getLiveBoard(call) {
     const { user } = callerOf(call);
-    const { clock, agents } = await boardAgents(call.services);
+    await checkCampaignFilter(call.services.db, call.query.campaign);
+    const { clock, agents } = await boardAgents(call.services, undefined, call.query.campaign);
     await audit(call.services.db, { userId: user.id, action: "getLiveBoard", memberIds: membersShown(agents), address: call.request.ip });
     return { day: clock.day, asOf: clock.asOf.toISOString(), nextDayAt: new Date(clock.endsAt).toISOString(), agents };
   },

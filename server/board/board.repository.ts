@@ -46,6 +46,8 @@ export interface BoardAgentRow {
   call_member: BoardMemberRow | null;
   call_started_at: Date | null;
   last_result_at: Date | null;
+  /** The campaign they work: their live claim's while they hold one, else their latest call start's today. */
+  campaign: { id: number; name: string } | null;
   calls_started: number;
   results_saved: number;
   contacts: number;
@@ -59,31 +61,35 @@ const memberJson = (alias: string) =>
     'last_name', ${alias}.last_name, 'practice_id', ${alias}.practice_id, 'practice_abbr', ${alias}.practice_abbr, 'subscriber_id', ${alias}.subscriber_id) end`);
 
 /**
- * Every user with a session used today (or only `userIds`), with their sign-ins, streams, claims,
- * latest call and counts of the day. Each agent's reads are index range scans of their own rows.
+ * Every user with a session used today (or only `userIds`, or only the agents assigned to
+ * `campaign`), with their sign-ins, streams, claims, latest call, campaign and counts of the day.
+ * Each agent's reads are index range scans of their own rows.
  */
-export async function boardAgentRows(db: Kysely<Database>, window: BoardWindow, userIds?: readonly number[]): Promise<BoardAgentRow[]> {
-  return (await boardAgentsQuery(window, userIds).execute(db)).rows;
+export async function boardAgentRows(db: Kysely<Database>, window: BoardWindow, userIds?: readonly number[], campaign?: number): Promise<BoardAgentRow[]> {
+  return (await boardAgentsQuery(window, userIds, campaign).execute(db)).rows;
 }
 
 /** The statement of boardAgentRows (bench/board.ts explains it). */
-export function boardAgentsQuery(window: BoardWindow, userIds?: readonly number[]) {
+export function boardAgentsQuery(window: BoardWindow, userIds?: readonly number[], campaign?: number) {
   const { dayStart, dayEnd, now, sessionsDayStart, staleBefore, asOf } = window;
   const onlyThese = userIds ? sql`and s.user_id = any(${[...userIds]}::int[])` : sql``;
+  const onlyAssigned = campaign === undefined ? sql`` : sql`and s.user_id in (select user_id from campaign_agents where campaign_id = ${campaign})`;
   return sql<BoardAgentRow>`
     with agents as (
       select s.user_id, max(s.created_at) as signed_in_at,
              -- Signed out since their latest sign-in, whatever their other sessions (presence is their streams).
              case when max(s.revoked_at) >= max(s.created_at) then max(s.revoked_at) end as signed_out_at
       from sessions s
-      where s.last_seen_at >= ${sessionsDayStart} ${onlyThese}
+      where s.last_seen_at >= ${sessionsDayStart} ${onlyThese} ${onlyAssigned}
       group by s.user_id
     )
     select u.id as user_id, u.firstname, u.lastname, u.is_admin, a.signed_in_at, a.signed_out_at,
            st.connected, st.last_connected_at,
            ${memberJson("cm")} as claim_member, cl.claimed_at, cl.expires_at as claim_expires_at, ce.last_claim_ended_at,
            ${memberJson("lm")} as call_member, lc.started_at as call_started_at,
-           r.last_result_at, coalesce(c.calls_started, 0)::int as calls_started, coalesce(c.results_saved, 0)::int as results_saved,
+           r.last_result_at,
+           case when wc.id is null then null else json_build_object('id', wc.id, 'name', wc.name) end as campaign,
+           coalesce(c.calls_started, 0)::int as calls_started, coalesce(c.results_saved, 0)::int as results_saved,
            coalesce(c.contacts, 0)::int as contacts, coalesce(c.appointments, 0)::int as appointments,
            coalesce(cb.callbacks_due, 0)::int as callbacks_due, coalesce(cb.callbacks_overdue, 0)::int as callbacks_overdue
     from agents a
@@ -96,7 +102,7 @@ export function boardAgentsQuery(window: BoardWindow, userIds?: readonly number[
       where ls.user_id = a.user_id and ls.seen_at >= ${sessionsDayStart}
     ) st on true
     left join lateral (
-      select member_id, claimed_at, expires_at from member_claims where user_id = a.user_id and expires_at > ${now} order by expires_at desc limit 1
+      select member_id, claimed_at, expires_at, campaign_id from member_claims where user_id = a.user_id and expires_at > ${now} order by expires_at desc limit 1
     ) cl on true
     left join lateral (
       select max(expires_at) as last_claim_ended_at from member_claims where user_id = a.user_id and expires_at <= ${now} and expires_at >= ${sessionsDayStart}
@@ -105,7 +111,7 @@ export function boardAgentsQuery(window: BoardWindow, userIds?: readonly number[
     left join user_day_activity c on c.user_id = a.user_id and c.day = (${dayStart}::timestamptz at time zone (select time_zone from activity_time_zone))::date
     -- One index probe each: the agent's latest call start and result of the day.
     left join lateral (
-      select member_id, started_at from call_starts where user_id = a.user_id and started_at >= ${dayStart} and started_at < ${dayEnd}
+      select member_id, started_at, campaign_id from call_starts where user_id = a.user_id and started_at >= ${dayStart} and started_at < ${dayEnd}
       order by started_at desc limit 1
     ) lc on true
     left join lateral (
@@ -119,7 +125,9 @@ export function boardAgentsQuery(window: BoardWindow, userIds?: readonly number[
       from callbacks where owner_id = a.user_id and status = 'open'
     ) cb on true
     left join members cm on cm.id = cl.member_id
-    left join members lm on lm.id = lc.member_id`;
+    left join members lm on lm.id = lc.member_id
+    -- A live claim says what they work now, even outside campaigns (served from the list).
+    left join campaigns wc on wc.id = case when cl.member_id is not null then cl.campaign_id else lc.campaign_id end`;
 }
 
 export interface AgentDayRow {

@@ -46,11 +46,11 @@ function toBoardAgent(row: BoardAgentRow, { offsetMs, asOf, startsAt: dayStart }
     callbacksDue: row.callbacks_due,
     callbacksOverdue: row.callbacks_overdue,
   };
-  return { userId: row.user_id, firstname: row.firstname, lastname: row.lastname, ...facts, counts, state: agentState(facts, asOf) };
+  return { userId: row.user_id, firstname: row.firstname, lastname: row.lastname, ...facts, campaign: row.campaign, counts, state: agentState(facts, asOf) };
 }
 
-/** The agents on the board now (or only those of `userIds` that are on it), by name. */
-export async function boardAgents(services: Pick<Services, "db" | "now" | "config">, userIds?: readonly number[]) {
+/** The agents on the board now (or only those of `userIds`, or assigned to `campaign`, that are on it), by name. */
+export async function boardAgents(services: Pick<Services, "db" | "now" | "config">, userIds?: readonly number[], campaign?: number) {
   const clock = boardClock(services);
   const rows = await boardAgentRows(
     services.db,
@@ -63,6 +63,7 @@ export async function boardAgents(services: Pick<Services, "db" | "now" | "confi
       asOf: clock.asOf,
     },
     userIds,
+    campaign,
   );
   const agents = rows
     .filter((row) => isOnBoard({ isAdmin: row.is_admin }, { ...NO_COUNTS, callsStarted: row.calls_started, resultsSaved: row.results_saved }))

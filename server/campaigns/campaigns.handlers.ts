@@ -1,7 +1,8 @@
 // Campaigns (tag campaigns): administrators create, change, clone, pause, resume and finish them,
 // each change under the administration lock (the name's uniqueness holds until the write) and
-// audited; other staff read the campaigns they are assigned to. The app answers 403 to other staff
-// before the administrators' calls run.
+// audited and sent as a `campaign` event to the streams of those who may read it; other staff read
+// the campaigns they are assigned to. The app answers 403 to other staff before the administrators'
+// calls run.
 import type { components } from "../../contract/schema.d.ts";
 import { HttpError, invalidRequest, type FieldProblem } from "../../contract/errors.ts";
 import {
@@ -27,6 +28,7 @@ import { callerOf, type Handlers } from "../handlers.ts";
 import type { Services } from "../services.ts";
 import { settingOf } from "../queue/setting.ts";
 import { forgetTargetCounts } from "./campaignTargetCounts.repository.ts";
+import { campaignChanged, publish } from "../events/events.repository.ts";
 import {
   campaignById,
   campaignNamed,
@@ -83,6 +85,7 @@ export const campaignsHandlers: Handlers = {
       await checkName(db, fields.name);
       const added = await insertCampaign(db, fields, userId);
       await audit(db, { userId, action: `createCampaign ${added}`, memberIds: [], address: call.request.ip });
+      await publish(db, campaignChanged(added));
       return added;
     });
     call.reply.code(201);
@@ -106,6 +109,8 @@ export const campaignsHandlers: Handlers = {
       // Its targets may have changed: the next read of its progress counts them again.
       await forgetTargetCounts(db, id);
       await audit(db, { userId, action: `updateCampaign ${id}`, memberIds: [], address: call.request.ip });
+      // Agents taken off it hear that they may no longer read it.
+      await publish(db, campaignChanged(id, campaign.agents));
     });
     return (await campaignById(db, id))!;
   },
@@ -119,6 +124,7 @@ export const campaignsHandlers: Handlers = {
       await checkName(db, name);
       const added = await insertCampaign(db, { ...fieldsOf(source), name }, userId);
       await audit(db, { userId, action: `cloneCampaign ${source.id} ${added}`, memberIds: [], address: call.request.ip });
+      await publish(db, campaignChanged(added));
       return added;
     });
     call.reply.code(201);
@@ -136,6 +142,7 @@ export const campaignsHandlers: Handlers = {
         throw new HttpError(409, stepRefused(step, campaign.state), [{ field: "state", message: STATE_DETAIL }]);
       }
       await audit(db, { userId, action: `${step}Campaign ${id}`, memberIds: [], address: call.request.ip });
+      await publish(db, campaignChanged(id));
     });
     return (await campaignById(db, id))!;
   },

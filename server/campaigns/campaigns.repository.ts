@@ -5,6 +5,7 @@ import { sql, type Kysely, type Transaction } from "kysely";
 import type { components } from "../../contract/schema.d.ts";
 import type { Database } from "../db/database.ts";
 import { audit } from "../audit.repository.ts";
+import { campaignChanged, publish } from "../events/events.repository.ts";
 import { invalidRequest } from "../../contract/errors.ts";
 import { UNKNOWN_CAMPAIGN_DETAIL } from "../../domain/campaigns/campaignTargets.ts";
 
@@ -109,7 +110,7 @@ export async function campaignById(db: Kysely<Database>, id: number): Promise<Ca
   return campaignOf(row, agents.map((agent) => agent.user_id));
 }
 
-/** 400 naming `campaign` when a members list's campaign filter names no campaign. */
+/** 400 naming `campaign` when a campaign filter (members list, live board) names no campaign. */
 export async function checkCampaignFilter(db: Kysely<Database>, campaign: number | undefined): Promise<void> {
   if (campaign === undefined) return;
   const row = await db.selectFrom("campaigns").select("id").where("id", "=", campaign).executeTakeFirst();
@@ -220,4 +221,5 @@ export async function unassignFromCampaigns(trx: Transaction<Database>, userId: 
   const ids = left.map((row) => row.campaign_id);
   await trx.updateTable("campaigns").set({ version: sql`version + 1`, changed_by: by.userId, changed_at: sql`now()` }).where("id", "in", ids).execute();
   for (const id of ids) await audit(trx, { userId: by.userId, action: `unassignCampaignAgent ${id} ${userId}`, memberIds: [], address: by.address });
+  await publish(trx, ...ids.map((id) => campaignChanged(id, [userId])));
 }

@@ -21,6 +21,9 @@ const PAYLOAD_LIMIT = 7999;
 /** An agent whose row of the live board changed: each instance reads it back for its administrators' streams. */
 export type AgentChanged = { agentChanged: number };
 
+/** A campaign that changed: each instance reads it back for the streams of those who may read it, and of its agents before the change. */
+export type CampaignChanged = { campaignChanged: number; agentsBefore: number[] };
+
 /** A user whose rights changed: their open streams carry the administrators' events, or no longer. */
 export type RightsChanged = { rightsChanged: number; isAdmin: boolean };
 
@@ -29,16 +32,20 @@ export type RightsChanged = { rightsChanged: number; isAdmin: boolean };
  * was too long to notify); a session that ended, whose streams end on every instance; an agent
  * whose live board row changed; or a user whose rights changed.
  */
-export type Notice = LiveEvent | { event: "member"; memberId: number } | { sessionEnded: string } | AgentChanged | RightsChanged;
+export type Notice = LiveEvent | { event: "member"; memberId: number } | { sessionEnded: string } | AgentChanged | CampaignChanged | RightsChanged;
 
 export const agentChanged = (userId: number): AgentChanged => ({ agentChanged: userId });
+export const campaignChanged = (id: number, agentsBefore: readonly number[] = []): CampaignChanged => ({ campaignChanged: id, agentsBefore: [...agentsBefore] });
+
+/** What a change hands to every instance's listener. */
+type Sent = LiveEvent | AgentChanged | CampaignChanged;
 
 export async function eventsChannel(db: Kysely<Database>): Promise<string> {
   const { rows } = await sql<{ channel: string }>`select ${CHANNEL} as channel`.execute(db);
   return rows[0]!.channel;
 }
 
-function payloadOf(notice: LiveEvent | AgentChanged): string {
+function payloadOf(notice: Sent): string {
   const payload = JSON.stringify(notice);
   if (Buffer.byteLength(payload) > PAYLOAD_LIMIT && "event" in notice && notice.event === "member") {
     return JSON.stringify({ event: "member", memberId: notice.data.memberId } satisfies Notice);
@@ -47,7 +54,7 @@ function payloadOf(notice: LiveEvent | AgentChanged): string {
 }
 
 /** Sends the notices to every listener once the transaction commits (or at once outside one), in one statement, in order. */
-export async function publish(trx: Kysely<Database>, ...notices: (LiveEvent | AgentChanged)[]): Promise<void> {
+export async function publish(trx: Kysely<Database>, ...notices: Sent[]): Promise<void> {
   if (notices.length === 0) return;
   const notifies = notices.map((notice) => sql`pg_notify(${CHANNEL}, ${payloadOf(notice)})`);
   await sql`select ${sql.join(notifies)}`.execute(trx);

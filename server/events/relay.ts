@@ -13,7 +13,7 @@ import type { Kysely } from "kysely";
 import type { components } from "../../contract/schema.d.ts";
 import type { Database } from "../db/database.ts";
 import type { Notifications } from "../db/notifications.ts";
-import { agentEvent, forAdministratorsOnly, KEEP_ALIVE_MS, type StreamedEvent } from "../../domain/team/events.ts";
+import { agentEvent, campaignEventFor, forAdministratorsOnly, KEEP_ALIVE_MS, type StreamedEvent } from "../../domain/team/events.ts";
 import { closeStreamRow, eventsChannel, markStreamsSeen, memberEventNow, type Notice } from "./events.repository.ts";
 import { StreamPresence } from "./presence.ts";
 
@@ -31,6 +31,8 @@ export interface Subscriber {
 export interface RelayOptions {
   /** The live board rows of these agents now (those not on the board are left out). */
   readAgents: (userIds: number[]) => Promise<components["schemas"]["BoardAgent"][]>;
+  /** A campaign as it is now (undefined when there is no such campaign). */
+  readCampaign: (id: number) => Promise<components["schemas"]["Campaign"] | undefined>;
   now: () => Date;
 }
 
@@ -55,6 +57,7 @@ export class EventRelay {
   /** Rows of ended streams being removed; a stopping instance waits for them. */
   readonly #closing = new Set<Promise<void>>();
   readonly #readAgents: RelayOptions["readAgents"];
+  readonly #readCampaign: RelayOptions["readCampaign"];
   readonly #presence: StreamPresence;
   readonly #agentsChanged = new Set<number>();
   #agentRead: NodeJS.Timeout | undefined;
@@ -68,6 +71,7 @@ export class EventRelay {
     this.#seen = setInterval(() => void markStreamsSeen(this.#db, [...this.#subscribers].map((subscriber) => subscriber.streamId), new Date()).catch(() => {}), KEEP_ALIVE_MS);
     this.#seen.unref();
     this.#readAgents = options.readAgents;
+    this.#readCampaign = options.readCampaign;
     this.#presence = new StreamPresence(db, log, options.now);
   }
 
@@ -117,6 +121,7 @@ export class EventRelay {
           return;
         }
         if ("agentChanged" in notice) return this.agentChanged(notice.agentChanged);
+        if ("campaignChanged" in notice) return await this.#campaignChanged(notice.campaignChanged, notice.agentsBefore);
         if ("rightsChanged" in notice) {
           for (const subscriber of this.#subscribers) if (subscriber.userId === notice.rightsChanged) subscriber.isAdmin = notice.isAdmin;
           return;
@@ -142,6 +147,17 @@ export class EventRelay {
   #send(event: StreamedEvent): void {
     const adminsOnly = forAdministratorsOnly(event);
     for (const subscriber of this.#subscribers) if (subscriber.isAdmin || !adminsOnly) subscriber.send(event);
+  }
+
+  /** Reads the campaign back and sends each stream the `campaign` event its user may read, if any. */
+  async #campaignChanged(id: number, agentsBefore: readonly number[]): Promise<void> {
+    if (this.#subscribers.size === 0) return;
+    const campaign = await this.#readCampaign(id);
+    if (!campaign) return;
+    for (const subscriber of this.#subscribers) {
+      const event = campaignEventFor(subscriber, campaign, agentsBefore);
+      if (event) subscriber.send(event);
+    }
   }
 
   /** Whether an administrator's stream (a live board) is open on this instance. */

@@ -25,7 +25,9 @@ export function createAdminMachines(api: ApiClient, baseUrl: string) {
     callbacksAdmin: callbacksAdminMachine.provide({
       actors: { ...createCallbacksAdminActors(api), liveEvents: liveEventsMachine.provide({ actors: createLiveEventsActors(api, baseUrl, ["callback"]) }) },
     }),
-    campaigns: campaignsMachine.provide({ actors: createCampaignsActors(api) }),
+    campaigns: campaignsMachine.provide({
+      actors: { ...createCampaignsActors(api), liveEvents: liveEventsMachine.provide({ actors: createLiveEventsActors(api, baseUrl, ["campaign"]) }) },
+    }),
   };
 }
 

@@ -22,7 +22,7 @@ const boardRow = (page: Page, name: string) => page.locator("tbody tr.live-board
 const stateOf = (page: Page, name: string) => boardRow(page, name).locator(".live-board__state");
 const countsOf = async (page: Page, name: string) => {
   const cells = await boardRow(page, name).getByRole("cell").allTextContents();
-  return { calls: Number(cells[3]), results: Number(cells[4]), contacts: Number(cells[5]), appointments: Number(cells[6]) };
+  return { calls: Number(cells[4]), results: Number(cells[5]), contacts: Number(cells[6]), appointments: Number(cells[7]) };
 };
 
 async function openBoard(page: Page): Promise<void> {
@@ -89,6 +89,7 @@ e2e("an administrator's own save shows on the board; sort, the day of an agent o
   assert.match((await totals.getByRole("rowheader").textContent()) ?? "", /^Totals · \d+ agents?$/);
   await photograph(page, "live-board");
 
+  await expectVisible(page.getByRole("columnheader", { name: /^Campaign/ }));
   await page.getByRole("columnheader", { name: /^Calls/ }).getByRole("button").click();
   await expectVisible(page.locator('th[aria-sort="ascending"]', { hasText: "Calls" }));
 
@@ -150,7 +151,7 @@ e2e("two agents at work: the board shows each claim, phone-link press, save and 
     await page.waitForFunction(
       (expected) => {
         const cells = [...document.querySelectorAll("tbody tr.live-board__row")].find((tr) => tr.textContent?.includes("Marcus Reed"))?.querySelectorAll("td");
-        return cells?.[4]?.textContent === String(expected);
+        return cells?.[5]?.textContent === String(expected);
       },
       before.results + 1,
       { timeout: LIVE_WITHIN_MS },

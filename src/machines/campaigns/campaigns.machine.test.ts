@@ -1,12 +1,13 @@
 // The Campaigns page with stub calls: the editor opens on a new campaign or an existing one and its
 // save joins the list; closing it unsaved reads the campaigns again; a copy is named first; finish
-// is asked first, pause and resume are not; a refused step says why and reads the campaigns again.
+// is asked first, pause and resume are not; a refused step says why and reads the campaigns again;
+// the stream's campaign events change the list at once.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createActor, fromPromise } from "xstate";
+import { createActor, fromCallback, fromPromise } from "xstate";
 import { HttpError } from "../../../contract/errors.ts";
 import type { Campaign, CampaignInput, CampaignTargets, CampaignTargetsCount } from "./campaignDraft";
 import { campaignEditorMachine } from "./campaignEditor.machine";
-import { campaignsMachine, type CampaignsChoices, type CampaignStep } from "./campaigns.machine";
+import { campaignsMachine, type CampaignsChoices, type CampaignsEvent, type CampaignStep } from "./campaigns.machine";
 import * as select from "./campaigns.selectors";
 
 const campaign = (id: number, state: Campaign["state"], position = id): Campaign => ({
@@ -31,6 +32,7 @@ const campaign = (id: number, state: Campaign["state"], position = id): Campaign
 
 function start({ refuseStep = false } = {}) {
   let reads = 0;
+  const stream: { sendBack?: (event: CampaignsEvent) => void; received: string[] } = { received: [] };
   const steps: { id: number; step: CampaignStep }[] = [];
   const clones: { id: number; name: string }[] = [];
   const machine = campaignsMachine.provide({
@@ -49,6 +51,10 @@ function start({ refuseStep = false } = {}) {
         if (refuseStep) throw new HttpError(409, "A paused campaign cannot be paused", [{ field: "state", message: "does not allow this step" }]);
         return { ...campaign(input.id, input.step === "pause" ? "paused" : input.step === "finish" ? "finished" : "active"), version: 2 };
       }),
+      liveEvents: fromCallback<CampaignsEvent>(({ sendBack, receive }) => {
+        stream.sendBack = sendBack;
+        receive((event) => void stream.received.push(event.type));
+      }) as never,
       editor: campaignEditorMachine.provide({
         actors: {
           countTargets: fromPromise<CampaignTargetsCount, CampaignTargets>(async () => ({ count: 10, warning: null })),
@@ -58,7 +64,7 @@ function start({ refuseStep = false } = {}) {
     },
   });
   const page = createActor(machine).start();
-  return { page, steps, clones, reads: () => reads };
+  return { page, steps, clones, stream, tell: (event: CampaignsEvent) => stream.sendBack!(event), reads: () => reads };
 }
 
 beforeEach(() => vi.useFakeTimers());
@@ -132,5 +138,21 @@ describe("Campaigns page", () => {
     expect(select.selectFailure(page.getSnapshot())?.message).toBe("A paused campaign cannot be paused");
     expect(reads()).toBe(1);
     expect(select.selectCampaigns(page.getSnapshot())[0]!.state).toBe("paused");
+  });
+
+  it("shows another administrator's change at once from the stream, and reads the campaigns again after a reconnection", async () => {
+    const { page, tell, stream, reads } = start();
+    await vi.advanceTimersByTimeAsync(0);
+    tell({ type: "live.event", event: { event: "campaign", data: { id: 1, campaign: { ...campaign(1, "paused"), version: 2 } } } });
+    expect(select.selectCampaigns(page.getSnapshot()).map((row) => [row.id, row.state])).toEqual([
+      [1, "paused"],
+      [2, "draft"],
+    ]);
+    tell({ type: "live.event", event: { event: "campaign", data: { id: 3, campaign: campaign(3, "draft", 0) } } });
+    expect(select.selectCampaigns(page.getSnapshot()).map((row) => row.id)).toEqual([3, 1, 2]);
+    tell({ type: "live.resync" });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reads()).toBe(1);
+    expect(stream.received).toContain("live.resynced");
   });
 });

@@ -3,8 +3,13 @@
 // run here while it is open); a copy under a new name, as a draft; and the steps of its life:
 // start or resume, pause (Next stops serving it at once), finish (for good, asked first). Closing
 // the editor without saving reads the campaigns again, so a change another administrator saved
-// meanwhile is what the next edit starts from. Effects are named here and provided by src/app.
-import { assign, setup, type ActorRefFrom } from "xstate";
+// meanwhile is what the next edit starts from. The stream's `campaign` events keep the list live
+// (another administrator's pause shows at once); after a reconnection the list is read again.
+// Effects are named here and provided by src/app.
+import { assign, sendTo, setup, type ActorRefFrom } from "xstate";
+import type { CampaignLiveEvent } from "../../../domain/team/events.ts";
+import { liveEventsMachine, type LiveListEvent } from "../liveEvents/liveEvents.machine";
+import { withCampaignEvent } from "./campaignEvents";
 import type { components } from "../../../contract/schema";
 import { failureOf, type Failure } from "../adminFailure";
 import type { Dentist, Practice } from "../members/members.filters";
@@ -44,7 +49,8 @@ export type CampaignsEvent =
   | { type: "campaigns.step"; id: number; step: CampaignStep }
   | { type: "campaigns.step.confirm" }
   | { type: "campaigns.cancel" }
-  | { type: "campaigns.retry" };
+  | { type: "campaigns.retry" }
+  | LiveListEvent<CampaignLiveEvent>;
 
 const STEP_NOTICE: Record<CampaignStep, (name: string) => string> = {
   resume: (name) => `${name} is active: its agents' Next serves its members.`,
@@ -72,6 +78,7 @@ export const campaignsMachine = setup({
     /** POST /campaigns/{id}/{step}. */
     changeState: notProvided<Campaign, { id: number; step: CampaignStep }>("changeState"),
     editor: campaignEditorMachine,
+    liveEvents: liveEventsMachine,
   },
   actions: {
     rememberFailure: assign((_, params: { error: unknown }) => ({ failure: failureOf(params.error) })),
@@ -83,6 +90,7 @@ export const campaignsMachine = setup({
       stepping: null,
     })),
     startOver: assign({ failure: null, notice: null }),
+    resynced: sendTo("live", { type: "live.resynced" }),
   },
   guards: {
     finishing: ({ event }) => event.type === "campaigns.step" && event.step === "finish",
@@ -91,6 +99,12 @@ export const campaignsMachine = setup({
 }).createMachine({
   id: "campaigns",
   context: () => ({ today: "", campaigns: [], staff: [], practices: [], dentists: [], cloning: null, stepping: null, failure: null, notice: null }),
+  invoke: { id: "live", src: "liveEvents" },
+  on: {
+    "live.event": { actions: assign({ campaigns: ({ context, event }) => withCampaignEvent(context.campaigns, event.event.data, (campaign) => campaign) }) },
+    // Read again where the page is only browsing; elsewhere the editor's end or the step's answer reads it.
+    "live.resync": { actions: "resynced" },
+  },
   initial: "loading",
   states: {
     loading: {
@@ -106,6 +120,7 @@ export const campaignsMachine = setup({
       states: {
         browsing: {
           on: {
+            "live.resync": { target: "refreshing", actions: "resynced" },
             "campaigns.add": { target: "editing", actions: "startOver" },
             "campaigns.edit": { target: "editing", actions: "startOver" },
             "campaigns.clone": {

@@ -3,14 +3,18 @@ import { createActor, fromCallback, fromPromise, type AnyActorRef } from "xstate
 import type { AgentDay } from "./agentDay.machine";
 import { agentDayMachine } from "./agentDay.machine";
 import { liveBoardMachine, type LiveBoardEvent } from "./liveBoard.machine";
-import type { BoardAgent, LiveBoard } from "./liveBoard.rows";
-import { selectRows, selectStatus, selectTotals, selectWallboard } from "./liveBoard.selectors";
+import type { BoardAgent, BoardCampaignChoice, LiveBoard } from "./liveBoard.rows";
+import { selectCampaignChoices, selectEmptyText, selectRows, selectStatus, selectTotals, selectWallboard } from "./liveBoard.selectors";
 
 /** The board's clock stands eleven days before the browser's: states follow the board's. */
 const AS_OF = Date.parse("2026-11-16T15:00:00.000Z");
 const BROWSER_NOW = Date.parse("2026-11-27T13:00:00.000Z");
 const MINUTE = 60_000;
 const iso = (offsetMs: number) => new Date(AS_OF + offsetMs).toISOString();
+const CAMPAIGNS: BoardCampaignChoice[] = [
+  { id: 7, name: "MCNA recare Houston", agents: [1, 2], position: 1 },
+  { id: 8, name: "UHC new patients", agents: [3], position: 2 },
+];
 const member = { id: 9, name: "Lopez, Ana", practice: "HOU1", practiceId: 1, subscriberId: "100200300" };
 
 function agent(userId: number, change: Partial<BoardAgent> = {}): BoardAgent {
@@ -26,6 +30,7 @@ function agent(userId: number, change: Partial<BoardAgent> = {}): BoardAgent {
     lastClaimEndedAt: null,
     call: null,
     lastResultAt: null,
+    campaign: null,
     counts: { callsStarted: 2, resultsSaved: 2, contacts: 1, appointments: 1, callbacksDue: 1, callbacksOverdue: 0 },
     state: { name: "ready", since: iso(-MINUTE), member: null },
     ...change,
@@ -41,8 +46,8 @@ const boardOf = (agents: BoardAgent[], change: Partial<LiveBoard> = {}): LiveBoa
 });
 
 /** The machine with a board call the test answers, a stream it drives, and the full screen recorded. */
-function start() {
-  const loads: { resolve: (board: LiveBoard) => void; reject: (error: Error) => void }[] = [];
+function start({ campaignsFail = false } = {}) {
+  const loads: { resolve: (board: LiveBoard) => void; reject: (error: Error) => void; campaign: number | null }[] = [];
   const stream: { sendBack?: (event: LiveBoardEvent) => void; received: string[] } = { received: [] };
   const fullScreen: string[] = [];
   let wallboardWatch: ((event: LiveBoardEvent) => void) | undefined;
@@ -50,7 +55,11 @@ function start() {
   const actor = createActor(
     liveBoardMachine.provide({
       actors: {
-        loadBoard: fromPromise<LiveBoard>(() => new Promise((resolve, reject) => loads.push({ resolve, reject }))),
+        loadBoard: fromPromise<LiveBoard, { campaign: number | null }>(({ input }) => new Promise((resolve, reject) => loads.push({ resolve, reject, campaign: input.campaign }))),
+        loadCampaigns: fromPromise<BoardCampaignChoice[]>(async () => {
+          if (campaignsFail) throw new Error("Campaigns could not be read");
+          return CAMPAIGNS;
+        }),
         liveEvents: fromCallback<LiveBoardEvent>(({ sendBack, receive }) => {
           stream.sendBack = sendBack;
           receive((event) => void stream.received.push(event.type));
@@ -213,5 +222,53 @@ describe("the live board", () => {
     board.actor.send({ type: "board.wallboard.leave" });
     expect(board.fullScreen).toEqual(["enter", "leave", "enter", "leave"]);
     expect(selectWallboard(board.actor.getSnapshot())).toBe(false);
+  });
+
+  it("narrows the board to a campaign's agents: reads it for the campaign, and leaves out the rows the stream sends of others", async () => {
+    const board = start();
+    await board.answer(boardOf([agent(1), agent(3)]));
+    expect(selectCampaignChoices(board.actor.getSnapshot()).map((campaign) => campaign.name)).toEqual(["MCNA recare Houston", "UHC new patients"]);
+    board.actor.send({ type: "board.campaign.choose", campaign: 7 });
+    expect(board.loads.map((load) => load.campaign)).toEqual([null, 7]);
+    expect(selectStatus(board.actor.getSnapshot())).toBe("loading");
+    await board.answer(boardOf([agent(1)]));
+    board.tell({ type: "live.event", event: { event: "agent", data: agent(3) } });
+    board.tell({ type: "live.event", event: { event: "agent", data: agent(2, { campaign: { id: 7, name: "MCNA recare Houston" } }) } });
+    expect(board.rows().map((row) => [row.agent.userId, row.agent.campaign?.name ?? null])).toEqual([
+      [1, null],
+      [2, "MCNA recare Houston"],
+    ]);
+    board.actor.send({ type: "board.campaign.choose", campaign: 8 });
+    await board.answer(boardOf([]));
+    expect(selectEmptyText(board.actor.getSnapshot())).toBe("Nobody assigned to this campaign has signed in today.");
+    board.actor.send({ type: "board.campaign.choose", campaign: null });
+    expect(board.loads.at(-1)!.campaign).toBeNull();
+  });
+
+  it("shows every agent, with no campaign to choose, when the campaigns cannot be read", async () => {
+    const board = start({ campaignsFail: true });
+    await board.answer(boardOf([agent(1)]));
+    expect(selectCampaignChoices(board.actor.getSnapshot())).toEqual([]);
+    expect(board.rows()).toHaveLength(1);
+  });
+
+  it("follows the campaigns' changes: a new one joins the filter, and the chosen one's new agents read the board again", async () => {
+    const board = start();
+    await board.answer(boardOf([agent(1)]));
+    const change = (id: number, name: string, agents: number[], position: number) =>
+      ({ event: "campaign", data: { id, campaign: { id, name, agents, position } } }) as unknown as Extract<LiveBoardEvent, { type: "live.event" }>["event"];
+    board.tell({ type: "live.event", event: change(9, "Dana's list", [4], 0) });
+    expect(selectCampaignChoices(board.actor.getSnapshot()).map((campaign) => campaign.id)).toEqual([9, 7, 8]);
+    board.actor.send({ type: "board.campaign.choose", campaign: 7 });
+    await board.answer(boardOf([agent(1)]));
+    board.tell({ type: "live.event", event: change(7, "MCNA recare Houston", [1, 2], 1) });
+    expect(board.loads).toHaveLength(2);
+    board.tell({ type: "live.event", event: change(7, "MCNA recare Houston", [1, 2, 5], 1) });
+    expect(board.loads.map((load) => load.campaign)).toEqual([null, 7, 7]);
+    await board.answer(boardOf([agent(1), agent(5)]));
+    // Choosing reads the board only: the campaigns to choose from stay as the stream left them.
+    expect(selectCampaignChoices(board.actor.getSnapshot()).map((campaign) => campaign.id)).toEqual([9, 7, 8]);
+    board.tell({ type: "live.event", event: { event: "agent", data: agent(5, { claim: { member, since: iso(0), expiresAt: iso(MINUTE) } }) } });
+    expect(board.stateOf(5)).toBe("working");
   });
 });

@@ -5,16 +5,19 @@
 // agent's facts at the board's clock (the backend's, not the browser's), and read again at the
 // next instant one would change by the clock alone (Ready turning Idle, a call overdue), so no
 // timer runs every second here. Beside it: an agent's day (a child agentDay machine) and the
-// wallboard, the browser's full screen with large type, which Escape leaves.
-import { assign, fromCallback, fromPromise, raise, sendTo, setup } from "xstate";
-import type { AgentLiveEvent } from "../../../domain/team/events.ts";
+// wallboard, the browser's full screen with large type, which Escape leaves. The board can be
+// narrowed to the agents assigned to one campaign: the backend answers only theirs, and rows the
+// stream sends of other agents are left out here (the stream carries every agent's).
+import { assign, enqueueActions, fromCallback, fromPromise, raise, sendTo, setup } from "xstate";
+import type { AgentLiveEvent, CampaignLiveEvent } from "../../../domain/team/events.ts";
+import { withCampaignEvent } from "../campaigns/campaignEvents";
 import { toFailure } from "../../api/errors";
 import { liveEventsMachine, type LiveListEvent } from "../liveEvents/liveEvents.machine";
 import { agentDayMachine } from "./agentDay.machine";
-import { rowsAt, untilNextChange, withAgent, type BoardAgent, type BoardRow, type LiveBoard } from "./liveBoard.rows";
+import { rowsAt, untilNextChange, withAgent, type BoardAgent, type BoardRow, type BoardCampaignChoice, type LiveBoard } from "./liveBoard.rows";
 
 /** The columns a person can sort by. */
-export type BoardColumn = "agent" | "state" | "time" | "member" | "callsStarted" | "resultsSaved" | "contacts" | "appointments" | "conversion" | "callbacksDue" | "callbacksOverdue";
+export type BoardColumn = "agent" | "state" | "time" | "member" | "campaign" | "callsStarted" | "resultsSaved" | "contacts" | "appointments" | "conversion" | "callbacksDue" | "callbacksOverdue";
 
 export interface LiveBoardContext {
   /** Every agent's facts as the backend last sent them, by name. */
@@ -32,12 +35,20 @@ export interface LiveBoardContext {
   failure: string | null;
   /** The stream dropped and has not been resynced since. */
   streamDown: boolean;
+  /** The campaigns the board can be narrowed to (none when they could not be read). */
+  campaigns: BoardCampaignChoice[];
+  /** The campaign whose agents the board shows; null for every agent. */
+  campaign: number | null;
 }
 
+/** What the board reads of the stream: agents' rows, and the campaigns' changes (its filter). */
+type BoardStreamEvent = AgentLiveEvent | CampaignLiveEvent;
+
 export type LiveBoardEvent =
-  | LiveListEvent<AgentLiveEvent>
+  | LiveListEvent<BoardStreamEvent>
   | { type: "board.retry" }
   | { type: "board.sort"; column: BoardColumn }
+  | { type: "board.campaign.choose"; campaign: number | null }
   | { type: "board.agent.open"; userId: number }
   | { type: "board.agent.close" }
   | { type: "board.wallboard.enter" }
@@ -57,10 +68,16 @@ function loaded(context: LiveBoardContext, board: LiveBoard): Partial<LiveBoardC
   return { agents, skewMs, day: board.day, nextDayAt: Date.parse(board.nextDayAt), queued: [], failure: null, rows: rowsAt(agents, Date.now() + skewMs, context.rows) };
 }
 
+function shownOn(context: LiveBoardContext, agent: BoardAgent): boolean {
+  if (context.campaign === null) return true;
+  return context.campaigns.find((campaign) => campaign.id === context.campaign)?.agents.includes(agent.userId) ?? false;
+}
+
 export const liveBoardMachine = setup({
   types: { context: {} as LiveBoardContext, events: {} as LiveBoardEvent },
   actors: {
-    loadBoard: fromPromise<LiveBoard>(() => Promise.reject(new Error("loadBoard is not provided"))),
+    loadBoard: fromPromise<LiveBoard, { campaign: number | null }>(() => Promise.reject(new Error("loadBoard is not provided"))),
+    loadCampaigns: fromPromise<BoardCampaignChoice[]>(() => Promise.reject(new Error("loadCampaigns is not provided"))),
     liveEvents: liveEventsMachine,
     agentDay: agentDayMachine,
     /** Reports `board.wallboard.exited` when the full screen is left (Escape), until stopped. */
@@ -87,10 +104,14 @@ export const liveBoardMachine = setup({
     dayOver: raise({ type: "board.day.over" }),
     /** Whatever reconnected while the board loaded is resynced by the load. */
     resynced: sendTo("live", { type: "live.resynced" }),
+    chooseCampaign: assign((_, params: { campaign: number | null }) => ({ campaign: params.campaign, agents: [], rows: [], queued: [] })),
     keepFailure: assign((_, params: { error: unknown }) => ({ failure: toFailure(params.error, "The board could not be loaded.").message })),
   },
   guards: {
     streamDown: ({ context }) => context.streamDown,
+    /** An agent's row that belongs on the board as narrowed (to a campaign's agents, or none). */
+    shown: ({ context }, params: { event: BoardStreamEvent }) => params.event.event === "agent" && shownOn(context, params.event.data),
+    campaignChange: (_, params: { event: BoardStreamEvent }) => params.event.event === "campaign",
     dayOver: ({ context }) => boardNow(context) >= context.nextDayAt,
   },
   delays: {
@@ -100,7 +121,7 @@ export const liveBoardMachine = setup({
 }).createMachine({
   id: "liveBoard",
   type: "parallel",
-  context: { agents: [], rows: [], skewMs: 0, day: "", nextDayAt: 0, sort: { column: "agent", descending: false }, queued: [], failure: null, streamDown: false },
+  context: { agents: [], rows: [], skewMs: 0, day: "", nextDayAt: 0, sort: { column: "agent", descending: false }, queued: [], failure: null, streamDown: false, campaigns: [], campaign: null },
   invoke: { id: "live", src: "liveEvents" },
   on: {
     "board.sort": {
@@ -109,14 +130,32 @@ export const liveBoardMachine = setup({
       }),
     },
     "live.interrupted": { actions: assign({ streamDown: true }) },
+    // The filter's campaigns follow their changes; the board is read again when the chosen one's agents change.
+    "live.event": {
+      guard: { type: "campaignChange", params: ({ event }) => ({ event: event.event }) },
+      actions: enqueueActions(({ context, event, enqueue }) => {
+        if (event.event.event !== "campaign") return;
+        const change = event.event.data;
+        const chosenBefore = context.campaigns.find((campaign) => campaign.id === context.campaign);
+        enqueue.assign({ campaigns: withCampaignEvent(context.campaigns, change, ({ id, name, agents, position }) => ({ id, name, agents, position })) });
+        const agentsNow = change.campaign?.agents ?? [];
+        if (chosenBefore?.id === change.id && agentsNow.join() !== chosenBefore.agents.join()) enqueue.raise({ type: "board.campaign.choose", campaign: change.id });
+      }),
+    },
   },
   states: {
     board: {
       initial: "loading",
+      on: {
+        // Read again for the campaign chosen: what the board shows now is another set of agents.
+        // (Not re-entering this region: that would start the board's other regions again.)
+        "board.campaign.choose": { target: ".loading", actions: { type: "chooseCampaign", params: ({ event }) => ({ campaign: event.campaign }) } },
+      },
       states: {
         loading: {
           invoke: {
             src: "loadBoard",
+            input: ({ context }) => ({ campaign: context.campaign }),
             onDone: [
               { guard: "streamDown", target: "reconnecting", actions: [{ type: "takeBoard", params: ({ event }) => ({ board: event.output }) }, "rowsChanged", "resynced"] },
               { target: "live", actions: [{ type: "takeBoard", params: ({ event }) => ({ board: event.output }) }, "rowsChanged", "resynced"] },
@@ -124,7 +163,8 @@ export const liveBoardMachine = setup({
             onError: { target: "failed", actions: { type: "keepFailure", params: ({ event }) => ({ error: event.error }) } },
           },
           on: {
-            "live.event": { actions: { type: "queueAgent", params: ({ event }) => ({ agent: event.event.data }) } },
+            "live.event": { guard: { type: "shown", params: ({ event }) => ({ event: event.event }) }, actions: { type: "queueAgent", params: ({ event }) => ({ agent: event.event.data as BoardAgent }) } },
+            "board.campaign.choose": { target: "loading", reenter: true, actions: { type: "chooseCampaign", params: ({ event }) => ({ campaign: event.campaign }) } },
             // The stream came back while this loaded: load again, after it.
             "live.resync": { target: "loading", reenter: true, actions: assign({ streamDown: false }) },
           },
@@ -132,7 +172,7 @@ export const liveBoardMachine = setup({
         failed: { on: { "board.retry": "loading", "live.resync": { target: "loading", actions: assign({ streamDown: false }) } } },
         live: {
           on: {
-            "live.event": { actions: [{ type: "takeAgent", params: ({ event }) => ({ agent: event.event.data }) }, "rowsChanged"] },
+            "live.event": { guard: { type: "shown", params: ({ event }) => ({ event: event.event }) }, actions: [{ type: "takeAgent", params: ({ event }) => ({ agent: event.event.data as BoardAgent }) }, "rowsChanged"] },
             "live.interrupted": "reconnecting",
             "board.day.over": "loading",
           },
@@ -140,7 +180,7 @@ export const liveBoardMachine = setup({
         /** The stream dropped: the rows stay and keep their clocks; the board reloads once it is back. */
         reconnecting: {
           on: {
-            "live.event": { actions: [{ type: "takeAgent", params: ({ event }) => ({ agent: event.event.data }) }, "rowsChanged"] },
+            "live.event": { guard: { type: "shown", params: ({ event }) => ({ event: event.event }) }, actions: [{ type: "takeAgent", params: ({ event }) => ({ agent: event.event.data as BoardAgent }) }, "rowsChanged"] },
             "live.resync": { target: "loading", actions: assign({ streamDown: false }) },
             "board.day.over": "loading",
           },
@@ -161,6 +201,21 @@ export const liveBoardMachine = setup({
           },
           on: { "board.rows.changed": { target: "ticking", reenter: true } },
         },
+      },
+    },
+    /** The campaigns of the filter, read once; without them the board shows every agent, as before. */
+    campaigns: {
+      initial: "loading",
+      states: {
+        loading: {
+          invoke: {
+            src: "loadCampaigns",
+            onDone: { target: "ready", actions: assign({ campaigns: ({ event }) => event.output }) },
+            onError: "unavailable",
+          },
+        },
+        ready: {},
+        unavailable: {},
       },
     },
     drillDown: {

@@ -8,6 +8,8 @@ import { byAgentName } from "../../../domain/board/roster.ts";
 
 export type { BoardAgent, AgentStateName, BoardMember };
 export type LiveBoard = components["schemas"]["LiveBoard"];
+/** A campaign the board can be narrowed to: its name, the agents assigned, and its place in the supervisor's order. */
+export type BoardCampaignChoice = Pick<components["schemas"]["Campaign"], "id" | "name" | "agents" | "position">;
 
 export interface BoardRow {
   agent: BoardAgent;

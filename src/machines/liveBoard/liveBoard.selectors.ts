@@ -32,6 +32,7 @@ const byColumn: Record<BoardColumn, (a: BoardRow, b: BoardRow) => number> = {
   // Longest in its state first: the earliest start.
   time: (a, b) => a.since - b.since,
   member: (a, b) => compareText(a.member?.name ?? "\uffff", b.member?.name ?? "\uffff"),
+  campaign: (a, b) => compareText(a.agent.campaign?.name ?? "\uffff", b.agent.campaign?.name ?? "\uffff"),
   callsStarted: (a, b) => a.agent.counts.callsStarted - b.agent.counts.callsStarted,
   resultsSaved: (a, b) => a.agent.counts.resultsSaved - b.agent.counts.resultsSaved,
   contacts: (a, b) => a.agent.counts.contacts - b.agent.counts.contacts,
@@ -95,6 +96,14 @@ export const selectSkew = (snapshot: Snapshot) => snapshot.context.skewMs;
 export const selectSort = (snapshot: Snapshot) => snapshot.context.sort;
 export const selectFailure = (snapshot: Snapshot) => snapshot.context.failure;
 export const selectWallboard = (snapshot: Snapshot) => snapshot.matches({ view: "wallboard" });
+/** The campaigns the board can be narrowed to, in the supervisor's order; empty hides the filter. */
+export const selectCampaignChoices = (snapshot: Snapshot) => snapshot.context.campaigns;
+export const selectCampaignFilter = (snapshot: Snapshot) => snapshot.context.campaign;
+
+/** What the table says with no row: nobody today, or nobody of the campaign chosen. */
+export const selectEmptyText = (snapshot: Snapshot) =>
+  snapshot.context.campaign === null ? "Nobody has signed in today yet." : "Nobody assigned to this campaign has signed in today.";
+
 export const selectAgentDay = (snapshot: Snapshot) => snapshot.children.agentDay as ActorRefFrom<typeof agentDayMachine> | undefined;
 
 /** "Marcus Reed", the agent whose day is open. */

@@ -9,8 +9,11 @@ import { unwrap, type ApiClient } from "../../api/client";
 import type { StreamedEvent } from "../../../domain/team/events.ts";
 import type { LiveEventsEvent, StreamEvent } from "./liveEvents.machine";
 
-/** The members list's events (its rows, their attempts and do-not-call, and My callbacks beside them); the live board reads the agents' (`["agent"]`). */
-const MEMBERS_LIST_EVENTS: readonly StreamedEvent["event"][] = ["member", "claim", "callback", "queue", "status"];
+/**
+ * The members list's events (its rows, their attempts and do-not-call, My callbacks and the
+ * agent's campaigns beside them); the live board reads the agents' (`["agent", "campaign"]`).
+ */
+const MEMBERS_LIST_EVENTS: readonly StreamedEvent["event"][] = ["member", "claim", "callback", "queue", "status", "campaign"];
 
 export function createLiveEventsActors(api: ApiClient, baseUrl: string, eventNames = MEMBERS_LIST_EVENTS) {
   const names = new Set<string>(eventNames);

@@ -65,7 +65,7 @@ export const membersMachine = setup({
     const work = spawn("work", { id: "work", input: { list, save, claims, dialogs, queue } });
     const picker = spawn("picker", { id: "picker" });
     const myCallbacks = spawn("myCallbacks", { id: "myCallbacks", input: { list, userId: input.userId } });
-    const campaign = spawn("campaign", { id: "campaign", input: { queue, userId: input.userId } });
+    const campaign = spawn("campaign", { id: "campaign", input: { queue, list, userId: input.userId } });
     return { list, claims, save, dialogs, queue, work, picker, myCallbacks, campaign };
   },
   invoke: { src: "offerCallbackAfterSave", input: ({ context }) => ({ list: context.list, save: context.save, picker: context.picker }) },

@@ -28,7 +28,7 @@ const replaceRow = (members: Member[], memberId: number, change: (member: Member
 export function applyLiveEvent(members: Member[], { event, data }: LiveEvent): Member[] {
   if (event === "claim") return replaceRow(members, data.memberId, (member) => ({ ...member, claim: data.claim }));
   if (event === "callback") return replaceRow(members, data.memberId, (member) => ({ ...member, callback: data.callback.status === "open" ? data.callback : null }));
-  if (event === "recordings") return members;
+  if (event === "recordings" || event === "campaign") return members;
   if (event === "queue") return replaceRow(members, data.memberId, (member) => ({ ...member, attempts: data.attempts, doNotCall: data.doNotCall }));
   if (event === "status") return replaceRow(members, data.memberId, (member) => ({ ...member, Status: data.Status, LastVisit: data.LastVisit, NextApt: data.NextApt }));
   return replaceRow(members, data.memberId, (member) =>

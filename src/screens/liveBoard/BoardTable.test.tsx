@@ -29,7 +29,7 @@ describe("the live board's Time column", () => {
       row(3, "Cy", "offline", new Date(2026, 10, 28, 7, 8).getTime()),
     ];
     const totals = { agents: 3, counts: COUNTS, conversion: null, states: { ready: 1, idle: 1, offline: 1 } };
-    render(<BoardTable rows={rows} totals={totals} sort={{ column: "agent", descending: false }} skewMs={0} onSort={() => {}} onOpenAgent={() => {}} />);
+    render(<BoardTable rows={rows} totals={totals} sort={{ column: "agent", descending: false }} skewMs={0} emptyText="Nobody has signed in today yet." onSort={() => {}} onOpenAgent={() => {}} />);
     expect(timerOf("Ana Agent")).toHaveTextContent(/^07:05$/);
     expect(timerOf("Ben Agent")).toHaveTextContent(/^1:07:05$/);
     expect(timerOf("Cy Agent")).toHaveTextContent(/^since 7:08\sAM$/);

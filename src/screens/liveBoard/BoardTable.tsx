@@ -13,6 +13,7 @@ const COLUMNS: { key: BoardColumn; header: string; numeric?: boolean }[] = [
   { key: "state", header: "State" },
   { key: "time", header: "Time" },
   { key: "member", header: "Member" },
+  { key: "campaign", header: "Campaign" },
   { key: "callsStarted", header: "Calls", numeric: true },
   { key: "resultsSaved", header: "Results", numeric: true },
   { key: "contacts", header: "Contacts", numeric: true },
@@ -27,11 +28,13 @@ interface BoardTableProps {
   totals: BoardTotals;
   sort: { column: BoardColumn; descending: boolean };
   skewMs: number;
+  /** What the table says with no row. */
+  emptyText: string;
   onSort: (column: BoardColumn) => void;
   onOpenAgent: (userId: number) => void;
 }
 
-export function BoardTable({ rows, totals, sort, skewMs, onSort, onOpenAgent }: BoardTableProps) {
+export function BoardTable({ rows, totals, sort, skewMs, emptyText, onSort, onOpenAgent }: BoardTableProps) {
   return (
     <div className="table-scroll live-board__table">
       <table className="data-table">
@@ -54,7 +57,7 @@ export function BoardTable({ rows, totals, sort, skewMs, onSort, onOpenAgent }: 
           {rows.length === 0 ? (
             <tr>
               <td colSpan={COLUMNS.length} className="data-table__empty">
-                Nobody has signed in today yet.
+                {emptyText}
               </td>
             </tr>
           ) : (
@@ -91,6 +94,7 @@ const AgentRow = memo(function AgentRow({ row, skewMs, onOpen }: { row: BoardRow
           </>
         ) : null}
       </td>
+      <td className="live-board__campaign-name">{agent.campaign?.name ?? ""}</td>
       <td className="num">{agent.counts.callsStarted}</td>
       <td className="num">{agent.counts.resultsSaved}</td>
       <td className="num">{agent.counts.contacts}</td>
@@ -107,7 +111,7 @@ function TotalsRow({ totals }: { totals: BoardTotals }) {
   return (
     <tr>
       <th scope="row">Totals · {totals.agents} {totals.agents === 1 ? "agent" : "agents"}</th>
-      <td colSpan={3}>{states.join(" · ")}</td>
+      <td colSpan={4}>{states.join(" · ")}</td>
       <td className="num">{totals.counts.callsStarted}</td>
       <td className="num">{totals.counts.resultsSaved}</td>
       <td className="num">{totals.counts.contacts}</td>

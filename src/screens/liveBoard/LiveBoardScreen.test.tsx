@@ -81,6 +81,44 @@ describe("Live Board screen", () => {
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   }, 30_000);
 
+  it("shows the campaign each agent works, and narrows the board to the agents of the campaign chosen", async () => {
+    const priya = named("Priya");
+    const id = Math.max(0, ...backend.db.campaigns.map((campaign) => campaign.id)) + 1;
+    backend.db.campaigns.push({
+      id,
+      name: "Board screen recare",
+      description: "",
+      script: "",
+      targets: {},
+      agents: [priya.id],
+      startsOn: "2000-01-01",
+      endsOn: "2099-12-31",
+      hours: null,
+      goalResult: null,
+      goalCount: null,
+      goalBy: null,
+      attemptCap: null,
+      cooldownHours: { noAnswer: null, leftMessage: null },
+      position: 0,
+      state: "active",
+      version: 1,
+      changedBy: admin().id,
+    });
+    const member = backend.db.members.find((candidate) => candidate.Result === "")!;
+    backend.db.callStarts.push({ id: Math.max(0, ...backend.db.callStarts.map((start) => start.id)) + 1, memberId: member.id, userId: priya.id, startedAt: backend.db.now().toISOString(), campaignId: id });
+    const user = await openBoard();
+    const campaignCell = (row: HTMLElement) => within(row).getAllByRole("cell")[3];
+    expect(campaignCell(await rowOf("Priya Natarajan"))).toHaveTextContent("Board screen recare");
+    expect(screen.getByRole("columnheader", { name: /Campaign/ })).toBeInTheDocument();
+
+    await user.selectOptions(await screen.findByRole("combobox", { name: "Campaign" }), "Board screen recare");
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Marcus Reed" })).not.toBeInTheDocument());
+    expect(await rowOf("Priya Natarajan")).toBeInTheDocument();
+    expect(within(screen.getAllByRole("row").at(-1)!).getByRole("rowheader")).toHaveTextContent("Totals · 1 agent");
+    await user.selectOptions(screen.getByRole("combobox", { name: "Campaign" }), "All agents");
+    expect(await rowOf("Marcus Reed")).toBeInTheDocument();
+  });
+
   it("sorts by a column, and the other way on a second click", async () => {
     const user = await openBoard();
     await rowOf("Marcus Reed");

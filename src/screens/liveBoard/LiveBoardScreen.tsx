@@ -34,6 +34,7 @@ export function LiveBoardScreen({ actor }: { actor: LiveBoardActor }) {
           {day ? `${formatDate(day)} · ` : ""}
           {STATUS_TEXT[status]}
         </p>
+        <CampaignFilter actor={actor} />
         <button type="button" className="button" onClick={() => actor.send({ type: wallboard ? "board.wallboard.leave" : "board.wallboard.enter" })}>
           {wallboard ? "Leave wallboard (Esc)" : "Wallboard"}
         </button>
@@ -52,14 +53,35 @@ export function LiveBoardScreen({ actor }: { actor: LiveBoardActor }) {
   );
 }
 
+/** The campaign whose assigned agents the board shows; hidden while there is no campaign to choose. */
+function CampaignFilter({ actor }: { actor: LiveBoardActor }) {
+  const campaigns = useSelector(actor, board.selectCampaignChoices);
+  const campaign = useSelector(actor, board.selectCampaignFilter);
+  if (campaigns.length === 0) return null;
+  return (
+    <label className="live-board__campaign">
+      Campaign
+      <select value={campaign ?? ""} onChange={(event) => actor.send({ type: "board.campaign.choose", campaign: event.target.value === "" ? null : Number(event.target.value) })}>
+        <option value="">All agents</option>
+        {campaigns.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 function LiveBoardTable({ actor }: { actor: LiveBoardActor }) {
   const rows = useSelector(actor, board.selectRows);
   const totals = useSelector(actor, board.selectTotals);
   const sort = useSelector(actor, board.selectSort);
   const skewMs = useSelector(actor, board.selectSkew);
+  const emptyText = useSelector(actor, board.selectEmptyText);
   const onSort = useCallback((column: BoardColumn) => actor.send({ type: "board.sort", column }), [actor]);
   const onOpenAgent = useCallback((userId: number) => actor.send({ type: "board.agent.open", userId }), [actor]);
-  return <BoardTable rows={rows} totals={totals} sort={sort} skewMs={skewMs} onSort={onSort} onOpenAgent={onOpenAgent} />;
+  return <BoardTable rows={rows} totals={totals} sort={sort} skewMs={skewMs} emptyText={emptyText} onSort={onSort} onOpenAgent={onOpenAgent} />;
 }
 
 function DrillDown({ actor, agentDay }: { actor: LiveBoardActor; agentDay: NonNullable<ReturnType<typeof board.selectAgentDay>> }) {

@@ -1,8 +1,10 @@
 // The agent's campaign panel beside a stand-in queue: the served member's campaign and script, the
 // script opened for each new campaign and folded by the agent, and the agent's active campaigns read
-// again when the served campaign changes. Fake timers drive the call.
+// again when the served campaign changes, and kept live by the stream's campaign events. Fake
+// timers drive the call.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { assign, createActor, fromPromise, setup } from "xstate";
+import { assign, createActor, emit, fromPromise, setup } from "xstate";
+import type { ListEmitted } from "../list/list.types";
 import type { ServedCampaign } from "../queue/queue.machine";
 import { campaignPanelMachine, type Campaign, type CampaignPanelInput } from "./campaignPanel.machine";
 import * as select from "./campaignPanel.selectors";
@@ -42,8 +44,18 @@ function standInQueue() {
   ).start();
 }
 
+/** A stand-in members list: it emits what its live stream would (list.types.ts ListEmitted). */
+function standInList() {
+  return createActor(
+    setup({ types: { events: {} as { type: "test.emit"; emitted: ListEmitted }, emitted: {} as ListEmitted } }).createMachine({
+      on: { "test.emit": { actions: emit(({ event }) => event.emitted) } },
+    }),
+  ).start();
+}
+
 function start(answers: (Campaign[] | Error)[]) {
   const queue = standInQueue();
+  const list = standInList();
   let reads = 0;
   const machine = campaignPanelMachine.provide({
     actors: {
@@ -56,8 +68,9 @@ function start(answers: (Campaign[] | Error)[]) {
       }),
     },
   });
-  const panel = createActor(machine, { input: { queue, userId: AGENT } as unknown as CampaignPanelInput }).start();
-  return { panel, queue, reads: () => reads };
+  const panel = createActor(machine, { input: { queue, list, userId: AGENT } as unknown as CampaignPanelInput }).start();
+  const stream = (emitted: ListEmitted) => list.send({ type: "test.emit", emitted });
+  return { panel, queue, stream, reads: () => reads };
 }
 
 beforeEach(() => vi.useFakeTimers());
@@ -112,5 +125,23 @@ describe("campaign panel", () => {
     await vi.advanceTimersByTimeAsync(50);
     expect(select.selectCampaignsFailed(panel.getSnapshot())).toBe(false);
     expect(select.selectActiveCampaigns(panel.getSnapshot()).map((c) => c.id)).toEqual([1]);
+  });
+
+  it("follows the stream's campaign events at once: a pause, a new assignment, an agent taken off; and reads again after a reconnection", async () => {
+    const { panel, stream, reads } = start([[campaign(1, "active"), campaign(2, "active")], [campaign(4, "active")]]);
+    await vi.advanceTimersByTimeAsync(50);
+    const active = () => select.selectActiveCampaigns(panel.getSnapshot()).map((c) => c.id);
+    stream({ type: "members.live", event: { event: "campaign", data: { id: 1, campaign: campaign(1, "paused") } } });
+    expect(active()).toEqual([2]);
+    stream({ type: "members.live", event: { event: "campaign", data: { id: 3, campaign: campaign(3, "active") } } });
+    expect(active()).toEqual([2, 3]);
+    stream({ type: "members.live", event: { event: "campaign", data: { id: 2, campaign: null } } });
+    stream({ type: "members.live", event: { event: "campaign", data: { id: 3, campaign: campaign(3, "active", [99]) } } });
+    expect(active()).toEqual([]);
+    expect(reads()).toBe(1);
+    stream({ type: "members.live.resync" });
+    await vi.advanceTimersByTimeAsync(50);
+    expect(reads()).toBe(2);
+    expect(active()).toEqual([4]);
   });
 });

@@ -1,18 +1,24 @@
 // The agent's campaign panel on the members list: the campaign the work queue served the member for,
 // with its script beside the member, and otherwise the campaigns Next serves from (an agent with
 // none works the list's filters). The script opens by itself each time a member of another campaign
-// is served, and the agent may fold it away; the agent's campaigns are read again whenever the
-// served campaign changes, so a pause or a new assignment shows without reloading the page. It
-// follows the queue part and never changes it. Effects are named here and provided by src/app.
+// is served, and the agent may fold it away; the agent's campaigns follow the stream's `campaign`
+// events (the list's stream), and are read again whenever the served campaign changes or the
+// stream reconnects, so a pause or a new assignment shows at once without reloading the page. It
+// follows the queue part and the list's stream and changes neither. Effects are named here and
+// provided by src/app.
 import { assign, fromCallback, setup, type ActorRefFrom, type EventObject } from "xstate";
 import type { components } from "../../../../contract/schema";
 import { notProvided } from "../../notProvided";
 import type { queueMachine, ServedCampaign } from "../queue/queue.machine";
+import type { ListRef } from "../list/list.follow";
+import { withCampaignEvent } from "../../campaigns/campaignEvents";
 
 export type Campaign = components["schemas"]["Campaign"];
 
 export interface CampaignPanelInput {
   queue: ActorRefFrom<typeof queueMachine>;
+  /** The members list, whose stream carries the `campaign` events. */
+  list: ListRef;
   /** The signed-in agent: administrators read every campaign, but are served only their own. */
   userId: number;
 }
@@ -29,6 +35,10 @@ export type CampaignPanelEvent =
   /** The queue served a member for this campaign (null: outside campaigns), or let it go. */
   | { type: "campaign.served"; campaign: ServedCampaign | null }
   | { type: "campaign.script.toggle" }
+  /** A campaign the agent may read changed (null: they may no longer read it). */
+  | { type: "campaign.changed"; change: components["schemas"]["CampaignEvent"] }
+  /** The stream reconnected: changes may have been missed. */
+  | { type: "campaign.resync" }
   | { type: "campaign.retry" };
 
 const sameCampaign = (a: ServedCampaign | null, b: ServedCampaign | null) => (a?.id ?? null) === (b?.id ?? null);
@@ -53,6 +63,17 @@ export const campaignPanelMachine = setup({
       });
       return () => changed.unsubscribe();
     }),
+    /** Tells the panel each `campaign` event of the list's stream, and each reconnection of it. */
+    followCampaignEvents: fromCallback<EventObject, { list: ListRef }>(({ input: { list }, sendBack }) => {
+      const live = list.on("members.live", ({ event }) => {
+        if (event.event === "campaign") sendBack({ type: "campaign.changed", change: event.data } satisfies CampaignPanelEvent);
+      });
+      const resync = list.on("members.live.resync", () => sendBack({ type: "campaign.resync" } satisfies CampaignPanelEvent));
+      return () => {
+        live.unsubscribe();
+        resync.unsubscribe();
+      };
+    }),
   },
   guards: {
     anotherCampaign: ({ context, event }) => event.type === "campaign.served" && !sameCampaign(context.current, event.campaign),
@@ -60,7 +81,10 @@ export const campaignPanelMachine = setup({
 }).createMachine({
   id: "campaignPanel",
   context: ({ input }) => ({ ...input, campaigns: [], current: null, scriptOpen: true }),
-  invoke: { src: "followQueue", input: ({ context }) => ({ queue: context.queue }) },
+  invoke: [
+    { src: "followQueue", input: ({ context }) => ({ queue: context.queue }) },
+    { src: "followCampaignEvents", input: ({ context }) => ({ list: context.list }) },
+  ],
   on: {
     "campaign.served": [
       {
@@ -72,6 +96,12 @@ export const campaignPanelMachine = setup({
       { actions: assign(({ event }) => ({ current: event.campaign })) },
     ],
     "campaign.script.toggle": { actions: assign(({ context }) => ({ scriptOpen: !context.scriptOpen })) },
+    "campaign.changed": {
+      actions: assign(({ context, event }) => ({
+        campaigns: withCampaignEvent(context.campaigns, event.change, (campaign) => (campaign.agents.includes(context.userId) ? campaign : null)),
+      })),
+    },
+    "campaign.resync": ".loading",
   },
   initial: "loading",
   states: {
