@@ -15,6 +15,8 @@ import { createLiveEventsActors } from "../machines/liveEvents/liveEvents.actors
 import { liveEventsMachine } from "../machines/liveEvents/liveEvents.machine";
 import { campaignsMachine } from "../machines/campaigns/campaigns.machine";
 import { createCampaignsActors } from "../machines/campaigns/campaigns.actors";
+import { campaignProgressMachine } from "../machines/campaignProgress/campaignProgress.machine";
+import { createCampaignProgressActors } from "../machines/campaignProgress/campaignProgress.actors";
 
 export function createAdminMachines(api: ApiClient, baseUrl: string) {
   return {
@@ -28,6 +30,7 @@ export function createAdminMachines(api: ApiClient, baseUrl: string) {
     campaigns: campaignsMachine.provide({
       actors: { ...createCampaignsActors(api), liveEvents: liveEventsMachine.provide({ actors: createLiveEventsActors(api, baseUrl, ["campaign"]) }) },
     }),
+    campaignProgress: campaignProgressMachine.provide({ actors: createCampaignProgressActors(api) }),
   };
 }
 

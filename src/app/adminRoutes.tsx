@@ -56,6 +56,12 @@ export function CallbacksRoute() {
 }
 
 export function CampaignsRoute() {
-  const actor = useAppActor(useAdminMachines().campaigns);
-  return <CampaignsScreen actor={actor} />;
+  const { campaigns, campaignProgress } = useAdminMachines();
+  const actor = useAppActor(campaigns);
+  const progress = useAppActor(campaignProgress);
+  const exporter = useAppActor(useServices().exportCsv);
+  // A campaign created, changed or stepped here shows in the progress at once, not at its next minute.
+  const changed = useSelector(actor, (s) => s.context.campaigns);
+  useEffect(() => progress.send({ type: "progress.refresh" }), [progress, changed]);
+  return <CampaignsScreen actor={actor} progress={progress} exporter={exporter} />;
 }

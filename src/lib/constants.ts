@@ -77,3 +77,9 @@ export const PLAYER_START_TIMEOUT_MS = 15_000;
  * before it resumes or seeks, so no request meets an expired one.
  */
 export const PLAYER_LINK_REUSE_MS = 4 * 60_000;
+
+/** The Campaigns page's progress (src/machines/campaignProgress). */
+/** Read again this often while the page is open: the server keeps the targets' counts a minute (ms). */
+export const CAMPAIGN_PROGRESS_REFRESH_MS = 60_000;
+/** The days chart shows this many days up to today; the CSV has every day. */
+export const CAMPAIGN_CHART_DAYS = 60;

@@ -1,11 +1,13 @@
 // Campaigns in the browser. An administrator reaches the Campaigns page from the menu, writes a
 // campaign in the editor (its targets with the members list's own controls and their live count,
 // two agents, a script), sees the server's refusal on the field it names, saves it as a draft,
-// starts it, copies it and finishes the copy; staff get the not-found page at /campaigns. On a
-// backend several browsers share (the server build, or fake-host), each of the two agents' Next
-// serves a member of the campaign's practice with the campaign and its script beside it, and once
-// the administrator's pause is saved the very next Next is no longer served from it.
+// starts it, reads its progress and its days (chart and CSV), copies it and finishes the copy;
+// staff get the not-found page at /campaigns. On a backend several browsers share (the server
+// build, or fake-host), each of the two agents' Next serves a member of the campaign's practice with
+// the campaign and its script beside it, and once the administrator's pause is saved the very next
+// Next is no longer served from it.
 import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
 import type { Locator, Page } from "playwright-core";
 import { ADMIN, goInApp, signInAs, STAFF, waitForPath } from "./accounts.ts";
 import { launchBrowser } from "./browser.ts";
@@ -67,6 +69,8 @@ e2e("an administrator writes a campaign in the editor, sees a refusal on its fie
   await expectVisible(editor.getByText("Last day is before the first day"));
   assert.equal(await editor.getByLabel("Last day").getAttribute("aria-invalid"), "true");
   await editor.getByLabel("Last day").fill(firstDay);
+  // Begun before every backend's today (the fake backend's clock stands at the demo's day), so that it has days to chart.
+  await editor.getByLabel("First day").fill("2026-11-01");
   await editor.getByRole("button", { name: "Save" }).click();
   await editor.waitFor({ state: "detached" });
   await expectVisible(page.getByRole("status").filter({ hasText: `${name} was created as a draft` }));
@@ -79,6 +83,21 @@ e2e("an administrator writes a campaign in the editor, sees a refusal on its fie
   await campaign.getByRole("button", { name: `Pause ${name}` }).click();
   await expectVisible(campaign.getByText("paused", { exact: true }));
   await photograph(page, "campaigns-page");
+
+  // Its progress: the members it targets, nobody called yet, its days as a chart and their CSV.
+  const progress = page.locator("table.campaign-progress__table tbody").filter({ has: page.getByRole("rowheader", { name: `${name} paused`, exact: true }) });
+  await expectVisible(progress, 15_000);
+  const cells = await progress.locator("tr").first().getByRole("cell").allTextContents();
+  assert.ok(Number(cells[0]!.replace(/,/g, "")) > 0, "the campaign targets its practice's members");
+  assert.deepEqual(cells.slice(2, 8), ["0", "0", "0", "0", "0.0", "No goal"]);
+  await progress.getByRole("button", { name: `Days of ${name}` }).click();
+  await expectVisible(page.getByRole("heading", { name: `Days of ${name}` }));
+  await expectVisible(page.getByRole("img", { name: new RegExp(`^${name}: each day \\(chart`) }));
+  await page.locator(".chart__loading").waitFor({ state: "detached", timeout: 30_000 });
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+  assert.match(download.suggestedFilename(), new RegExp(`^Campaign-${name}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
+  assert.match(await readFile((await download.path())!, "utf8"), /^Day,Called,Reached,Appointments,Callbacks\r\n/);
+  await photograph(page, "campaign-progress");
 
   await campaign.getByRole("button", { name: `Copy ${name}` }).click();
   const copyDialog = page.getByRole("dialog", { name: "Copy the campaign" });

@@ -37,6 +37,8 @@ function call(api: ApiClient, request: ExportRequest, signal: AbortSignal) {
       return api.POST("/report/quality-index-report/export", { ...options, body: qualityIndexPeriods(new Date()) });
     case "newPatientOrigin":
       return api.GET("/report/new-patient-origin/export", { ...options, params: { query: { params: jsonParam(request.query) } } });
+    case "campaignDays":
+      return api.GET("/campaign-progress/{id}/days/export", { ...options, params: { path: { id: request.id } } });
     case "usage":
       return api.GET("/report/usage/{params}/export", { ...options, params: { path: { params: usageParams(request.query) } } });
   }

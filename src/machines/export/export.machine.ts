@@ -21,6 +21,8 @@ export type ExportRequest =
   /** The quality index of today, its periods computed when the export starts, as the report's own call does. */
   | { report: "qualityIndex" }
   | { report: "callRecordings"; query: QueryOf<"exportCallDirectoryList"> }
+  /** A campaign's days (its progress chart's numbers). */
+  | { report: "campaignDays"; id: number }
   | { report: "deletedByGroup" | "deletedSummary" | "deletedDetails"; query: QueryOf<"exportDeletedAppointmentsSummary"> };
 
 /** The file received: its parts as they came (never joined into one string), and its name. */

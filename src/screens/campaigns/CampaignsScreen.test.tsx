@@ -37,10 +37,12 @@ const houston = (state: "draft" | "active") => ({
   changedBy: admin().id,
 });
 
+type Services = Awaited<ReturnType<typeof backend.signIn>>;
+const renderPage = (services: Services) =>
+  render(<CampaignsScreen actor={createActor(services.campaigns).start()} progress={createActor(services.campaignProgress).start()} exporter={createActor(services.exportCsv).start()} />);
+
 async function renderScreen() {
-  const services = await backend.signIn(admin());
-  const actor = createActor(services.campaigns).start();
-  render(<CampaignsScreen actor={actor} />);
+  renderPage(await backend.signIn(admin()));
   await screen.findByText(/There are no campaigns yet|Campaigns \(/);
   return userEvent.setup();
 }
@@ -102,8 +104,9 @@ describe("Campaigns page", () => {
   it("says so when the campaigns cannot be read", async () => {
     backend.server.use(http.get("*/api/campaigns", () => HttpResponse.json({ message: "The database is not answering" }, { status: 500 })));
     const services = await backend.signIn(admin());
-    render(<CampaignsScreen actor={createActor(services.campaigns).start()} />);
-    expect(await screen.findByRole("alert")).toHaveTextContent("The database is not answering");
-    expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
+    renderPage(services);
+    expect(await screen.findByText("The database is not answering")).toHaveAttribute("role", "alert");
+    expect(await screen.findByText("The progress could not be read: The database is not answering")).toHaveAttribute("role", "alert");
+    expect(screen.getAllByRole("button", { name: "Try again" })).toHaveLength(2);
   });
 });

@@ -1,6 +1,7 @@
 // The Campaigns page (administrators): the campaigns in the supervisor's order, each with its state,
 // targets, agents and dates and the steps its state allows; the editor, the copy's name and the
-// question before finishing as dialogs. It renders the campaigns machine that src/app created.
+// question before finishing as dialogs; under them, each campaign's progress. It renders the
+// campaigns and progress machines that src/app created.
 import { useSelector } from "@xstate/react";
 import { PageHeader } from "../../components/PageHeader";
 import type { CampaignsActor } from "../../machines/campaigns/campaigns.machine";
@@ -8,11 +9,14 @@ import * as campaigns from "../../machines/campaigns/campaigns.selectors";
 import { CampaignEditor } from "./CampaignEditor";
 import { CampaignsTable } from "./CampaignsTable";
 import { CloneDialog, ConfirmFinishDialog } from "./CampaignDialogs";
+import type { CampaignProgressActor } from "../../machines/campaignProgress/campaignProgress.machine";
+import { CampaignProgressSection } from "../campaignProgress/CampaignProgressSection";
+import type { ExportActor } from "../export/ExportCsvButton";
 import "../dialogs.css";
 import "../admin.css";
 import "./campaigns.css";
 
-export function CampaignsScreen({ actor }: { actor: CampaignsActor }) {
+export function CampaignsScreen({ actor, progress, exporter }: { actor: CampaignsActor; progress: CampaignProgressActor; exporter: ExportActor }) {
   const loading = useSelector(actor, campaigns.selectLoading);
   const loadFailed = useSelector(actor, campaigns.selectLoadFailed);
   const ready = useSelector(actor, campaigns.selectReady);
@@ -49,6 +53,7 @@ export function CampaignsScreen({ actor }: { actor: CampaignsActor }) {
         </p>
       ) : null}
       {ready ? <CampaignsTable actor={actor} /> : null}
+      <CampaignProgressSection actor={progress} exporter={exporter} />
       {editor ? <CampaignEditor page={actor} editor={editor} /> : null}
       <CloneDialog actor={actor} />
       <ConfirmFinishDialog actor={actor} />
