@@ -101,11 +101,11 @@ describe("the appointments feed", () => {
     const batch: FeedBatch = { feed: "appointments", records: [appointment("1", "100", "2026-12-01T15:00:00Z", "Scheduled")] };
     await apply(batch);
     const again = await apply(batch);
-    expect(again).toEqual({ written: 0, unmatched: 0, memberIds: [] });
+    expect(again).toEqual({ written: 0, unmatched: 0, memberIds: [], closedCallbackIds: [] });
     const older = await apply({ feed: "appointments", records: [appointment("1", "100", "2026-12-01T15:00:00Z", "Broken", "2026-11-01T00:00:00Z")] });
     expect(older.written).toBe(0);
     const newer = await apply({ feed: "appointments", records: [appointment("1", "100", "2026-12-01T15:00:00Z", "Broken", "2026-11-18T00:00:00Z")] });
-    expect(newer).toEqual({ written: 1, unmatched: 0, memberIds: [1] });
+    expect(newer).toEqual({ written: 1, unmatched: 0, memberIds: [1], closedCallbackIds: [] });
     expect((await membersNow())[0]).toMatchObject({ status: "New Patient", next_apt: null });
     expect(await fixture.database.db.selectFrom("appointments").select("apt_num").execute()).toEqual([{ apt_num: "1" }]);
   });
@@ -138,6 +138,7 @@ describe("the appointments feed", () => {
     await db.insertInto("callbacks").values(booked).execute();
     const applied = await apply({ feed: "appointments", records: [appointment("1", "100", "2026-12-01T15:00:00Z", "Scheduled")] });
     expect(applied.memberIds).toEqual([1]);
+    expect(applied.closedCallbackIds).toEqual((await db.selectFrom("callbacks").select("id").execute()).map((row) => row.id));
     expect(await db.selectFrom("callbacks").select("status").execute()).toEqual([{ status: "closed" }]);
     expect(await db.selectFrom("callback_changes").select(["change", "user_id", "reason"]).execute()).toEqual([
       { change: "closed", user_id: null, reason: "Appointment booked at the practice" },
@@ -163,10 +164,10 @@ describe("the report feeds", () => {
       feed: "deleted-appointments",
       records: [{ practiceId: 1, patNum: "100", sourceId: "D1", patientName: "Ana Member1", appointmentAt: new Date("2026-11-20T15:00:00Z"), deletedAt: NOW, deletedBy: "Front desk", reason: "" }],
     };
-    expect(await apply(deleted)).toEqual({ written: 1, unmatched: 0, memberIds: [] });
+    expect(await apply(deleted)).toEqual({ written: 1, unmatched: 0, memberIds: [], closedCallbackIds: [] });
     expect((await apply(deleted)).written).toBe(0);
     const planned = (priority: "P1" | "P2" | null): FeedBatch => ({ feed: "planned-treatment", records: [{ practiceId: 1, patNum: "555", sourceId: "T1", priority }] });
-    expect(await apply(planned("P1"))).toEqual({ written: 1, unmatched: 1, memberIds: [] });
+    expect(await apply(planned("P1"))).toEqual({ written: 1, unmatched: 1, memberIds: [], closedCallbackIds: [] });
     expect((await apply(planned("P1"))).written).toBe(0);
     await apply(planned("P2"));
     expect(await db.selectFrom("treatment_priorities").select("priority").execute()).toEqual([{ priority: "P2" }]);

@@ -134,8 +134,8 @@ async function writeSourceFirstVisits(db: Kysely<Database>, records: FirstVisitR
 }
 
 /** Open callbacks of members with an appointment ahead are closed: the practice booked them. */
-async function closeBookedCallbacks(db: Kysely<Database>, patients: Patients, run: FeedRun): Promise<number[]> {
-  const { rows } = await sql<{ member_id: number }>`
+async function closeBookedCallbacks(db: Kysely<Database>, patients: Patients, run: FeedRun): Promise<{ callback_id: number; member_id: number }[]> {
+  const { rows } = await sql<{ callback_id: number; member_id: number }>`
     with z (zone) as (select ${run.groupZone}::text), ${patientsCte(patients)},
     closed as (
       update callbacks c set status = 'closed', version = c.version + 1
@@ -146,8 +146,8 @@ async function closeBookedCallbacks(db: Kysely<Database>, patients: Patients, ru
       returning c.id, c.member_id, c.due_at)
     insert into callback_changes (callback_id, member_id, user_id, change, due_at, at, reason)
     select id, member_id, null, 'closed', due_at, ${run.now}, ${BOOKED_AT_PRACTICE} from closed
-    returning member_id`.execute(db);
-  return rows.map((row) => row.member_id);
+    returning callback_id, member_id`.execute(db);
+  return rows;
 }
 
 export async function applyAppointments(
@@ -166,6 +166,7 @@ export async function applyAppointments(
     patNums: [...records.map((r) => r.patNum), ...firstVisits.map((visit) => visit.patNum)],
   });
   const changed = new Set<number>();
+  const closedCallbackIds: number[] = [];
   let written = upserted.written;
   if (patients.practiceIds.length > 0) {
     const sourceFirstVisits = await writeSourceFirstVisits(db, firstVisits);
@@ -173,7 +174,10 @@ export async function applyAppointments(
     for (const id of sourceFirstVisits) changed.add(id);
     for (const id of await updateMembers(db, patients, run)) changed.add(id);
     for (const id of await addFirstVisits(db, patients, run)) changed.add(id);
-    for (const id of await closeBookedCallbacks(db, patients, run)) changed.add(id);
+    for (const closed of await closeBookedCallbacks(db, patients, run)) {
+      changed.add(closed.member_id);
+      closedCallbackIds.push(closed.callback_id);
+    }
   }
   const memberIds = [...changed].sort((a, b) => a - b);
   if (memberIds.length > 0) {
@@ -182,5 +186,5 @@ export async function applyAppointments(
       .values({ user_id: run.userId ?? null, address: run.address ?? null, action: run.action, member_ids: memberIds })
       .execute();
   }
-  return { written, unmatched, memberIds };
+  return { written, unmatched, memberIds, closedCallbackIds };
 }

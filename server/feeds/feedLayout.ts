@@ -14,7 +14,7 @@ import { isBlank, newlinesIn } from "../../domain/import/memberFile.ts";
 import type { FileLayout, RowOutcome } from "../import/fileRun.ts";
 import { applyFeedBatch, type FeedRun } from "./applyFeedBatch.ts";
 import { feedPracticesByAbbr } from "./feedPractices.repository.ts";
-import { followFeedChanges } from "./followFeed.ts";
+import { followFeedChanges, type FeedChanges } from "./followFeed.ts";
 import type { ServerConfig } from "../config.ts";
 
 const BATCH_SIZE = 5000;
@@ -52,8 +52,8 @@ export interface FeedFileOptions {
 export async function feedFileLayout<F extends FeedName>(db: Kysely<Database>, feed: F, file: string, options: FeedFileOptions): Promise<FileLayout<FeedRecords[F], FeedTally>> {
   const practices = await feedPracticesByAbbr(db, options.run.groupZone);
   const run: FeedRun = { ...options.run, action: `feed ${feed} ${file}` };
-  /** The members the batch being committed changed. */
-  let changed: number[] = [];
+  /** What the batch being committed changed. */
+  let changed: FeedChanges = { memberIds: [], closedCallbackIds: [] };
   return {
     batchSize: options.batchSize ?? BATCH_SIZE,
     // A file may name one source row twice (a procedure planned, then removed): the later row wins.
@@ -72,14 +72,14 @@ export async function feedFileLayout<F extends FeedName>(db: Kysely<Database>, f
     revive: (record) => reviveDates(record as Record<string, unknown>, DATES[feed]) as unknown as FeedRecords[F],
     write: async (trx, records) => {
       const applied = await applyFeedBatch(trx, { feed, records } as FeedBatch, run);
-      changed = applied.memberIds;
+      changed = applied;
       return { rowsChanged: applied.written, unmatched: applied.unmatched, membersChanged: applied.memberIds.length };
     },
     summary: (outcome) => feedSummary({ ...outcome, ...outcome.tally, feed }),
     afterCommit: async () => {
-      const memberIds = changed;
-      changed = [];
-      await followFeedChanges({ db, config: options.config }, memberIds, run.now);
+      const committed = changed;
+      changed = { memberIds: [], closedCallbackIds: [] };
+      await followFeedChanges({ db, config: options.config }, committed, run.now);
     },
   };
 }

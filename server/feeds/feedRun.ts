@@ -19,4 +19,6 @@ export interface AppliedBatch {
   unmatched: number;
   /** Members whose Status, visits or callback changed. */
   memberIds: number[];
+  /** Open callbacks closed because the practice booked their member: their `callback` events follow the commit. */
+  closedCallbackIds: number[];
 }

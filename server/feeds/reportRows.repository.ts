@@ -18,7 +18,7 @@ async function countUnmatched(db: Kysely<Database>, records: { practiceId: numbe
 }
 
 export async function applyDeletedAppointments(db: Kysely<Database>, records: DeletedAppointmentRecord[]): Promise<AppliedBatch> {
-  if (records.length === 0) return { written: 0, unmatched: 0, memberIds: [] };
+  if (records.length === 0) return { written: 0, unmatched: 0, memberIds: [], closedCallbackIds: [] };
   const column = <K extends keyof DeletedAppointmentRecord>(key: K) => records.map((record) => record[key]);
   const { rows } = await sql<{ id: number }>`
     insert into deleted_appointments as d (practice_id, pat_num, source_id, patient_name, appointment_date, deleted_at, deleted_by, reason)
@@ -33,11 +33,11 @@ export async function applyDeletedAppointments(db: Kysely<Database>, records: De
      where (d.pat_num, d.patient_name, d.appointment_date, d.deleted_at, d.deleted_by, d.reason)
            is distinct from (excluded.pat_num, excluded.patient_name, excluded.appointment_date, excluded.deleted_at, excluded.deleted_by, excluded.reason)
     returning d.id`.execute(db);
-  return { written: rows.length, unmatched: await countUnmatched(db, records), memberIds: [] };
+  return { written: rows.length, unmatched: await countUnmatched(db, records), memberIds: [], closedCallbackIds: [] };
 }
 
 export async function applyPlannedTreatment(db: Kysely<Database>, records: PlannedTreatmentRecord[]): Promise<AppliedBatch> {
-  if (records.length === 0) return { written: 0, unmatched: 0, memberIds: [] };
+  if (records.length === 0) return { written: 0, unmatched: 0, memberIds: [], closedCallbackIds: [] };
   const column = <K extends keyof PlannedTreatmentRecord>(key: K) => records.map((record) => record[key]);
   const { rows } = await sql<{ id: number }>`
     with input (practice_id, pat_num, source_id, priority) as (
@@ -57,11 +57,11 @@ export async function applyPlannedTreatment(db: Kysely<Database>, records: Plann
        where (t.pat_num, t.priority) is distinct from (excluded.pat_num, excluded.priority)
       returning t.id)
     select id from removed union all select id from upserted`.execute(db);
-  return { written: rows.length, unmatched: await countUnmatched(db, records), memberIds: [] };
+  return { written: rows.length, unmatched: await countUnmatched(db, records), memberIds: [], closedCallbackIds: [] };
 }
 
 export async function applyLeads(db: Kysely<Database>, records: LeadRecord[]): Promise<AppliedBatch> {
-  if (records.length === 0) return { written: 0, unmatched: 0, memberIds: [] };
+  if (records.length === 0) return { written: 0, unmatched: 0, memberIds: [], closedCallbackIds: [] };
   const column = <K extends keyof LeadRecord>(key: K) => records.map((record) => record[key]);
   const { rows } = await sql<{ id: number }>`
     insert into leads as l (practice_id, source_id, source, stage, outcome, lost_reason, created_at, closed_at)
@@ -76,5 +76,5 @@ export async function applyLeads(db: Kysely<Database>, records: LeadRecord[]): P
      where (l.source, l.stage, l.outcome, l.lost_reason, l.created_at, l.closed_at)
            is distinct from (excluded.source, excluded.stage, excluded.outcome, excluded.lost_reason, excluded.created_at, excluded.closed_at)
     returning l.id`.execute(db);
-  return { written: rows.length, unmatched: 0, memberIds: [] };
+  return { written: rows.length, unmatched: 0, memberIds: [], closedCallbackIds: [] };
 }

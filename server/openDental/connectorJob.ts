@@ -50,14 +50,16 @@ async function readTable(context: RunContext, connection: Connection, table: Cha
     const batches = batchesOf(table, rows, job.mapping, job.tally);
     const changed = await db.transaction().execute(async (trx) => {
       const memberIds = new Set<number>();
+      const closedCallbackIds: number[] = [];
       for (const batch of batches) {
         const applied = await job.apply(trx, batch, job.feedRun);
         job.tally.add(batch.feed, applied);
         for (const id of applied.memberIds) memberIds.add(id);
+        closedCallbackIds.push(...applied.closedCallbackIds);
       }
       await savePosition(trx, job.identity, table, position, context.now());
       await context.progress(`Reading ${job.source}: ${job.tally.rowsRead.toLocaleString("en-US")} changed rows`, job.tally.counts(), trx);
-      return [...memberIds].sort((a, b) => a - b);
+      return { memberIds: [...memberIds].sort((a, b) => a - b), closedCallbackIds };
     });
     // As a save's member: Next stops serving a member booked at the practice within this run.
     await followFeedChanges(context.services, changed, job.feedRun.now);

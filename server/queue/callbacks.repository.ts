@@ -64,6 +64,13 @@ export async function callbackById(db: Db, id: number, groupZone: string): Promi
   return rows[0];
 }
 
+/** These callbacks as they are now (those a practice's booking closed), in id order. */
+export async function callbacksByIds(db: Db, ids: readonly number[], groupZone: string): Promise<CallbackRow[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await sql<CallbackRow>`${callbackRows(groupZone)} where c.id = any(${ids as number[]}::int[]) order by c.id`.execute(db);
+  return rows;
+}
+
 /** The member's open callback, locked when `lock` (its changes are decided one at a time). */
 export async function openCallbackOf(db: Db, memberId: number, groupZone: string, lock = false): Promise<CallbackRow | undefined> {
   const { rows } = await sql<CallbackRow>`${callbackRows(groupZone)} where c.member_id = ${memberId} and c.status = 'open' ${lock ? sql`for update of c` : sql``}`.execute(db);

@@ -1,7 +1,8 @@
 // What a practice feed's status change does beyond the member's row, on both backends: the work
 // queue stops serving a member the practice booked as soon as the feed's batch commits (as a save's
 // member is followed), counting it under futureAppointment, and open lists hear of the member's
-// new Status, last visit and next appointment through a `status` event.
+// new Status, last visit and next appointment through a `status` event, and of the member's open
+// callback closed by the booking through the `callback` event a save that ends one sends.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { validateComponent } from "../../mocks/openapi/validate";
 import { openEventStream, type EventStream, type StreamEvent } from "../support/testStream.ts";
@@ -13,6 +14,8 @@ const backend = useBackend();
 const members = worklist(backend);
 type Query = Record<string, string | number | undefined>;
 
+// Both backends' clocks start at the demo's reference date, Monday 16 November 2026, 9:00 in Chicago.
+const TOMORROW_10 = "2026-11-17T16:00:00.000Z";
 const APPOINTMENTS = "Practice,PatNum,AptNum,AptDateTime,AptStatus,IsNewPatient,DateTStamp";
 const next = (who: SignedIn, query: Query) => backend.api.post("/queue/next", { token: who.token, query });
 const counts = (who: SignedIn, query: Query) => backend.api.get("/queue/counts", { token: who.token, query });
@@ -74,6 +77,22 @@ describe("a practice feed's status change", () => {
     expect(body.eligible).toBe(0);
     expect(Object.entries(body.notEligible).filter(([, n]) => (n as number) > 0)).toEqual([["futureAppointment", 1]]);
     expect(await members.listed(member)).toMatchObject({ Status: "New Patient With Apt", NextApt: data.NextApt });
+  });
+
+  it("closes the member's open callback and sends its `callback` event, as a save that ends one does", async () => {
+    const member = await servablePatient();
+    const booked = await backend.api.post("/callbacks", { token: backend.staff.token, body: { memberId: member.id, dueAt: TOMORROW_10 } });
+    expect(booked.status).toBe(201);
+
+    const events = await listen(backend.colleague);
+    const run = await importAppointments([`${member.Practice},${member.PatNum},770201,2030-03-04 09:00,Scheduled,true,2026-11-20 12:00`]);
+    expect(run).toMatchObject({ status: "success", rowsWritten: 1 });
+
+    const event = await events.next((candidate: StreamEvent) => candidate.event === "callback" && JSON.parse(candidate.data).memberId === member.id);
+    const data = JSON.parse(event.data);
+    expect(validateComponent("CallbackEvent", data)).toEqual([]);
+    expect(data).toEqual({ memberId: member.id, change: "closed", callback: { ...booked.body, status: "closed", version: expect.any(Number) } });
+    expect((await members.listed(member)).callback).toBeNull();
   });
 
   it("says in Why this member? that nothing is booked at the practice, and how the latest appointment went", async () => {
