@@ -47,6 +47,7 @@ import * as membersPracticeCity from "./migrations/0045_members_practice_city.ts
 import * as recordingsByMemberAndAgent from "./migrations/0046_recordings_by_member_and_agent.ts";
 import * as campaignTargetCounts from "./migrations/0047_campaign_target_counts.ts";
 import * as recordingAudioChecks from "./migrations/0048_recording_audio_checks.ts";
+import * as feedQueueMarks from "./migrations/0049_feed_queue_marks.ts";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001_staff_and_sessions": staffAndSessions,
@@ -92,6 +93,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0046_recordings_by_member_and_agent": recordingsByMemberAndAgent,
   "0047_campaign_target_counts": campaignTargetCounts,
   "0048_recording_audio_checks": recordingAudioChecks,
+  "0049_feed_queue_marks": feedQueueMarks,
 };
 
 /**

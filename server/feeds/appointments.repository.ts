@@ -1,8 +1,11 @@
-// The appointments feed's SQL, set-based for any batch size: the appointments upserted by practice
-// and the source's number (a version older than the one kept changes nothing), then each patient
-// they name brought up to date from all of its appointments (domain/feeds/memberStatus.ts): Status,
-// last visit, next appointment, its first visit (credited to the call when the member's result was
-// Appointment Made at the booking) and an open callback closed once the practice booked it.
+// The appointments feed's SQL, set-based for any batch size and two statements a batch: the
+// appointments upserted by practice and the source's number (a version older than the one kept
+// changes nothing), then each patient they name brought up to date from all of its appointments
+// (domain/feeds/memberStatus.ts): Status, last visit, next appointment, its first visit (credited to
+// the call when the member's result was Appointment Made at the booking) and an open callback closed
+// once the practice booked it. Most of a batch's time is the members' rows it changes: each is a
+// new version of a row in every one of the members' indexes (bench/README.md), so a member whose
+// values stay is left alone.
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/database.ts";
 import type { AppointmentRecord, FirstVisitRecord } from "../../domain/feeds/records.ts";
@@ -16,54 +19,76 @@ interface Patients {
   patNums: string[];
 }
 
-async function upsertAppointments(db: Kysely<Database>, records: AppointmentRecord[]): Promise<Patients & { written: number }> {
+/**
+ * The batch's rows in one statement: the appointments upserted by practice and the source's number
+ * (a version older than the one kept changes nothing), the records naming a patient no member has
+ * counted, and the patients whose appointments changed named once each.
+ */
+async function writeAppointments(db: Kysely<Database>, records: AppointmentRecord[]): Promise<{ written: number; unmatched: number; patients: Patients }> {
   const column = <K extends keyof AppointmentRecord>(key: K) => records.map((record) => record[key]);
-  const { rows } = await sql<{ practice_id: number; pat_num: string }>`
-    with input (practice_id, pat_num, apt_num, starts_at, status, is_new_patient, changed_at) as (
-      -- a batch naming one appointment twice keeps its newest version
-      select distinct on (practice_id, apt_num) *
-        from unnest(${column("practiceId")}::int[], ${column("patNum")}::text[], ${column("aptNum")}::text[],
-                    ${column("startsAt")}::timestamptz[], ${column("status")}::text[], ${column("isNewPatient")}::boolean[],
-                    ${column("changedAt")}::timestamptz[]) as i (practice_id, pat_num, apt_num, starts_at, status, is_new_patient, changed_at)
-       order by practice_id, apt_num, changed_at desc)
-    insert into appointments as a (practice_id, pat_num, apt_num, starts_at, status, is_new_patient, changed_at, booked_at)
-    select practice_id, pat_num, apt_num, starts_at, status, is_new_patient, changed_at, changed_at from input
-    on conflict (practice_id, apt_num) do update
-       set pat_num = excluded.pat_num, starts_at = excluded.starts_at, status = excluded.status,
-           is_new_patient = excluded.is_new_patient, changed_at = excluded.changed_at
-     where a.changed_at < excluded.changed_at
-    returning a.practice_id, a.pat_num`.execute(db);
-  return { written: rows.length, practiceIds: rows.map((row) => row.practice_id), patNums: rows.map((row) => row.pat_num) };
+  const { rows } = await sql<{ written: number; unmatched: number; practice_ids: number[]; pat_nums: string[] }>`
+    with given (practice_id, pat_num, apt_num, starts_at, status, is_new_patient, changed_at) as (
+      select * from unnest(${column("practiceId")}::int[], ${column("patNum")}::text[], ${column("aptNum")}::text[],
+                           ${column("startsAt")}::timestamptz[], ${column("status")}::text[], ${column("isNewPatient")}::boolean[],
+                           ${column("changedAt")}::timestamptz[])),
+    -- a batch naming one appointment twice keeps its newest version
+    input as (select distinct on (practice_id, apt_num) * from given order by practice_id, apt_num, changed_at desc),
+    upserted as (
+      insert into appointments as a (practice_id, pat_num, apt_num, starts_at, status, is_new_patient, changed_at, booked_at)
+      select practice_id, pat_num, apt_num, starts_at, status, is_new_patient, changed_at, changed_at from input
+      on conflict (practice_id, apt_num) do update
+         set pat_num = excluded.pat_num, starts_at = excluded.starts_at, status = excluded.status,
+             is_new_patient = excluded.is_new_patient, changed_at = excluded.changed_at
+       where a.changed_at < excluded.changed_at
+      returning a.practice_id, a.pat_num),
+    patients as (select distinct practice_id, pat_num from upserted)
+    select (select count(*) from upserted)::int as written,
+      (select count(*) from given g
+        where not exists (select 1 from members m where m.practice_id = g.practice_id and m.pat_num = g.pat_num and m.pat_num <> ''))::int as unmatched,
+      coalesce((select array_agg(practice_id order by practice_id, pat_num) from patients), '{}') as practice_ids,
+      coalesce((select array_agg(pat_num order by practice_id, pat_num) from patients), '{}') as pat_nums`.execute(db);
+  const row = rows[0]!;
+  return { written: row.written, unmatched: row.unmatched, patients: { practiceIds: row.practice_ids, patNums: row.pat_nums } };
 }
 
-/** Records whose patient no member of their practice has. */
-async function countUnmatched(db: Kysely<Database>, { practiceIds, patNums }: Patients): Promise<number> {
-  if (practiceIds.length === 0) return 0;
+/** Records of the source's first visits whose patient no member of their practice has. */
+async function countUnmatched(db: Kysely<Database>, records: FirstVisitRecord[]): Promise<number> {
+  if (records.length === 0) return 0;
   const { rows } = await sql<{ n: number }>`
-    select count(*)::int as n from unnest(${practiceIds}::int[], ${patNums}::text[]) as i (practice_id, pat_num)
+    select count(*)::int as n from unnest(${records.map((r) => r.practiceId)}::int[], ${records.map((r) => r.patNum)}::text[]) as i (practice_id, pat_num)
      where not exists (select 1 from members m where m.practice_id = i.practice_id and m.pat_num = i.pat_num and m.pat_num <> '')`.execute(db);
   return rows[0]?.n ?? 0;
 }
 
-const patientsCte = ({ practiceIds, patNums }: Patients) => sql`
-  patients as (
-    select distinct m.id, m.practice_id, m.pat_num, coalesce(p.time_zone, z.zone) as zone
-      from unnest(${practiceIds}::int[], ${patNums}::text[]) as i (practice_id, pat_num)
-      join members m on m.practice_id = i.practice_id and m.pat_num = i.pat_num and m.pat_num <> ''
-      join practices p on p.id = m.practice_id
-      cross join z)`;
-
-/** Status, last visit and next appointment of the patients' members from all their appointments; the members changed. */
-async function updateMembers(db: Kysely<Database>, patients: Patients, run: FeedRun): Promise<number[]> {
-  const { rows } = await sql<{ id: number }>`
-    with z (zone) as (select ${run.groupZone}::text), ${patientsCte(patients)},
+/**
+ * The patients' members brought up to date from all their appointments, in one statement (each
+ * patient's appointments read once): Status, last visit and next appointment; a first visit for
+ * those who have none (credited to the call when the member's result was Appointment Made at the
+ * booking); an open callback closed once the practice booked its member; the members changed (and
+ * `alsoChanged`, by the source's first visits) in the audit log. Answers the members changed and
+ * the callbacks closed.
+ */
+async function followPatients(
+  db: Kysely<Database>,
+  { practiceIds, patNums }: Patients,
+  alsoChanged: number[],
+  run: FeedRun,
+): Promise<{ memberIds: number[]; closedCallbackIds: number[] }> {
+  const { rows } = await sql<{ member_ids: number[]; closed_callback_ids: number[] }>`
+    with patients as (
+      select distinct m.id, m.practice_id, m.pat_num, coalesce(p.time_zone, ${run.groupZone}::text) as zone
+        from unnest(${practiceIds}::int[], ${patNums}::text[]) as i (practice_id, pat_num)
+        join members m on m.practice_id = i.practice_id and m.pat_num = i.pat_num and m.pat_num <> ''
+        join practices p on p.id = m.practice_id),
     visits as (
-      select patients.id, patients.zone,
-        (select max(a.starts_at) from appointments a
-          where a.practice_id = patients.practice_id and a.pat_num = patients.pat_num and a.status = 'Complete') as last_complete,
-        (select min(a.starts_at) from appointments a
-          where a.practice_id = patients.practice_id and a.pat_num = patients.pat_num and a.status = 'Scheduled' and a.starts_at > ${run.now}) as next_scheduled
-        from patients),
+      select patients.id, patients.practice_id, patients.pat_num, patients.zone,
+        max(a.starts_at) filter (where a.status = 'Complete') as last_complete,
+        min(a.starts_at) filter (where a.status = 'Scheduled' and a.starts_at > ${run.now}) as next_scheduled,
+        min(a.starts_at) filter (where a.status = 'Complete') as first_complete,
+        (array_agg(a.booked_at order by a.starts_at) filter (where a.status = 'Complete'))[1] as first_booked_at
+        from patients
+        left join appointments a on a.practice_id = patients.practice_id and a.pat_num = patients.pat_num
+       group by patients.id, patients.practice_id, patients.pat_num, patients.zone),
     wanted as (
       select m.id,
         case when m.status = any(${[...INACTIVE_STATUSES]}::text[]) then m.status
@@ -73,34 +98,41 @@ async function updateMembers(db: Kysely<Database>, patients: Patients, run: Feed
              else 'New Patient' end as status,
         coalesce((v.last_complete at time zone v.zone)::date, m.last_visit) as last_visit,
         v.next_scheduled as next_apt
-        from visits v join members m on m.id = v.id)
-    update members m set status = w.status, last_visit = w.last_visit, next_apt = w.next_apt
-      from wanted w
-     where m.id = w.id and (m.status, m.last_visit, m.next_apt) is distinct from (w.status, w.last_visit, w.next_apt)
-    returning m.id`.execute(db);
-  return rows.map((row) => row.id);
-}
-
-/** The first visit of members who have none: their first completed appointment; the members given one. */
-async function addFirstVisits(db: Kysely<Database>, patients: Patients, run: FeedRun): Promise<number[]> {
-  const { rows } = await sql<{ member_id: number }>`
-    with z (zone) as (select ${run.groupZone}::text), ${patientsCte(patients)}
-    insert into first_visits (member_id, practice_id, pat_num, first_visit_date, origin, result)
-    select patients.id, patients.practice_id, patients.pat_num, (first.starts_at at time zone patients.zone)::date,
-           case when booking.result = ${APPOINTMENT_MADE} then ${CALL_CENTER_ORIGIN} else ${PRACTICE_ORIGIN} end,
-           coalesce(booking.result, '')
-      from patients
-      cross join lateral (
-        select a.starts_at, a.booked_at from appointments a
-         where a.practice_id = patients.practice_id and a.pat_num = patients.pat_num and a.status = 'Complete'
-         order by a.starts_at limit 1) first
-      -- the result the member had when the visit was booked
-      left join lateral (
-        select r.result from results r where r.member_id = patients.id and r.created_at <= first.booked_at
-         order by r.created_at desc, r.id desc limit 1) booking on true
-     where not exists (select 1 from first_visits f where f.member_id = patients.id)
-    returning member_id`.execute(db);
-  return rows.map((row) => row.member_id);
+        from visits v join members m on m.id = v.id),
+    updated as (
+      update members m set status = w.status, last_visit = w.last_visit, next_apt = w.next_apt
+        from wanted w
+       where m.id = w.id and (m.status, m.last_visit, m.next_apt) is distinct from (w.status, w.last_visit, w.next_apt)
+      returning m.id),
+    first as (
+      insert into first_visits (member_id, practice_id, pat_num, first_visit_date, origin, result)
+      select v.id, v.practice_id, v.pat_num, (v.first_complete at time zone v.zone)::date,
+             case when booking.result = ${APPOINTMENT_MADE} then ${CALL_CENTER_ORIGIN} else ${PRACTICE_ORIGIN} end,
+             coalesce(booking.result, '')
+        from visits v
+        -- the result the member had when the visit was booked
+        left join lateral (
+          select r.result from results r where r.member_id = v.id and r.created_at <= v.first_booked_at
+           order by r.created_at desc, r.id desc limit 1) booking on true
+       where v.first_complete is not null and not exists (select 1 from first_visits f where f.member_id = v.id)
+      returning member_id),
+    closed as (
+      update callbacks c set status = 'closed', version = c.version + 1
+        from visits v
+       where c.member_id = v.id and c.status = 'open' and v.next_scheduled is not null
+      returning c.id, c.member_id, c.due_at),
+    noted as (
+      insert into callback_changes (callback_id, member_id, user_id, change, due_at, at, reason)
+      select id, member_id, null, 'closed', due_at, ${run.now}, ${BOOKED_AT_PRACTICE} from closed),
+    changed as (
+      select id from updated union select member_id from first union select member_id from closed
+      union select unnest(${alsoChanged}::int[])),
+    audited as (
+      insert into audit_log (user_id, address, action, member_ids)
+      select ${run.userId ?? null}::int, ${run.address ?? null}::text, ${run.action}, array_agg(id order by id) from changed having count(*) > 0)
+    select coalesce((select array_agg(id order by id) from changed), '{}') as member_ids,
+           coalesce((select array_agg(id order by id) from closed), '{}') as closed_callback_ids`.execute(db);
+  return { memberIds: rows[0]!.member_ids, closedCallbackIds: rows[0]!.closed_callback_ids };
 }
 
 /** The source's own first-visit dates: they replace a date worked out from appointments; the members changed. */
@@ -133,58 +165,20 @@ async function writeSourceFirstVisits(db: Kysely<Database>, records: FirstVisitR
   return rows.map((row) => row.member_id);
 }
 
-/** Open callbacks of members with an appointment ahead are closed: the practice booked them. */
-async function closeBookedCallbacks(db: Kysely<Database>, patients: Patients, run: FeedRun): Promise<{ callback_id: number; member_id: number }[]> {
-  const { rows } = await sql<{ callback_id: number; member_id: number }>`
-    with z (zone) as (select ${run.groupZone}::text), ${patientsCte(patients)},
-    closed as (
-      update callbacks c set status = 'closed', version = c.version + 1
-        from patients
-       where c.member_id = patients.id and c.status = 'open'
-         and exists (select 1 from appointments a where a.practice_id = patients.practice_id and a.pat_num = patients.pat_num
-                        and a.status = 'Scheduled' and a.starts_at > ${run.now})
-      returning c.id, c.member_id, c.due_at)
-    insert into callback_changes (callback_id, member_id, user_id, change, due_at, at, reason)
-    select id, member_id, null, 'closed', due_at, ${run.now}, ${BOOKED_AT_PRACTICE} from closed
-    returning callback_id, member_id`.execute(db);
-  return rows;
-}
-
 export async function applyAppointments(
   db: Kysely<Database>,
   records: AppointmentRecord[],
   firstVisits: FirstVisitRecord[],
   run: FeedRun,
 ): Promise<AppliedBatch> {
-  const upserted = records.length > 0 ? await upsertAppointments(db, records) : { written: 0, practiceIds: [], patNums: [] };
+  const rows = records.length > 0 ? await writeAppointments(db, records) : { written: 0, unmatched: 0, patients: { practiceIds: [], patNums: [] } };
+  const unmatched = rows.unmatched + (await countUnmatched(db, firstVisits));
+  const sourceFirstVisits = await writeSourceFirstVisits(db, firstVisits);
   const patients = {
-    practiceIds: [...upserted.practiceIds, ...firstVisits.map((visit) => visit.practiceId)],
-    patNums: [...upserted.patNums, ...firstVisits.map((visit) => visit.patNum)],
+    practiceIds: [...rows.patients.practiceIds, ...firstVisits.map((visit) => visit.practiceId)],
+    patNums: [...rows.patients.patNums, ...firstVisits.map((visit) => visit.patNum)],
   };
-  const unmatched = await countUnmatched(db, {
-    practiceIds: [...records.map((r) => r.practiceId), ...firstVisits.map((visit) => visit.practiceId)],
-    patNums: [...records.map((r) => r.patNum), ...firstVisits.map((visit) => visit.patNum)],
-  });
-  const changed = new Set<number>();
-  const closedCallbackIds: number[] = [];
-  let written = upserted.written;
-  if (patients.practiceIds.length > 0) {
-    const sourceFirstVisits = await writeSourceFirstVisits(db, firstVisits);
-    written += sourceFirstVisits.length;
-    for (const id of sourceFirstVisits) changed.add(id);
-    for (const id of await updateMembers(db, patients, run)) changed.add(id);
-    for (const id of await addFirstVisits(db, patients, run)) changed.add(id);
-    for (const closed of await closeBookedCallbacks(db, patients, run)) {
-      changed.add(closed.member_id);
-      closedCallbackIds.push(closed.callback_id);
-    }
-  }
-  const memberIds = [...changed].sort((a, b) => a - b);
-  if (memberIds.length > 0) {
-    await db
-      .insertInto("audit_log")
-      .values({ user_id: run.userId ?? null, address: run.address ?? null, action: run.action, member_ids: memberIds })
-      .execute();
-  }
-  return { written, unmatched, memberIds, closedCallbackIds };
+  if (patients.practiceIds.length === 0) return { written: rows.written, unmatched, memberIds: [], closedCallbackIds: [] };
+  const followed = await followPatients(db, patients, sourceFirstVisits, run);
+  return { written: rows.written + sourceFirstVisits.length, unmatched, ...followed };
 }
