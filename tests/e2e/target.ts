@@ -18,6 +18,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { promisify } from "node:util";
+import { startS3Place, type RecordingsPlace } from "../support/recordingsSource.ts";
 
 export type TargetMode = "mock" | "fake-host" | "server";
 
@@ -67,6 +68,13 @@ function startFakeHost(port: number): Promise<Target> {
 }
 
 /**
+ * The phone system's bucket the server target imports call recordings from: a real S3 server in
+ * this process (s3rver), where a walk drops recordings as a phone system would. Undefined on the
+ * other targets, which have no phone system's place.
+ */
+export let phoneSystem: RecordingsPlace | undefined;
+
+/**
  * The data folder is seeded around today (tests/e2e/seedDataDir.ts); the sign-in rate limit is
  * raised, as every test signs in from 127.0.0.1.
  */
@@ -75,18 +83,22 @@ async function startRealServer(port: number): Promise<Target> {
     throw new Error("E2E_TARGET=server serves the built app: run `npm run build` first");
   }
   const dataDir = mkdtempSync(join(tmpdir(), "recall-e2e-data-"));
+  const bucket = await startS3Place();
+  phoneSystem = bucket;
   try {
     await promisify(execFile)(process.execPath, [join(import.meta.dirname, "seedDataDir.ts"), dataDir], { cwd: projectRoot });
     const server = await spawnServer("server", port, process.execPath, [join(projectRoot, "server/main.ts")], {
+      ...bucket.env,
       DATA_DIR: dataDir,
       SIGN_IN_RATE_LIMIT: "100000",
       // The walks run at any hour on the real clock: outside 8 a.m. to 9 p.m. in the members' zones
       // Next would rightly serve nobody. Calling hours are proven by the server's own tests.
       QUEUE_CALLING_HOURS: "00:00-24:00",
     });
-    return { ...server, stop: () => server.stop().finally(() => rmSync(dataDir, { recursive: true, force: true })) };
+    return { ...server, stop: () => server.stop().finally(() => (rmSync(dataDir, { recursive: true, force: true }), bucket.close())) };
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });
+    await bucket.close();
     throw error;
   }
 }
