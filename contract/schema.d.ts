@@ -8023,6 +8023,7 @@ export interface operations {
             path: {
                 /** @description The record's id. */
                 id: components["parameters"]["IdPath"];
+                /** @description The step to take (`pause`, `resume` or `finish`). */
                 step: components["schemas"]["CampaignStep"];
             };
             cookie?: never;

@@ -123,11 +123,8 @@ async function startServerTarget(): Promise<Target> {
       database.db.selectFrom("outbox").select(["to_address as to", "subject"]).orderBy("id").execute(),
     replayed,
     close: async () => {
-      console.error("DBG close start", Date.now());
       await app.close();
-      console.error("DBG app closed", Date.now());
       await drop(database);
-      console.error("DBG dropped", Date.now());
       await bucket?.close();
     },
   };
