@@ -1,8 +1,8 @@
 // The members each campaign targets and how many the queue could serve now, kept rather than
 // counted per request (the Campaigns page at 1,000,000 members): a campaign never counted is
 // counted before its first answer; a count older than TARGETS_RECOUNT_MS is answered as kept while
-// the instance counts it again in the background, one count per campaign at a time. A finished
-// campaign keeps its last count.
+// the instance counts it again in the background, one campaign after another. A finished campaign
+// keeps its last count.
 import type { components } from "../../contract/schema.d.ts";
 import { campaignWindow } from "../../domain/campaigns/campaignQueue.ts";
 import { TARGETS_RECOUNT_MS, type KeptTargets } from "../../domain/campaigns/campaignProgress.ts";
@@ -37,7 +37,13 @@ async function countTargets(services: Services, campaign: Campaign): Promise<{ t
   return { targeted, eligibleNow: queue.eligible - reached.eligible };
 }
 
-const recounts = new WeakMap<Services, Map<number, Promise<void>>>();
+/** Each instance counts stale campaigns one after another: a page of 50 campaigns never asks the database for 50 counts at once. */
+interface Recounter {
+  waiting: Map<number, Campaign>;
+  counting: number | null;
+  running: Promise<void> | null;
+}
+const recounters = new WeakMap<Services, Recounter>();
 
 async function recount(services: Services, campaign: Campaign): Promise<KeptTargets> {
   const countedAt = services.now();
@@ -46,17 +52,31 @@ async function recount(services: Services, campaign: Campaign): Promise<KeptTarg
   return { ...counts, countedAt: countedAt.toISOString() };
 }
 
+async function drain(services: Services, recounter: Recounter): Promise<void> {
+  for (let next = recounter.waiting.values().next(); !next.done; next = recounter.waiting.values().next()) {
+    const campaign = next.value;
+    recounter.waiting.delete(campaign.id);
+    recounter.counting = campaign.id;
+    // A count that fails leaves the kept one as it was: the next read asks again.
+    await recount(services, campaign).catch(() => undefined);
+    recounter.counting = null;
+  }
+}
+
 function recountInBackground(services: Services, campaign: Campaign): void {
-  const running = recounts.get(services) ?? new Map<number, Promise<void>>();
-  recounts.set(services, running);
-  if (running.has(campaign.id)) return;
-  // A count that fails leaves the kept one as it was: the next read tries again.
-  const done = recount(services, campaign).then(
-    () => undefined,
-    () => undefined,
-  );
-  running.set(campaign.id, done);
-  void done.finally(() => running.delete(campaign.id));
+  const recounter = recounters.get(services) ?? { waiting: new Map<number, Campaign>(), counting: null, running: null };
+  recounters.set(services, recounter);
+  if (recounter.counting === campaign.id) return;
+  recounter.waiting.set(campaign.id, campaign);
+  if (!recounter.running) startDraining(services, recounter);
+}
+
+function startDraining(services: Services, recounter: Recounter): void {
+  recounter.running = drain(services, recounter).finally(() => {
+    recounter.running = null;
+    // One asked for between the last count and this.
+    if (recounter.waiting.size > 0) startDraining(services, recounter);
+  });
 }
 
 /** The kept counts of each campaign's targets, by campaign id. */
@@ -76,5 +96,6 @@ export async function keptTargets(services: Services, campaigns: readonly Campai
 
 /** Waits for the counts running in the background (the app closing). */
 export async function settleTargetRecounts(services: Services): Promise<void> {
-  await Promise.all(recounts.get(services)?.values() ?? []);
+  const recounter = recounters.get(services);
+  while (recounter?.running) await recounter.running;
 }
