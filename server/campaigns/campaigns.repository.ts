@@ -189,20 +189,19 @@ export async function lastChangedBy(db: Kysely<Database>, id: number): Promise<s
   return row?.firstname ? `${row.firstname} ${row.lastname}` : "Another administrator";
 }
 
-/** The caller's campaigns served on `today`, in the supervisor's order. */
-export async function servedCampaignsOf(db: Kysely<Database>, userId: number, today: string): Promise<Campaign[]> {
-  const rows = (await db
-    .selectFrom("campaigns")
-    .select(CAMPAIGN_COLUMNS)
-    .where("state", "=", "active")
-    .where("starts_on", "<=", today)
-    .where("ends_on", ">=", today)
-    .where("id", "in", db.selectFrom("campaign_agents").select("campaign_id").where("user_id", "=", userId))
-    .orderBy("position")
-    .orderBy("id")
-    .execute()) as CampaignRow[];
-  return rows.map((row) => campaignOf(row, [userId]));
-}
+/**
+ * The expression of the campaigns served today to the user, in the supervisor's order, as a JSON
+ * array of their rows, dates as 'YYYY-MM-DD' (Next reads it in the statement that counts its
+ * claim: servedCampaignsOf).
+ */
+export const servedCampaignsSql = (userId: number, today: string) => sql<CampaignRow[]>`
+  (select coalesce(json_agg(c order by c.position, c.id), '[]'::json) from (
+    select * from campaigns
+    where state = 'active' and starts_on <= ${today} and ends_on >= ${today}
+      and id in (select campaign_id from campaign_agents where user_id = ${userId})) c)`;
+
+/** The campaigns of servedCampaignsSql's answer, each with the user as its one agent shown. */
+export const servedCampaignsOf = (rows: readonly unknown[], userId: number): Campaign[] => (rows as CampaignRow[]).map((row) => campaignOf(row, [userId]));
 
 /**
  * Whether the campaign is still active, its row shared-locked for the rest of the transaction: a

@@ -53,11 +53,12 @@ function payloadOf(notice: Sent): string {
   return payload;
 }
 
+const notifiesOf = (notices: Sent[]) => sql.join(notices.map((notice) => sql`pg_notify(${CHANNEL}, ${payloadOf(notice)})`));
+
 /** Sends the notices to every listener once the transaction commits (or at once outside one), in one statement, in order. */
 export async function publish(trx: Kysely<Database>, ...notices: Sent[]): Promise<void> {
   if (notices.length === 0) return;
-  const notifies = notices.map((notice) => sql`pg_notify(${CHANNEL}, ${payloadOf(notice)})`);
-  await sql`select ${sql.join(notifies)}`.execute(trx);
+  await sql`select ${notifiesOf(notices)}`.execute(trx);
 }
 
 const senders = new WeakMap<Kysely<Database>, Batcher<(LiveEvent | AgentChanged)[], void>>();
@@ -72,7 +73,11 @@ export function sendAfterCommit(db: Kysely<Database>, ...notices: (LiveEvent | A
   let send = senders.get(db);
   if (!send) {
     send = batcher(async (batches: (LiveEvent | AgentChanged)[][]) => {
-      await publish(db, ...batches.flat());
+      const notices = batches.flat();
+      // A transaction of notices alone: its commit need not wait for the disk (synchronous_commit
+      // off for it alone), since it writes nothing else, the listeners hear it at its commit all
+      // the same, and PostgreSQL keeps no notice past a crash anyway.
+      if (notices.length > 0) await sql`select set_config('synchronous_commit', 'off', true), ${notifiesOf(notices)}`.execute(db);
       return batches.map(() => undefined);
     });
     senders.set(db, send);

@@ -1,6 +1,6 @@
 // What a `status` live event carries of members a practice feed changed, and a member's
 // appointments for "Why this member?".
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/database.ts";
 import type { components } from "../../contract/schema.d.ts";
 import type { AppointmentStatus } from "../../domain/feeds/records.ts";
@@ -18,14 +18,17 @@ export async function memberStatuses(db: Kysely<Database>, memberIds: readonly n
   }));
 }
 
-/** The appointments the practice's schedule holds of a member (matched by practice and patient number). */
-export async function appointmentsOfMember(db: Kysely<Database>, memberId: number) {
-  const rows = await db
-    .selectFrom("appointments as a")
-    .innerJoin("members as m", (join) => join.onRef("m.practice_id", "=", "a.practice_id").onRef("m.pat_num", "=", "a.pat_num"))
-    .select(["a.status", "a.starts_at"])
-    .where("m.id", "=", memberId)
-    .where("m.pat_num", "<>", "")
-    .execute();
-  return rows.map((row) => ({ status: row.status as AppointmentStatus, startsAt: new Date(row.starts_at).toISOString() }));
+/**
+ * The column of a member `m`'s appointments the practice's schedule holds (matched by practice and
+ * patient number), as a JSON array: read in the statement of the member Next serves.
+ */
+export const appointmentsColumnSql = sql`(select coalesce(json_agg(json_build_object('status', a.status, 'starts_at', a.starts_at)), '[]'::json)
+  from appointments a where a.practice_id = m.practice_id and a.pat_num = m.pat_num and m.pat_num <> '') as appointments`;
+
+export interface AppointmentRow {
+  status: string;
+  starts_at: string;
 }
+
+export const appointmentsOf = (rows: readonly AppointmentRow[]) =>
+  rows.map((row) => ({ status: row.status as AppointmentStatus, startsAt: new Date(row.starts_at).toISOString() }));

@@ -3,14 +3,17 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/database.ts";
 
-export async function countHit(db: Kysely<Database>, key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
-  const { rows } = await sql<{ hits: number; ttl: number }>`
+/** The statement that counts one hit of the key: `insert … returning hits, ttl` (ttl: milliseconds left of its window). */
+export const countHitSql = (key: string, windowMs: number) => sql<{ hits: number; ttl: number }>`
     insert into rate_limit_hits as r (key, hits, window_ends_at)
     values (${key}, 1, now() + ${windowMs} * interval '1 millisecond')
     on conflict (key) do update set
       hits = case when r.window_ends_at <= now() then 1 else r.hits + 1 end,
       window_ends_at = case when r.window_ends_at <= now() then excluded.window_ends_at else r.window_ends_at end
-    returning hits, greatest(0, ceil(extract(epoch from (window_ends_at - now())) * 1000))::int as ttl`.execute(db);
+    returning hits, greatest(0, ceil(extract(epoch from (window_ends_at - now())) * 1000))::int as ttl`;
+
+export async function countHit(db: Kysely<Database>, key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
+  const { rows } = await countHitSql(key, windowMs).execute(db);
   const row = rows[0]!;
   return { current: row.hits, ttl: row.ttl };
 }

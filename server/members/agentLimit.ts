@@ -8,10 +8,14 @@ import type { Services } from "../services.ts";
 
 /**
  * Counts the call against the user's (for callbackChanges the member's) limit; throws the 429 when
- * it is past it. The claims' limit is the configured one (CLAIMS_PER_MINUTE).
+ * it is past it.
  */
 export async function enforceAgentLimit(services: Services, kind: AgentLimit, id: number): Promise<void> {
-  const { current, ttl } = await countHit(services.db, agentLimitKey(kind, id), AGENT_LIMIT_WINDOW_MS);
+  refuseOverLimit(services, kind, await countHit(services.db, agentLimitKey(kind, id), AGENT_LIMIT_WINDOW_MS));
+}
+
+/** Throws the 429 of a call counted past its limit. The claims' limit is the configured one (CLAIMS_PER_MINUTE). */
+export function refuseOverLimit(services: Services, kind: AgentLimit, { current, ttl }: { current: number; ttl: number }): void {
   const now = Date.now();
   const limit = kind === "claims" ? services.config.claimsPerMinute : undefined;
   const refusal = agentLimitRefusal(kind, { hits: current, endsAt: now + ttl }, now, limit);

@@ -3,12 +3,13 @@
 import type { RawBuilder } from "kysely";
 import type { components } from "../../contract/schema.d.ts";
 import type { MemberFields } from "../../domain/queue/memberFields.ts";
-import { latestResultSql, savedByOf, type LatestResultRow } from "../queue/memberQueue.repository.ts";
+import { servedMemberExtraSql, savedByOf, type LatestResultRow } from "../queue/memberQueue.repository.ts";
 import { isDoNotCall } from "../../domain/queue/results.ts";
 import { toCallback } from "../queue/callbacks.repository.ts";
 import { toMemberClaim, type ClaimRow } from "./claims.repository.ts";
 import type { ListedColumns } from "./listedColumns.repository.ts";
 import { listedMemberSql, type MemberRow } from "./members.repository.ts";
+import { appointmentsOf, type AppointmentRow } from "../feeds/memberStatuses.repository.ts";
 
 type Member = components["schemas"]["Member"];
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -60,13 +61,13 @@ export function listedMemberOf(row: MemberRow & ListedColumns, groupZone: string
   };
 }
 
-/** The statement of the member Next serves as the list reads it, with its latest saved result (read in Next's claim). */
+/** The statement of the member Next serves as the list reads it, with its latest saved result and its appointments (read in Next's claim). */
 export const servedMemberSql = (memberId: number, claimsNow: Date, groupZone: string) =>
-  listedMemberSql(memberId, claimsNow, groupZone, latestResultSql) as RawBuilder<ServedMemberRow>;
+  listedMemberSql(memberId, claimsNow, groupZone, servedMemberExtraSql) as RawBuilder<ServedMemberRow>;
 
-export type ServedMemberRow = MemberRow & ListedColumns & { last_result: LatestResultRow | null };
+export type ServedMemberRow = MemberRow & ListedColumns & { last_result: LatestResultRow | null; appointments: AppointmentRow[] };
 
-/** The member Next serves and its latest saved result, from that row and the claim just made (the row was read before it). */
+/** The member Next serves, its latest saved result and its appointments, from that row and the claim just made (the row was read before it). */
 export function servedMemberOf(row: ServedMemberRow, claim: ClaimRow, groupZone: string) {
-  return { member: listedMemberOf({ ...row, claim }, groupZone), lastResult: row.last_result && savedByOf(row.last_result) };
+  return { member: listedMemberOf({ ...row, claim }, groupZone), lastResult: row.last_result && savedByOf(row.last_result), appointments: appointmentsOf(row.appointments) };
 }

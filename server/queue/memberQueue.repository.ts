@@ -7,6 +7,7 @@ import type { components } from "../../contract/schema.d.ts";
 import type { MemberQueueFields } from "../../domain/queue/memberFields.ts";
 import { isDoNotCall } from "../../domain/queue/results.ts";
 import { openCallbacksOf, toCallback } from "./callbacks.repository.ts";
+import { appointmentsColumnSql } from "../feeds/memberStatuses.repository.ts";
 
 type Schemas = components["schemas"];
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -38,6 +39,9 @@ export const latestResultSql = {
     select r.result, r.created_at, u.firstname, u.lastname from results r join users u on u.id = r.user_id
     where r.member_id = m.id order by r.id desc limit 1) lr on true`,
 };
+
+/** What the member Next serves adds to its listed row: its latest saved result and its appointments. */
+export const servedMemberExtraSql = { columns: sql`${latestResultSql.columns}, ${appointmentsColumnSql}`, joins: latestResultSql.joins };
 
 export const savedByOf = (row: LatestResultRow): Schemas["SavedBy"] => ({
   Result: row.result as Schemas["MemberResult"],

@@ -19,6 +19,7 @@ import { stateOfRow, type QueueStateRow } from "./queueStateRow.repository.ts";
 import { fillHopper, hopperAfterTake, hopperKeyOf, hopperStateSql, hopperTakeSql } from "./hopper.repository.ts";
 import { reachable, withFilters, type WalkMoment } from "./queueWalk.repository.ts";
 import type { QueueState } from "../../domain/queue/memberState.ts";
+import type { ScheduledAppointment } from "../../domain/queue/practiceSchedule.ts";
 import type { LiveEvent } from "../../domain/team/events.ts";
 import type { AgentChanged } from "../events/events.repository.ts";
 import { campaignCooldowns, cappedByCampaign, coolingDownForCampaign } from "../../domain/campaigns/campaignQueue.ts";
@@ -194,6 +195,8 @@ export interface Served {
   /** The member as the list answers it, claimed, and its latest saved result. */
   member: Member;
   lastResult: SavedBy | null;
+  /** The member's appointments the practice's schedule holds ("Why this member?"). */
+  appointments: ScheduledAppointment[];
 }
 
 async function serveIfServable(trx: Transaction<Database>, candidate: Candidate, request: NextRequest, setting: QueueSetting): Promise<Served | undefined> {

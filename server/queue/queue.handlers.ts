@@ -2,10 +2,9 @@
 import { HttpError } from "../../contract/errors.ts";
 import { PRIORITY_RANKS } from "../../domain/queue/memberState.ts";
 import { latestAppointment } from "../../domain/queue/practiceSchedule.ts";
-import { appointmentsOfMember } from "../feeds/memberStatuses.repository.ts";
 import { daysPastRecareDue } from "../../domain/queue/why.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
-import { enforceAgentLimit } from "../members/agentLimit.ts";
+import { refuseOverLimit } from "../members/agentLimit.ts";
 import type { ListQuery } from "../members/members.repository.ts";
 import type { Services } from "../services.ts";
 import { resetAttempts } from "./attempts.repository.ts";
@@ -18,7 +17,8 @@ import { clocksOf, openZonesAt, settingOf } from "./setting.ts";
 import type { components } from "../../contract/schema.d.ts";
 import { campaignWindow } from "../../domain/campaigns/campaignQueue.ts";
 import { localTimeOf } from "../../domain/queue/zonedTime.ts";
-import { servedCampaignsOf, type Campaign } from "../campaigns/campaigns.repository.ts";
+import type { Campaign } from "../campaigns/campaigns.repository.ts";
+import { countNextAndReadCampaigns } from "./nextCount.repository.ts";
 import { sendAfterCommit } from "../events/events.repository.ts";
 
 type ServedCampaign = components["schemas"]["ServedCampaign"];
@@ -69,11 +69,14 @@ type QueueRequest = Awaited<ReturnType<typeof queueRequest>>;
 /**
  * What Next works under for the caller: each campaign served today, in the supervisor's order, its
  * targets as the filters and the calling window within its hours; without one, the list's filters.
+ * The call is counted against the caller's claims first, in the campaigns' statement (Next claims
+ * what it serves): past the limit it is refused.
  */
 async function workOf(services: Services, query: ListQuery, userId: number): Promise<{ campaign: Campaign | null; asked: QueueRequest }[]> {
   const setting = settingOf(services);
   const today = localTimeOf(clocksOf(services).now.getTime(), setting.groupZone).date;
-  const campaigns = await servedCampaignsOf(services.db, userId, today);
+  const { count, campaigns } = await countNextAndReadCampaigns(services.db, userId, today);
+  refuseOverLimit(services, "claims", count);
   if (campaigns.length === 0) return [{ campaign: null, asked: await queueRequest(services, query, userId, setting) }];
   return Promise.all(
     campaigns.map(async (campaign) => {
@@ -86,9 +89,9 @@ async function workOf(services: Services, query: ListQuery, userId: number): Pro
 const servedFor = (campaign: Campaign | null, served: Served) =>
   campaign && served.group !== "yourCallback" ? { id: campaign.id, name: campaign.name, script: campaign.script } : null;
 
-async function answerOf(services: Services, served: Served, request: QueueRequest["request"], campaign: ServedCampaign | null) {
+function answerOf(served: Served, request: QueueRequest["request"], campaign: ServedCampaign | null) {
   const { member, lastResult, state } = served;
-  const appointment = latestAppointment(await appointmentsOfMember(services.db, served.memberId));
+  const appointment = latestAppointment(served.appointments);
   return {
     member,
     why: {
@@ -109,8 +112,6 @@ export const queueHandlers: Handlers = {
   async nextMember(call) {
     const { session, user } = callerOf(call);
     const { services } = call;
-    // Next claims what it serves: it counts with the caller's claims.
-    await enforceAgentLimit(services, "claims", user.id);
     const work = await workOf(services, call.query, user.id);
     for (const { campaign, asked } of work) {
       const { setting, request } = asked;
@@ -120,7 +121,7 @@ export const queueHandlers: Handlers = {
       if (!served) continue;
       // Committed: the claim's events go out with the other changes that committed meanwhile (as a save's do).
       await sendAfterCommit(services.db, ...served.notices).catch((error: unknown) => call.request.log.error({ err: error }, "a claim's events were not sent"));
-      return answerOf(services, served, request, servedFor(campaign, served));
+      return answerOf(served, request, servedFor(campaign, served));
     }
     const { setting, request } = work[0]!.asked;
     return { member: null, why: null, queue: await countsWhenNobody(services, request, setting), campaign: null };
