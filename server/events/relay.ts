@@ -16,6 +16,7 @@ import type { Notifications } from "../db/notifications.ts";
 import { agentEvent, campaignEventFor, forAdministratorsOnly, KEEP_ALIVE_MS, type StreamedEvent } from "../../domain/team/events.ts";
 import { closeStreamRow, eventsChannel, markStreamsSeen, memberEventNow, type Notice } from "./events.repository.ts";
 import { StreamPresence } from "./presence.ts";
+import { forgetEmptyHoppers } from "../queue/emptyHoppers.ts";
 
 /** An open stream: its row, whose it is (user and session), how to send it an event, and how to end it. */
 export interface Subscriber {
@@ -116,6 +117,8 @@ export class EventRelay {
     this.#delivering = this.#delivering.then(async () => {
       try {
         const notice = JSON.parse(payload) as Notice;
+        // A member's change, claim, callback or status may make someone eligible for Next again.
+        if ("event" in notice) forgetEmptyHoppers(this.#db);
         if ("sessionEnded" in notice) {
           for (const subscriber of [...this.#subscribers]) if (subscriber.sessionId === notice.sessionEnded) subscriber.end();
           return;

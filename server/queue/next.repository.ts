@@ -18,6 +18,7 @@ import { refreshMembers, upkeep, type QueueSetting } from "./queueState.reposito
 import { stateOfRow, type QueueStateRow } from "./queueStateRow.repository.ts";
 import { fillHopper, hopperAfterTake, hopperKeyOf, hopperStateSql, hopperTakeSql } from "./hopper.repository.ts";
 import { reachable, withFilters, type WalkMoment } from "./queueWalk.repository.ts";
+import { changesSoFar, foundEmpty, rememberFill } from "./emptyHoppers.ts";
 import type { QueueState } from "../../domain/queue/memberState.ts";
 import type { ScheduledAppointment } from "../../domain/queue/practiceSchedule.ts";
 import type { LiveEvent } from "../../domain/team/events.ts";
@@ -51,6 +52,12 @@ async function checkCampaign(trx: Transaction<Database>, request: NextRequest): 
 
 /** The hopper a Next takes from: the campaign's own, or the list's filters'. */
 const hopperOf = (request: NextRequest) => (request.campaign ? `campaign:${request.campaign.id}` : hopperKeyOf(request.query));
+
+/** What a fill that found nobody is remembered by (emptyHoppers.ts): the hopper, and a campaign's targets and rules as they were. */
+const fillOf = (request: NextRequest) => {
+  const key = hopperOf(request);
+  return { key, remembered: request.campaign ? `${key} ${JSON.stringify(request.campaign)} ${hopperKeyOf(request.query)}` : key };
+};
 
 /** Callbacks of each group asked for first: enough for the agents pressing Next at the same moment. */
 const CANDIDATES = 32;
@@ -113,7 +120,8 @@ type Candidate = NonNullable<Awaited<ReturnType<typeof nextCandidate>>>;
  * A candidate that is not servable after all is let go at once (its transaction ends); a hopper's
  * is gone from it (a fill adds it again if the walk still holds it), a callback's is not asked
  * for again. An empty hopper is filled before answering that nobody is eligible, by this Next or,
- * when another is filling it, by that one.
+ * when another is filling it, by that one; unless this instance filled it a moment ago and found
+ * nobody, with nothing since that could make someone eligible (emptyHoppers.ts).
  */
 export async function serveNext(db: Kysely<Database>, request: NextRequest, setting: QueueSetting): Promise<Served | undefined> {
   if (request.openZones.length === 0) return undefined;
@@ -123,7 +131,8 @@ export async function serveNext(db: Kysely<Database>, request: NextRequest, sett
   if (goal) filters.push(sql<boolean>`m.result is distinct from ${goal}`);
   // The hopper's walk also leaves out the members resting under the campaign's cooldowns.
   const walkFilters = [...filters, ...campaignRests(request)];
-  const key = hopperOf(request);
+  const hopper = fillOf(request);
+  const { key } = hopper;
   const tried: number[] = [];
   let waits = 0;
   try {
@@ -136,11 +145,15 @@ export async function serveNext(db: Kysely<Database>, request: NextRequest, sett
       if (outcome) {
         const { candidate, served } = outcome;
         tried.push(candidate.memberId);
-        if (candidate.hopper?.wantsFill) fillInBackground(db, key, walkFilters, request, setting);
+        if (candidate.hopper?.wantsFill) fillInBackground(db, hopper, walkFilters, request, setting);
         if (served) return served;
         continue;
       }
-      const held = await fill(db, key, walkFilters, request, setting);
+      // Filled a moment ago and found nobody, with nothing since that could make someone eligible.
+      const empty = foundEmpty(db, hopper.remembered, request);
+      if (empty === "stale") fillInBackground(db, hopper, walkFilters, request, setting);
+      if (empty) return undefined;
+      const held = await fill(db, hopper, walkFilters, request, setting);
       if (held === 0) return undefined;
       if (held === "busy") {
         waits += 1;
@@ -166,22 +179,28 @@ function campaignRests(request: NextRequest): RawBuilder<boolean>[] {
   );
 }
 
+type HopperOfNext = ReturnType<typeof fillOf>;
+
 /** Ends the waits and holds that are over, works out what an import changed, then tops the hopper up. */
-async function fill(db: Kysely<Database>, key: string, filters: RawBuilder<boolean>[], moment: WalkMoment, setting: QueueSetting) {
+async function fill(db: Kysely<Database>, hopper: HopperOfNext, filters: RawBuilder<boolean>[], moment: WalkMoment, setting: QueueSetting) {
+  const changes = changesSoFar(db);
   await upkeep(db, setting, moment.now, moment.claimsNow, UPKEEP_BATCH);
-  return fillHopper(db, key, filters, moment);
+  const held = await fillHopper(db, hopper.key, filters, moment);
+  if (held !== "busy") rememberFill(db, hopper.remembered, moment, changes, held);
+  return held;
 }
 
 /** The hoppers this instance is filling in the background, per database: one fill of each at a time. */
 const filling = new WeakMap<Kysely<Database>, Set<string>>();
 
-function fillInBackground(db: Kysely<Database>, key: string, filters: RawBuilder<boolean>[], moment: WalkMoment, setting: QueueSetting): void {
+function fillInBackground(db: Kysely<Database>, hopper: HopperOfNext, filters: RawBuilder<boolean>[], moment: WalkMoment, setting: QueueSetting): void {
   const keys = filling.get(db) ?? new Set<string>();
   filling.set(db, keys);
+  const { key } = hopper;
   if (keys.has(key)) return;
   keys.add(key);
   // A fill that fails (the server closing) leaves the hopper as it was: the next take asks again.
-  fill(db, key, filters, moment, setting)
+  fill(db, hopper, filters, moment, setting)
     .catch(() => undefined)
     .finally(() => keys.delete(key));
 }
