@@ -12,6 +12,7 @@ import type { Database } from "./database.ts";
 import { lockDataFolder } from "./lock.ts";
 import { pgliteNotifications, postgresNotifications, type Notifications } from "./notifications.ts";
 import { writeLane, type WriteLane } from "./writeLane.ts";
+import { preparingMarked } from "./preparedStatements.ts";
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -83,7 +84,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const connection = { connectionString: options.url, ...searchPath };
     const directConnection = { connectionString: options.directUrl ?? options.url, ...searchPath };
     // A database that cannot be reached fails a request in 10 s rather than holding it forever.
-    const pool = keepingOnWhenConnectionsBreak(new pg.Pool({ ...connection, max: 10, connectionTimeoutMillis: 10_000 }));
+    const pooled = keepingOnWhenConnectionsBreak(new pg.Pool({ ...connection, max: 10, connectionTimeoutMillis: 10_000 }));
+    const pool = options.directUrl ? pooled : preparingMarked(pooled);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const direct = options.directUrl
       ? new Kysely<Database>({

@@ -6,6 +6,7 @@
 // runs out publishes nothing (clients drop it at its expiresAt).
 import { sql, type Kysely, type RawBuilder, type Transaction } from "kysely";
 import type { Database } from "../db/database.ts";
+import { PREPARED } from "../db/preparedStatements.ts";
 import { audit } from "../audit.repository.ts";
 import { claimExpiry, judgeClaim, type MemberClaim } from "../../domain/team/claims.ts";
 import { claimEvent } from "../../domain/team/events.ts";
@@ -101,7 +102,7 @@ export async function claimServed<Answer>(
   const { userId, sessionId } = by;
   const campaignId = by.campaignId ?? null;
   const expiresAt = claimExpiry(now);
-  const { rows } = await sql<{ claim: ClaimRow; answer: Answer }>`
+  const { rows } = await sql<{ claim: ClaimRow; answer: Answer }>`${PREPARED}
     with claim as (
       insert into member_claims (member_id, user_id, session_id, expires_at, claimed_at, campaign_id)
       values (${memberId}, ${userId}, ${sessionId}, ${expiresAt}, ${now}, ${campaignId})

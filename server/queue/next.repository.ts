@@ -10,6 +10,7 @@
 // never contended.
 import { sql, type Kysely, type RawBuilder, type Transaction } from "kysely";
 import type { Database } from "../db/database.ts";
+import { PREPARED } from "../db/preparedStatements.ts";
 import { servedWhateverFilters } from "../../domain/queue/order.ts";
 import { verdictOf, type QueueGroup } from "../../domain/queue/verdict.ts";
 import { claimServed } from "../members/claims.repository.ts";
@@ -94,7 +95,7 @@ async function nextCandidate(trx: Transaction<Database>, key: string, request: N
   const branches = callbackGroupsOf(request, filters, CANDIDATES, notTried).map(
     (members, group) => sql`select ${group}::int as grp, place, member_id from (${members}) g${sql.raw(String(group))}`,
   );
-  const { rows } = await sql<CandidateRow>`
+  const { rows } = await sql<CandidateRow>`${PREPARED}
     with due as (${sql.join(branches, sql` union all `)}),
     callback as (
       select d.member_id from due d join members m on m.id = d.member_id
