@@ -117,8 +117,11 @@ export class EventRelay {
     this.#delivering = this.#delivering.then(async () => {
       try {
         const notice = JSON.parse(payload) as Notice;
-        // A member's change, claim, callback or status may make someone eligible for Next again.
-        if ("event" in notice) forgetEmptyHoppers(this.#db);
+        // A member's change, a claim let go, a callback, a status or a campaign's change may make
+        // someone eligible for Next again; a claim taken never does (agents served at once would
+        // forget at every Next).
+        const claimTaken = "event" in notice && notice.event === "claim" && notice.data.claim !== null;
+        if (("event" in notice && !claimTaken) || "campaignChanged" in notice) forgetEmptyHoppers(this.#db);
         if ("sessionEnded" in notice) {
           for (const subscriber of [...this.#subscribers]) if (subscriber.sessionId === notice.sessionEnded) subscriber.end();
           return;

@@ -15,11 +15,12 @@ import { verdictOf } from "../../domain/queue/verdict.ts";
 import type { QueueSetting } from "./queueState.repository.ts";
 import { memberListConditions, type ListQuery } from "../members/members.repository.ts";
 
-interface GroupRow {
+export interface GroupRow {
   blocked: BlockedReason | null;
   time_zone: string | null;
   has_callback: boolean;
-  own_callback: boolean;
+  /** Whose the callback is: the caller's own counts apart (the rows are the same for every caller). */
+  callback_owner: number | null;
   before_due: boolean;
   before_owner_until: boolean;
   held: boolean;
@@ -47,11 +48,11 @@ const practicesOnly = (query: ListQuery) =>
 
 const ACTIVE = sql`(q.ready_at is not null or q.held_until is not null or q.callback_due_at is not null)`;
 
-function groupsOf(request: CountsRequest, from: RawBuilder<unknown>, where: RawBuilder<boolean>) {
-  const { userId, now, claimsNow } = request;
+function groupsOf(request: QueueMoment, from: RawBuilder<unknown>, where: RawBuilder<boolean>) {
+  const { now, claimsNow } = request;
   return sql<GroupRow>`
     select q.blocked, q.time_zone, q.callback_due_at is not null as has_callback,
-      coalesce(q.callback_owner = ${userId}, false) as own_callback,
+      case when q.callback_due_at is not null then q.callback_owner end as callback_owner,
       coalesce(q.callback_due_at > ${now}, false) as before_due,
       coalesce(coalesce(q.callback_owner_until, q.callback_due_at) > ${now}, false) as before_owner_until,
       coalesce(q.held_until > ${claimsNow}, false) as held,
@@ -63,8 +64,14 @@ function groupsOf(request: CountsRequest, from: RawBuilder<unknown>, where: RawB
     group by 1, 2, 3, 4, 5, 6, 7, 8, 9`;
 }
 
-/** The groups of the members under the filters: every one read, or the active ones read and the rest from queue_counts. */
-async function groupRows(db: Kysely<Database>, request: CountsRequest): Promise<GroupRow[]> {
+/** What the groups are read under: everything of a counts request but its caller. */
+export type QueueMoment = Omit<CountsRequest, "userId">;
+
+/**
+ * The groups of the members under the filters: every one read, or the active ones read and the
+ * rest from queue_counts. The same for every caller (queueCountsOf counts them for one).
+ */
+export async function queueGroups(db: Kysely<Database>, request: QueueMoment): Promise<GroupRow[]> {
   const { query } = request;
   if (!practicesOnly(query)) {
     const filters = await memberListConditions(db, query);
@@ -90,18 +97,23 @@ async function groupRows(db: Kysely<Database>, request: CountsRequest): Promise<
   for (const row of active) quiet.set(key(row.blocked, row.time_zone), (quiet.get(key(row.blocked, row.time_zone)) ?? 0) - Number(row.n));
   const rest = totals.map((row): GroupRow => {
     const n = quiet.get(key(row.blocked, row.time_zone)) ?? 0;
-    return { blocked: (row.blocked || null) as BlockedReason | null, time_zone: row.time_zone || null, has_callback: false, own_callback: false, before_due: false, before_owner_until: false, held: false, attempts_wait: false, cooling: false, next_ready: null, n: String(n) };
+    return { blocked: (row.blocked || null) as BlockedReason | null, time_zone: row.time_zone || null, has_callback: false, callback_owner: null, before_due: false, before_owner_until: false, held: false, attempts_wait: false, cooling: false, next_ready: null, n: String(n) };
   });
   return [...active, ...rest.filter((row) => Number(row.n) > 0)];
 }
 
 export async function queueCounts(db: Kysely<Database>, request: CountsRequest, setting: QueueSetting): Promise<components["schemas"]["QueueCounts"]> {
+  return queueCountsOf(await queueGroups(db, request), request, setting);
+}
+
+/** The counts of the groups (queueGroups) for the caller of the request. */
+export function queueCountsOf(groups: readonly GroupRow[], request: CountsRequest, setting: QueueSetting): components["schemas"]["QueueCounts"] {
   const { userId, openZones } = request;
   const at = request.now.getTime();
   // Each stored instant stands for itself by which side of now it is on.
   const side = (ahead: boolean) => (ahead ? at + 1 : at);
   const counter = queueCounter(at, setting.rules);
-  for (const row of await groupRows(db, request)) {
+  for (const row of groups) {
     const state: QueueState = {
       blocked: row.blocked,
       timeZone: row.time_zone ?? setting.groupZone,
@@ -111,7 +123,7 @@ export async function queueCounts(db: Kysely<Database>, request: CountsRequest, 
       lastAttemptAt: null,
       attemptsResumeAt: row.attempts_wait ? at + 1 : null,
       cooldownEndsAt: row.cooling ? at + 1 : null,
-      callback: row.has_callback ? { dueAt: side(row.before_due), ownerId: row.own_callback ? userId : -1, ownerUntil: side(row.before_owner_until) } : null,
+      callback: row.has_callback ? { dueAt: side(row.before_due), ownerId: row.callback_owner === userId ? userId : -1, ownerUntil: side(row.before_owner_until) } : null,
       readyAt: row.next_ready === null ? null : new Date(row.next_ready).getTime(),
     };
     const verdict = verdictOf(state, { now: at, callerId: userId, claimed: row.held, inWindow: openZones.includes(state.timeZone) });

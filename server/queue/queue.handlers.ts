@@ -8,8 +8,8 @@ import { refuseOverLimit } from "../members/agentLimit.ts";
 import type { ListQuery } from "../members/members.repository.ts";
 import type { Services } from "../services.ts";
 import { resetAttempts } from "./attempts.repository.ts";
-import { queueCounts } from "./counts.repository.ts";
-import { hopperKeyOf } from "./hopper.repository.ts";
+import { queueCounts, queueCountsOf, queueGroups, type GroupRow } from "./counts.repository.ts";
+import { hopperKeyOf, zonesText } from "./hopper.repository.ts";
 import { serveNext, type Served } from "./next.repository.ts";
 import { practiceZones } from "./practiceZones.repository.ts";
 import type { QueueSetting } from "./queueState.repository.ts";
@@ -37,25 +37,28 @@ function practiceZonesOf(services: Services): Promise<string[]> {
 }
 
 /**
- * With the calling window closed in every zone (every evening) nobody is served whoever asks, and
- * what the queue counts changes only with the day's saves: the counts answered with "No one to call
- * now" are kept a second per caller and filters, so a floor pressing Next then costs no count each.
+ * "No one to call now" comes with the queue's counts, which read every member under filters other
+ * than practices (a result filter: 111,801 members at 1,000,000). Whoever presses Next while nobody
+ * is eligible (the calling window closed everywhere every evening, or nobody left under their
+ * filters) would count them again at each press: the groups they are counted from are kept a
+ * second per filters and open zones, shared by every caller (each caller's own callbacks are told
+ * apart when counting), so a floor pressing Next then costs one read a second.
  */
-const CLOSED_COUNTS_MS = 1_000;
-const closedCounts = new WeakMap<Services, Map<string, { at: number; counts: ReturnType<typeof queueCounts> }>>();
-function countsWhenNobody(services: Services, request: QueueRequest["request"], setting: QueueSetting) {
-  if (request.openZones.length > 0) return queueCounts(services.db, request, setting);
-  const kept = closedCounts.get(services) ?? new Map<string, { at: number; counts: ReturnType<typeof queueCounts> }>();
-  closedCounts.set(services, kept);
-  const key = `${request.userId} ${hopperKeyOf(request.query)}`;
+const NOBODY_COUNTS_MS = 1_000;
+const nobodyGroups = new WeakMap<Services, Map<string, { at: number; groups: Promise<GroupRow[]> }>>();
+async function countsWhenNobody(services: Services, request: QueueRequest["request"], setting: QueueSetting) {
+  const kept = nobodyGroups.get(services) ?? new Map<string, { at: number; groups: Promise<GroupRow[]> }>();
+  nobodyGroups.set(services, kept);
+  const key = `${hopperKeyOf(request.query)} ${zonesText(request.openZones)}`;
   const now = Date.now();
-  const entry = kept.get(key);
-  if (entry && now - entry.at < CLOSED_COUNTS_MS) return entry.counts;
-  for (const [other, { at }] of kept) if (now - at >= CLOSED_COUNTS_MS) kept.delete(other);
-  const counts = queueCounts(services.db, request, setting);
-  kept.set(key, { at: now, counts });
-  counts.catch(() => kept.delete(key));
-  return counts;
+  let entry = kept.get(key);
+  if (!entry || now - entry.at >= NOBODY_COUNTS_MS) {
+    for (const [other, { at }] of kept) if (now - at >= NOBODY_COUNTS_MS) kept.delete(other);
+    entry = { at: now, groups: queueGroups(services.db, request) };
+    kept.set(key, entry);
+    entry.groups.catch(() => kept.delete(key));
+  }
+  return queueCountsOf(await entry.groups, request, setting);
 }
 
 async function queueRequest(services: Services, query: ListQuery, userId: number, setting: QueueSetting = settingOf(services)) {
