@@ -2,14 +2,14 @@
 // shapes of a floor (bench/queueAgents.ts, each agent's requests from a worker thread apart from
 // the server): twenty agents back to back, two hundred agents each pressing Next every 10 s, one
 // agent alone, and twenty agents back to back when nobody is eligible (the calling window closed
-// for every member). Per shape: Next's p50/p95/p99, Nexts per second, members served to more than
+// for every member; or open, and nobody eligible under the agents' filter). Per shape: Next's p50/p95/p99, Nexts per second, members served to more than
 // one agent (a duplicate: a served member stays claimed 2 minutes, longer than a run), errors; then
 // the queue's counts (GET /queue/counts) alone, with no filter and for one practice. The served
 // shapes run with the calling window the bench is given (QUEUE_CALLING_HOURS; all day when unset),
 // so their figures do not depend on the hour. The load average is kept beside the figures.
 //   npx tsx bench/queue.ts [postgres|pglite] [members] [seconds] [shapes]
 // Defaults: PostgreSQL, the 1,000,000-member benchmark database, 30 s a shape, every shape
-// (shapes: a comma-separated list of twenty,floor,one,nobody).
+// (shapes: a comma-separated list of twenty,floor,one,nobody,filtered).
 import { loadavg } from "node:os";
 import { Worker } from "node:worker_threads";
 import { sql } from "kysely";
@@ -24,6 +24,8 @@ interface Shape {
   paceMs: number;
   /** Whether the calling window is closed for every member during the run. */
   closed: boolean;
+  /** The list's filters the agents press Next under (a query string; none when absent). */
+  query?: string;
   /** p95 of Next on PostgreSQL (ms); PGlite's is twice it. */
   p95: number;
   /** Nexts a second at least, on PostgreSQL; PGlite's is half. */
@@ -36,6 +38,8 @@ const SHAPES = {
   floor: { agents: 200, paceMs: 10_000, closed: false, p95: 25, label: "200 agents, each Next every 10 s" },
   one: { agents: 1, paceMs: 0, closed: false, p95: 10, label: "1 agent back to back" },
   nobody: { agents: 20, paceMs: 0, closed: true, p95: 25, label: "20 agents back to back, nobody eligible (window closed)" },
+  // Every member whose result is Appointment Made is done with: the window is open, and the hopper of these filters stays empty.
+  filtered: { agents: 20, paceMs: 0, closed: false, query: "result=Appointment%20Made", p95: 25, label: "20 agents back to back, nobody eligible under their filter (window open, result Appointment Made)" },
 } satisfies Record<string, Shape>;
 type ShapeName = keyof typeof SHAPES;
 
@@ -75,7 +79,7 @@ async function runShape(engine: Engine, database: Awaited<ReturnType<typeof benc
   const sampler = setInterval(() => load.push(loadavg()[0]!), 1000);
   try {
     const tokens = await server.tokens(shape.agents + 1);
-    const run = await runAgentsApart({ baseUrl: server.baseUrl, tokens: tokens.slice(0, shape.agents), seconds, query: "", paceMs: shape.paceMs });
+    const run = await runAgentsApart({ baseUrl: server.baseUrl, tokens: tokens.slice(0, shape.agents), seconds, query: shape.query ?? "", paceMs: shape.paceMs });
     const served = run.served.filter((id): id is number => id !== null);
     const counts: Record<string, number[]> = { "no filter": [], "one practice": [] };
     if (name === "twenty") {
