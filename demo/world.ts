@@ -5,6 +5,7 @@
 import { Faker, en, en_US } from "@faker-js/faker";
 import { buildActivity } from "./activity.ts";
 import { buildCallStarts } from "./callStarts.ts";
+import { buildCampaigns } from "./campaigns.ts";
 import { buildSignIns } from "./signIns.ts";
 import { buildCallbacks } from "./callbacks.ts";
 import { buildContent } from "./content/content.ts";
@@ -39,8 +40,9 @@ export function generateWorld({ seed = DEMO_SEED, size = DEMO_SIZE, today = DEMO
   const dentists = buildDentists(faker, practices);
   const members = buildMembers(faker, { practices, dentists, size, today });
   const base = { practices, users, dentists, members, today };
-  const activity = buildActivity(faker, base);
-  const callStarts = buildCallStarts(seed + 1, activity.results);
+  const worked = buildActivity(faker, base);
+  const { campaigns, results, callStarts } = buildCampaigns(base, worked.results, buildCallStarts(seed + 1, worked.results));
+  const activity = { ...worked, results };
   const practiceTimeZones = buildPracticeTimeZones(practices);
   return {
     ...base,
@@ -48,6 +50,7 @@ export function generateWorld({ seed = DEMO_SEED, size = DEMO_SIZE, today = DEMO
     practiceTimeZones,
     ...activity,
     callStarts,
+    campaigns,
     signIns: buildSignIns(seed + 2, today, { results: activity.results, callStarts }),
     ...buildCallbacks(seed + 3, { ...base, practiceTimeZones }, activity.results),
     crons: buildCrons(faker, base),

@@ -28,7 +28,7 @@ export interface MockDbOptions extends Omit<WorldOptions, "today"> {
   now?: () => Date;
 }
 
-export type MockDb = DemoWorld & {
+export type MockDb = Omit<DemoWorld, "campaigns"> & {
   now: () => Date;
   /** Local accounts' passwords by e-mail (the server keeps scrypt hashes; the fake backend needs no more). */
   passwords: Map<string, string>;
@@ -71,7 +71,7 @@ export type MockDb = DemoWorld & {
   feedRowIds: Map<string, number>;
   /** Practice feed imports from the browser, by run id (their runs are also in the feeds job's log). */
   feedImports: Map<number, Schemas["FeedImport"]>;
-  /** Campaigns administrators set up (none in the generated world). */
+  /** Campaigns administrators set up (the generated world's three, then theirs). */
   campaigns: R.CampaignRecord[];
   /** The kept counts of each campaign's targets (domain/campaigns/campaignProgress.ts TARGETS_RECOUNT_MS). */
   campaignTargetCounts: Map<number, KeptTargets>;
@@ -106,7 +106,8 @@ export function createMockDb({ seed, size, now = () => new Date(DEMO_REFERENCE_D
     membersRevision: 0,
     attemptResets: new Map(),
     issuePhones: new Map(),
-    campaigns: [],
+    // The demo's campaigns were set up by its administrator.
+    campaigns: world.campaigns.map((campaign) => ({ ...campaign, changedBy: world.users.find((user) => user.isAdmin)!.id })),
     campaignTargetCounts: new Map(),
     appointments: [],
     feedRowIds: new Map(),

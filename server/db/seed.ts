@@ -15,12 +15,14 @@ import { seedStaffAndPractices } from "./seeds/staffAndPractices.ts";
 import { seedSignIns } from "./seeds/signIns.ts";
 import { seedUsage } from "./seeds/usage.ts";
 import { seedCallbacks } from "./seeds/callbacks.ts";
+import { seedCampaigns } from "./seeds/campaigns.ts";
 
 export type SeedOptions = WorldOptions;
 
 /** In the order the tables refer to each other. */
 const SEEDS: ((trx: Kysely<Database>, world: DemoWorld) => Promise<void>)[] = [
   seedStaffAndPractices,
+  seedCampaigns,
   seedMembers,
   seedCallbacks,
   seedOpenIssues,

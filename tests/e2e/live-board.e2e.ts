@@ -1,6 +1,7 @@
 // The supervisor's live board: staff get the not-found page; an administrator reaches it from the
 // menu, sees their own call and save there, sorts it, opens an agent's day (each result opening its
-// member in the members list), and puts it on the wall in full screen, which Escape leaves.
+// member in the members list), narrows it to a campaign's agents, and puts it on the wall in full
+// screen, which Escape leaves.
 // With a backend several browsers share (the server build, or fake-host), two agents work in
 // browsers of their own and the administrator's board shows each claim, phone-link press, save and
 // sign-out within 2 seconds, without a reload.
@@ -13,6 +14,8 @@ import { membersListReady, openOneMember, SHARED_BACKEND } from "./membersList.t
 import { trackNetwork } from "./network.ts";
 import { snapshot } from "./visit.ts";
 
+/** A campaign of the demo world (demo/campaigns.ts), with two of its agents assigned. */
+const DEMO_CAMPAIGN = "MCNA recare, Smile Magic";
 /** The board promises a change within 2 seconds of the agent's action. */
 const LIVE_WITHIN_MS = 2_000;
 /** Signs in here only: her sign-out is the one the board is watched for, and no other file works as her. */
@@ -89,7 +92,16 @@ e2e("an administrator's own save shows on the board; sort, the day of an agent o
   assert.match((await totals.getByRole("rowheader").textContent()) ?? "", /^Totals · \d+ agents?$/);
   await photograph(page, "live-board");
 
+  // Narrowed to a campaign, the board shows only its agents (the demo's, never the administrator), then everyone again.
   await expectVisible(page.getByRole("columnheader", { name: /^Campaign/ }));
+  const campaignFilter = page.getByRole("combobox", { name: "Campaign" });
+  await campaignFilter.selectOption({ label: DEMO_CAMPAIGN });
+  await expectVisible(page.getByRole("status").filter({ hasText: /Live$/ }));
+  await boardRow(page, ADMIN.name).waitFor({ state: "detached" });
+  await photograph(page, "live-board-campaign");
+  await campaignFilter.selectOption({ label: "All agents" });
+  await expectVisible(boardRow(page, ADMIN.name));
+
   await page.getByRole("columnheader", { name: /^Calls/ }).getByRole("button").click();
   await expectVisible(page.locator('th[aria-sort="ascending"]', { hasText: "Calls" }));
 

@@ -1,4 +1,5 @@
-// The demo world's members with their call history: every saved result and note.
+// The demo world's members with their call history: every saved result and note, and every call
+// started (the week's saves and calls for campaigns carry them).
 import type { Kysely } from "kysely";
 import type { DemoWorld } from "../../../demo/world.ts";
 import { insertChunked, resetIdentity } from "../bulkWrite.ts";
@@ -49,13 +50,13 @@ export async function seedMembers(trx: Kysely<Database>, world: DemoWorld): Prom
   await insertChunked(world.results, (chunk) =>
     trx
       .insertInto("results")
-      .values(chunk.map((r) => ({ id: r.id, member_id: r.memberId, user_id: r.userId, result: r.Result, created_at: r.createdAt })))
+      .values(chunk.map((r) => ({ id: r.id, member_id: r.memberId, user_id: r.userId, result: r.Result, created_at: r.createdAt, campaign_id: r.campaignId ?? null })))
       .execute(),
   );
   await insertChunked(world.callStarts, (chunk) =>
     trx
       .insertInto("call_starts")
-      .values(chunk.map((c) => ({ id: c.id, member_id: c.memberId, user_id: c.userId, started_at: c.startedAt })))
+      .values(chunk.map((c) => ({ id: c.id, member_id: c.memberId, user_id: c.userId, started_at: c.startedAt, campaign_id: c.campaignId ?? null })))
       .execute(),
   );
   for (const table of ["members", "notes", "results", "call_starts"]) await resetIdentity(trx, table);

@@ -5,7 +5,7 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
-import { describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createActor } from "xstate";
 import { setupFakeBackend } from "../../../tests/fakeBackend";
 import { CampaignsScreen } from "./CampaignsScreen";
@@ -13,6 +13,8 @@ import { CampaignsScreen } from "./CampaignsScreen";
 vi.setConfig({ testTimeout: 30_000 });
 
 const backend = setupFakeBackend();
+// Each case arranges the campaigns it shows: the demo world's are set aside.
+beforeEach(() => void backend.db.campaigns.splice(0));
 const admin = () => backend.db.users.find((user) => user.isAdmin)!;
 const agent = () => backend.db.users.find((user) => !user.isAdmin)!;
 

@@ -13,7 +13,8 @@ export function CampaignsTable({ actor }: { actor: CampaignsActor }) {
   const busyId = useSelector(actor, campaigns.selectBusyId);
   if (rows.length === 0) return <p className="muted">There are no campaigns yet: a new campaign starts as a draft.</p>;
   return (
-    <div className="table-scroll">
+    // Wider than a 1366 px window with its progress: the scroll region takes the keyboard's focus.
+    <div className="table-scroll" tabIndex={0} role="region" aria-label="Campaigns table">
       <table className="data-table admin-table campaigns-table">
         <caption>Campaigns ({rows.length})</caption>
         <thead>

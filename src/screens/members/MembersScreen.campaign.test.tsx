@@ -12,7 +12,8 @@ const SCRIPT = "Hello, this is the Houston office.\nYou are due for your cleanin
 
 function arrangeCampaign(agentId: number, state: "active" | "paused") {
   backend.db.campaigns.push({
-    id: 1,
+    // After the demo world's campaigns, none of which is Marcus's.
+    id: Math.max(0, ...backend.db.campaigns.map((campaign) => campaign.id)) + 1,
     name: "Recare everyone",
     description: "",
     script: SCRIPT,
