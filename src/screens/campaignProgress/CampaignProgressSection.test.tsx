@@ -4,7 +4,7 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
-import { describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createActor } from "xstate";
 import { setupFakeBackend } from "../../../tests/fakeBackend";
 import { CampaignProgressSection } from "./CampaignProgressSection";
@@ -14,13 +14,17 @@ vi.setConfig({ testTimeout: 30_000 });
 vi.mock("../../components/chart/PlotlyChart", () => ({ default: () => null }));
 
 const backend = setupFakeBackend();
+// Each case arranges the campaigns it shows: the demo world's are set aside, and the case's own
+// campaign takes an id none of the demo's saved results carry.
+beforeEach(() => void backend.db.campaigns.splice(0));
+const HOUSTON = 901;
 const admin = () => backend.db.users.find((user) => user.isAdmin)!;
 const agent = () => backend.db.users.find((user) => !user.isAdmin)!;
 
 // The fake backend's clock is the demo's reference date, Monday 16 November 2026.
 function houston() {
   backend.db.campaigns.push({
-    id: 1,
+    id: HOUSTON,
     name: "Houston",
     description: "",
     script: "",
@@ -41,7 +45,7 @@ function houston() {
   });
   const [first, second] = backend.db.members;
   const saved = (memberId: number, Result: "No answer" | "Appointment Made", createdAt: string) =>
-    backend.db.results.push({ id: 900_000 + backend.db.results.length, memberId, userId: agent().id, Result, createdAt, campaignId: 1 });
+    backend.db.results.push({ id: 900_000 + backend.db.results.length, memberId, userId: agent().id, Result, createdAt, campaignId: HOUSTON });
   saved(first!.id, "No answer", "2026-11-15T16:00:00.000Z");
   saved(first!.id, "Appointment Made", "2026-11-16T15:00:00.000Z");
   saved(second!.id, "No answer", "2026-11-16T15:00:00.000Z");
