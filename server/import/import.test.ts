@@ -9,7 +9,7 @@ import { findJob } from "../jobs/runs.repository.ts";
 import { executeJob, type RunResult } from "../jobs/runner.ts";
 import { parseImportArgs, progressPrinter, UsageError } from "./command.ts";
 import { membersPage } from "../members/members.repository.ts";
-import { pathRunner, type FileRunHooks } from "./fileJob.ts";
+import { pathRunner, type FileRunHooks, type LayoutOpener } from "./fileJob.ts";
 import { memberFileOpener, type MemberFileOptions } from "./memberLayout.ts";
 import { HEADER, openFixture, row, type Fixture } from "../../tests/support/importFixture.ts";
 
@@ -60,9 +60,26 @@ async function resetMembers(): Promise<void> {
 }
 beforeEach(resetMembers);
 
-async function runImport(path: string, options: Partial<MemberFileOptions> & FileRunHooks & { signal?: AbortSignal } = {}): Promise<Extract<RunResult, { ran: true }>> {
+type ImportOptions = Partial<MemberFileOptions> & FileRunHooks & { signal?: AbortSignal; afterWrite?: (batchesWritten: number) => void };
+
+async function runImport(path: string, options: ImportOptions = {}): Promise<Extract<RunResult, { ran: true }>> {
   const job = await findJob(fixture.database.db, { key: "import-denta" });
-  const runner = pathRunner(memberFileOpener({ brand: "denta", extractedAt: EXTRACTED_AT, ...options }), path, options);
+  const open = memberFileOpener({ brand: "denta", extractedAt: EXTRACTED_AT, ...options });
+  let batchesWritten = 0;
+  const watched: LayoutOpener = async (context, source) => {
+    const layout = await open(context, source);
+    const { afterWrite } = options;
+    if (!afterWrite) return layout;
+    return {
+      ...layout,
+      write: async (trx, rows) => {
+        const tally = await layout.write(trx, rows);
+        afterWrite((batchesWritten += 1));
+        return tally;
+      },
+    };
+  };
+  const runner = pathRunner(watched, path, options);
   const result = await executeJob(fixture.services, job!.id, { trigger: "command", runner, now: () => NOW, signal: options.signal });
   if (!result.ran) throw new Error("the import did not run");
   return result;
@@ -212,9 +229,9 @@ describe("an import stopped halfway", () => {
     const stopped = await runImport(path, {
       batchSize: 4,
       signal: stop.signal,
-      // The server stops while the third batch is read: two batches are written.
-      onProgress: (progress) => {
-        if (progress.rowsWritten + progress.rowsRejected >= 8) stop.abort(new Error("killed"));
+      // The server stops while the second batch is written: that batch (and any written beside it) commits, no later one.
+      afterWrite: (batchesWritten) => {
+        if (batchesWritten === 2) stop.abort(new Error("killed"));
       },
     });
     expect(stopped.outcome).toMatchObject({ status: "failure", message: "Failed: interrupted (the server stopped); the next run starts over" });
