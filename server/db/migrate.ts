@@ -48,6 +48,7 @@ import * as recordingsByMemberAndAgent from "./migrations/0046_recordings_by_mem
 import * as campaignTargetCounts from "./migrations/0047_campaign_target_counts.ts";
 import * as recordingAudioChecks from "./migrations/0048_recording_audio_checks.ts";
 import * as feedQueueMarks from "./migrations/0049_feed_queue_marks.ts";
+import * as storedFilesUncompressed from "./migrations/0050_stored_files_uncompressed.ts";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001_staff_and_sessions": staffAndSessions,
@@ -94,6 +95,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0047_campaign_target_counts": campaignTargetCounts,
   "0048_recording_audio_checks": recordingAudioChecks,
   "0049_feed_queue_marks": feedQueueMarks,
+  "0050_stored_files_uncompressed": storedFilesUncompressed,
 };
 
 /**

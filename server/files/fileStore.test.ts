@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { text } from "node:stream/consumers";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startS3Server, type TestS3Server } from "../../tests/support/s3Server.ts";
 import { openDatabase, type DatabaseHandle } from "../db/connection.ts";
@@ -82,6 +83,19 @@ describe.each(["database", "s3"])("the file store in the %s", (kind) => {
     await files().put("imports", "a.csv", Buffer.from("x"), "text/csv");
     expect(await files().list("outbox", { limit: 2 })).toEqual([{ name: "a.eml", size: 5 }, { name: "b.eml", size: 5 }]);
     expect(await files().list("outbox", { after: "b.eml", limit: 2 })).toEqual([{ name: "c.eml", size: 5 }]);
+  });
+});
+
+describe("the database store", () => {
+  it("keeps a file uncompressed, so that a range is read from the chunks it covers, not from the file's first byte", async () => {
+    // Eight runs of one byte: as compressible as a file gets.
+    await stores.database!.putStream("recordings", "long.wav", chunksOf(8 * 256 * 1024, 256 * 1024), "audio/wav");
+    const stored = await sql<{ compression: string | null; bytes: number }>`
+      select pg_column_compression(content) as compression, octet_length(content) as bytes
+      from stored_files where area = 'recordings' and name = 'long.wav'`.execute(database.db);
+    expect(stored.rows).toEqual([{ compression: null, bytes: 8 * 256 * 1024 }]);
+    const tail = await stores.database!.read("recordings", "long.wav", { start: 7 * 256 * 1024, end: 7 * 256 * 1024 + 3 });
+    expect([...tail!.content]).toEqual([7, 7, 7, 7]);
   });
 });
 
