@@ -5,11 +5,11 @@
 import { sql, type Kysely } from "kysely";
 import { generateWorld, type DemoWorld, type WorldOptions } from "../../demo/world.ts";
 import type { Database } from "./database.ts";
-import { seedAppointments } from "./seeds/appointments.ts";
+import { seedFirstVisits } from "./seeds/firstVisits.ts";
 import { seedJobs } from "./seeds/jobs.ts";
-import { seedLeads } from "./seeds/leads.ts";
 import { seedMembers } from "./seeds/members.ts";
 import { seedOpenIssues } from "./seeds/openIssues.ts";
+import { seedPracticeFeeds } from "./seeds/practiceFeeds.ts";
 import { seedRecordingsAndHelp } from "./seeds/recordingsAndHelp.ts";
 import { seedStaffAndPractices } from "./seeds/staffAndPractices.ts";
 import { seedSignIns } from "./seeds/signIns.ts";
@@ -26,8 +26,8 @@ const SEEDS: ((trx: Kysely<Database>, world: DemoWorld) => Promise<void>)[] = [
   seedMembers,
   seedCallbacks,
   seedOpenIssues,
-  seedAppointments,
-  seedLeads,
+  seedPracticeFeeds,
+  seedFirstVisits,
   seedRecordingsAndHelp,
   seedJobs,
   seedUsage,

@@ -11,7 +11,7 @@ import { migrateToLatest } from "./migrate.ts";
 import { seedDemoData, type SeedOptions } from "./seed.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const SOURCES = ["server/db", "demo", "domain"];
+const SOURCES = ["server/db", "server/feeds", "demo", "domain"];
 
 function sourceHash(options: SeedOptions): string {
   const hash = createHash("sha256").update(JSON.stringify(options));

@@ -1,5 +1,6 @@
 // The SQL of the feeds that fill report tables only (deleted appointments, planned treatment,
-// leads): each row upserted by practice and the source's own number, unchanged rows left alone.
+// leads): each row upserted by practice and the source's own number, unchanged rows left alone;
+// new rows take their ids in the records' order (a file's lines, the demo world's own ids).
 // Planned treatment also orders the queue: its table's triggers (migration 0024) mark the
 // patients' queue states stale.
 import { sql, type Kysely } from "kysely";
@@ -22,11 +23,13 @@ export async function applyDeletedAppointments(db: Kysely<Database>, records: De
   const column = <K extends keyof DeletedAppointmentRecord>(key: K) => records.map((record) => record[key]);
   const { rows } = await sql<{ id: number }>`
     insert into deleted_appointments as d (practice_id, pat_num, source_id, patient_name, appointment_date, deleted_at, deleted_by, reason)
-    select distinct on (practice_id, source_id) *
-      from unnest(${column("practiceId")}::int[], ${column("patNum")}::text[], ${column("sourceId")}::text[], ${column("patientName")}::text[],
-                  ${column("appointmentAt")}::timestamptz[], ${column("deletedAt")}::timestamptz[], ${column("deletedBy")}::text[],
-                  ${column("reason")}::text[]) as i (practice_id, pat_num, source_id, patient_name, appointment_date, deleted_at, deleted_by, reason)
-     order by practice_id, source_id, deleted_at desc
+    select practice_id, pat_num, source_id, patient_name, appointment_date, deleted_at, deleted_by, reason from (
+      select distinct on (practice_id, source_id) *
+        from unnest(${column("practiceId")}::int[], ${column("patNum")}::text[], ${column("sourceId")}::text[], ${column("patientName")}::text[],
+                    ${column("appointmentAt")}::timestamptz[], ${column("deletedAt")}::timestamptz[], ${column("deletedBy")}::text[],
+                    ${column("reason")}::text[]) with ordinality as i (practice_id, pat_num, source_id, patient_name, appointment_date, deleted_at, deleted_by, reason, line)
+       order by practice_id, source_id, deleted_at desc) as kept
+     order by line
     on conflict (practice_id, source_id) do update
        set pat_num = excluded.pat_num, patient_name = excluded.patient_name, appointment_date = excluded.appointment_date,
            deleted_at = excluded.deleted_at, deleted_by = excluded.deleted_by, reason = excluded.reason
@@ -40,11 +43,11 @@ export async function applyPlannedTreatment(db: Kysely<Database>, records: Plann
   if (records.length === 0) return { written: 0, unmatched: 0, memberIds: [], closedCallbackIds: [] };
   const column = <K extends keyof PlannedTreatmentRecord>(key: K) => records.map((record) => record[key]);
   const { rows } = await sql<{ id: number }>`
-    with input (practice_id, pat_num, source_id, priority) as (
+    with input (practice_id, pat_num, source_id, priority, line) as (
       select distinct on (practice_id, source_id) *
         from unnest(${column("practiceId")}::int[], ${column("patNum")}::text[], ${column("sourceId")}::text[], ${column("priority")}::text[])
-             as i (practice_id, pat_num, source_id, priority)
-       order by practice_id, source_id),
+             with ordinality as i (practice_id, pat_num, source_id, priority, line)
+       order by practice_id, source_id, line desc),
     -- a procedure no longer planned (done, or deleted at the practice) leaves the report
     removed as (
       delete from treatment_priorities t using input i
@@ -52,7 +55,7 @@ export async function applyPlannedTreatment(db: Kysely<Database>, records: Plann
       returning t.id),
     upserted as (
       insert into treatment_priorities as t (practice_id, pat_num, source_id, priority)
-      select practice_id, pat_num, source_id, priority from input where priority is not null
+      select practice_id, pat_num, source_id, priority from input where priority is not null order by line
       on conflict (practice_id, source_id) do update set pat_num = excluded.pat_num, priority = excluded.priority
        where (t.pat_num, t.priority) is distinct from (excluded.pat_num, excluded.priority)
       returning t.id)
@@ -65,11 +68,13 @@ export async function applyLeads(db: Kysely<Database>, records: LeadRecord[]): P
   const column = <K extends keyof LeadRecord>(key: K) => records.map((record) => record[key]);
   const { rows } = await sql<{ id: number }>`
     insert into leads as l (practice_id, source_id, source, stage, outcome, lost_reason, created_at, closed_at)
-    select distinct on (practice_id, source_id) *
-      from unnest(${column("practiceId")}::int[], ${column("sourceId")}::text[], ${column("source")}::text[], ${column("stage")}::text[],
-                  ${column("outcome")}::text[], ${column("lostReason")}::text[], ${column("createdAt")}::timestamptz[],
-                  ${column("closedAt")}::timestamptz[]) as i (practice_id, source_id, source, stage, outcome, lost_reason, created_at, closed_at)
-     order by practice_id, source_id
+    select practice_id, source_id, source, stage, outcome, lost_reason, created_at, closed_at from (
+      select distinct on (practice_id, source_id) *
+        from unnest(${column("practiceId")}::int[], ${column("sourceId")}::text[], ${column("source")}::text[], ${column("stage")}::text[],
+                    ${column("outcome")}::text[], ${column("lostReason")}::text[], ${column("createdAt")}::timestamptz[],
+                    ${column("closedAt")}::timestamptz[]) with ordinality as i (practice_id, source_id, source, stage, outcome, lost_reason, created_at, closed_at, line)
+       order by practice_id, source_id, line desc) as kept
+     order by line
     on conflict (practice_id, source_id) do update
        set source = excluded.source, stage = excluded.stage, outcome = excluded.outcome, lost_reason = excluded.lost_reason,
            created_at = excluded.created_at, closed_at = excluded.closed_at
