@@ -7,7 +7,7 @@ const DEMO_REGIONS = [
   { name: "SMD", title: "Smile Magic" },
 ];
 const labels = (isAdmin: boolean) => menuFor(isAdmin, DEMO_REGIONS).map((entry) => entry.label);
-const membersEntries = (regions: { name: string; title: string }[]) => {
+const membersEntries = (regions: { name: string; title: string }[] | null) => {
   const members = menuFor(false, regions).find((entry) => entry.label === "MEMBERS");
   return members && isGroup(members) ? members.children.map((child) => [child.label, child.path]) : [];
 };
@@ -91,6 +91,16 @@ describe("menu", () => {
     expect(membersEntries([{ name: "FSD", title: "Family Smiles" }])).toEqual([
       ["Family Smiles", "/members/family-smiles"],
       ["All", "/members/all"],
+    ]);
+  });
+
+  it("keeps the places of the region entries, pending, while the regions' names are not known yet", () => {
+    const members = menuFor(false, null).find((entry) => entry.label === "MEMBERS");
+    const children = members && isGroup(members) ? members.children : [];
+    expect(children.map((child) => [child.path, child.pending ?? false])).toEqual([
+      ["/members/smile-magic", true],
+      ["/members/family-smiles", true],
+      ["/members/all", false],
     ]);
   });
 });

@@ -17,6 +17,8 @@ export interface MenuLink {
   adminOnly?: boolean;
   /** The region whose members the entry lists: its label is the region's current name. */
   region?: string;
+  /** A region's entry while the regions' names are not known yet: its place is kept, empty. */
+  pending?: boolean;
 }
 
 
@@ -77,16 +79,20 @@ const MENU: MenuEntry[] = [
   { label: "CAMPAIGNS", path: routeOf("CAMPAIGNS"), adminOnly: true },
 ];
 
-/** A region's entry under its current name; none while there is no such region. */
-const namedEntries = (children: MenuLink[], regions: readonly RegionName[]) =>
+/** A region's entry under its current name; none while there is no such region; pending while the names are unknown (null). */
+const namedEntries = (children: MenuLink[], regions: readonly RegionName[] | null) =>
   children.flatMap((child) => {
     if (child.region === undefined) return [child];
+    if (regions === null) return [{ ...child, pending: true }];
     const region = regions.find((candidate) => candidate.name === child.region);
     return region ? [{ ...child, label: region.title }] : [];
   });
 
-/** §6: administrators see the entries marked Admin; other staff the rest. Region entries carry the regions' current names. */
-export function menuFor(isAdmin: boolean, regions: readonly RegionName[]): MenuEntry[] {
+/**
+ * §6: administrators see the entries marked Admin; other staff the rest. Region entries carry the
+ * regions' current names (`regions`), or are pending while those are not known yet (null).
+ */
+export function menuFor(isAdmin: boolean, regions: readonly RegionName[] | null): MenuEntry[] {
   return MENU.filter((entry) => isAdmin || !entry.adminOnly).map((entry) => (isGroup(entry) ? { ...entry, children: namedEntries(entry.children, regions) } : entry));
 }
 

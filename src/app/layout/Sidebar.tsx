@@ -3,7 +3,7 @@ import { useId, useLayoutEffect } from "react";
 import { Link, useLocation } from "wouter";
 import { selectIsAdmin } from "../../machines/auth/auth.selectors";
 import { selectGroupExpanded } from "../../machines/shell/shell.selectors";
-import { selectRegionNames } from "../../machines/regionNames/regionNames.selectors";
+import { selectMenuRegions } from "../../machines/regionNames/regionNames.selectors";
 import { groupOf, isGroup, menuFor, type MenuGroup, type MenuLink } from "../menu";
 import { useServices } from "../ServicesContext";
 
@@ -33,11 +33,18 @@ function MenuGroupItem({ group, current }: { group: MenuGroup; current: string }
         {group.label}
       </button>
       <ul id={listId} className="sidebar__sublist" hidden={!expanded}>
-        {group.children.map((child) => (
-          <li key={child.path}>
-            <MenuLinkItem entry={child} current={current} />
-          </li>
-        ))}
+        {group.children.map((child) =>
+          child.pending ? (
+            // The entry's place, kept empty until the region's name is known, so the entries under it do not move then.
+            <li key={child.path} aria-hidden="true">
+              <span className="sidebar__link sidebar__link--pending">{"\u00a0"}</span>
+            </li>
+          ) : (
+            <li key={child.path}>
+              <MenuLinkItem entry={child} current={current} />
+            </li>
+          ),
+        )}
       </ul>
     </>
   );
@@ -47,7 +54,7 @@ function MenuGroupItem({ group, current }: { group: MenuGroup; current: string }
 export function Sidebar({ id }: { id: string }) {
   const { auth, shell, regionNames } = useServices();
   const isAdmin = useSelector(auth, selectIsAdmin);
-  const regions = useSelector(regionNames, selectRegionNames);
+  const regions = useSelector(regionNames, selectMenuRegions);
   const [location] = useLocation();
   // Before the first paint of a page, so its group is never drawn closed.
   useLayoutEffect(() => shell.send({ type: "menu.page.shown", group: groupOf(location) }), [shell, location]);

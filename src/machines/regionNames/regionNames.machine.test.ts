@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
 import { regionNamesMachine, type RegionName } from "./regionNames.machine";
+import { selectMenuRegions } from "./regionNames.selectors";
 
 function start(reads: (() => Promise<RegionName[]>)[]) {
   const load = vi.fn(() => reads.shift()!());
@@ -42,6 +43,21 @@ describe("region names machine", () => {
     answer([{ name: "FSD", title: "Family Smiles" }]);
     await waitFor(actor, (s) => s.matches("idle") && s.context.regions[0]?.title === "Family Smiles South");
     expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it("tells a first read ended, answered or failed, from names not read yet", async () => {
+    const answered = start([async () => []]).actor;
+    expect(selectMenuRegions(answered.getSnapshot())).toBeNull();
+    answered.send({ type: "regions.refresh" });
+    await idle(answered);
+    expect(selectMenuRegions(answered.getSnapshot())).toEqual([]);
+    answered.send({ type: "regions.forget" });
+    expect(selectMenuRegions(answered.getSnapshot())).toBeNull();
+
+    const failed = start([async () => Promise.reject(new Error("offline"))]).actor;
+    failed.send({ type: "regions.refresh" });
+    await idle(failed);
+    expect(selectMenuRegions(failed.getSnapshot())).toEqual([]);
   });
 
   it("forgets the names at sign-out", async () => {

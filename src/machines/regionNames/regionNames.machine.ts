@@ -2,7 +2,9 @@
 // list's title): the administrators name, add and remove regions, so nothing is written into the
 // menu. Read after sign-in and again whenever a page is shown or the window comes back to the
 // front, and at once after an administrator's change in this tab; the last names stay while a
-// read is running or when it fails (the menu never empties because the network blinked).
+// read is running or when it fails (the menu never empties because the network blinked). Until the
+// first read has ended the names are unknown, which the menu tells from "no such region" (it keeps
+// the entries' places rather than moving the entries under them when the names arrive).
 import { assign, setup, type ActorRefFrom } from "xstate";
 import type { components } from "../../../contract/schema";
 import { notProvided } from "../notProvided";
@@ -11,6 +13,8 @@ export type RegionName = Pick<components["schemas"]["RegionInfo"], "name" | "tit
 
 export interface RegionNamesContext {
   regions: RegionName[];
+  /** A read has ended since sign-in (answered or failed): `regions` is what is known, not a start. */
+  read: boolean;
   /** A read was asked for while one was running: read once more after it. */
   again: boolean;
 }
@@ -28,11 +32,11 @@ export const regionNamesMachine = setup({
   },
 }).createMachine({
   id: "regionNames",
-  context: { regions: [], again: false },
+  context: { regions: [], read: false, again: false },
   initial: "idle",
   on: {
     // Signed out: the next person may not see the same regions.
-    "regions.forget": { target: ".idle", actions: assign({ regions: [], again: false }) },
+    "regions.forget": { target: ".idle", actions: assign({ regions: [], read: false, again: false }) },
   },
   states: {
     idle: {
@@ -44,10 +48,13 @@ export const regionNamesMachine = setup({
       invoke: {
         src: "load",
         onDone: [
-          { guard: "again", target: "loading", reenter: true, actions: assign({ regions: ({ event }) => event.output }) },
-          { target: "idle", actions: assign({ regions: ({ event }) => event.output }) },
+          { guard: "again", target: "loading", reenter: true, actions: assign({ regions: ({ event }) => event.output, read: true }) },
+          { target: "idle", actions: assign({ regions: ({ event }) => event.output, read: true }) },
         ],
-        onError: [{ guard: "again", target: "loading", reenter: true }, { target: "idle" }],
+        onError: [
+          { guard: "again", target: "loading", reenter: true, actions: assign({ read: true }) },
+          { target: "idle", actions: assign({ read: true }) },
+        ],
       },
     },
   },

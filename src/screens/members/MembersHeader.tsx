@@ -27,7 +27,8 @@ export function MembersHeader({ parts, exporter, title, starting }: MembersHeade
     <div className="page__header">
       <h1>
         {title} · {brand}{" "}
-        <span className="members-page__count">{total === null ? "" : `(${countFormat.format(total)} ${total === 1 ? "member" : "members"})`}</span>
+        {/* A space until the count is known: the count's font is in the title's line from the start, which keeps the line's height when the count arrives. */}
+        <span className="members-page__count">{total === null ? "\u00a0" : `(${countFormat.format(total)} ${total === 1 ? "member" : "members"})`}</span>
       </h1>
       <div className="page__actions">
         <button
