@@ -2,7 +2,11 @@
 // Only the rows in view and a margin are rendered (@tanstack/react-virtual), so a 1000-row page
 // costs what a 30-row page does; the table still tells assistive technology its size and each
 // row's place (aria-rowcount, aria-rowindex), and the rows holding the focus and the work mode's
-// current row stay rendered wherever they are, so keyboard focus survives scrolling.
+// current row stay rendered wherever they are, so keyboard focus survives scrolling. Rows are keyed
+// by their place in the page, not by member: a new sort or page then writes the new members into the
+// rows already in the document instead of building every row again (and measuring each new row, which
+// forced the page's style and layout inside React's commit); a memoised row whose member did not
+// change (a live update of another row) is not rendered again.
 import { defaultRangeExtractor, useVirtualizer, type Range } from "@tanstack/react-virtual";
 import { useRef } from "react";
 import type { Member, MemberResult, MemberSortColumn } from "../../machines/members/members.filters";
@@ -60,7 +64,6 @@ export function MembersTable(props: MembersTableProps) {
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT_PX,
     overscan: OVERSCAN_ROWS,
-    getItemKey: (index) => members[index]!.id,
     rangeExtractor: withFocused([focused, current?.index ?? null]),
     // Before the container is measured (and in tests without layout): a view of about 16 rows.
     initialRect: { width: 0, height: 12 * ROW_HEIGHT_PX },
@@ -87,7 +90,7 @@ export function MembersTable(props: MembersTableProps) {
                 const member = members[item.index]!;
                 return (
                   <MemberRow
-                    key={item.key}
+                    key={item.index}
                     ref={virtualizer.measureElement}
                     index={item.index}
                     offset={item.start}
