@@ -2,7 +2,10 @@
 // Debian's Chromium:
 //   - the members list at 1000 rows a page: time from a click on a column header to the re-sorted
 //     rows painted (the server's answer included), next to the same sorts in a bare reference page
-//     (bench/referencePage.ts) in the same run; time from choosing a row's result to the row showing
+//     (bench/referencePage.ts) in the same run, the two taking turns click by click after a round of
+//     every sort in each (not counted), so that both meet the same load and the same warm database
+//     (measured first, the app paid for reading each sort's index from disk and the reference page
+//     did not); time from choosing a row's result to the row showing
 //     it, and to the row showing it saved; the long tasks (PerformanceObserver "longtask", over
 //     50 ms) while scrolling through the page;
 //   - Lighthouse performance (desktop preset) of the login screen and of the members list.
@@ -20,10 +23,10 @@ import { keepResult, ms, quantile, startBenchServer } from "./app.ts";
 import { benchDatabase, ROOT } from "./load.ts";
 import { referencePage } from "./referencePage.ts";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 /** The headers clicked, each with the column the call sorts by (the reference page asks for the same). */
-const SORTED_COLUMNS = [
+export const SORTED_COLUMNS = [
   ["Names", "Last_Name"],
   ["Birth date", "Date_of_Birth"],
   ["Days extracted", "Days_Extracted"],
@@ -35,14 +38,14 @@ const SORTED_COLUMNS = [
 ] as const;
 
 /** The list has its rows and nothing is loading. */
-const listReady = (page: Page) =>
+export const listReady = (page: Page) =>
   page.waitForFunction(() => document.querySelector(".members-table")?.getAttribute("aria-busy") === "false" && document.querySelectorAll(".members-table tbody tr.member-row").length > 0, undefined, { timeout: 120_000 });
 
 /**
  * Clicks a column's sort button; resolves with the time until the re-sorted rows are painted, and
  * until the server's answer had arrived (the rest is the browser's work).
  */
-function timeSortClick(page: Page, header: string): Promise<{ painted: number; answered: number }> {
+export function timeSortClick(page: Page, header: string): Promise<{ painted: number; answered: number }> {
   return page.evaluate(async (name) => {
     const table = document.querySelector(".members-table")!;
     const button = [...table.querySelectorAll<HTMLButtonElement>("thead th .sort-button")].find((candidate) => candidate.textContent?.replace(/[▲▼↕]/g, "").trim() === name);
@@ -125,22 +128,39 @@ async function longTasksWhileScrolling(page: Page): Promise<number[]> {
   return page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
 }
 
-/** The same sorts in the bare reference page, on the same origin (ms until painted, each). */
-async function referenceSortTimes(page: Page, origin: string, token: string, clicks: number): Promise<number[]> {
+/** The bare reference page, on the same origin, in a page of its own. */
+async function openReferencePage(page: Page, origin: string, token: string): Promise<void> {
   const url = `${origin}/bench-reference`;
   await page.route(url, (route) => route.fulfill({ contentType: "text/html", body: referencePage(`${origin}/api`, token) }));
   await page.goto(url);
-  const times: number[] = [];
-  for (let click = 0; click < clicks; click += 1) {
-    const column = SORTED_COLUMNS[click % SORTED_COLUMNS.length]![1];
-    times.push(
-      await page.evaluate(async (name) => {
-        const started = performance.now();
-        await (window as unknown as { sortBy: (column: string, descending: boolean) => Promise<void> }).sortBy(name, false);
-        return performance.now() - started;
-      }, column),
-    );
+}
+
+/** One sort in the reference page: ms until painted. */
+const referenceSort = (page: Page, column: string) =>
+  page.evaluate(async (name) => {
+    const started = performance.now();
+    await (window as unknown as { sortBy: (column: string, descending: boolean) => Promise<void> }).sortBy(name, false);
+    return performance.now() - started;
+  }, column);
+
+/**
+ * The sort clicks, the app's and the reference page's in turns, after a round of every sort in each
+ * that is not counted.
+ */
+async function sortTimesInTurns(app: Page, reference: Page, clicks: number) {
+  const times = { painted: [] as number[], answered: [] as number[], reference: [] as number[] };
+  for (let click = -SORTED_COLUMNS.length; click < clicks; click += 1) {
+    const [header, column] = SORTED_COLUMNS[(click + SORTED_COLUMNS.length) % SORTED_COLUMNS.length]!;
+    await app.bringToFront();
+    const { painted, answered } = await timeSortClick(app, header);
+    await reference.bringToFront();
+    const referenceTime = await referenceSort(reference, column);
+    if (click < 0) continue;
+    times.painted.push(painted);
+    times.answered.push(answered);
+    times.reference.push(referenceTime);
   }
+  await app.bringToFront();
   return times;
 }
 
@@ -183,13 +203,11 @@ export async function benchUi(size: number, clicks: number) {
     await listReady(page);
     await page.getByLabel("Rows per page").first().selectOption("1000");
     await page.waitForFunction(() => document.querySelector(".members-table table")?.getAttribute("aria-rowcount") === "1001", undefined, { timeout: 120_000 });
-    const sortTimes: number[] = [];
-    const answerTimes: number[] = [];
-    for (let click = 0; click < clicks; click += 1) {
-      const { painted, answered } = await timeSortClick(page, SORTED_COLUMNS[click % SORTED_COLUMNS.length]![0]);
-      sortTimes.push(painted);
-      answerTimes.push(answered);
-    }
+    const [token] = await server.tokens(1);
+    const reference = await context.newPage();
+    await openReferencePage(reference, origin, token!);
+    const { painted: sortTimes, answered: answerTimes, reference: referenceTimes } = await sortTimesInTurns(page, reference, clicks);
+    await reference.close();
     const choices: { shown: number; saved: number }[] = [];
     for (let choice = 0; choice < clicks; choice += 1) choices.push(await timeResultChoice(page, choice % 10));
     const longTasks = await longTasksWhileScrolling(page);
@@ -197,8 +215,6 @@ export async function benchUi(size: number, clicks: number) {
     await page.getByLabel("Rows per page").first().selectOption("15");
     await listReady(page);
     const membersUrl = page.url();
-    const [token] = await server.tokens(1);
-    const referenceTimes = await referenceSortTimes(page, origin, token!, clicks);
     await context.close();
 
     const login = await lighthouseScore(`${origin}/`, mkdtempSync(join(tmpdir(), "recall-bench-lh-")));
@@ -233,7 +249,7 @@ export function uiTable(result: Awaited<ReturnType<typeof benchUi>>): string {
     "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     `| ${ms(result.sortClick.p50)} ms | ${ms(result.sortClick.p95)} ms | ${ms(result.sortClick.answeredP50)} ms | ${ms(result.reference.p50)} ms | ${ratio.toFixed(2)} | ${ms(result.resultChoice.shownP95)} ms | ${ms(result.resultChoice.savedP50)} ms | ${ms(result.resultChoice.savedP95)} ms | ${result.longTasks.count} | ${ms(result.longTasks.max)} ms | ${result.lighthouse.login} | ${result.lighthouse.members} |`,
     "",
-    `Targets: sort ≤ 100 ms ${met(result.sortClick.p50 <= 100)} (median) and ≤ 2 × the reference ${met(ratio <= 2)}; result chosen → row updated ≤ 200 ms ${met(result.resultChoice.savedP95 <= 200)} (p95, saved); no long task over 50 ms while scrolling ${met(result.longTasks.count === 0)}; Lighthouse ≥ 95 ${met(result.lighthouse.login >= 95 && result.lighthouse.members >= 95)}.`,
+    `Targets: sort ≤ 100 ms ${met(result.sortClick.p50 <= 100)} (median) and ≤ 1.2 × the reference ${met(ratio <= 1.2)}; result chosen → row updated ≤ 200 ms ${met(result.resultChoice.savedP95 <= 200)} (p95, saved); no long task over 50 ms while scrolling ${met(result.longTasks.count === 0)}; Lighthouse ≥ 95 ${met(result.lighthouse.login >= 95 && result.lighthouse.members >= 95)}.`,
   ].join("\n");
 }
 
