@@ -64,7 +64,9 @@ export async function benchImport(engine: Engine, members: number, rows: number,
   const token = (await openSession(database.db, admin.id, { idleMs: server.services.config.sessionIdleMs, lifetimeMs: server.services.config.sessionLifetimeMs })).token;
   const { rows: practices } = await sql<{ id: number; abbr: string }>`select id, abbr from practices where 'denta' = any(brands) order by id`.execute(database.db);
   const file = memberFile(rows, practices.map((practice) => practice.abbr));
-  const body = JSON.stringify({ fileName: "DENTA_ELIG_BENCH.csv", brand: "denta", extractedAt: "2026-11-16T06:00:00Z", content: file });
+  // The file as the browser sends it: its bytes, streamed in pieces as a socket carries them.
+  const body = Buffer.from(file);
+  const query = new URLSearchParams({ fileName: "DENTA_ELIG_BENCH.csv", brand: "denta", extractedAt: "2026-11-16T06:00:00Z" });
   const tokens = await server.tokens(agents + 1);
   const agentsInput = { baseUrl: server.baseUrl, tokens, practiceIds: practices.map((practice) => practice.id), pauseMs };
   try {
@@ -82,7 +84,7 @@ export async function benchImport(engine: Engine, members: number, rows: number,
     await wait(2000);
     loop.enable();
     const begun = performance.now();
-    const response = await fetch(`${server.baseUrl}/Members/imports`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body });
+    const response = await fetch(`${server.baseUrl}/Members/imports?${query}`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "text/csv" }, body });
     const answered = performance.now() - begun;
     const started = (await response.json()) as { id: number; message: string };
     if (response.status !== 202) throw new Error(`the upload answered ${response.status}: ${JSON.stringify(started)}`);

@@ -2028,17 +2028,21 @@ export interface paths {
         /**
          * Import a payer's member file sent from the browser (administrators)
          * @description Added by the design. Starts a run of the payer's import job ("Import DENTA members")
-         *     over the file's text, with the rules and audit of `npm run import` (server/import/README.md):
+         *     over the file, with the rules and audit of `npm run import` (server/import/README.md):
          *     every row checked, the good rows written in batches, every refused row kept with its line
-         *     and reason. Answers 202 with the run once the file is kept, while the import goes on;
-         *     `getMemberImport` follows it to the end. A server stopping interrupts the run after its
-         *     last written batch, and the next start goes on from there. The payer is `brand`, or the first word of the file's name
-         *     (`DENTA_ELIG_20261116.csv`); the extraction time is `extractedAt` (the browser sends the
-         *     file's time), or now. Refused whole, with nothing imported: a name not ending in `.csv`
-         *     or with a line break or control character in it (400 naming `fileName`), a file that is empty,
-         *     not UTF-8 text or whose header lacks a required column (400 naming `content`), an unknown payer (400 naming `brand`), an unknown `practice`
-         *     (400 naming it), a body over 10,000,000 bytes (413), and a payer whose import is running
-         *     already (409). Administrators only (403).
+         *     and reason. The file is the request's body, as it is on disk (`text/csv`, UTF-8), and what
+         *     the import needs to know of it is in the query. The body is kept in the file store as it
+         *     arrives, never held whole; the call answers 202 with the run once the file is kept, while
+         *     the import goes on; `getMemberImport` follows it to the end. A server stopping interrupts
+         *     the run after its last written batch, and the next start goes on from there. The payer is
+         *     `brand`, or the first word of the file's name (`DENTA_ELIG_20261116.csv`); the extraction
+         *     time is `extractedAt` (the browser sends the file's time), or now. Refused whole, with
+         *     nothing imported: a name not ending in `.csv` or with a line break or control character in
+         *     it (400 naming `fileName`), an unknown payer (400 naming `brand`), an unknown `practice`
+         *     (400 naming it), a body that is empty, not UTF-8 text (or holds a NUL) or whose header lacks
+         *     a required column (400 naming `body`), a body of another type than `text/csv` (415), a body
+         *     over 10,000,000 bytes (413), and a payer whose import is running already (409).
+         *     Administrators only (403).
          */
         post: operations["uploadMemberFile"];
         delete?: never;
@@ -2087,20 +2091,22 @@ export interface paths {
         put?: never;
         /**
          * Import a practice feed file sent from the browser (administrators)
-         * @description Added by the design. Starts a run of the "Import practice feeds" job over the file's text,
-         *     with the layouts and rules of `npm run import -- --feed` (docs/practice-feeds.md): every row
+         * @description Added by the design. Starts a run of the "Import practice feeds" job over the file, with
+         *     the layouts and rules of `npm run import -- --feed` (docs/practice-feeds.md): every row
          *     checked, the good ones applied in batches (members' Status, visits, callbacks and queue
          *     follow the appointments; the reports fill), every refused row kept with its line and
-         *     reason. Answers 202 with the run once it has started, while the import goes on;
-         *     `getFeedImport` follows it to the end. The same file twice changes nothing (rows are keyed
-         *     by practice and the source's own number); a file with a header and no rows is a run that
-         *     imported nothing and says so. The feed is `feed`, or the one the file's name begins with
-         *     (`appointments_20261118.csv`). Refused whole, with nothing imported: a name not ending in
-         *     `.csv` or with a line break or control character in it (400 naming `fileName`), no feed
-         *     (400 naming `feed`), a file that is empty, not UTF-8 text or whose header lacks a column
-         *     of its feed's layout (400 naming `content`), a body over 10,000,000 bytes (413), and a
-         *     feeds import running already (409). A server stopping fails the run after its last
-         *     written batch; the file may be sent again. Administrators only (403).
+         *     reason. The file is the request's body (`text/csv`, UTF-8), kept in the file store as it
+         *     arrives, as `uploadMemberFile` keeps a member file. Answers 202 with the run once it has
+         *     started, while the import goes on; `getFeedImport` follows it to the end. The same file
+         *     twice changes nothing (rows are keyed by practice and the source's own number); a file with
+         *     a header and no rows is a run that imported nothing and says so. The feed is `feed`, or the
+         *     one the file's name begins with (`appointments_20261118.csv`). Refused whole, with nothing
+         *     imported: a name not ending in `.csv` or with a line break or control character in it (400
+         *     naming `fileName`), no feed (400 naming `feed`), a body that is empty, not UTF-8 text or
+         *     whose header lacks a column of its feed's layout (400 naming `body`), a body of another type
+         *     than `text/csv` (415), a body over 10,000,000 bytes (413), and a feeds import running
+         *     already (409). A server stopping interrupts the run after its last written batch, and the
+         *     next start goes on from there. Administrators only (403).
          */
         post: operations["uploadFeedFile"];
         delete?: never;
@@ -4117,28 +4123,6 @@ export interface components {
              */
             title: string;
         };
-        /** @description A payer's member file (CSV) as the browser read it, with what the import needs to know of it. */
-        MemberFileUpload: {
-            /**
-             * @description The file's name, ending in `.csv`, with no line break, control character or bidirectional override; its first word names the payer unless `brand` does.
-             * @example DENTA_ELIG_20261116.csv
-             */
-            fileName: string;
-            brand?: components["schemas"]["Brand"];
-            /** @description Every row belongs to this practice (its abbreviation), as `npm run import -- --practice`. */
-            practice?: string;
-            /**
-             * Format: date-time
-             * @description When the payer extracted the file (its time); now when absent.
-             */
-            extractedAt?: string;
-            /**
-             * @description The file's text (UTF-8). The whole body is at most 10,000,000 bytes. An empty file is
-             *     refused (400 "… is empty"), and so is one that was not UTF-8 text, seen by the replacement
-             *     character U+FFFD its bytes were decoded to or a NUL (400 "… is not a text file").
-             */
-            content: string;
-        };
         /** @description A run of a payer's members import. */
         MemberImport: {
             /** @description The run's id (its entry in the Crons modal). */
@@ -4168,20 +4152,6 @@ export interface components {
          * @enum {string}
          */
         FeedName: "appointments" | "deleted-appointments" | "planned-treatment" | "leads";
-        /** @description A practice feed file (CSV) as the browser read it. */
-        FeedFileUpload: {
-            /**
-             * @description The file's name, ending in `.csv`, with no line break, control character or bidirectional override; its start names the feed unless `feed` does.
-             * @example appointments_20261118.csv
-             */
-            fileName: string;
-            feed?: components["schemas"]["FeedName"];
-            /**
-             * @description The file's text (UTF-8). The whole body is at most 10,000,000 bytes. An empty file is
-             *     refused (400 "… is empty"), and so is one that was not UTF-8 text (400 "… is not a text file").
-             */
-            content: string;
-        };
         /** @description A run of the practice feeds import. */
         FeedImportRun: {
             /** @description The run's id (its entry in the Crons modal). */
@@ -4845,8 +4815,8 @@ export interface components {
             };
         };
         /**
-         * @description The body is not JSON: every request body is `application/json` (a `charset` parameter
-         *     is allowed). Nothing was written.
+         * @description The body is not of the call's type: every request body is `application/json` (a `charset`
+         *     parameter is allowed), but an uploaded file's, which is `text/csv`. Nothing was written.
          */
         UnsupportedMediaType: {
             headers: {
@@ -5076,6 +5046,8 @@ export interface components {
         MembersListRegion: components["schemas"]["RegionFilter"];
         /** @description Always 1, as the specification's calls send it (`?jwt=1`); the answer is a session with a bearer token. */
         JwtFlag: 1;
+        /** @description The file's name, ending in `.csv`, with no line break, control character or bidirectional override (it is written in run logs and shown to people); its start names the payer or the feed unless the query does. */
+        UploadFileNameQuery: string;
         /** @description The record's id. */
         IdPath: number;
         /** @description A user's id (normally the signed-in user's). */
@@ -5095,7 +5067,18 @@ export interface components {
         /** @description The region's code. */
         RegionPath: components["schemas"]["Region"];
     };
-    requestBodies: never;
+    requestBodies: {
+        /**
+         * @description The file's bytes as they are on disk: CSV text in UTF-8, at most 10,000,000 bytes. An empty
+         *     file is refused (400 "… is empty"), and so is one whose bytes are not UTF-8 or hold a NUL
+         *     (400 "… is not a text file").
+         */
+        UploadedCsvFile: {
+            content: {
+                "text/csv": string;
+            };
+        };
+    };
     headers: {
         /**
          * @description How old the answer's data is, in whole seconds, when it was read from a streaming replica
@@ -7697,16 +7680,21 @@ export interface operations {
     };
     uploadMemberFile: {
         parameters: {
-            query?: never;
+            query: {
+                /** @description The file's name, ending in `.csv`, with no line break, control character or bidirectional override (it is written in run logs and shown to people); its start names the payer or the feed unless the query does. */
+                fileName: components["parameters"]["UploadFileNameQuery"];
+                /** @description The payer; the first word of the file's name when absent. */
+                brand?: components["schemas"]["Brand"];
+                /** @description Every row belongs to this practice (its abbreviation), as `npm run import -- --practice`. */
+                practice?: string;
+                /** @description When the payer extracted the file (its time); now when absent. */
+                extractedAt?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["MemberFileUpload"];
-            };
-        };
+        requestBody: components["requestBodies"]["UploadedCsvFile"];
         responses: {
             /** @description The import has started. */
             202: {
@@ -7779,16 +7767,17 @@ export interface operations {
     };
     uploadFeedFile: {
         parameters: {
-            query?: never;
+            query: {
+                /** @description The file's name, ending in `.csv`, with no line break, control character or bidirectional override (it is written in run logs and shown to people); its start names the payer or the feed unless the query does. */
+                fileName: components["parameters"]["UploadFileNameQuery"];
+                /** @description The feed; the one the file's name begins with when absent. */
+                feed?: components["schemas"]["FeedName"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["FeedFileUpload"];
-            };
-        };
+        requestBody: components["requestBodies"]["UploadedCsvFile"];
         responses: {
             /** @description The import has started. */
             202: {

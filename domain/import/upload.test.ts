@@ -1,30 +1,31 @@
 import { describe, expect, it } from "vitest";
 import { MAX_BODY_BYTES } from "../../contract/errors.ts";
-import { brandOfUpload, fileTooLarge, headerOf, isCsvFileName, tooLargeToSend, uploadProblems } from "./upload.ts";
+import { brandOfUpload, fileTooLarge, isCsvFileName, tooLargeToSend, uploadBodyProblems, uploadTargetProblems } from "./upload.ts";
+import { textFactsOf } from "./uploadedText.ts";
 
 const HEADER = "Subscriber_ID, MCO ,First_Name,Last_Name,Practice,Date_of_Birth";
+const facts = (text: string) => textFactsOf(new TextEncoder().encode(text));
 
-describe("uploadProblems", () => {
+describe("uploadTargetProblems and uploadBodyProblems", () => {
   it("accepts a members file whose name names the payer", () => {
-    expect(uploadProblems({ fileName: "DENTA_ELIG.csv", content: `${HEADER}\n1,2,3` }, true)).toEqual([]);
-    expect(brandOfUpload({ fileName: "DENTA_ELIG.csv", content: "" })).toBe("denta");
-    expect(brandOfUpload({ fileName: "list.csv", brand: "uhc", content: "" })).toBe("uhc");
+    expect(uploadTargetProblems({ fileName: "DENTA_ELIG.csv" }, true)).toEqual([]);
+    expect(uploadBodyProblems({ fileName: "DENTA_ELIG.csv" }, facts(`${HEADER}\n1,2,3`))).toEqual([]);
+    expect(brandOfUpload({ fileName: "DENTA_ELIG.csv" })).toBe("denta");
+    expect(brandOfUpload({ fileName: "list.csv", brand: "uhc" })).toBe("uhc");
   });
 
-  it("names the payer, the practice and the content when the file cannot be imported at all", () => {
-    expect(uploadProblems({ fileName: "list.csv", practice: "NOPE", content: "a,b\n1,2" }, false).map((problem) => problem.field)).toEqual(["brand", "practice", "content"]);
+  it("names the payer and the practice when the file cannot be imported whatever it holds", () => {
+    expect(uploadTargetProblems({ fileName: "list.csv", practice: "NOPE" }, false).map((problem) => problem.field)).toEqual(["brand", "practice"]);
   });
 
-  it("names the file when it is empty or not text, instead of reading its header", () => {
-    expect(uploadProblems({ fileName: "DENTA_empty.csv", content: "" }, true)).toEqual([{ field: "content", message: "DENTA_empty.csv is empty" }]);
-    expect(uploadProblems({ fileName: "DENTA_empty.csv", content: "\r\n\n" }, true)).toEqual([{ field: "content", message: "DENTA_empty.csv is empty" }]);
-    expect(uploadProblems({ fileName: "DENTA_latin1.csv", content: `${HEADER}\n1,M\uFFFDller` }, true)).toEqual([
-      { field: "content", message: "DENTA_latin1.csv is not a text file: save the payer's list as CSV (UTF-8) and choose that file." },
+  it("names the body when it is empty, not text, or not a members file", () => {
+    expect(uploadBodyProblems({ fileName: "DENTA_empty.csv" }, facts(""))).toEqual([{ field: "body", message: "DENTA_empty.csv is empty" }]);
+    expect(uploadBodyProblems({ fileName: "DENTA_empty.csv" }, facts("\r\n\n"))).toEqual([{ field: "body", message: "DENTA_empty.csv is empty" }]);
+    const latin1 = new Uint8Array([...new TextEncoder().encode(`${HEADER}\n1,M`), 0xfc, ...new TextEncoder().encode("ller")]);
+    expect(uploadBodyProblems({ fileName: "DENTA_latin1.csv" }, textFactsOf(latin1))).toEqual([
+      { field: "body", message: "DENTA_latin1.csv is not a text file: save the payer's list as CSV (UTF-8) and choose that file." },
     ]);
-  });
-
-  it("reads the header's columns trimmed, quoted ones included", () => {
-    expect(headerOf(`"Subscriber_ID", MCO \r\n1,2`)).toEqual(["Subscriber_ID", "MCO"]);
+    expect(uploadBodyProblems({ fileName: "DENTA_notes.csv" }, facts("Name,Note\nIvy,call back"))[0]!.message).toMatch(/^is not a members file: DENTA_notes\.csv has an unexpected header/);
   });
 });
 
@@ -36,10 +37,9 @@ describe("what the browser checks before sending", () => {
     for (const name of ["DENTA\r\n.csv", "DENTA\n.csv", "DENTA\u001b[31m.csv", "DENTA\u202Evsc.csv", "DENTA\u0085.csv"]) expect(isCsvFileName(name)).toBe(false);
   });
 
-  it("knows a body the server would refuse as too large, and says how large", () => {
-    const content = "x".repeat(MAX_BODY_BYTES - 100);
-    expect(tooLargeToSend({ fileName: "a.csv", content: content.slice(0, -1000) })).toBe(false);
-    expect(tooLargeToSend({ fileName: "a.csv", content: `${content}""""""""""""""""""""""""""""""""""""""""""""""""""""""` })).toBe(true);
+  it("knows a file the server would refuse as too large, and says how large", () => {
+    expect(tooLargeToSend(MAX_BODY_BYTES)).toBe(false);
+    expect(tooLargeToSend(MAX_BODY_BYTES + 1)).toBe(true);
     expect(fileTooLarge("DENTA.csv", 12_345_678)).toBe(
       "DENTA.csv is 12.3 MB: files up to 10 MB can be imported from the browser. Split it into 2 files of at most 10 MB, or import it on the server with npm run import.",
     );

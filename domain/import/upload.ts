@@ -1,52 +1,42 @@
 // A member file sent from the browser (openapi.yaml uploadMemberFile) is refused whole, before any
-// run starts, for what would make the whole import fail: no payer, an unknown practice, or a text
-// whose header is not a member file's. Both backends check these alike; the rows are then read as
-// every other import reads them (memberFile.ts).
-import Papa from "papaparse";
+// run starts, for what would make the whole import fail: no payer or an unknown practice (seen in
+// the request's parameters, before its body is read), or a body that is empty, not UTF-8 text or
+// whose header is not a member file's (seen as it is received: uploadedText.ts). Both backends
+// check these alike; the rows are then read as every other import reads them (memberFile.ts).
 import { MAX_BODY_BYTES, type FieldProblem } from "../../contract/errors.ts";
 import { brandOfFileName, headerProblem } from "./memberFile.ts";
+import { headerOf, type TextFacts } from "./uploadedText.ts";
 
-export interface Upload {
+/** What the request says of the file, besides its bytes. */
+export interface UploadTarget {
   fileName: string;
   brand?: string;
   practice?: string;
-  content: string;
-}
-
-/** No header is this long: the first line is found within it, without papaparse reading a whole file of 10 MB. */
-const HEADER_CHARS = 64 * 1024;
-
-/** The header of a file's text, its column names trimmed as the import trims them. */
-export function headerOf(text: string): string[] {
-  const [first = []] = Papa.parse<string[]>(text.slice(0, HEADER_CHARS), { preview: 1 }).data;
-  return first.map((column) => column.trim());
 }
 
 /** The payer of an upload: its own, or the one its file's name begins with. */
-export const brandOfUpload = (upload: Upload) => upload.brand ?? brandOfFileName(upload.fileName);
+export const brandOfUpload = (upload: UploadTarget) => upload.brand ?? brandOfFileName(upload.fileName);
 
-/** Why the upload cannot be imported at all, by field; none when its rows may be read. */
-export function uploadProblems(upload: Upload, practiceKnown: boolean): FieldProblem[] {
+/** Why the upload cannot be imported whatever its bytes, by parameter. */
+export function uploadTargetProblems(upload: UploadTarget, practiceKnown: boolean): FieldProblem[] {
   const problems: FieldProblem[] = [];
-  const content = contentProblem(upload);
   if (!brandOfUpload(upload)) problems.push({ field: "brand", message: "is required: the file's name does not begin with a payer (DENTA, MCNA, UHC or TMHP)" });
   if (upload.practice !== undefined && !practiceKnown) problems.push({ field: "practice", message: "names no practice" });
-  const header = content ? undefined : headerProblem(upload.fileName, headerOf(upload.content), upload.practice !== undefined);
-  if (content) problems.push({ field: "content", message: content });
-  else if (header) problems.push({ field: "content", message: `is not a members file: ${header}` });
   return problems;
 }
 
-/**
- * A file with nothing in it, or one that is not UTF-8 text: its bytes reach the import already
- * decoded, every byte that is not UTF-8 turned into U+FFFD (the browser's File.text(), the server's
- * JSON body), so that character is the mark of a file that was not text. NUL is never in a CSV.
- */
-export function contentProblem({ fileName, content }: Pick<Upload, "fileName" | "content">): string | undefined {
-  if (!/\S/.test(content)) return emptyFile(fileName);
-  // eslint-disable-next-line no-control-regex -- NUL is the one control character that marks a binary file
-  if (/[\uFFFD\u0000]/.test(content)) return notTextFile(fileName);
-  return undefined;
+/** Why the received file cannot be imported at all (the request's body), or none when its rows may be read. */
+export function uploadBodyProblems(upload: UploadTarget, facts: TextFacts): FieldProblem[] {
+  const problem = textProblem(upload.fileName, facts, notTextFile);
+  if (problem) return [{ field: "body", message: problem }];
+  const header = headerProblem(upload.fileName, headerOf(facts.head), upload.practice !== undefined);
+  return header ? [{ field: "body", message: `is not a members file: ${header}` }] : [];
+}
+
+/** A file with nothing in it, or one whose bytes are not UTF-8 text (`notText` says how the layout asks for it). */
+export function textProblem(fileName: string, facts: TextFacts, notText: (name: string) => string): string | undefined {
+  if (facts.notText) return notText(fileName);
+  return facts.blank ? emptyFile(fileName) : undefined;
 }
 
 export const emptyFile = (name: string) => `${name} is empty`;
@@ -60,8 +50,8 @@ export const importRunning = (brand: string) =>
 export const REJECTIONS_SHOWN = 1000;
 
 /**
- * openapi.yaml MemberFileUpload.fileName: a flat name ending in .csv, without line breaks, control
- * characters or bidirectional overrides (the name is written in run logs and shown to people).
+ * openapi.yaml UploadFileName: a flat name ending in .csv, without line breaks, control characters
+ * or bidirectional overrides (the name is written in run logs and shown to people).
  */
 // eslint-disable-next-line no-control-regex -- control characters are exactly what a name may not hold
 export const isCsvFileName = (name: string) => /^[^/\\\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]*\.csv$/i.test(name) && name.length <= 200;
@@ -73,11 +63,9 @@ const megabytes = (bytes: number) => `${(bytes / 1_000_000).toLocaleString("en-U
 /** How many files of at most MAX_BODY_BYTES a file of `bytes` makes. */
 export const partsNeeded = (bytes: number) => Math.max(1, Math.ceil(bytes / MAX_BODY_BYTES));
 
+/** The file is the request's body, byte for byte: a file over MAX_BODY_BYTES is refused whole (413). */
+export const tooLargeToSend = (bytes: number) => bytes > MAX_BODY_BYTES;
+
 export const fileTooLarge = (name: string, bytes: number) =>
   `${name} is ${megabytes(bytes)}: files up to ${megabytes(MAX_BODY_BYTES)} can be imported from the browser. ` +
   `Split it into ${partsNeeded(bytes)} files of at most ${megabytes(MAX_BODY_BYTES)}, or import it on the server with npm run import.`;
-
-/** The bytes of the request that would carry the upload (the server refuses a body over MAX_BODY_BYTES whole). */
-export const uploadBytes = (upload: Upload & { extractedAt?: string }) => new TextEncoder().encode(JSON.stringify(upload)).length;
-
-export const tooLargeToSend = (upload: Upload & { extractedAt?: string }) => uploadBytes(upload) > MAX_BODY_BYTES;

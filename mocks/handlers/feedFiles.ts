@@ -1,14 +1,15 @@
-// A practice feed file from the browser (uploadFeedFile, listFeedImports, getFeedImport), checked
-// whole as the server checks it (domain/feeds/upload.ts) and imported at once
+// A practice feed file from the browser (uploadFeedFile, listFeedImports, getFeedImport): the
+// request's body, checked as the server checks it (domain/feeds/upload.ts) and imported at once
 // (mocks/feeds/feedImports.ts); the run is the feeds job's, in the Crons modal as on the server.
 import { HttpResponse } from "msw";
 import type { components } from "../../contract/schema";
 import { HttpError, invalidRequest } from "../../contract/errors.ts";
-import { FEED_RUNS_LISTED, feedOfUpload, feedsImportRunning, feedUploadProblems } from "../../domain/feeds/upload.ts";
+import { FEED_RUNS_LISTED, feedBodyProblems, feedOfUpload, feedsImportRunning, feedTargetProblems } from "../../domain/feeds/upload.ts";
 import { FEEDS_JOB, JOBS } from "../../domain/jobs.ts";
 import { createApi } from "../api";
 import type { MockDb } from "../db/createMockDb";
 import { importFeedFile } from "../feeds/feedImports";
+import { receiveFile, refuseUnlessCsv } from "../import/uploadedFile";
 import { settleRerun } from "../jobs/rerun";
 
 type FeedImport = components["schemas"]["FeedImport"];
@@ -37,12 +38,16 @@ export function feedFilesHandlers(db: MockDb) {
   };
 
   return [
-    api.post("/Feeds/imports", ({ body }) => {
-      const problems = feedUploadProblems(body);
+    api.post("/Feeds/imports", async ({ request, query: target }) => {
+      refuseUnlessCsv(request);
+      const problems = feedTargetProblems(target);
       if (problems.length > 0) throw invalidRequest(problems);
+      const { content, facts } = await receiveFile(request);
+      const refused = feedBodyProblems(target, facts);
+      if (refused.length > 0) throw invalidRequest(refused);
       const cron = feedsCron();
       if (cron.logs[0]?.status === "running") throw new HttpError(409, feedsImportRunning);
-      const run = importFeedFile(db, cron, { feed: feedOfUpload(body)!, fileName: body.fileName, content: body.content }, nextLogId());
+      const run = importFeedFile(db, cron, { feed: feedOfUpload(target)!, fileName: target.fileName, content }, nextLogId());
       return HttpResponse.json(run, { status: 202 });
     }),
 

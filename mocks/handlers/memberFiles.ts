@@ -1,12 +1,13 @@
-// A payer's member file from the browser (uploadMemberFile, getMemberImport), checked whole as the
-// server checks it (domain/import/upload.ts) and imported at once (mocks/import/memberImports.ts);
+// A payer's member file from the browser (uploadMemberFile, getMemberImport): the request's body,
+// checked as the server checks it (domain/import/upload.ts) and imported at once (mocks/import/memberImports.ts);
 // the run is the payer's import job's, in the Crons modal as on the server.
 import { HttpError, invalidRequest } from "../../contract/errors.ts";
 import { HttpResponse } from "msw";
-import { brandOfUpload, importRunning, uploadProblems } from "../../domain/import/upload.ts";
+import { brandOfUpload, importRunning, uploadBodyProblems, uploadTargetProblems } from "../../domain/import/upload.ts";
 import { createApi } from "../api";
 import type { MockDb } from "../db/createMockDb";
 import { importMemberFile, type MemberImportRecord } from "../import/memberImports";
+import { receiveFile, refuseUnlessCsv } from "../import/uploadedFile";
 import { settleRerun } from "../jobs/rerun";
 import type { components } from "../../contract/schema";
 
@@ -31,16 +32,20 @@ export function memberFilesHandlers(db: MockDb) {
   };
 
   return [
-    api.post("/Members/imports", ({ body }) => {
-      const practiceKnown = body.practice === undefined || db.practices.some((practice) => practice.practiceabbr.toUpperCase() === body.practice!.trim().toUpperCase());
-      const problems = uploadProblems(body, practiceKnown);
+    api.post("/Members/imports", async ({ request, query: target }) => {
+      refuseUnlessCsv(request);
+      const practiceKnown = target.practice === undefined || db.practices.some((practice) => practice.practiceabbr.toUpperCase() === target.practice!.trim().toUpperCase());
+      const problems = uploadTargetProblems(target, practiceKnown);
       if (problems.length > 0) throw invalidRequest(problems);
-      const brand = brandOfUpload(body) as Brand;
+      const { content, facts } = await receiveFile(request);
+      const refused = uploadBodyProblems(target, facts);
+      if (refused.length > 0) throw invalidRequest(refused);
+      const brand = brandOfUpload(target) as Brand;
       const cron = db.crons.find((candidate) => candidate.title === `Import ${brand.toUpperCase()} members`);
       if (!cron) throw new Error(`there is no import job for ${brand}`);
       if (settleRerun(cron, db.now())) throw new HttpError(409, importRunning(brand));
-      const extractedAt = body.extractedAt ? new Date(body.extractedAt) : db.now();
-      const run = importMemberFile(db, cron, { fileName: body.fileName, content: body.content, brand, practice: body.practice, extractedAt }, nextLogId());
+      const extractedAt = target.extractedAt ? new Date(target.extractedAt) : db.now();
+      const run = importMemberFile(db, cron, { fileName: target.fileName, content, brand, practice: target.practice, extractedAt }, nextLogId());
       return HttpResponse.json(run, { status: 202 });
     }),
 

@@ -26,6 +26,8 @@ export interface OperationInfo {
   needsOidcProvider: boolean;
   parameters: ParameterInfo[];
   requestBody?: { required: boolean; schema: JsonSchema };
+  /** The body is a file, as it is on disk (openapi.yaml UploadedCsvFile), not JSON. */
+  fileBody: boolean;
   /** JSON schema of each declared answer by status code; undefined for an answer without a body. */
   responses: Record<string, JsonSchema | undefined>;
 }
@@ -79,6 +81,7 @@ function describeOperation(path: string, method: HttpMethod, raw: JsonSchema): O
     needsOidcProvider: raw["x-needs-oidc-provider"] === true,
     parameters,
     requestBody: bodySchema ? { required: body?.required === true, schema: bodySchema } : undefined,
+    fileBody: (body?.content as Record<string, unknown> | undefined)?.["text/csv"] !== undefined,
     responses,
   };
 }

@@ -1,18 +1,18 @@
-// A payer's member file from the browser (openapi.yaml uploadMemberFile, getMemberImport): checked
-// whole first (domain/import/upload.ts), kept in the file store, then imported by a run of the
-// payer's import job with the rules and audit of `npm run import`, in the background of this
-// instance (uploads.ts); the answer is the run, which the browser follows to its end. A server
-// stopping interrupts the run after its last batch, and the next start goes on from there.
+// A payer's member file from the browser (openapi.yaml uploadMemberFile, getMemberImport): the file
+// is the request's body, received into the file store as it arrives and checked on the way
+// (domain/import/upload.ts), then imported by a run of the payer's import job with the rules and
+// audit of `npm run import`, in the background of this instance (startUpload.ts, uploads.ts); the
+// answer is the run, which the browser follows to its end. A server stopping interrupts the run
+// after its last batch, and the next start goes on from there.
 import type { Kysely } from "kysely";
 import type { components } from "../../contract/schema.d.ts";
 import { HttpError, invalidRequest } from "../../contract/errors.ts";
-import { brandOfUpload, importRunning, REJECTIONS_SHOWN, uploadProblems } from "../../domain/import/upload.ts";
+import { brandOfUpload, importRunning, REJECTIONS_SHOWN, uploadBodyProblems, uploadTargetProblems } from "../../domain/import/upload.ts";
 import type { Database } from "../db/database.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
 import { importJobKey } from "../jobs/catalog.ts";
-import { executeJob } from "../jobs/runner.ts";
-import { findJob } from "../jobs/runs.repository.ts";
-import { keepUpload, trackUpload, uploadRunner, uploadsOf } from "./uploads.ts";
+import { forgetReceived, receiveFile, refuseUnlessCsv } from "./receiveFile.ts";
+import { startUploadRun } from "./startUpload.ts";
 import { importRejections, memberImportRun, practiceIdByAbbreviation } from "./memberFiles.repository.ts";
 
 type MemberImport = components["schemas"]["MemberImport"];
@@ -42,59 +42,36 @@ async function memberImport(db: Kysely<Database>, runId: number): Promise<Member
 
 export const memberFilesHandlers: Handlers = {
   async uploadMemberFile(call) {
-    const { db } = call.services;
+    const { db, files } = call.services;
     const { user } = callerOf(call);
-    const upload = call.body;
-    const practiceKnown = upload.practice === undefined || (await practiceIdByAbbreviation(db, upload.practice)) !== undefined;
-    const problems = uploadProblems(upload, practiceKnown);
+    refuseUnlessCsv(call.request);
+    const target = call.query;
+    const practiceKnown = target.practice === undefined || (await practiceIdByAbbreviation(db, target.practice)) !== undefined;
+    const problems = uploadTargetProblems(target, practiceKnown);
     if (problems.length > 0) throw invalidRequest(problems);
-    const brand = brandOfUpload(upload)!;
-    const job = await findJob(db, { key: importJobKey(brand) });
-    if (!job) throw new Error(`there is no import job for ${brand}`);
-    const extractedAt = upload.extractedAt ? new Date(upload.extractedAt) : call.services.now();
-    const details = {
-      fileName: upload.fileName,
-      brand,
-      ...(upload.practice === undefined ? {} : { practice: upload.practice }),
-      extractedAt: extractedAt.toISOString(),
-      auditAs: { userId: user.id, address: call.request.ip },
-    };
-
-    let claimed: (runId: number | undefined) => void = () => {};
-    let failed: (error: unknown) => void = () => {};
-    const runId = new Promise<number | undefined>((resolve, reject) => {
-      claimed = resolve;
-      failed = reject;
-    });
-    const run = executeJob(call.services, job.id, {
-      trigger: "upload",
-      runner: uploadRunner(call.services.files),
-      signal: uploadsOf(db).stop.signal,
-      details: { requestedBy: user.id, file: upload.fileName, bytesTotal: Buffer.byteLength(upload.content) },
-      // The run is answered once its file is kept: from then on a server stop cannot lose it.
-      onClaimed: async (id) => {
-        try {
-          await keepUpload(call.services.files, id, details, upload.content);
-        } catch (error) {
-          failed(error);
-          throw error;
-        }
-        claimed(id);
+    const received = await receiveFile(files, call.request);
+    const refused = uploadBodyProblems(target, received.facts);
+    if (refused.length > 0) {
+      await forgetReceived(files, received);
+      throw invalidRequest(refused);
+    }
+    const brand = brandOfUpload(target)!;
+    const extractedAt = target.extractedAt ? new Date(target.extractedAt) : call.services.now();
+    const runId = await startUploadRun(call, {
+      jobKey: importJobKey(brand),
+      running: importRunning(brand),
+      received,
+      details: {
+        fileName: target.fileName,
+        brand,
+        ...(target.practice === undefined ? {} : { practice: target.practice }),
+        extractedAt: extractedAt.toISOString(),
+        auditAs: { userId: user.id, address: call.request.ip },
       },
-    })
-      .then((result) => (result.ran ? undefined : claimed(undefined)))
-      .catch((error: unknown) => {
-        // Before the run was claimed the upload fails (500); after, the run's log says what happened.
-        failed(error);
-        call.request.log.error({ err: error }, "member file import failed");
-      });
-    trackUpload(db, run);
-
-    const started = await runId;
-    if (started === undefined) throw new HttpError(409, importRunning(brand));
+    });
     call.reply.code(202);
     // 202 is not among the success answers the handler type knows (200, 201).
-    return (await memberImport(db, started)) as never;
+    return (await memberImport(db, runId)) as never;
   },
 
   async getMemberImport({ path, services }) {

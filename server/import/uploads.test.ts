@@ -1,6 +1,6 @@
 // @vitest-environment node
-// A member file from the browser on the real app: answered 202 once the file is kept in the file
-// store, read into batches (each with its refused rows and the run's count of rows read) and written
+// A member file from the browser on the real app: the request's body received into the file store
+// as it arrives (in parts, a refused one leaving none), answered 202 once it is kept, read into batches (each with its refused rows and the run's count of rows read) and written
 // batch by batch (each with the run's count of rows written), and, when the server stops halfway,
 // gone on with from its last committed batch at the next start, the run saying so, the data that of
 // one clean run. On PGlite, and on PostgreSQL 15 when
@@ -9,6 +9,7 @@ import { sql } from "kysely";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
+import { MEMBER_BATCH_ROWS } from "./memberLayout.ts";
 import { ADMIN_EMAIL, bearer, ENGINES, startTestApp, type App, type TestApp } from "../../tests/support/testApp.ts";
 
 vi.setConfig({ testTimeout: 180_000 });
@@ -49,8 +50,14 @@ const keptParts = async (testApp: TestApp) =>
 
 const keptBatches = async (testApp: TestApp) => Number((await sql<{ n: string }>`select count(*) as n from import_batches`.execute(testApp.database.db)).rows[0]!.n);
 
-async function upload(app: App, token: string, fileName: string, content: string) {
-  return app.inject({ method: "POST", url: "/api/Members/imports", headers: bearer(token), payload: { fileName, content, extractedAt: "2026-11-16T06:00:00Z" } });
+async function upload(app: App, token: string, fileName: string, content: string | Buffer) {
+  return app.inject({
+    method: "POST",
+    url: "/api/Members/imports",
+    query: { fileName, extractedAt: "2026-11-16T06:00:00Z" },
+    headers: { ...bearer(token), "content-type": "text/csv" },
+    payload: content,
+  });
 }
 
 async function ended(testApp: TestApp, id: number) {
@@ -79,19 +86,58 @@ describe.each(ENGINES)("a member file from the browser, on %s", (engine) => {
     expect(await keptParts(server)).toBe(0);
   });
 
-  it("writes in batches of 500, each with its refused rows and the run's counts", async () => {
+  it("keeps a file of several parts whole, a character cut between two parts included; a refused file leaves no part", async () => {
     server = await startTestApp({ engine });
     const token = await server.sessionOf(ADMIN_EMAIL);
     const practice = await dentaPractice(server);
-    const answer = await upload(server.app, token, "DENTA_BATCHES.csv", memberFile("W", 1250, practice, { 10: "W10,DentaQuest CHIP,Ann,,X,2014-05-06", 900: "W900,,Ann,Lee,X,2014-05-06" }));
+    // 10,000 rows (two parts); the header padded so that the "u" of one row's "Muller" falls on the
+    // first part's last byte, then made a "ü": its two bytes are cut between the parts.
+    const lines = [HEADER, ...Array.from({ length: 10_000 }, (_, index) => `P${String(index + 1).padStart(6, "0")},DentaQuest CHIP,Ann,Muller,${practice},2014-05-06`)];
+    const firstPartEnds = 512 * 1024 - 1;
+    // The "u" of each row's "Muller", by byte; the last row whose "u" is within the first part.
+    let at = 0;
+    let cutRow = 1;
+    let cutU = 0;
+    for (const [index, line] of lines.entries()) {
+      const u = at + line.indexOf("Muller") + 1;
+      if (index > 0 && u <= firstPartEnds) [cutRow, cutU] = [index, u];
+      at += line.length + 1;
+    }
+    lines[0] = `${HEADER}${" ".repeat(firstPartEnds - cutU)}`;
+    lines[cutRow] = lines[cutRow]!.replace("Muller", "M\u00fcller");
+    const content = Buffer.from(`${lines.join("\n")}\n`);
+    expect(content.subarray(firstPartEnds, firstPartEnds + 2).toString("utf8")).toBe("\u00fc");
+    const answer = await upload(server.app, token, "DENTA_PARTS.csv", content);
+    expect(answer.statusCode).toBe(202);
+    expect(await keptParts(server)).toBe(3);
+    expect(await ended(server, answer.json().id)).toMatchObject({ status: "success", rows_written: 10_000 });
+    const subscriber = `P${String(cutRow).padStart(6, "0")}`;
+    const { rows: cut } = await sql<{ last_name: string }>`select last_name from members where subscriber_id = ${subscriber}`.execute(server.database.db);
+    expect(cut).toEqual([{ last_name: "M\u00fcller" }]);
+
+    // Not UTF-8 in its last part: refused once received, and its parts removed.
+    const latin1 = Buffer.concat([content, Buffer.from([0x4d, 0xfc, 0x0a])]);
+    const refused = await upload(server.app, token, "DENTA_LATIN1.csv", latin1);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().details).toEqual([{ field: "body", message: "DENTA_LATIN1.csv is not a text file: save the payer's list as CSV (UTF-8) and choose that file." }]);
+    expect(await keptParts(server)).toBe(0);
+  });
+
+  it("writes in batches of the engine's size, each with its refused rows and the run's counts", async () => {
+    server = await startTestApp({ engine });
+    const token = await server.sessionOf(ADMIN_EMAIL);
+    const practice = await dentaPractice(server);
+    const size = MEMBER_BATCH_ROWS[engine];
+    const rows = 2 * size + 10;
+    const answer = await upload(server.app, token, "DENTA_BATCHES.csv", memberFile("W", rows, practice, { 10: "W10,DentaQuest CHIP,Ann,,X,2014-05-06", [size + 3]: `W${size + 3},,Ann,Lee,X,2014-05-06` }));
     const run = await ended(server, answer.json().id);
-    expect(run).toMatchObject({ status: "success", rows_read: 1250, rows_written: 1248, rows_rejected: 2 });
+    expect(run).toMatchObject({ status: "success", rows_read: rows, rows_written: rows - 2, rows_rejected: 2 });
     const { rows: audits } = await sql<{ n: number }>`
       select cardinality(member_ids) as n from audit_log where action = 'importMembers DENTA_BATCHES.csv' order by id`.execute(server.database.db);
-    // 500 rows read a batch; the refused ones are in their batch's transaction, not among its members.
-    // Two writers side by side: the batches' audits in either order.
-    expect(audits.map((audit) => audit.n).sort()).toEqual([250, 499, 499]);
-    expect(await membersNamed(server, "W")).toEqual({ count: 1248, distinct: 1248 });
+    // `size` rows read a batch; the refused ones are in their batch's transaction, not among its members.
+    // Two writers side by side on PostgreSQL: the batches' audits in either order.
+    expect(audits.map((audit) => audit.n).sort((a, b) => a - b)).toEqual([10, size - 1, size - 1]);
+    expect(await membersNamed(server, "W")).toEqual({ count: rows - 2, distinct: rows - 2 });
   });
 
   it("goes on from its last committed batch at the next start after a server stop, and says so", async () => {
@@ -114,7 +160,7 @@ describe.each(ENGINES)("a member file from the browser, on %s", (engine) => {
     expect(stopped.status).toBe("running");
     expect(stopped.message).toMatch(/^Interrupted by a server stop after [\d,]+ rows of DENTA_STOPPED\.csv were written \([\d,]+ read\): it goes on from there when the server starts again$/);
     // Stopped halfway: whole batches read, and fewer written.
-    expect(stopped.rows_read! % 500 === 0 || stopped.rows_read === rows).toBe(true);
+    expect(stopped.rows_read! % MEMBER_BATCH_ROWS[engine === "pglite" ? "pglite" : "postgres"] === 0 || stopped.rows_read === rows).toBe(true);
     expect(stopped.rows_written).toBeLessThan(rows - 2);
     // Whole batches only: the members written are exactly the rows counted as written.
     expect((await membersNamed(server, "R")).count).toBe(stopped.rows_written);

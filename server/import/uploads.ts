@@ -1,10 +1,10 @@
-// Files sent from the browser (uploadMemberFile): the file and what the import needs to know
-// of it (its layout: a payer's member file, or a practice feed's file) are kept in the file store (area `imports`) before the upload is answered, and the import
-// runs in the background of this instance, reading the stored file in pieces. A server that stops
-// interrupts the run after its last committed batch and leaves it `running`; at the next start the
-// run goes on from there (resumeMemberFileImports) and says so in its log. The file is stored in
-// parts of half a million characters, each encoded and sent on its own, so that no step of the
-// upload holds the event loop for long; they are removed when the run ends.
+// Files sent from the browser (uploadMemberFile, uploadFeedFile): the file, received into the file
+// store as it arrived (receiveFile.ts), and what the import needs to know of it (its layout: a
+// payer's member file, or a practice feed's file) are kept (area `imports`) before the upload is
+// answered, and the import runs in the background of this instance, reading the stored parts in
+// pieces. A server that stops interrupts the run after its last committed batch and leaves it
+// `running`; at the next start the run goes on from there (resumeMemberFileImports) and says so in
+// its log. The parts are removed when the run ends.
 import { Readable } from "node:stream";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database.ts";
@@ -18,25 +18,9 @@ import { feedFileOpener } from "../feeds/feedLayout.ts";
 import { countsOf, importWithLog, type LayoutOpener } from "./fileJob.ts";
 import { FileRefused, textPieces, type FileSource } from "./fileRun.ts";
 import { memberFileOpener } from "./memberLayout.ts";
+import { forgetReceived, partName, UPLOAD_AREA, type ReceivedFile } from "./receiveFile.ts";
 
-const AREA = "imports";
-/** Characters of the file in one stored part (the parser takes it in smaller pieces). */
-const PART_CHARS = 512 * 1024;
-
-const partName = (runId: number, part: number) => `${runId}.csv.${part}`;
 const detailsName = (runId: number) => `${runId}.json`;
-
-/** The file's text in parts; a part never ends between the two halves of a surrogate pair. */
-function partsOf(content: string): string[] {
-  const parts: string[] = [];
-  for (let start = 0; start < content.length; ) {
-    let end = Math.min(content.length, start + PART_CHARS);
-    if (end < content.length && /[\uD800-\uDBFF]/.test(content[end - 1]!)) end -= 1;
-    parts.push(content.slice(start, end));
-    start = end;
-  }
-  return parts;
-}
 
 /** What the import of an upload needs besides its text: a practice feed's file names its feed, a member file its payer. */
 export interface UploadDetails {
@@ -56,34 +40,32 @@ function layoutOf(details: UploadDetails): LayoutOpener {
 }
 
 interface StoredUpload extends UploadDetails {
+  /** What the parts are named after; absent for a file a server before streamed uploads kept, named after its run. */
+  stem?: string;
   parts: number;
   bytes: number;
 }
 
-/** Keeps the upload for its run, its parts first; the run may start once this has returned. */
-export async function keepUpload(files: FileStore, runId: number, details: UploadDetails, content: string): Promise<void> {
-  const parts = partsOf(content);
-  let bytes = 0;
-  for (const [index, part] of parts.entries()) {
-    const encoded = Buffer.from(part);
-    bytes += encoded.byteLength;
-    await files.put(AREA, partName(runId, index), encoded, "text/csv");
-  }
-  const stored: StoredUpload = { ...details, parts: parts.length, bytes };
-  await files.put(AREA, detailsName(runId), Buffer.from(JSON.stringify(stored)), "application/json");
+const stemOf = (runId: number, stored: StoredUpload) => stored.stem ?? String(runId);
+
+/** Keeps what the run of a received file needs to know of it; the run may start once this has returned. */
+export async function keepUpload(files: FileStore, runId: number, details: UploadDetails, received: ReceivedFile): Promise<void> {
+  const stored: StoredUpload = { ...details, stem: received.stem, parts: received.parts, bytes: received.bytes };
+  await files.put(UPLOAD_AREA, detailsName(runId), Buffer.from(JSON.stringify(stored)), "application/json");
 }
 
-async function forgetUpload(files: FileStore, runId: number, parts: number): Promise<void> {
-  await files.remove(AREA, detailsName(runId));
-  for (let index = 0; index < parts; index += 1) await files.remove(AREA, partName(runId, index));
+async function forgetUpload(files: FileStore, runId: number, stored: StoredUpload): Promise<void> {
+  await files.remove(UPLOAD_AREA, detailsName(runId));
+  await forgetReceived(files, { stem: stemOf(runId, stored), parts: stored.parts });
 }
 
 function storedSource(files: FileStore, runId: number, stored: StoredUpload): FileSource {
   async function* parts() {
     for (let index = 0; index < stored.parts; index += 1) {
-      const part = await files.read(AREA, partName(runId, index));
+      const part = await files.read(UPLOAD_AREA, partName(stemOf(runId, stored), index));
       if (!part) throw new Error(`part ${index} of the file of run ${runId} is gone`);
-      yield part.content.toString("utf8");
+      // Bytes, not text: a part may end inside a character, which textPieces keeps whole.
+      yield part.content;
     }
   }
   return { name: stored.fileName, size: stored.bytes, modifiedAt: new Date(stored.extractedAt), open: () => Readable.from(textPieces(parts())) };
@@ -95,7 +77,7 @@ const count = (value: number) => value.toLocaleString("en-US");
 export function uploadRunner(files: FileStore): JobRunner {
   return async (context) => {
     const { runId, resumed } = context;
-    const kept = await files.read(AREA, detailsName(runId));
+    const kept = await files.read(UPLOAD_AREA, detailsName(runId));
     if (!kept) return { status: "failure", message: "Failed: the uploaded file was not kept; send it again" };
     const details = JSON.parse(kept.content.toString("utf8")) as StoredUpload;
     const resume = resumed && { ...resumed, examples: await firstRejections(context.services.db, runId, SUMMARY_EXAMPLES) };
@@ -103,7 +85,7 @@ export function uploadRunner(files: FileStore): JobRunner {
     if (resume) await context.progress(`${resumedNote}importing ${details.fileName}`, resumed);
     try {
       const { outcome, message } = await importWithLog(context, layoutOf(details), storedSource(files, runId, details), {}, resume);
-      await forgetUpload(files, runId, details.parts);
+      await forgetUpload(files, runId, details);
       return { status: importStatus(outcome), message: resumedNote + message, counts: countsOf(outcome) };
     } catch (error) {
       if (context.signal.aborted) {
@@ -113,7 +95,7 @@ export function uploadRunner(files: FileStore): JobRunner {
           message: `Interrupted by a server stop after ${count(done.rowsWritten)} rows of ${details.fileName} were written (${count(done.rowsRead)} read): it goes on from there when the server starts again`,
         };
       }
-      await forgetUpload(files, runId, details.parts);
+      await forgetUpload(files, runId, details);
       if (error instanceof FileRefused) return { status: "failure", message: `Failed: ${error.message}` };
       throw error;
     }

@@ -13,7 +13,8 @@ import { runsOnPglite, tryJobLock } from "./jobLocks.repository.ts";
 const runningHere = new WeakMap<Kysely<Database>, Set<number>>();
 const engines = new WeakMap<Kysely<Database>, Promise<boolean>>();
 
-async function isPglite(db: Kysely<Database>): Promise<boolean> {
+/** Whether the database is the embedded PGlite (one connection, in this process), asked once per database. */
+export async function isPglite(db: Kysely<Database>): Promise<boolean> {
   let answer = engines.get(db);
   if (!answer) {
     answer = runsOnPglite(db);

@@ -10,7 +10,8 @@ const backend = useBackend();
 const members = worklist(backend);
 
 const APPOINTMENTS = "Practice,PatNum,AptNum,AptDateTime,AptStatus,IsNewPatient,DateTStamp";
-const upload = (body: unknown, token = backend.admin.token) => backend.api.post("/Feeds/imports", { token, body });
+const upload = ({ content, ...query }: { fileName: string; feed?: string; content: string | Uint8Array<ArrayBuffer> }, token = backend.admin.token) =>
+  backend.api.post("/Feeds/imports", { token, query, rawBody: content, contentType: "text/csv" });
 const run = (id: number | string, token = backend.admin.token) => backend.api.get("/Feeds/imports/{id}", { token, path: { id } });
 const runs = (token = backend.admin.token) => backend.api.get("/Feeds/imports", { token });
 
@@ -91,11 +92,11 @@ describe("POST /Feeds/imports, GET /Feeds/imports and GET /Feeds/imports/{id}", 
     expect(fieldsOf(noFeed.body)).toEqual(["feed"]);
     const otherFeed = await upload({ feed: "leads", fileName: "schedule.csv", content: `${APPOINTMENTS}\nSM-HOUS,1,2,2030-01-01 10:00,Scheduled,false,2026-01-01 10:00` });
     expect(otherFeed.status).toBe(400);
-    expect(otherFeed.body.details).toEqual([{ field: "content", message: "schedule.csv is not a leads file (missing 'LeadNum', 'Source', 'Stage', 'Outcome', 'CreatedAt'); nothing imported" }]);
+    expect(otherFeed.body.details).toEqual([{ field: "body", message: "schedule.csv is not a leads file (missing 'LeadNum', 'Source', 'Stage', 'Outcome', 'CreatedAt'); nothing imported" }]);
     const empty = await upload({ feed: "leads", fileName: "leads.csv", content: " \n" });
-    expect(empty.body.details).toEqual([{ field: "content", message: "leads.csv is empty" }]);
+    expect(empty.body.details).toEqual([{ field: "body", message: "leads.csv is empty" }]);
     const binary = await upload({ feed: "leads", fileName: "leads.csv", content: "PK\u0000\u0003" });
-    expect(fieldsOf(binary.body)).toEqual(["content"]);
+    expect(fieldsOf(binary.body)).toEqual(["body"]);
     const notCsv = await upload({ feed: "leads", fileName: "leads.xlsx", content: APPOINTMENTS });
     expect(fieldsOf(notCsv.body)).toEqual(["fileName"]);
     const unknownFeed = await upload({ feed: "payments", fileName: "payments.csv", content: "a" });

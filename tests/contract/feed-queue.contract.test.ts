@@ -42,7 +42,12 @@ async function servablePatient(): Promise<any> {
 }
 
 async function importAppointments(lines: string[]) {
-  const started = await backend.api.post("/Feeds/imports", { token: backend.admin.token, body: { feed: "appointments", fileName: "booked.csv", content: [APPOINTMENTS, ...lines].join("\n") } });
+  const started = await backend.api.post("/Feeds/imports", {
+    token: backend.admin.token,
+    query: { feed: "appointments", fileName: "booked.csv" },
+    rawBody: [APPOINTMENTS, ...lines].join("\n"),
+    contentType: "text/csv",
+  });
   expect(started.status).toBe(202);
   return vi.waitFor(
     async () => {

@@ -1,14 +1,21 @@
 // A payer's member file from the browser: imported by a run of the payer's import job with the rules
 // of `npm run import` (good rows written, every refused row reported with its line and reason),
 // followed to its end through getMemberImport, and refused whole, with nothing imported, when it is
-// not a members CSV file, names no payer or is too large.
+// not a members CSV file, names no payer or is too large. The file is the body, as it is on disk.
 import { describe, expect, it, vi } from "vitest";
 import { fieldsOf, useBackend } from "./fixtures";
 
 const backend = useBackend();
 
 const HEADER = "Subscriber_ID,PatNum,MCO,First_Name,Middle_Name,Last_Name,Practice,Address1,City,State,Phone,Date_of_Birth";
-const upload = (body: unknown, token = backend.admin.token) => backend.api.post("/Members/imports", { token, body });
+interface Upload {
+  fileName: string;
+  brand?: string;
+  practice?: string;
+  extractedAt?: string;
+  content: string | Uint8Array<ArrayBuffer>;
+}
+const upload = ({ content, ...query }: Upload, token = backend.admin.token) => backend.api.post("/Members/imports", { token, query, rawBody: content, contentType: "text/csv" });
 const run = (id: number | string, token = backend.admin.token) => backend.api.get("/Members/imports/{id}", { token, path: { id } });
 
 /** The run once it has ended. */
@@ -91,7 +98,7 @@ describe("POST /Members/imports and GET /Members/imports/{id}", () => {
     expect(fieldsOf(notCsv.body)).toEqual(["fileName"]);
     const wrongHeader = await upload({ fileName: "MCNA_ELIG.csv", content: "PK\u0003\u0004 binary spreadsheet\nrow" });
     expect(wrongHeader.status).toBe(400);
-    expect(fieldsOf(wrongHeader.body)).toEqual(["content"]);
+    expect(fieldsOf(wrongHeader.body)).toEqual(["body"]);
     expect(wrongHeader.body.details[0].message).toMatch(/^is not a members file: MCNA_ELIG\.csv has an unexpected header \(missing 'Subscriber_ID', /);
     const noPayer = await upload({ fileName: "eligibility.csv", content: HEADER });
     expect(fieldsOf(noPayer.body)).toEqual(["brand"]);
@@ -104,14 +111,28 @@ describe("POST /Members/imports and GET /Members/imports/{id}", () => {
     const before = await importJobLogs("MCNA");
     const empty = await upload({ fileName: "MCNA_empty.csv", content: "" });
     expect(empty.status).toBe(400);
-    expect(empty.body.details).toEqual([{ field: "content", message: "MCNA_empty.csv is empty" }]);
-    // Latin-1 bytes ("Müller") inside the JSON body: not UTF-8, so not a text file, rather than "M�ller" imported.
-    const json = Buffer.from(JSON.stringify({ fileName: "MCNA_latin1.csv", content: `${HEADER}\n1,,MCNA,Ann,,M@ller,X,,,,,2015-03-14` }));
-    json[json.indexOf("M@ller") + 1] = 0xfc;
-    const latin1 = await backend.api.post("/Members/imports", { token: backend.admin.token, rawBody: new Uint8Array(json) });
+    expect(empty.body.details).toEqual([{ field: "body", message: "MCNA_empty.csv is empty" }]);
+    // Latin-1 bytes ("Müller"): not UTF-8, so not a text file, rather than "M�ller" imported.
+    const bytes = Buffer.from(`${HEADER}\n1,,MCNA,Ann,,M@ller,X,,,,,2015-03-14`);
+    bytes[bytes.indexOf("M@ller") + 1] = 0xfc;
+    const latin1 = await upload({ fileName: "MCNA_latin1.csv", content: new Uint8Array(bytes) });
     expect(latin1.status).toBe(400);
-    expect(fieldsOf(latin1.body)).toEqual(["content"]);
+    expect(fieldsOf(latin1.body)).toEqual(["body"]);
     expect(latin1.body.details[0].message).toBe("MCNA_latin1.csv is not a text file: save the payer's list as CSV (UTF-8) and choose that file.");
+    // A character cut at the very end is no UTF-8 either; a NUL is never in a CSV file.
+    const cut = Buffer.from(`${HEADER}\n1,,MCNA,Ann,,Müller`).subarray(0, -5);
+    expect(fieldsOf((await upload({ fileName: "MCNA_cut.csv", content: new Uint8Array(cut) })).body)).toEqual(["body"]);
+    expect(fieldsOf((await upload({ fileName: "MCNA_nul.csv", content: `${HEADER}\n1,\u0000` })).body)).toEqual(["body"]);
+    expect(await importJobLogs("MCNA")).toEqual(before);
+  });
+
+  it("takes the file as text/csv only (415 for JSON), and the file's name in the query (400 without it)", async () => {
+    const before = await importJobLogs("MCNA");
+    const json = await backend.api.post("/Members/imports", { token: backend.admin.token, query: { fileName: "MCNA_ELIG.csv" }, body: { content: HEADER } });
+    expect(json.status).toBe(415);
+    const noName = await backend.api.post("/Members/imports", { token: backend.admin.token, rawBody: HEADER, contentType: "text/csv" });
+    expect(noName.status).toBe(400);
+    expect(fieldsOf(noName.body)).toEqual(["fileName"]);
     expect(await importJobLogs("MCNA")).toEqual(before);
   });
 

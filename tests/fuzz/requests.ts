@@ -102,6 +102,11 @@ export function buildRequest(operation: OperationInfo, choice: Choice, token: st
   if (search.size > 0) url += `?${search}`;
 
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  // A file as the body: any text (a NUL in it for that mutation), labelled as a file or not.
+  if (operation.fileBody) {
+    headers["content-type"] = mutation === "text/plain" ? "text/plain" : "text/csv";
+    return { method: operation.method.toUpperCase(), url, headers, payload: mutation === "nul" ? `${text}\u0000${text}` : text };
+  }
   if (!operation.requestBody) return { method: operation.method.toUpperCase(), url, headers };
   const payload = mutation === "broken-json" ? `{${text}` : JSON.stringify(body) ?? "";
   headers["content-type"] = mutation === "text/plain" ? "text/plain" : "application/json";

@@ -1,15 +1,16 @@
-// The practice feeds' effects on the Import files screen: the chosen file's text, and the calls of
-// openapi.yaml listFeedImports, uploadFeedFile and getFeedImport.
+// The practice feeds' effects on the Import files screen: the calls of openapi.yaml listFeedImports,
+// uploadFeedFile (the chosen file as the body) and getFeedImport.
 import { unwrap, type ApiClient } from "../../api/client";
+import { csvFileBody } from "../../api/fileBody";
 import { fromApiCall } from "../../api/fromApiCall";
-import type { ChosenFile } from "../memberImport/memberImport.machine";
 import type { FeedFileUpload } from "./feedImport.machine";
 
 export function createFeedImportActors(api: ApiClient) {
   return {
     loadRuns: fromApiCall((_: void, signal) => unwrap(api.GET("/Feeds/imports", { signal }))),
-    readFile: fromApiCall((file: ChosenFile) => file.text()),
-    uploadFile: fromApiCall((body: FeedFileUpload, signal) => unwrap(api.POST("/Feeds/imports", { body, signal }))),
+    uploadFile: fromApiCall(({ file, feed }: FeedFileUpload, signal) =>
+      unwrap(api.POST("/Feeds/imports", { params: { query: { fileName: file.name, feed } }, ...csvFileBody(file), signal })),
+    ),
     loadImport: fromApiCall(({ id }: { id: number }, signal) => unwrap(api.GET("/Feeds/imports/{id}", { params: { path: { id } }, signal }))),
   };
 }

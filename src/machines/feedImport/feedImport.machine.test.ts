@@ -5,7 +5,7 @@ import type { ChosenFile } from "../memberImport/memberImport.machine";
 import { feedImportMachine, type FeedFileUpload, type FeedImport, type FeedImportRun } from "./feedImport.machine";
 
 const CSV = "Practice,PatNum,AptNum,AptDateTime,AptStatus,DateTStamp\nSM-HOUS,1,2,2030-01-15 09:00,Scheduled,2026-11-17 10:00\n";
-const file = (name = "appointments_20261118.csv", text = CSV, size = text.length): ChosenFile => ({ name, size, lastModified: 0, text: async () => text });
+const file = (name = "appointments_20261118.csv"): ChosenFile => new File([CSV], name, { type: "text/csv", lastModified: 0 });
 const run = (overrides: Partial<FeedImport> = {}): FeedImport => ({
   id: 7,
   status: "running",
@@ -34,7 +34,6 @@ function start(loadRuns: () => Promise<FeedImportRun[]> = async () => []) {
     feedImportMachine.provide({
       actors: {
         loadRuns: fromPromise(() => stubs.loadRuns()),
-        readFile: fromPromise(({ input }) => input.text()),
         uploadFile: fromPromise(({ input }) => stubs.uploadFile(input)),
         loadImport: fromPromise(({ input }) => stubs.loadImport(input)),
       },
@@ -51,11 +50,12 @@ describe("feedImport machine", () => {
     const { actor, stubs } = start();
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().value).toBe("choosing");
-    actor.send({ type: "feedImport.file.choose", file: file() });
+    const chosen = file();
+    actor.send({ type: "feedImport.file.choose", file: chosen });
     expect(actor.getSnapshot().context.feed).toBe("appointments");
     actor.send({ type: "feedImport.start" });
     await vi.advanceTimersByTimeAsync(0);
-    expect(stubs.uploadFile).toHaveBeenCalledWith({ fileName: "appointments_20261118.csv", feed: "appointments", content: CSV });
+    expect(stubs.uploadFile).toHaveBeenCalledWith({ file: chosen, feed: "appointments" });
     expect(actor.getSnapshot().value).toBe("following");
     await vi.advanceTimersByTimeAsync(IMPORT_PROGRESS_POLL_MS - 1);
     expect(stubs.loadImport).not.toHaveBeenCalled();

@@ -1,15 +1,14 @@
 // The practice feeds on the Import files screen (administrators): the latest runs of the feeds
 // import listed first, then a feed's file chosen (its feed read from the file's name when it begins
-// with one), checked before anything is sent (a CSV file, small enough for one request), sent as a
-// run of "Import practice feeds", followed every second until it ends, and its outcome and refused
-// rows shown. Effects are named here and provided by src/app.
+// with one), checked before anything is sent (a CSV file, small enough for one request), sent as it
+// is on disk (the browser streams it) as a run of "Import practice feeds", followed every second
+// until it ends, and its outcome and refused rows shown. A file that is empty once read or not UTF-8
+// text is the server's to refuse, as it reads it. Effects are named here and provided by src/app.
 import { assign, setup, type ActorRefFrom } from "xstate";
-import { MAX_BODY_BYTES } from "../../../contract/errors";
 import type { components } from "../../../contract/schema";
 import { FEEDS, type FeedName } from "../../../domain/feeds/records.ts";
 import { feedOfFileName } from "../../../domain/feeds/summary.ts";
-import { feedContentProblem } from "../../../domain/feeds/upload.ts";
-import { emptyFile, fileTooLarge, isCsvFileName, tooLargeToSend, uploadBytes } from "../../../domain/import/upload.ts";
+import { emptyFile, fileTooLarge, isCsvFileName, tooLargeToSend } from "../../../domain/import/upload.ts";
 import { IMPORT_PROGRESS_POLL_MS } from "../../lib/constants";
 import { failureOf, type Failure } from "../adminFailure";
 import { notProvided } from "../notProvided";
@@ -18,14 +17,17 @@ import type { ChosenFile } from "../memberImport/memberImport.machine";
 type Schemas = components["schemas"];
 export type FeedImport = Schemas["FeedImport"];
 export type FeedImportRun = Schemas["FeedImportRun"];
-export type FeedFileUpload = Schemas["FeedFileUpload"];
+/** The file to send and its feed. */
+export interface FeedFileUpload {
+  file: ChosenFile;
+  feed: FeedName;
+}
 
 export interface FeedImportContext {
   runs: FeedImportRun[];
   file: ChosenFile | null;
   feed: FeedName | "";
   problem: string | null;
-  upload: FeedFileUpload | null;
   run: FeedImport | null;
   failure: Failure | null;
 }
@@ -37,7 +39,7 @@ export type FeedImportEvent =
   | { type: "feedImport.retry" }
   | { type: "feedImport.again" };
 
-const FRESH = { file: null, feed: "", problem: null, upload: null, run: null, failure: null } as const;
+const FRESH = { file: null, feed: "", problem: null, run: null, failure: null } as const;
 
 export const notCsvFeedFile = (name: string) => `${name} is not a CSV file: export the practice's data as CSV (comma-separated values) and choose that file.`;
 
@@ -45,7 +47,7 @@ function problemOf(file: ChosenFile | null): string | null {
   if (!file) return null;
   if (!isCsvFileName(file.name)) return notCsvFeedFile(file.name);
   if (file.size === 0) return emptyFile(file.name);
-  return file.size > MAX_BODY_BYTES ? fileTooLarge(file.name, file.size) : null;
+  return tooLargeToSend(file.size) ? fileTooLarge(file.name, file.size) : null;
 }
 
 const failed = { type: "rememberFailure", params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) } as const;
@@ -55,8 +57,6 @@ export const feedImportMachine = setup({
   actors: {
     /** GET /Feeds/imports. */
     loadRuns: notProvided<FeedImportRun[], void>("loadRuns"),
-    /** The chosen file's text (UTF-8). */
-    readFile: notProvided<string, ChosenFile>("readFile"),
     /** POST /Feeds/imports. */
     uploadFile: notProvided<FeedImport, FeedFileUpload>("uploadFile"),
     /** GET /Feeds/imports/{id}. */
@@ -69,8 +69,6 @@ export const feedImportMachine = setup({
   guards: {
     canStart: ({ context }) => context.file !== null && context.feed !== "" && context.problem === null,
     runEnded: ({ context }) => context.run?.status !== "running",
-    tooLarge: ({ context }) => context.upload !== null && tooLargeToSend(context.upload),
-    notText: ({ context }) => context.upload !== null && feedContentProblem(context.upload) !== undefined,
   },
 }).createMachine({
   id: "feedImport",
@@ -91,30 +89,15 @@ export const feedImportMachine = setup({
           actions: assign(({ event }) => ({ ...FRESH, file: event.file, feed: event.file ? (feedOfFileName(event.file.name, FEEDS) ?? "") : "", problem: problemOf(event.file) })),
         },
         "feedImport.feed.change": { actions: assign({ feed: ({ event }) => event.feed }) },
-        "feedImport.start": { guard: "canStart", target: "reading", actions: assign({ failure: null }) },
+        "feedImport.start": { guard: "canStart", target: "uploading", actions: assign({ failure: null }) },
       },
-    },
-    reading: {
-      invoke: {
-        src: "readFile",
-        input: ({ context }) => context.file!,
-        onDone: { target: "checking", actions: assign(({ context, event }) => ({ upload: { fileName: context.file!.name, feed: context.feed as FeedName, content: event.output } })) },
-        onError: { target: "choosing", actions: failed },
-      },
-    },
-    checking: {
-      always: [
-        { guard: "notText", target: "choosing", actions: assign(({ context }) => ({ problem: feedContentProblem(context.upload!)!, upload: null })) },
-        { guard: "tooLarge", target: "choosing", actions: assign(({ context }) => ({ problem: fileTooLarge(context.file!.name, uploadBytes(context.upload!)), upload: null })) },
-        { target: "uploading" },
-      ],
     },
     uploading: {
       invoke: {
         src: "uploadFile",
-        input: ({ context }) => context.upload!,
-        onDone: { target: "following", actions: assign({ run: ({ event }) => event.output, upload: null }) },
-        onError: { target: "choosing", actions: [failed, assign({ upload: null })] },
+        input: ({ context }): FeedFileUpload => ({ file: context.file!, feed: context.feed as FeedName }),
+        onDone: { target: "following", actions: assign({ run: ({ event }) => event.output }) },
+        onError: { target: "choosing", actions: failed },
       },
     },
     following: {

@@ -1,13 +1,15 @@
-// The Member files screen's effects: the chosen file's text, and the calls of openapi.yaml
-// uploadMemberFile and getMemberImport.
+// The Member files screen's effects: the calls of openapi.yaml uploadMemberFile (the chosen file as
+// the body) and getMemberImport.
 import { unwrap, type ApiClient } from "../../api/client";
+import { csvFileBody } from "../../api/fileBody";
 import { fromApiCall } from "../../api/fromApiCall";
-import type { ChosenFile, MemberFileUpload } from "./memberImport.machine";
+import type { MemberFileUpload } from "./memberImport.machine";
 
 export function createMemberImportActors(api: ApiClient) {
   return {
-    readFile: fromApiCall((file: ChosenFile) => file.text()),
-    uploadFile: fromApiCall((body: MemberFileUpload, signal) => unwrap(api.POST("/Members/imports", { body, signal }))),
+    uploadFile: fromApiCall(({ file, brand, extractedAt }: MemberFileUpload, signal) =>
+      unwrap(api.POST("/Members/imports", { params: { query: { fileName: file.name, brand, extractedAt } }, ...csvFileBody(file), signal })),
+    ),
     loadImport: fromApiCall(({ id }: { id: number }, signal) => unwrap(api.GET("/Members/imports/{id}", { params: { path: { id } }, signal }))),
   };
 }

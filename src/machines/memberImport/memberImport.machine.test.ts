@@ -5,7 +5,11 @@ import { IMPORT_PROGRESS_POLL_MS } from "../../lib/constants";
 import { memberImportMachine, type ChosenFile, type MemberFileUpload, type MemberImport } from "./memberImport.machine";
 
 const CSV = "Subscriber_ID,MCO,First_Name,Last_Name,Practice,Date_of_Birth\n1,DentaQuest CHIP,Ana,Diaz,SM-HOUS,2015-01-02\n";
-const file = (name = "DENTA_ELIG_20261116.csv", text = CSV, size = text.length): ChosenFile => ({ name, size, lastModified: Date.UTC(2026, 10, 16, 6), text: async () => text });
+function file(name = "DENTA_ELIG_20261116.csv", size?: number): ChosenFile {
+  const chosen = new File([CSV], name, { type: "text/csv", lastModified: Date.UTC(2026, 10, 16, 6) });
+  if (size !== undefined) Object.defineProperty(chosen, "size", { value: size });
+  return chosen;
+}
 const run = (overrides: Partial<MemberImport> = {}): MemberImport => ({
   id: 41,
   status: "running",
@@ -31,7 +35,6 @@ function start(answers: MemberImport[] = [run({ bytesRead: 100, rowsRead: 1 }), 
   const actor = createActor(
     memberImportMachine.provide({
       actors: {
-        readFile: fromPromise(({ input }) => input.text()),
         uploadFile: fromPromise(({ input }) => stubs.uploadFile(input)),
         loadImport: fromPromise(({ input }) => stubs.loadImport(input)),
       },
@@ -44,13 +47,14 @@ beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
 describe("member import machine", () => {
-  it("reads the payer from the file's name, sends the file with its time, and follows the run every second until it ends", async () => {
+  it("reads the payer from the file's name, sends the file itself with its time, and follows the run every second until it ends", async () => {
     const { actor, stubs } = start();
-    actor.send({ type: "memberImport.file.choose", file: file() });
+    const chosen = file();
+    actor.send({ type: "memberImport.file.choose", file: chosen });
     expect(actor.getSnapshot().context.brand).toBe("denta");
     actor.send({ type: "memberImport.start" });
     await vi.advanceTimersByTimeAsync(0);
-    expect(stubs.uploadFile).toHaveBeenCalledWith({ fileName: "DENTA_ELIG_20261116.csv", brand: "denta", extractedAt: "2026-11-16T06:00:00.000Z", content: CSV });
+    expect(stubs.uploadFile).toHaveBeenCalledWith({ file: chosen, brand: "denta", extractedAt: "2026-11-16T06:00:00.000Z" });
     expect(actor.getSnapshot().value).toBe("following");
 
     await vi.advanceTimersByTimeAsync(IMPORT_PROGRESS_POLL_MS - 1);
@@ -78,33 +82,33 @@ describe("member import machine", () => {
     expect(actor.getSnapshot().can({ type: "memberImport.start" })).toBe(true);
   });
 
-  it("refuses a file that is not CSV or too large before sending anything", async () => {
+  it("refuses a file that is not CSV, empty or too large before sending anything", async () => {
     const { actor, stubs } = start();
     actor.send({ type: "memberImport.file.choose", file: file("DENTA.xlsx") });
     expect(actor.getSnapshot().context.problem).toMatch(/^DENTA\.xlsx is not a CSV file/);
     expect(actor.getSnapshot().can({ type: "memberImport.start" })).toBe(false);
 
-    actor.send({ type: "memberImport.file.choose", file: file("DENTA.csv", CSV, MAX_BODY_BYTES + 1) });
-    expect(actor.getSnapshot().context.problem).toMatch(/^DENTA\.csv is 10 MB: files up to 10 MB can be imported from the browser/);
+    actor.send({ type: "memberImport.file.choose", file: file("DENTA.csv", 0) });
+    expect(actor.getSnapshot().context.problem).toBe("DENTA.csv is empty");
 
-    // Small enough on disk, too large once quoted for the request.
-    const quoted = `${CSV}${'"'.repeat(MAX_BODY_BYTES / 2 + 10)}`;
-    actor.send({ type: "memberImport.file.choose", file: file("DENTA.csv", quoted) });
+    actor.send({ type: "memberImport.file.choose", file: file("DENTA.csv", MAX_BODY_BYTES) });
+    expect(actor.getSnapshot().context.problem).toBeNull();
+    actor.send({ type: "memberImport.file.choose", file: file("DENTA.csv", MAX_BODY_BYTES + 1) });
+    expect(actor.getSnapshot().context.problem).toMatch(/^DENTA\.csv is 10 MB: files up to 10 MB can be imported from the browser/);
     actor.send({ type: "memberImport.start" });
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().value).toBe("choosing");
-    expect(actor.getSnapshot().context.problem).toMatch(/^DENTA\.csv is 10 MB: files up to 10 MB/);
     expect(stubs.uploadFile).not.toHaveBeenCalled();
   });
 
   it("shows the server's refusal and lets the administrator choose again", async () => {
     const { actor, stubs } = start();
-    stubs.uploadFile.mockRejectedValueOnce(Object.assign(new Error("Invalid request: content"), { statusCode: 400, details: [{ field: "content", message: "is not a members file" }] }));
+    stubs.uploadFile.mockRejectedValueOnce(Object.assign(new Error("Invalid request: body"), { statusCode: 400, details: [{ field: "body", message: "is not a members file" }] }));
     actor.send({ type: "memberImport.file.choose", file: file() });
     actor.send({ type: "memberImport.start" });
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().value).toBe("choosing");
-    expect(actor.getSnapshot().context.failure).toEqual({ message: "Invalid request: content", statusCode: 400, fields: ["content"], problems: ["is not a members file"] });
+    expect(actor.getSnapshot().context.failure).toEqual({ message: "Invalid request: body", statusCode: 400, fields: ["body"], problems: ["is not a members file"] });
   });
 
   it("keeps the run when asking about it fails, and asks again on retry", async () => {

@@ -12,8 +12,8 @@ export const selectRefusal = (s: MemberImportSnapshot) => s.context.problem ?? (
 export const selectRun = (s: MemberImportSnapshot) => s.context.run;
 export const selectChoosing = (s: MemberImportSnapshot) => s.matches("choosing");
 export const selectCanStart = (s: MemberImportSnapshot) => s.can({ type: "memberImport.start" });
-/** Reading the file and sending it, before the server has the run. */
-export const selectSending = (s: MemberImportSnapshot) => s.matches("reading") || s.matches("checking") || s.matches("uploading");
+/** Sending the file, before the server has the run. */
+export const selectSending = (s: MemberImportSnapshot) => s.matches("uploading");
 export const selectFollowFailed = (s: MemberImportSnapshot) => s.matches("followFailed");
 export const selectFinished = (s: MemberImportSnapshot) => s.matches("finished");
 

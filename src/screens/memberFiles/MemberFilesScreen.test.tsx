@@ -66,7 +66,7 @@ describe("Member files screen", () => {
     expect(backend.db.members).toHaveLength(members);
   });
 
-  it("names an empty file and one that is not UTF-8 text, sending neither", async () => {
+  it("names an empty file before sending it, and one that is not UTF-8 text as the fake backend refuses it, importing neither", async () => {
     const runs = backend.db.memberImports.size;
     const user = await renderScreen();
     await user.upload(screen.getByLabelText("Member file (CSV)"), new File([], "DENTA_empty.csv", { type: "text/csv" }));
