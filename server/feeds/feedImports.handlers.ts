@@ -17,7 +17,7 @@ import type { Database } from "../db/database.ts";
 import { calendarNow } from "../calendar.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
 import { importRejections } from "../import/memberFiles.repository.ts";
-import { forgetReceived, receiveFile, refuseUnlessCsv } from "../import/receiveFile.ts";
+import { receiveFile, refuseUnlessCsv } from "../import/receiveFile.ts";
 import { startUploadRun } from "../import/startUpload.ts";
 import { feedImportRun, latestFeedImportRuns, markRunFeed, type FeedRunRow } from "./feedImports.repository.ts";
 
@@ -58,12 +58,7 @@ export const feedImportsHandlers: Handlers = {
     const target = call.query;
     const problems = feedTargetProblems(target);
     if (problems.length > 0) throw invalidRequest(problems);
-    const received = await receiveFile(files, call.request);
-    const refused = feedBodyProblems(target, received.facts);
-    if (refused.length > 0) {
-      await forgetReceived(files, received);
-      throw invalidRequest(refused);
-    }
+    const received = await receiveFile(files, call.request, (facts) => feedBodyProblems(target, facts));
     const feed = feedOfUpload(target)!;
     const now = calendarNow(call.services);
     const runId = await startUploadRun(call, {

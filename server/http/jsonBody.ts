@@ -55,7 +55,7 @@ export function parseJsonBodies(app: FastifyInstance, document: object): void {
     if (route.schema && json !== undefined) route.schema.body = json;
     if (route.schema && body?.content?.[CSV_MEDIA_TYPE] !== undefined) {
       delete route.schema.body;
-      route.config = { ...route.config, fileBody: true };
+      route.config = { ...route.config, fileBody: true } as typeof route.config;
     }
   });
   const parseJson = app.getDefaultJsonParser("error", "error");

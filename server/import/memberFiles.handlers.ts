@@ -11,7 +11,7 @@ import { brandOfUpload, importRunning, REJECTIONS_SHOWN, uploadBodyProblems, upl
 import type { Database } from "../db/database.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
 import { importJobKey } from "../jobs/catalog.ts";
-import { forgetReceived, receiveFile, refuseUnlessCsv } from "./receiveFile.ts";
+import { receiveFile, refuseUnlessCsv } from "./receiveFile.ts";
 import { startUploadRun } from "./startUpload.ts";
 import { importRejections, memberImportRun, practiceIdByAbbreviation } from "./memberFiles.repository.ts";
 
@@ -49,12 +49,7 @@ export const memberFilesHandlers: Handlers = {
     const practiceKnown = target.practice === undefined || (await practiceIdByAbbreviation(db, target.practice)) !== undefined;
     const problems = uploadTargetProblems(target, practiceKnown);
     if (problems.length > 0) throw invalidRequest(problems);
-    const received = await receiveFile(files, call.request);
-    const refused = uploadBodyProblems(target, received.facts);
-    if (refused.length > 0) {
-      await forgetReceived(files, received);
-      throw invalidRequest(refused);
-    }
+    const received = await receiveFile(files, call.request, (facts) => uploadBodyProblems(target, facts));
     const brand = brandOfUpload(target)!;
     const extractedAt = target.extractedAt ? new Date(target.extractedAt) : call.services.now();
     const runId = await startUploadRun(call, {

@@ -2,10 +2,12 @@
 // the file store (area `imports`) in parts of 512 KiB, each stored as soon as it is full, so
 // that neither the file nor a step of receiving it is ever held whole; checked on the way
 // (domain/import/uploadedText.ts: UTF-8 text, not blank, its first characters for the header) and
-// counted, a body over MAX_BODY_BYTES refused (413) with its parts removed.
+// counted, a body over MAX_BODY_BYTES refused (413) with its parts removed. Its last part is
+// stored only once the whole body is found importable, so a refused file of less than a part (any
+// file whose header is wrong, nearly) writes nothing at all.
 import { randomUUID } from "node:crypto";
 import type { FastifyRequest } from "fastify";
-import { HttpError, MAX_BODY_BYTES } from "../../contract/errors.ts";
+import { HttpError, invalidRequest, MAX_BODY_BYTES, type FieldProblem } from "../../contract/errors.ts";
 import { isCsvMediaType, NOT_A_CSV_BODY } from "../../domain/http/mediaType.ts";
 import { checkText, type TextFacts } from "../../domain/import/uploadedText.ts";
 import type { FileStore } from "../files/fileStore.ts";
@@ -31,8 +33,11 @@ export function refuseUnlessCsv(request: FastifyRequest): void {
   if (!isCsvMediaType(request.headers["content-type"])) throw new HttpError(415, NOT_A_CSV_BODY);
 }
 
-/** Receives the request's body into the store; whatever fails on the way leaves no part behind. */
-export async function receiveFile(files: FileStore, request: FastifyRequest): Promise<ReceivedFile> {
+/**
+ * Receives the request's body into the store, or refuses it (400 with what `problems` finds in
+ * the whole body); whatever fails on the way leaves no part behind.
+ */
+export async function receiveFile(files: FileStore, request: FastifyRequest, problems: (facts: TextFacts) => FieldProblem[]): Promise<ReceivedFile> {
   if (Number(request.headers["content-length"] ?? 0) > MAX_BODY_BYTES) throw new HttpError(413, TOO_LARGE);
   const received: ReceivedFile = { stem: `upload-${randomUUID()}`, parts: 0, bytes: 0, facts: { notText: false, blank: true, head: "" } };
   const check = checkText();
@@ -59,12 +64,14 @@ export async function receiveFile(files: FileStore, request: FastifyRequest): Pr
       pendingBytes += chunk.byteLength;
       if (pendingBytes >= PART_BYTES) await store(false);
     }
+    received.facts = check.end();
+    const refused = problems(received.facts);
+    if (refused.length > 0) throw invalidRequest(refused);
     await store(true);
   } catch (error) {
     await forgetReceived(files, received);
     throw error;
   }
-  received.facts = check.end();
   return received;
 }
 
