@@ -2,11 +2,10 @@
 // live claim's when a Next served it for one, else their latest call's today, none while they work
 // a member from the list), the administrators' `agent` events carry it as it moves, and the board
 // can be narrowed to the agents assigned to one campaign.
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { validateComponent } from "../../mocks/openapi/validate";
-import { openEventStream, type EventStream } from "../support/testStream.ts";
 import { fieldsOf, useBackend, type SignedIn } from "./fixtures";
-import { record } from "./http";
+import { useEventStreams } from "./eventStreams";
 import { worklist } from "./worklist";
 
 const backend = useBackend();
@@ -21,8 +20,7 @@ beforeAll(async () => {
   agent = await backend.signIn(email);
 });
 
-const opened: EventStream[] = [];
-afterEach(() => opened.splice(0).forEach((events) => events.close()));
+const listen = useEventStreams(backend);
 
 const only = (member: any) => ({ practice: String(member.practiceId), search: member.Subscriber_ID });
 const board = (query: { campaign?: number } = {}, who: SignedIn = backend.admin) => backend.api.get("/board", { token: who.token, query });
@@ -66,10 +64,7 @@ describe("an agent's campaign on the live board", () => {
   it("is their claim's from a Next, then their latest call's once saved, and none while they work a member from the list", async () => {
     const target = await servable();
     const campaign = await activeCampaign(target, [agent.user.id]);
-    const ticket = await backend.api.post("/events/ticket", { token: backend.admin.token });
-    const watching = await openEventStream(`${backend.target.baseUrl}/events?ticket=${encodeURIComponent(ticket.body.ticket)}`);
-    record("openEventStream", watching.status);
-    opened.push(watching);
+    const watching = await listen(backend.admin);
 
     const served = await backend.api.post("/queue/next", { token: agent.token });
     expect(served.body).toMatchObject({ member: { id: target.id }, campaign: { id: campaign.id } });

@@ -2,13 +2,13 @@
 // counts, moved by their claims, calls, saves, streams and sign-out; `agent` events to
 // administrators' streams only, and no more to an administrator made staff; an agent's day with
 // the note of each call; for administrators only.
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { zonedDate } from "../../domain/calendar";
 import { DEFAULT_QUEUE_RULES } from "../../domain/queue/rules";
 import { validateComponent } from "../../mocks/openapi/validate";
-import { openEventStream, type EventStream } from "../support/testStream.ts";
+import type { EventStream } from "../support/testStream.ts";
 import { fieldsOf, useBackend, type SignedIn } from "./fixtures";
-import { record } from "./http";
+import { useEventStreams } from "./eventStreams";
 import { worklist } from "./worklist";
 
 const backend = useBackend();
@@ -30,17 +30,7 @@ beforeAll(async () => {
   spareAgents.push(...accounts.filter((account) => !account.isAdmin && !taken.has(account.email)).map((account) => account.email));
 });
 
-const opened: EventStream[] = [];
-afterEach(() => opened.splice(0).forEach((events) => events.close()));
-
-async function listen(who: SignedIn): Promise<EventStream> {
-  const ticket = await backend.api.post("/events/ticket", { token: who.token });
-  const events = await openEventStream(`${backend.target.baseUrl}/events?ticket=${encodeURIComponent(ticket.body.ticket)}`);
-  record("openEventStream", events.status);
-  expect(events.status).toBe(200);
-  opened.push(events);
-  return events;
-}
+const listen = useEventStreams(backend);
 
 /** A staff account of its own, when the demo world's agents are all taken. */
 async function newAgent(): Promise<string> {

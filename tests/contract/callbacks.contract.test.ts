@@ -2,11 +2,11 @@
 // moves it by booking again, sees it in "My callbacks"; it is served to them first when due and to
 // anyone after the grace period; a later result closes it, a do-not-call result cancels it, all of
 // it in the member's history and on the live stream; administrators list, reassign and cancel.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { validateComponent } from "../../mocks/openapi/validate";
-import { openEventStream, type EventStream } from "../support/testStream.ts";
+import type { EventStream } from "../support/testStream.ts";
 import { fieldsOf, useBackend, type SignedIn } from "./fixtures";
-import { record } from "./http";
+import { useEventStreams } from "./eventStreams";
 import { worklist } from "./worklist";
 
 const backend = useBackend();
@@ -31,15 +31,7 @@ const holder = (who: SignedIn) => ({ id: who.user.id, ...person(who) });
 /** A member no other case touches, its result Blank (no callback, nothing that holds it back). */
 const freshMember = () => members.freshMember({ result: "", status: "New Patient" });
 
-const opened: EventStream[] = [];
-afterEach(() => opened.splice(0).forEach((events) => events.close()));
-async function listen(who: SignedIn) {
-  const ticket = (await backend.api.post("/events/ticket", { token: who.token })).body.ticket;
-  const events = await openEventStream(`${backend.target.baseUrl}/events?ticket=${ticket}`);
-  record("openEventStream", events.status);
-  opened.push(events);
-  return events;
-}
+const listen = useEventStreams(backend);
 async function nextCallbackEvent(events: EventStream, memberId: number, change: string, timeoutMs?: number) {
   const event = await events.next((candidate) => candidate.event === "callback" && JSON.parse(candidate.data).memberId === memberId && JSON.parse(candidate.data).change === change, timeoutMs);
   const data = JSON.parse(event.data);

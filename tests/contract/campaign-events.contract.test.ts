@@ -1,25 +1,15 @@
 // Live `campaign` events: after a campaign is created, changed, cloned, paused, resumed or finished,
 // or an agent left it, the streams of administrators and of its agents get the campaign as it is
 // now; an agent taken off it gets null (they may no longer read it); other staff get nothing.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { validateComponent } from "../../mocks/openapi/validate";
-import { openEventStream, type EventStream } from "../support/testStream.ts";
-import { useBackend, type SignedIn } from "./fixtures";
-import { record } from "./http";
+import type { EventStream } from "../support/testStream.ts";
+import { useBackend } from "./fixtures";
+import { useEventStreams } from "./eventStreams";
 
 const backend = useBackend();
 
-const opened: EventStream[] = [];
-afterEach(() => opened.splice(0).forEach((events) => events.close()));
-
-async function listen(who: SignedIn): Promise<EventStream> {
-  const ticket = await backend.api.post("/events/ticket", { token: who.token });
-  const events = await openEventStream(`${backend.target.baseUrl}/events?ticket=${encodeURIComponent(ticket.body.ticket)}`);
-  record("openEventStream", events.status);
-  expect(events.status).toBe(200);
-  opened.push(events);
-  return events;
-}
+const listen = useEventStreams(backend);
 
 /** The data of the next `campaign` event of the campaign, within 2 seconds, checked against the contract. */
 async function campaignEvent(events: EventStream, id: number) {

@@ -3,11 +3,11 @@
 // member is followed), counting it under futureAppointment, and open lists hear of the member's
 // new Status, last visit and next appointment through a `status` event, and of the member's open
 // callback closed by the booking through the `callback` event a save that ends one sends.
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { validateComponent } from "../../mocks/openapi/validate";
-import { openEventStream, type EventStream, type StreamEvent } from "../support/testStream.ts";
+import type { StreamEvent } from "../support/testStream.ts";
 import { useBackend, type SignedIn } from "./fixtures";
-import { record } from "./http";
+import { useEventStreams } from "./eventStreams";
 import { worklist } from "./worklist";
 
 const backend = useBackend();
@@ -21,17 +21,7 @@ const next = (who: SignedIn, query: Query) => backend.api.post("/queue/next", { 
 const counts = (who: SignedIn, query: Query) => backend.api.get("/queue/counts", { token: who.token, query });
 const only = (member: any): Query => ({ practice: String(member.practiceId), search: member.Subscriber_ID });
 
-const opened: EventStream[] = [];
-afterEach(() => opened.splice(0).forEach((events) => events.close()));
-
-async function listen(who: SignedIn) {
-  const ticket = (await backend.api.post("/events/ticket", { token: who.token })).body.ticket;
-  const events = await openEventStream(`${backend.target.baseUrl}/events?ticket=${encodeURIComponent(ticket)}`, "text/event-stream");
-  record("openEventStream", events.status);
-  opened.push(events);
-  expect(events.status).toBe(200);
-  return events;
-}
+const listen = useEventStreams(backend);
 
 /** A member with a patient number whom the queue serves now. */
 async function servablePatient(): Promise<any> {

@@ -3,6 +3,7 @@
 // member and the pace against the goal, its agents' rows under it; choosing a campaign shows its
 // days. It renders the progress machine that src/app created.
 import { useSelector } from "@xstate/react";
+import { LoadStatus } from "../../components/LoadStatus";
 import type { CampaignProgressActor, ProgressRow } from "../../machines/campaignProgress/campaignProgress.machine";
 import * as progress from "../../machines/campaignProgress/campaignProgress.selectors";
 import type { ExportActor } from "../export/ExportCsvButton";
@@ -30,20 +31,13 @@ export function CampaignProgressSection({ actor, exporter }: { actor: CampaignPr
           </button>
         ) : null}
       </div>
-      {loading ? <p role="status">Reading each campaign's progress…</p> : null}
-      {failure ? (
-        <div className="dialog-problem">
-          <p role="alert" className="alert alert--error">
-            {failed ? `The progress could not be read: ${failure.message}` : `The progress could not be refreshed: ${failure.message}`}
-          </p>
-          {failed ? (
-            <button type="button" className="button" onClick={() => actor.send({ type: "progress.retry" })}>
-              Try again
-            </button>
-          ) : null}
-        </div>
-      ) : null}
-      {ready && rows.length === 0 ? <p className="muted">No campaign to show progress for yet.</p> : null}
+      <LoadStatus
+        loading={loading}
+        loadingText="Reading each campaign's progress…"
+        failure={failure ? `The progress could not be ${failed ? "read" : "refreshed"}: ${failure.message}` : null}
+        onRetry={failed ? () => actor.send({ type: "progress.retry" }) : null}
+        empty={ready && rows.length === 0 ? "No campaign to show progress for yet." : null}
+      />
       {ready && rows.length > 0 ? (
         <>
           <ProgressTable actor={actor} rows={rows} />

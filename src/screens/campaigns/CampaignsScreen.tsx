@@ -3,6 +3,7 @@
 // question before finishing as dialogs; under them, each campaign's progress. It renders the
 // campaigns and progress machines that src/app created.
 import { useSelector } from "@xstate/react";
+import { LoadStatus } from "../../components/LoadStatus";
 import { PageHeader } from "../../components/PageHeader";
 import type { CampaignsActor } from "../../machines/campaigns/campaigns.machine";
 import * as campaigns from "../../machines/campaigns/campaigns.selectors";
@@ -34,19 +35,12 @@ export function CampaignsScreen({ actor, progress, exporter }: { actor: Campaign
       <p className="muted admin-page__intro">
         An agent with active campaigns gets Next from them, in this order; an agent with none works the members list's filters.
       </p>
-      {loading ? <p role="status">Loading the campaigns…</p> : null}
-      {failure ? (
-        <div className="dialog-problem">
-          <p role="alert" className="alert alert--error">
-            {failure.message}
-          </p>
-          {loadFailed ? (
-            <button type="button" className="button" onClick={() => actor.send({ type: "campaigns.retry" })}>
-              Try again
-            </button>
-          ) : null}
-        </div>
-      ) : null}
+      <LoadStatus
+        loading={loading}
+        loadingText="Loading the campaigns…"
+        failure={failure?.message}
+        onRetry={loadFailed ? () => actor.send({ type: "campaigns.retry" }) : null}
+      />
       {notice ? (
         <p role="status" className="alert admin-page__notice">
           {notice}

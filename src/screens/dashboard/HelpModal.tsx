@@ -1,5 +1,6 @@
 // §2 Dashboard: the Help modal, the dashboard's help items with Watch Video and View PDF.
 import { useId } from "react";
+import { LoadStatus } from "../../components/LoadStatus";
 import { Modal } from "../../components/Modal";
 import type { HelpItem } from "../../machines/dashboard/dashboard.machine";
 import type { HelpFileKind } from "../../machines/dashboard/helpFiles";
@@ -14,19 +15,14 @@ interface HelpModalProps {
 export function HelpModal({ loading, items, onOpenFile, onClose }: HelpModalProps) {
   return (
     <Modal title="Help" onClose={onClose}>
-      {loading ? (
-        <p role="status" aria-busy="true">
-          Loading help…
-        </p>
-      ) : items.length === 0 ? (
-        <p className="help-list__empty">No record found</p>
-      ) : (
+      <LoadStatus loading={loading} loadingText="Loading help…" empty={!loading && items.length === 0 ? "No record found" : null} />
+      {!loading && items.length > 0 ? (
         <ul className="help-list">
           {items.map((item) => (
             <HelpEntry key={item.id} item={item} onOpenFile={onOpenFile} />
           ))}
         </ul>
-      )}
+      ) : null}
     </Modal>
   );
 }

@@ -2,6 +2,7 @@
 // region and receiving payers' member lists, and the call center's regions, added, named and
 // removed here. It renders the practices-admin machine that src/app created.
 import { useSelector } from "@xstate/react";
+import { LoadStatus } from "../../components/LoadStatus";
 import { PageHeader } from "../../components/PageHeader";
 import type { PracticesAdminActor } from "../../machines/practicesAdmin/practicesAdmin.machine";
 import * as admin from "../../machines/practicesAdmin/practicesAdmin.selectors";
@@ -35,17 +36,12 @@ export function PracticesAdminScreen({ actor }: { actor: PracticesAdminActor }) 
       <p className="muted admin-page__intro">
         A payer&apos;s member file names each member&apos;s practice by its abbreviation; a practice takes the members of the payers ticked here.
       </p>
-      {loading ? <p role="status">Loading the practices…</p> : null}
-      {loadFailed && failure ? (
-        <div className="dialog-problem">
-          <p role="alert" className="alert alert--error">
-            {failure.message}
-          </p>
-          <button type="button" className="button" onClick={() => actor.send({ type: "practices.retry" })}>
-            Try again
-          </button>
-        </div>
-      ) : null}
+      <LoadStatus
+        loading={loading}
+        loadingText="Loading the practices…"
+        failure={loadFailed ? failure?.message : null}
+        onRetry={() => actor.send({ type: "practices.retry" })}
+      />
       {notice ? (
         <p role="status" className="alert admin-page__notice">
           {notice}

@@ -1,6 +1,7 @@
 // The Staff screen (administrators): the call center's accounts, adding and changing them, and
 // ending or giving back an account's access. It renders the staff machine that src/app created.
 import { useSelector } from "@xstate/react";
+import { LoadStatus } from "../../components/LoadStatus";
 import { PageHeader } from "../../components/PageHeader";
 import type { StaffActor } from "../../machines/staff/staff.machine";
 import * as staff from "../../machines/staff/staff.selectors";
@@ -31,22 +32,12 @@ export function StaffScreen({ actor }: { actor: StaffActor }) {
       <p className="muted admin-page__intro">
         Whoever signs in must be an enabled account here. Administrators manage staff, practices and member files.
       </p>
-      {loading ? <p role="status">Loading the staff…</p> : null}
-      {loadFailed && failure ? (
-        <div className="dialog-problem">
-          <p role="alert" className="alert alert--error">
-            {failure.message}
-          </p>
-          <button type="button" className="button" onClick={() => actor.send({ type: "staff.retry" })}>
-            Try again
-          </button>
-        </div>
-      ) : null}
-      {ready && failure ? (
-        <p role="alert" className="alert alert--error">
-          {failure.message}
-        </p>
-      ) : null}
+      <LoadStatus
+        loading={loading}
+        loadingText="Loading the staff…"
+        failure={loadFailed || ready ? failure?.message : null}
+        onRetry={loadFailed ? () => actor.send({ type: "staff.retry" }) : null}
+      />
       {notice ? (
         <p role="status" className="alert admin-page__notice">
           {notice}
