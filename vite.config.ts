@@ -83,6 +83,9 @@ export default defineConfig({
     restoreMocks: true,
     // npm test runs two stages at once on two cores: a screen test that takes 1 s alone takes 6 then.
     testTimeout: 20_000,
+    // A server test's database on PostgreSQL is a database of its own, and DROP DATABASE waits for a
+    // checkpoint: on a busy machine that outlasts 10 s for the hook that closes the test's app.
+    hookTimeout: 60_000,
     // MSW's sse() needs a global EventSource, which Node 24 has behind this flag
     // (docs/conventions.md, Traps of the toolchain).
     execArgv: ["--experimental-eventsource"],

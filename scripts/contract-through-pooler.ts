@@ -8,9 +8,8 @@ if (!process.env.DATABASE_POOLER_URL_TEST || !process.env.DATABASE_URL_TEST) {
   console.log("DATABASE_POOLER_URL_TEST and DATABASE_URL_TEST are not both set: the suite through the pooler is skipped");
   process.exit(0);
 }
-// Each test file's database is dropped when it ends, and DROP DATABASE waits for a checkpoint: on a
-// busy machine that outlasts the suite's 10 s for a hook. The reports read from the streaming replica
-// when DATABASE_REPLICA_URL_TEST is set; the suite's every read waits for the replica to have replayed
-// the writes before it (tests/contract/target.ts), the replica's lag being proven on its own.
-const run = spawnSync("npm", ["run", "test:contract:server", "--", "--hookTimeout=60000"], { stdio: "inherit", env: { ...process.env, CONTRACT_DATABASE: "pooler" } });
+// The reports read from the streaming replica when DATABASE_REPLICA_URL_TEST is set; the suite's
+// every read waits for the replica to have replayed the writes before it (tests/contract/target.ts),
+// the replica's lag being proven on its own.
+const run = spawnSync("npm", ["run", "test:contract:server"], { stdio: "inherit", env: { ...process.env, CONTRACT_DATABASE: "pooler" } });
 process.exit(run.status ?? 1);

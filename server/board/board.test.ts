@@ -5,7 +5,6 @@
 // reaches the administrators' streams; on PostgreSQL, an agent's claim through one instance reaches
 // an administrator's stream on another within 2 seconds, and so does an agent's sign-out.
 import { randomUUID } from "node:crypto";
-import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
 import { ADMIN_EMAIL, bearer, ENGINES, STAFF_EMAIL, startTestApp, type App, type TestApp } from "../../tests/support/testApp.ts";
@@ -89,8 +88,7 @@ describe.runIf(ENGINES.includes("postgres"))("the live board across two instance
 
   beforeAll(async () => {
     first = await startTestApp({ engine: "postgres" });
-    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(first.database.db);
-    secondDatabase = await openDatabase({ url: process.env.DATABASE_URL_TEST!, schema: rows[0]!.schema });
+    secondDatabase = await openDatabase({ url: first.url });
     second = await buildApp({ config: loadConfig({ NODE_ENV: "test" }), database: secondDatabase });
     urls = [`${await first.app.listen({ port: 0, host: "127.0.0.1" })}/api`, `${await second.listen({ port: 0, host: "127.0.0.1" })}/api`];
   }, 180_000);

@@ -37,7 +37,7 @@ export interface DatabaseOptions {
   directUrl?: string | undefined;
   /** PGlite's folder; "memory://" for a database that lives only as long as the process. */
   dataDir?: string;
-  /** A PostgreSQL schema to work in (tests: a fresh schema per run). */
+  /** A PostgreSQL schema to work in (benchmarks, the team and OpenID walks: a fresh schema per run). */
   schema?: string;
   /** PGlite only: start from this dump (`dumpDataDir()`) instead of an empty database. */
   template?: Blob;

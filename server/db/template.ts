@@ -13,7 +13,7 @@ import { seedDemoData, type SeedOptions } from "./seed.ts";
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const SOURCES = ["server/db", "server/feeds", "demo", "domain"];
 
-function sourceHash(options: SeedOptions): string {
+export function sourceHash(options: SeedOptions): string {
   const hash = createHash("sha256").update(JSON.stringify(options));
   for (const folder of SOURCES) {
     const files = readdirSync(join(ROOT, folder), { recursive: true, encoding: "utf8" }).filter((name) => name.endsWith(".ts")).sort();

@@ -189,8 +189,7 @@ describe.runIf(ENGINES.includes("postgres"))("two instances on one PostgreSQL da
 
   beforeAll(async () => {
     first = await startTestApp({ engine: "postgres" });
-    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(first.database.db);
-    secondDatabase = await openDatabase({ url: process.env.DATABASE_URL_TEST!, schema: rows[0]!.schema });
+    secondDatabase = await openDatabase({ url: first.url });
     second = await buildApp({ config: loadConfig({ NODE_ENV: "test" }), database: secondDatabase });
     urls = [`${await first.app.listen({ port: 0, host: "127.0.0.1" })}/api`, `${await second.listen({ port: 0, host: "127.0.0.1" })}/api`];
     member = await first.database.db.selectFrom("members").select(["id", "subscriber_id", "pat_num", "practice_id"]).orderBy("id", "desc").limit(1).executeTakeFirstOrThrow();
@@ -243,8 +242,8 @@ describe.runIf(ENGINES.includes("postgres"))("two instances on one PostgreSQL da
     const token = await first.sessionOf(STAFF_EMAIL);
     const onSecond = await stream(urls[1], token);
     const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(first.database.db);
-    // Both instances listen on the schema's channel: end both connections.
-    await sql`select pg_terminate_backend(pid) from pg_stat_activity where query = ${`LISTEN "recall_events_${rows[0]!.schema}"`}`.execute(first.database.db);
+    // Both instances listen on the schema's channel of this database: end both connections.
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = ${`LISTEN "recall_events_${rows[0]!.schema}"`}`.execute(first.database.db);
     await onSecond.ended;
     await expect.poll(() => second.eventRelay.listening, { timeout: 10_000 }).toBe(true);
     const again = await stream(urls[1], token);

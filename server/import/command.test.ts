@@ -23,10 +23,7 @@ describe.runIf(process.env.DATABASE_URL_TEST)("the import command, killed", () =
   let databaseUrl: string;
   beforeAll(async () => {
     fixture = await openFixture();
-    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(fixture.database.db);
-    const url = new URL(process.env.DATABASE_URL_TEST!);
-    url.searchParams.set("options", `-c search_path=${rows[0]!.schema},public`);
-    databaseUrl = url.toString();
+    databaseUrl = fixture.database.url!;
   }, 60_000);
   afterAll(() => fixture?.close());
 

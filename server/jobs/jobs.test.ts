@@ -175,8 +175,7 @@ describe("one run of a job at a time", () => {
     let other: JobServices;
     let closeOther: () => Promise<void>;
     beforeAll(async () => {
-      const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(fixture.database.db);
-      const database = await openDatabase({ url: process.env.DATABASE_URL_TEST, schema: rows[0]!.schema });
+      const database = await openDatabase({ url: fixture.database.url });
       other = { db: database.db, config: fixture.services.config };
       closeOther = database.close;
     });

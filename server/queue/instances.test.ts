@@ -2,7 +2,6 @@
 // The work queue across two server instances on one PostgreSQL database: Next on each serves
 // different members; a callback booked through one reaches a list open on the other; a callback
 // coming due reaches the lists of both within a second (each instance tells its own).
-import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
 import { ADMIN_EMAIL, bearer, ENGINES, STAFF_EMAIL, startTestApp, type App, type TestApp } from "../../tests/support/testApp.ts";
@@ -43,8 +42,7 @@ describe.runIf(ENGINES.includes("postgres"))("the work queue on two instances of
 
   beforeAll(async () => {
     first = await startTestApp({ engine: "postgres", env: ANY_HOUR });
-    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(first.database.db);
-    secondDatabase = await openDatabase({ url: process.env.DATABASE_URL_TEST!, schema: rows[0]!.schema });
+    secondDatabase = await openDatabase({ url: first.url });
     second = await buildApp({ config: loadConfig({ NODE_ENV: "test", ...ANY_HOUR }), database: secondDatabase });
     urls = [`${await first.app.listen({ port: 0, host: "127.0.0.1" })}/api`, `${await second.listen({ port: 0, host: "127.0.0.1" })}/api`];
   }, 180_000);

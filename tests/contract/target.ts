@@ -3,7 +3,7 @@
 // provides.
 //   CONTRACT_TARGET=mock   (default) the fake backend's handlers on a local HTTP host
 //   CONTRACT_TARGET=server the real server (server/app.ts) on port 0 with the demo data: PGlite in
-//                          memory, or a fresh schema of DATABASE_URL_TEST when that is set, or with
+//                          memory, or a fresh database on the cluster of DATABASE_URL_TEST when that is set, or with
 //                          CONTRACT_DATABASE=pooler a fresh database reached through the pooler
 //                          (DATABASE_POOLER_URL_TEST; tests/support/pooledDatabase.ts), its reports
 //                          read from the streaming replica (DATABASE_REPLICA_URL_TEST) when set;
@@ -130,22 +130,17 @@ async function startServerTarget(): Promise<Target> {
   };
 }
 
-/** The server's database with the demo data, and how to get rid of it. */
+/**
+ * The server's database with the demo data, and how to get rid of it: on PostgreSQL a database of
+ * its own copied from the seeded template (tests/support/postgresTemplate.ts).
+ */
 async function openServerDatabase() {
   const { openDatabase } = await import("../../server/db/connection.ts");
-  const { migrateToLatest } = await import("../../server/db/migrate.ts");
-  const { seedDemoData } = await import("../../server/db/seed.ts");
-  const { sql } = await import("kysely");
   type Handle = Awaited<ReturnType<typeof openDatabase>>;
-  const seeded = async (database: Handle) => {
-    await migrateToLatest(database.direct);
-    await seedDemoData(database.db, { size: SERVER_DEMO_SIZE });
-    return database;
-  };
   if (process.env.CONTRACT_DATABASE === "pooler") {
     const { createPooledDatabase } = await import("../support/pooledDatabase.ts");
-    const pooled = await createPooledDatabase("contract");
-    const database = await seeded(await openDatabase({ url: pooled.url, directUrl: pooled.directUrl }));
+    const pooled = await createPooledDatabase("contract", { size: SERVER_DEMO_SIZE });
+    const database = await openDatabase({ url: pooled.url, directUrl: pooled.directUrl });
     // The demo data in the reports from the first call: the replica has replayed the seeding.
     await pooled.replayed();
     return {
@@ -160,18 +155,15 @@ async function openServerDatabase() {
     const database = await openDatabase({ dataDir: "memory://", template: serverTemplate });
     return { database, replicaUrl: undefined, replayed: async () => {}, drop: (handle: Handle) => handle.close() };
   }
-  const schema = `contract_${process.pid}_${Date.now()}`;
-  const admin = await openDatabase({ url });
-  await sql`create schema ${sql.id(schema)}`.execute(admin.db);
-  await admin.close();
-  const database = await seeded(await openDatabase({ url, schema }));
+  const { copyOfTemplate } = await import("../support/postgresTemplate.ts");
+  const copy = await copyOfTemplate("contract", { size: SERVER_DEMO_SIZE });
   return {
-    database,
+    database: await openDatabase({ url: copy.url }),
     replicaUrl: undefined,
     replayed: async () => {},
     drop: async (handle: Handle) => {
-      await sql`drop schema ${sql.id(schema)} cascade`.execute(handle.db);
       await handle.close();
+      await copy.drop();
     },
   };
 }

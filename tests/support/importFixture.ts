@@ -4,8 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../../server/config.ts";
-import type { DatabaseHandle } from "../../server/db/connection.ts";
-import { freshTestDatabase } from "./testDatabase.ts";
+import { freshTestDatabase, type TestDatabase } from "./testDatabase.ts";
 import type { JobServices } from "../../server/jobs/runner.ts";
 
 /** SM-HOUS takes DENTA, MCNA and UHC; SM-PASA DENTA and MCNA; FS-SANA MCNA and UHC only. */
@@ -20,7 +19,7 @@ export const ADMIN = { id: 1, email: "admin@example.test", firstname: "Alicia", 
 export const HEADER = "Subscriber_ID,PatNum,MCO,First_Name,Middle_Name,Last_Name,Practice,Address1,City,State,Phone,Date_of_Birth";
 
 export interface Fixture {
-  database: DatabaseHandle;
+  database: TestDatabase;
   services: JobServices;
   inbox: string;
   /** Writes a file into the inbox; its path. */

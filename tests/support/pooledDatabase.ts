@@ -1,9 +1,11 @@
 // A database of its own on the test cluster for a test that goes through the pooler
-// (DATABASE_POOLER_URL_TEST, PgBouncer in transaction mode): a pooler keeps no session state, so the
-// search_path of a schema of its own cannot follow the test, and a database can. Made and dropped
-// through the direct connection (DATABASE_URL_TEST); the pooler and the replica (.ci/run) reach
-// every database of the cluster by its name.
+// (DATABASE_POOLER_URL_TEST, PgBouncer in transaction mode), a copy of the migrated and seeded
+// template (postgresTemplate.ts). Made and dropped through the direct connection
+// (DATABASE_URL_TEST); the pooler and the replica (.ci/run) reach every database of the cluster by
+// its name.
 import pg from "pg";
+import type { SeedOptions } from "../../server/db/seed.ts";
+import { copyOfTemplate, inDatabase } from "./postgresTemplate.ts";
 
 export interface PooledDatabase {
   /** Through the pooler. */
@@ -20,39 +22,23 @@ export interface PooledDatabase {
 /** Both variables set: tests through the pooler run; otherwise they skip. */
 export const POOLER_CONFIGURED = Boolean(process.env.DATABASE_POOLER_URL_TEST && process.env.DATABASE_URL_TEST);
 
-function inDatabase(url: string, database: string): string {
-  const address = new URL(url);
-  address.pathname = `/${database}`;
-  return address.toString();
-}
-
-async function onDirect(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL_TEST });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-export async function createPooledDatabase(purpose: string): Promise<PooledDatabase> {
+/** The migrated schema, with the demo data of `seed`. */
+export async function createPooledDatabase(purpose: string, seed: SeedOptions): Promise<PooledDatabase> {
   const pooler = process.env.DATABASE_POOLER_URL_TEST;
   const direct = process.env.DATABASE_URL_TEST;
   if (!pooler || !direct) throw new Error("DATABASE_POOLER_URL_TEST and DATABASE_URL_TEST must be set");
-  const name = `${purpose}_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  await onDirect(`create database ${name}`);
+  const copy = await copyOfTemplate(purpose, seed);
   const replica = process.env.DATABASE_REPLICA_URL_TEST;
   const watch = replica ? replayWatch(direct, replica) : undefined;
   return {
-    url: inDatabase(pooler, name),
-    directUrl: inDatabase(direct, name),
-    replicaUrl: replica ? inDatabase(replica, name) : undefined,
+    url: inDatabase(pooler, copy.name),
+    directUrl: copy.url,
+    replicaUrl: replica ? inDatabase(replica, copy.name) : undefined,
     replayed: () => watch?.replayed() ?? Promise.resolve(),
     // FORCE ends the pooler's server connections to it as well.
     drop: async () => {
       await watch?.close();
-      await onDirect(`drop database if exists ${name} with (force)`);
+      await copy.drop();
     },
   };
 }

@@ -1,16 +1,16 @@
 // The app of one server test file on the demo data, on either engine: PGlite from the cached seeded
-// template, or PostgreSQL 15 in a fresh schema of DATABASE_URL_TEST (as tests/contract/target.ts
-// does), dropped again on close. Sessions are opened in the database directly, so tests that need
+// template, or PostgreSQL 15 in a database of its own copied from the seeded template on the
+// cluster of DATABASE_URL_TEST (postgresTemplate.ts, as tests/contract/target.ts does), dropped
+// again on close. Sessions are opened in the database directly, so tests that need
 // many of them do not meet the sign-in rate limit.
 import { sql } from "kysely";
 import { buildApp } from "../../server/app.ts";
 import { loadConfig } from "../../server/config.ts";
 import { openDatabase, type DatabaseHandle } from "../../server/db/connection.ts";
-import { migrateToLatest } from "../../server/db/migrate.ts";
-import { seedDemoData } from "../../server/db/seed.ts";
 import { seededTemplate } from "../../server/db/template.ts";
 import { findStaffByEmail, openSession } from "../../server/auth/sessions.repository.ts";
 import { createPooledDatabase } from "./pooledDatabase.ts";
+import { copyOfTemplate } from "./postgresTemplate.ts";
 
 /** "pooler": PostgreSQL through PgBouncer, a database of its own (tests/support/pooledDatabase.ts). */
 export type Engine = "pglite" | "postgres" | "pooler";
@@ -37,43 +37,36 @@ export type App = Awaited<ReturnType<typeof buildApp>>;
 export interface TestApp {
   app: App;
   database: DatabaseHandle;
+  /** PostgreSQL: the URL of the app's own database (a second instance, a command on the same data). */
+  url: string | undefined;
   /** A new session of a seeded user, opened at the app's time; its bearer token. */
   sessionOf: (email: string) => Promise<string>;
   close: () => Promise<void>;
 }
 
-async function openSeeded(engine: Engine): Promise<{ database: DatabaseHandle; drop: () => Promise<void>; closesItself?: true }> {
+/** The seeded database of the engine; `url` is PostgreSQL's, for a second instance or a command on it. */
+async function openSeeded(engine: Engine): Promise<{ database: DatabaseHandle; url: string | undefined; drop: () => Promise<void> }> {
   if (engine === "pglite") {
-    return { database: await openDatabase({ dataDir: "memory://", template: await seededTemplate({ size: DEMO_SIZE }) }), drop: async () => {} };
+    return { database: await openDatabase({ dataDir: "memory://", template: await seededTemplate({ size: DEMO_SIZE }) }), url: undefined, drop: async () => {} };
   }
   if (engine === "pooler") {
-    const pooled = await createPooledDatabase("server_test");
-    const database = await openDatabase({ url: pooled.url, directUrl: pooled.directUrl });
-    await migrateToLatest(database.direct);
-    await seedDemoData(database.db, { size: DEMO_SIZE });
-    return { database, drop: pooled.drop, closesItself: true };
+    const pooled = await createPooledDatabase("server_test", { size: DEMO_SIZE });
+    return { database: await openDatabase({ url: pooled.url, directUrl: pooled.directUrl }), url: pooled.directUrl, drop: pooled.drop };
   }
-  const url = process.env.DATABASE_URL_TEST;
-  if (!url) throw new Error("DATABASE_URL_TEST is not set");
-  const schema = `server_test_${process.pid}_${Date.now()}`;
-  const admin = await openDatabase({ url });
-  await sql`create schema ${sql.id(schema)}`.execute(admin.db);
-  await admin.close();
-  const database = await openDatabase({ url, schema });
-  await migrateToLatest(database.db);
-  await seedDemoData(database.db, { size: DEMO_SIZE });
-  return { database, drop: async () => void (await sql`drop schema ${sql.id(schema)} cascade`.execute(database.db)) };
+  const copy = await copyOfTemplate("server_test", { size: DEMO_SIZE });
+  return { database: await openDatabase({ url: copy.url }), url: copy.url, drop: copy.drop };
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: "test", ...options.env });
-  const { database, drop, closesItself } = await openSeeded(options.engine ?? "pglite");
+  const { database, url, drop } = await openSeeded(options.engine ?? "pglite");
   const now = options.now ?? (() => new Date());
   const app = await buildApp({ config, database, now });
   const rules = { idleMs: config.sessionIdleMs, lifetimeMs: config.sessionLifetimeMs };
   return {
     app,
     database,
+    url,
     async sessionOf(email) {
       const user = await findStaffByEmail(database.db, email);
       if (!user) throw new Error(`${email} is not a seeded user`);
@@ -81,14 +74,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     },
     async close() {
       await app.close();
-      // A database of its own is dropped after its connections close; a schema before.
-      if (closesItself) {
-        await database.close();
-        await drop();
-      } else {
-        await drop();
-        await database.close();
-      }
+      await database.close();
+      await drop();
     },
   };
 }

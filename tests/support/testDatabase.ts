@@ -1,27 +1,29 @@
-// A fresh, migrated database for one test file: PGlite in memory, or a new schema of
-// DATABASE_URL_TEST (PostgreSQL 15) that is dropped again on close, so the same tests run on both.
-import { sql } from "kysely";
+// A fresh, migrated database for one test file: PGlite in memory, or a database of its own on the
+// cluster of DATABASE_URL_TEST (PostgreSQL 15) copied from the migrated template
+// (postgresTemplate.ts) and dropped again on close, so the same tests run on both.
 import { openDatabase, type DatabaseHandle } from "../../server/db/connection.ts";
 import { migrateToLatest } from "../../server/db/migrate.ts";
+import { copyOfTemplate } from "./postgresTemplate.ts";
 
-export async function freshTestDatabase(): Promise<DatabaseHandle> {
-  const url = process.env.DATABASE_URL_TEST;
-  if (!url) {
+export interface TestDatabase extends DatabaseHandle {
+  /** PostgreSQL: the database's URL, for a second instance or a command on the same data. */
+  url: string | undefined;
+}
+
+export async function freshTestDatabase(): Promise<TestDatabase> {
+  if (!process.env.DATABASE_URL_TEST) {
     const database = await openDatabase({ dataDir: "memory://" });
     await migrateToLatest(database.db);
-    return database;
+    return { ...database, url: undefined };
   }
-  const schema = `test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  const admin = await openDatabase({ url });
-  await sql`create schema ${sql.id(schema)}`.execute(admin.db);
-  await admin.close();
-  const database = await openDatabase({ url, schema });
-  await migrateToLatest(database.db);
+  const copy = await copyOfTemplate("test", null);
+  const database = await openDatabase({ url: copy.url });
   return {
     ...database,
+    url: copy.url,
     close: async () => {
-      await sql`drop schema ${sql.id(schema)} cascade`.execute(database.db);
       await database.close();
+      await copy.drop();
     },
   };
 }
