@@ -1,7 +1,7 @@
 // The stages of `npm test` and the order they may run in. Each stage is an npm script; a stage
 // starts once the stages it needs have passed, and up to `jobs` stages run at once. Stages that
 // run side by side share no port (every server under test listens on a free one), no data folder
-// (temporary folders, a schema of their own on PostgreSQL) and no report folder.
+// (temporary folders, a database or schema of their own on PostgreSQL) and no report folder.
 
 export interface Stage {
   script: string;
@@ -10,28 +10,32 @@ export interface Stage {
 }
 
 /**
- * Longest first within what is ready, so that the two slots of a 2-core machine stay busy until the
- * end: the browser walks wait on the browser more than they compute, and pair well with anything.
+ * Longest first within what is ready, so that the two slots of a 2-core machine end together: the
+ * build first (the server walks and the benchmarks wait for it, and it is short), the unit suite
+ * (the longest stage) beside it, then the two halves of the server walk, each on a server of its
+ * own, while the unit suite runs, and the rest from long to short. The minutes are those of a
+ * quiet 2-core machine's run; a stage whose time moves far should move in the list.
  */
 export const STAGES: Stage[] = [
-  { script: "test:e2e:mock" },
-  { script: "test:e2e:team" },
-  { script: "build" },
-  { script: "test:e2e:server", needs: ["build"] },
-  { script: "test:team", needs: ["build"] },
-  { script: "test:unit" },
-  { script: "test:fuzz" },
-  { script: "test:contract:server:pglite" },
-  { script: "test:contract:server" },
-  { script: "test:contract:server:pooler" },
-  { script: "test:contract:s3" },
-  { script: "bench:quick", needs: ["build"] },
-  { script: "test:install", needs: ["build"] },
-  { script: "test:contract:mock" },
-  { script: "lint" },
-  { script: "typecheck" },
+  { script: "build" }, // ~0.7 min
+  { script: "test:unit" }, // ~11
+  { script: "test:e2e:server:1", needs: ["build"] }, // ~6
+  { script: "test:e2e:server:2", needs: ["build"] }, // ~6
+  { script: "test:contract:server:pglite" }, // ~4.5
+  { script: "test:contract:server:pooler" }, // ~4.3
+  { script: "test:contract:server" }, // ~4.2
+  { script: "test:e2e:mock" }, // ~2.4
+  { script: "test:e2e:team" }, // ~2
+  { script: "bench:quick", needs: ["build"] }, // ~2
+  { script: "test:fuzz" }, // ~1.5
+  { script: "test:contract:mock" }, // ~1.2
+  { script: "typecheck" }, // ~0.5
+  { script: "test:contract:s3" }, // ~0.5
+  { script: "lint" }, // ~0.45
+  { script: "test:install", needs: ["build"] }, // ~0.4
+  { script: "test:team", needs: ["build"] }, // ~0.35
+  { script: "check:generated" }, // ~0.1
   { script: "check:bundle", needs: ["build"] },
-  { script: "check:generated" },
   { script: "lint:api" },
   { script: "check:contract" },
   { script: "check:docs" },

@@ -1,10 +1,9 @@
 // The dashboard: the open-issues check, the App Status Tracker, the Help and File modals.
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { ADMIN, signInAs, waitForPath } from "./accounts.ts";
-import { e2e, expectVisible, screenshotsDir } from "./harness.ts";
+import { e2e, expectVisible, photograph } from "./harness.ts";
 import { snapshot } from "./visit.ts";
 
 /** §9 D MMMM YYYY HH:mm, e.g. 5 March 2026 14:07. */
@@ -34,7 +33,7 @@ function callApi(page: Page, method: string, path: string, body?: unknown) {
 async function snapshotWithPdf(page: Page, name: string) {
   await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null);
   await page.waitForTimeout(1_000);
-  await page.screenshot({ path: join(screenshotsDir, `${name}.png`), fullPage: true });
+  await photograph(page, name);
   const { violations } = await new AxeBuilder({ page }).exclude("iframe").analyze();
   const failing = violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
   assert.deepEqual(failing, [], `serious or critical axe violations on ${name}`);

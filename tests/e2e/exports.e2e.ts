@@ -6,8 +6,7 @@ import { readFile } from "node:fs/promises";
 import Papa from "papaparse";
 import type { Page } from "playwright-core";
 import { ADMIN, STAFF, goInApp, signInAs, waitForPath } from "./accounts.ts";
-import { join } from "node:path";
-import { e2e, expectVisible, screenshotsDir } from "./harness.ts";
+import { e2e, expectVisible, photograph } from "./harness.ts";
 import { snapshot } from "./visit.ts";
 
 const DATED = (report: string) => new RegExp(`^${report}-\\d{4}-\\d{2}-\\d{2}\\.csv$`);
@@ -80,7 +79,7 @@ e2e("Members list: a cancelled export stops and saves nothing", async ({ page, t
   await cancelHeldExport(page, "**/api/Members/export?**", async () => {
     await expectVisible(page.getByRole("progressbar", { name: "Export progress" }));
     // The held request keeps the network busy, so no "settled" snapshot: a plain screenshot.
-    await page.screenshot({ path: join(screenshotsDir, "members-export-progress.png"), fullPage: true });
+    await photograph(page, "members-export-progress");
   });
   assert.equal(await page.getByRole("button", { name: "Export CSV" }).isEnabled(), true);
 }, { timeout: 120_000 });

@@ -16,8 +16,24 @@ import { getSession } from "./session.ts";
 import { trackNetwork } from "./network.ts";
 import { startSpecFromKnownDefaults } from "./savedDefaults.ts";
 
-/** One folder per target: npm test runs the walks against the mock and the server side by side. */
-export const screenshotsDir = join(import.meta.dirname, "screenshots", process.env.E2E_TARGET || "mock");
+/**
+ * One folder per target and part: npm test runs the walks against the mock and the server side by
+ * side, the server's in two parts on two servers (E2E_PART), each clearing its own failures.
+ */
+export const screenshotsDir = join(import.meta.dirname, "screenshots", [process.env.E2E_TARGET || "mock", process.env.E2E_PART].filter(Boolean).join("-"));
+
+/**
+ * E2E_SCREENSHOTS=failures (npm test sets it): only a failed test's page is photographed; otherwise
+ * every screen a walk visits is, for whoever looks at the screens.
+ */
+const photographsEveryScreen = process.env.E2E_SCREENSHOTS !== "failures";
+
+/** Saves `<name>.png` of the page in the target's folder, unless only failures are photographed. */
+export async function photograph(page: Page, name: string, options: { fullPage?: boolean } = { fullPage: true }): Promise<void> {
+  if (!photographsEveryScreen) return;
+  mkdirSync(screenshotsDir, { recursive: true });
+  await page.screenshot({ path: join(screenshotsDir, `${name}.png`), fullPage: options.fullPage ?? false });
+}
 
 export interface E2EContext {
   page: Page;

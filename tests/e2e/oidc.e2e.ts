@@ -17,7 +17,7 @@ import { openDatabase } from "../../server/db/connection.ts";
 import { migrateToLatest } from "../../server/db/migrate.ts";
 import { seedDemoData } from "../../server/db/seed.ts";
 import { PROVIDER_ACCOUNTS, PROVIDER_CLIENT, startTestProvider, type TestProvider } from "../support/testProvider.ts";
-import { e2e, expectVisible } from "./harness.ts";
+import { e2e, expectVisible, photograph } from "./harness.ts";
 import { freePort, projectRoot, spawnServer, type Target } from "./target.ts";
 import { snapshot } from "./visit.ts";
 
@@ -120,7 +120,7 @@ for (const engine of ENGINES) {
     }
 
     async function snapshotProvider(page: Page, name: string): Promise<void> {
-      await page.screenshot({ path: join(projectRoot, "tests/e2e/screenshots", process.env.E2E_TARGET || "mock", `${name}.png`) });
+      await photograph(page, name, { fullPage: false });
     }
 
     e2e(`[${engine}] staff signs in through the provider and lands on their default page; no provider token is kept in the browser`, async ({ page }) => {

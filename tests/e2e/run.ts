@@ -10,9 +10,10 @@
  *   E2E_BASE_URL=http://127.0.0.1:5173 npm run test:e2e   against an app you already run
  *   E2E_VERBOSE=1 …   shows the app server's output;   CHROMIUM_PATH=…   another Chromium
  *
- * Screenshots: tests/e2e/screenshots/<target>/<name>.png for every screen visited (see visit.ts),
- * and tests/e2e/screenshots/<target>/failures/<test>.png when a test fails (target: mock or
- * server). The folder is not committed.
+ * Screenshots: tests/e2e/screenshots/<target>/<name>.png for every screen visited (see visit.ts;
+ * not with E2E_SCREENSHOTS=failures, as npm test runs it), and
+ * tests/e2e/screenshots/<target>/failures/<test>.png when a test fails (target: mock, server-1 or
+ * server-2, E2E_PART naming the part of the server walk). The folder is not committed.
  */
 import { readdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";

@@ -1,16 +1,14 @@
 /**
  * Every screen a test visits is photographed and checked for accessibility:
  * `visit(page, "/members", "members")` navigates, waits for the app to settle, saves
- * tests/e2e/screenshots/<target>/members.png and fails on any axe-core violation of serious or
+ * tests/e2e/screenshots/<target>/members.png (unless E2E_SCREENSHOTS=failures, harness.ts) and fails on any axe-core violation of serious or
  * critical impact (docs/conventions.md: no such violation on any screen). `snapshot(page, name)`
  * does the same for a state reached by interaction (an open dialog, a filtered list) without
  * navigating.
  */
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Locator, Page } from "playwright-core";
-import { screenshotsDir, testContextOf } from "./harness.ts";
+import { photograph, testContextOf } from "./harness.ts";
 import { networkQuiet } from "./network.ts";
 
 export interface SnapshotOptions {
@@ -29,8 +27,7 @@ export async function visit(page: Page, path: string, name: string, options: Sna
 
 export async function snapshot(page: Page, name: string, options: SnapshotOptions = {}): Promise<void> {
   await settle(page, options.waitFor);
-  mkdirSync(screenshotsDir, { recursive: true });
-  await page.screenshot({ path: join(screenshotsDir, `${name}.png`), fullPage: true });
+  await photograph(page, name);
   await assertAccessible(page, name, options.axeExclude ?? []);
 }
 
