@@ -1235,7 +1235,8 @@ export interface paths {
          *     *not contacted*. Appointments set are the saves of Appointment Made. Hours are the hours
          *     of the day (0 to 23) in the group's time zone (`timeZone`); every series has 24 entries,
          *     hour 0 first. Periods: today; this week (Monday to today); last week (Monday to Sunday);
-         *     this month (the 1st to today); last month.
+         *     this month (the 1st to today); last month. With `campaign`, only the saves made in that
+         *     campaign (`SavedResult.campaignId`).
          */
         get: operations["getContactDataReport"];
         put?: never;
@@ -1450,7 +1451,10 @@ export interface paths {
         };
         /**
          * Call campaigns with their recording counts
-         * @description Every campaign that has recordings, complete (unpaged), sorted by `name`.
+         * @description Every campaign name recordings are filed under (the phone system's, and a campaign's when
+         *     its call came from one), and every campaign the caller may read (`listCampaigns`: all for
+         *     administrators, their own for other staff) with 0 while none of its calls has a recording;
+         *     complete (unpaged), sorted by `name`.
          */
         get: operations["getCallCampaigns"];
         put?: never;
@@ -1644,7 +1648,8 @@ export interface paths {
          *     result in the range of days (both included, in the practice group's time zone; `endDate`
          *     before `startDate` is 400): `callsStarted` and `resultsSaved`. Complete (unpaged), sorted
          *     by `callsStarted` descending, then `resultsSaved` descending, then `username`, ties by
-         *     `userId`. Administrators only (403).
+         *     `userId`. Administrators only (403). With `campaign`, only the call starts and saves made
+         *     in that campaign (`CallStart.campaignId`, `SavedResult.campaignId`).
          */
         get: operations["getCallActivityReport"];
         put?: never;
@@ -5040,6 +5045,11 @@ export interface components {
          */
         MembersListCampaign: number;
         /**
+         * @description Added: only the work done in this campaign (its `id`); absent = all work, in campaigns or
+         *     not. An unknown campaign is 400 naming `campaign`.
+         */
+        ReportCampaign: number;
+        /**
          * @description Added: scopes the list to a region's practices. The route /members/smile-magic sends
          *     `SMD`, /members/family-smiles `FSD`, /members/all `all` (absent = all).
          */
@@ -6622,7 +6632,13 @@ export interface operations {
     };
     getContactDataReport: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Added: only the work done in this campaign (its `id`); absent = all work, in campaigns or
+                 *     not. An unknown campaign is 400 naming `campaign`.
+                 */
+                campaign?: components["parameters"]["ReportCampaign"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6639,6 +6655,7 @@ export interface operations {
                     "application/json": components["schemas"]["ContactDataReport"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["ServerError"];
         };
@@ -7139,6 +7156,11 @@ export interface operations {
                 startDate: components["parameters"]["DeletedStartDate"];
                 /** @description Last day of the range (included); not before startDate (400). */
                 endDate: components["parameters"]["DeletedEndDate"];
+                /**
+                 * @description Added: only the work done in this campaign (its `id`); absent = all work, in campaigns or
+                 *     not. An unknown campaign is 400 naming `campaign`.
+                 */
+                campaign?: components["parameters"]["ReportCampaign"];
             };
             header?: never;
             path?: never;

@@ -1,8 +1,8 @@
 // The supervisor's live board (tag board) in the fake backend: the board now, and an agent's day.
 // Administrators only: the wrapper answers 403 to other staff (`x-admin-only`).
 import { HttpResponse } from "msw";
-import { HttpError, invalidRequest } from "../../contract/errors.ts";
-import { UNKNOWN_CAMPAIGN_DETAIL } from "../../domain/campaigns/campaignTargets.ts";
+import { HttpError } from "../../contract/errors.ts";
+import { checkCampaignFilter } from "../campaigns/campaignFilter";
 import { createApi } from "../api";
 import type { MockDb } from "../db/createMockDb";
 import { agentDay, liveBoard } from "../board/board";
@@ -12,9 +12,7 @@ export function boardHandlers(db: MockDb) {
 
   return [
     api.get("/board", ({ query }) => {
-      if (query.campaign !== undefined && !db.campaigns.some((candidate) => candidate.id === query.campaign)) {
-        throw invalidRequest([{ field: "campaign", message: UNKNOWN_CAMPAIGN_DETAIL }]);
-      }
+      checkCampaignFilter(db, query.campaign);
       return HttpResponse.json(liveBoard(db, query.campaign));
     }),
 

@@ -4,9 +4,9 @@ import { HttpResponse } from "msw";
 import type { CallRecordingRecord } from "../../demo/records.ts";
 import { AUDIO_REMOVED, directoryFiltersOf, SEARCH_ROWS } from "../../domain/recordings/directory.ts";
 import { attachmentDisposition } from "../../domain/recordings/contentDisposition.ts";
+import { callCampaignChoices } from "../../domain/recordings/callCampaigns.ts";
 import { contentRangeOf, rangeOf } from "../../domain/http/byteRange.ts";
 import { HttpError, INVALID_TOKEN } from "../../contract/errors.ts";
-import { compareText } from "../../domain/order.ts";
 import { caller, createApi, errorAnswer } from "../api";
 import { findRecordings, pageOf } from "../callRecordings/directory";
 import type { MockDb } from "../db/createMockDb";
@@ -41,11 +41,12 @@ export function callRecordingsHandlers(db: MockDb) {
       });
     }),
 
-    api.get("/call-recordings/campaigns", () => {
+    api.get("/call-recordings/campaigns", (context) => {
+      const { user } = caller(context);
       const counts = new Map<string, number>();
       for (const recording of db.recordings) counts.set(recording.campaign, (counts.get(recording.campaign) ?? 0) + 1);
-      const campaigns = [...counts].map(([name, count]) => ({ name, count }));
-      return HttpResponse.json(campaigns.sort((a, b) => compareText(a.name, b.name)));
+      const readable = db.campaigns.filter((campaign) => user.isAdmin || campaign.agents.includes(user.id));
+      return HttpResponse.json(callCampaignChoices([...counts].map(([name, count]) => ({ name, count })), readable.map((campaign) => campaign.name)));
     }),
 
     api.get("/call-recordings/search", ({ query }) => {

@@ -7,8 +7,8 @@ import { campaignOfClaim, claimMember, endClaimsOf, liveClaim, releaseClaim } fr
 import { agentChanged } from "../board/board";
 import { claimConflict, NO_CLAIM } from "../../domain/team/claims.ts";
 import { claimEvent, memberEvent } from "../../domain/team/events.ts";
-import { HttpError, invalidRequest } from "../../contract/errors.ts";
-import { UNKNOWN_CAMPAIGN_DETAIL } from "../../domain/campaigns/campaignTargets.ts";
+import { HttpError } from "../../contract/errors.ts";
+import { checkCampaignFilter } from "../campaigns/campaignFilter";
 import { nextId, type MockDb } from "../db/createMockDb";
 import type { NoteRecord, ResultRecord } from "../../demo/records.ts";
 import { createMembersList } from "../members/membersList";
@@ -29,15 +29,11 @@ export function membersHandlers(db: MockDb) {
   const list = createMembersList(db);
   /** The member named by a JSON `params` path segment (getNotes, getResults). */
   const memberOfParams = (json: Record<string, unknown>) => findMember(db.members, json.params as MemberKey, "params.patnum");
-  /** 400 naming `campaign` when the list's campaign filter names no campaign. */
-  const checkCampaignFilter = (campaign: number | undefined) => {
-    if (campaign !== undefined && !db.campaigns.some((candidate) => candidate.id === campaign)) throw invalidRequest([{ field: "campaign", message: UNKNOWN_CAMPAIGN_DETAIL }]);
-  };
   const claimsEnded = (memberIds: number[]) => memberIds.forEach((memberId) => db.events.publish(claimEvent(memberId, null)));
 
   return [
     api.get("/Members/getMembersTableData", ({ query }) => {
-      checkCampaignFilter(query.campaign);
+      checkCampaignFilter(db, query.campaign);
       const pageNum = query.pageNum ?? 1;
       const { members, total, ...cursors } = list.page({ ...query, pageNum, pageSize: query.pageSize ?? 15 });
       return HttpResponse.json({
@@ -50,7 +46,7 @@ export function membersHandlers(db: MockDb) {
     }),
 
     api.get("/Members/export", ({ query }) => {
-      checkCampaignFilter(query.campaign);
+      checkCampaignFilter(db, query.campaign);
       return csvResponse({
         fileName: exportFileName("Members", db.now()),
         columns: MEMBER_EXPORT_COLUMNS,

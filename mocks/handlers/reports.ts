@@ -5,6 +5,7 @@ import { HttpResponse } from "msw";
 import { caller, createApi } from "../api";
 import { nextId, type MockDb } from "../db/createMockDb";
 import { contactDataReport } from "../reports/contactData";
+import { checkCampaignFilter, doneIn } from "../campaigns/campaignFilter";
 import { leadPeriodsOf, type LeadDataRequest } from "../../domain/reports/leadData.ts";
 import { leadDataReport } from "../reports/leadData";
 import { membersReportMail, parseReportRows } from "../../domain/mail/membersReportMail.ts";
@@ -68,7 +69,10 @@ export function reportsHandlers(db: MockDb) {
       return csvResponse({ fileName: exportFileName("QualityIndex", db.now()), columns: QUALITY_INDEX_EXPORT_COLUMNS, rowCount: lines.length, batches: oneBatch(lines) });
     }),
 
-    api.get("/report/contact-data-report", () => HttpResponse.json(contactDataReport(db.results, db.now()))),
+    api.get("/report/contact-data-report", ({ query }) => {
+      checkCampaignFilter(db, query.campaign);
+      return HttpResponse.json(contactDataReport(doneIn(db.results, query.campaign), db.now()));
+    }),
 
     api.get("/report/priority-status-report", () => HttpResponse.json(priorityStatusReport(db.priorities, db.practices))),
 

@@ -8,6 +8,7 @@ import { nextId, type MockDb } from "../db/createMockDb";
 import { recordPageVisit } from "../usage/pageVisits";
 import { usageReport } from "../usage/usageReport";
 import { callActivityReport } from "../usage/callActivity";
+import { checkCampaignFilter, doneIn } from "../campaigns/campaignFilter";
 import { checkDayRange } from "../../domain/calendar.ts";
 import { USAGE_EXPORT_COLUMNS } from "../../domain/exports/columns.ts";
 import { exportFileName } from "../../domain/exports/fileName.ts";
@@ -50,7 +51,8 @@ export function usageHandlers(db: MockDb) {
 
     api.get("/report/call-activity", ({ query }) => {
       checkDayRange(query);
-      return HttpResponse.json(callActivityReport(db.callStarts, db.results, db.users, query));
+      checkCampaignFilter(db, query.campaign);
+      return HttpResponse.json(callActivityReport(doneIn(db.callStarts, query.campaign), doneIn(db.results, query.campaign), db.users, query));
     }),
   ];
 }

@@ -103,6 +103,13 @@ export async function campaignRows(db: Kysely<Database>, agentId?: number): Prom
   return rows.map((row) => campaignOf(row, agents.filter((agent) => agent.campaign_id === row.id).map((agent) => agent.user_id)));
 }
 
+/** The campaigns' names; only those `agentId` is assigned to when given. */
+export async function campaignNames(db: Kysely<Database>, agentId?: number): Promise<string[]> {
+  let query = db.selectFrom("campaigns").select("name");
+  if (agentId !== undefined) query = query.where("id", "in", db.selectFrom("campaign_agents").select("campaign_id").where("user_id", "=", agentId));
+  return (await query.execute()).map((row) => row.name);
+}
+
 export async function campaignById(db: Kysely<Database>, id: number): Promise<Campaign | undefined> {
   const row = (await db.selectFrom("campaigns").select(CAMPAIGN_COLUMNS).where("id", "=", id).executeTakeFirst()) as CampaignRow | undefined;
   if (!row) return undefined;
@@ -110,7 +117,7 @@ export async function campaignById(db: Kysely<Database>, id: number): Promise<Ca
   return campaignOf(row, agents.map((agent) => agent.user_id));
 }
 
-/** 400 naming `campaign` when a campaign filter (members list, live board) names no campaign. */
+/** 400 naming `campaign` when a campaign filter (members list, live board, reports) names no campaign. */
 export async function checkCampaignFilter(db: Kysely<Database>, campaign: number | undefined): Promise<void> {
   if (campaign === undefined) return;
   const row = await db.selectFrom("campaigns").select("id").where("id", "=", campaign).executeTakeFirst();

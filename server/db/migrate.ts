@@ -49,6 +49,7 @@ import * as campaignTargetCounts from "./migrations/0047_campaign_target_counts.
 import * as recordingAudioChecks from "./migrations/0048_recording_audio_checks.ts";
 import * as feedQueueMarks from "./migrations/0049_feed_queue_marks.ts";
 import * as storedFilesUncompressed from "./migrations/0050_stored_files_uncompressed.ts";
+import * as campaignReportCounts from "./migrations/0051_campaign_report_counts.ts";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001_staff_and_sessions": staffAndSessions,
@@ -96,6 +97,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0048_recording_audio_checks": recordingAudioChecks,
   "0049_feed_queue_marks": feedQueueMarks,
   "0050_stored_files_uncompressed": storedFilesUncompressed,
+  "0051_campaign_report_counts": campaignReportCounts,
 };
 
 /**

@@ -113,6 +113,14 @@ export interface CampaignAgents {
   user_id: number;
 }
 
+export interface CampaignDayActivity {
+  calls_started: Generated<number>;
+  campaign_id: number;
+  day: ColumnType<string, string, string>;
+  results_saved: Generated<number>;
+  user_id: number;
+}
+
 export interface Campaigns {
   attempt_cap: number | null;
   changed_at: Generated<Timestamp>;
@@ -134,6 +142,13 @@ export interface Campaigns {
   state: Generated<string>;
   targets: Generated<Json>;
   version: Generated<number>;
+}
+
+export interface CampaignSaveCounts {
+  campaign_id: number;
+  n: number;
+  result: string;
+  starts_at: Timestamp;
 }
 
 export interface CampaignTargetCounts {
@@ -593,6 +608,8 @@ export interface DB {
   callback_changes: CallbackChanges;
   callbacks: Callbacks;
   campaign_agents: CampaignAgents;
+  campaign_day_activity: CampaignDayActivity;
+  campaign_save_counts: CampaignSaveCounts;
   campaign_target_counts: CampaignTargetCounts;
   campaigns: Campaigns;
   connector_positions: ConnectorPositions;

@@ -4,6 +4,8 @@
 import { randomBytes } from "node:crypto";
 import { AUDIO_REMOVED, directoryFiltersOf, SEARCH_ROWS } from "../../domain/recordings/directory.ts";
 import { attachmentDisposition } from "../../domain/recordings/contentDisposition.ts";
+import { callCampaignChoices } from "../../domain/recordings/callCampaigns.ts";
+import { campaignNames } from "../campaigns/campaigns.repository.ts";
 import { HttpError, INVALID_TOKEN } from "../../contract/errors.ts";
 import { audit } from "../audit.repository.ts";
 import { originOf } from "../files/origin.ts";
@@ -36,8 +38,11 @@ async function openAudio(services: Services, filePath: string, audioIn: string |
 }
 
 export const recordingsHandlers: Handlers = {
-  async getCallCampaigns({ services }) {
-    return campaignCounts(services.db);
+  async getCallCampaigns(call) {
+    const { user } = callerOf(call);
+    const { db } = call.services;
+    const [filed, campaigns] = await Promise.all([campaignCounts(db), campaignNames(db, user.is_admin ? undefined : user.id)]);
+    return callCampaignChoices(filed, campaigns);
   },
 
   async getCallDirectoryList({ query, services }) {

@@ -7,6 +7,7 @@ import { callActivityReport } from "./callActivity.repository.ts";
 import { usageQueryOf } from "./usageQuery.ts";
 import { recordPageVisit, recordReportUse } from "./usage.repository.ts";
 import { checkDayRange } from "../../domain/calendar.ts";
+import { checkCampaignFilter } from "../campaigns/campaigns.repository.ts";
 
 export const usageHandlers: Handlers = {
   async saveUsage(call) {
@@ -33,6 +34,7 @@ export const usageHandlers: Handlers = {
 
   async getCallActivityReport(call) {
     checkDayRange(call.query);
-    return callActivityReport(call.services.reads().db, call.query, call.services.config.reportTimeZone);
+    await checkCampaignFilter(call.services.db, call.query.campaign);
+    return callActivityReport(call.services.reads().db, call.query, call.services.config.reportTimeZone, call.query.campaign);
   },
 };

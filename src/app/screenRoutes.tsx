@@ -38,7 +38,7 @@ export function CallRecordingsRoute() {
 
 export function ContactDataRoute() {
   const { chartReports } = useServices();
-  return <ContactDataScreen actor={useAppActor(chartReports.contactData, { input: { filters: {} } })} view={useAppActor(contactDataViewMachine)} />;
+  return <ContactDataScreen actor={useAppActor(chartReports.contactData, { input: { filters: { campaign: null } } })} view={useAppActor(contactDataViewMachine)} />;
 }
 
 export function QualityIndexRoute() {

@@ -1,17 +1,28 @@
-// The Contact Data Report's report machine (no filters: the answer of GET
-// /report/contact-data-report) and its charts.
+// The Contact Data Report's report machine (its one filter, a campaign or all work; the answer of
+// GET /report/contact-data-report; the campaigns as its list) and its charts.
 import type { SnapshotFrom } from "xstate";
 import type { components } from "../../../contract/schema";
 import { CHART_COLORS, type ChartSpec } from "../../lib/chartSpec";
+import type { CampaignChoice } from "../report/report.actors";
 import { createReportMachine } from "../report/report.machine";
 import type { ReportSnapshot } from "../report/report.selectors";
 import { CALL_PERIOD_LABELS, type CallPeriod, type contactDataViewMachine } from "./contactData.machine";
 
 export type ContactDataReport = components["schemas"]["ContactDataReport"];
 
-export const contactDataReportMachine = createReportMachine<Record<string, never>, ContactDataReport>({ id: "contactDataReport", lists: false });
+/** The saves counted: a campaign's (its id), or every save (null). */
+export interface ContactDataFilters {
+  campaign: number | null;
+}
 
-export const selectContactData = (snapshot: ReportSnapshot<Record<string, never>, ContactDataReport>) => snapshot.context.data;
+export const contactDataReportMachine = createReportMachine<ContactDataFilters, ContactDataReport, CampaignChoice[]>({ id: "contactDataReport", lists: true });
+
+type ContactDataSnapshot = ReportSnapshot<ContactDataFilters, ContactDataReport, CampaignChoice[]>;
+
+export const selectContactData = (snapshot: ContactDataSnapshot) => snapshot.context.data;
+export const selectContactDataCampaign = (snapshot: ContactDataSnapshot) => snapshot.context.filters.campaign;
+/** The campaigns of the filter (none until they come). */
+export const selectContactDataCampaigns = (snapshot: ContactDataSnapshot) => snapshot.context.lists ?? [];
 
 export const selectCallPeriod = (snapshot: SnapshotFrom<typeof contactDataViewMachine>) => snapshot.context.period;
 

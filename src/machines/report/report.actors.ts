@@ -1,6 +1,6 @@
 // A report machine's effects made from the report's calls: `load` (the report for its filters) and,
 // for reports with filters to choose from, `loadLists` (their choices, once per visit). And the
-// practices alone, for the reports whose only list they are.
+// practices alone, or the campaigns alone, for the reports whose only list they are.
 import { unwrap, type ApiClient } from "../../api/client";
 import { fromApiCall } from "../../api/fromApiCall";
 import type { components } from "../../../contract/schema";
@@ -28,6 +28,14 @@ async function fetchReportFilterLists(api: ApiClient, signal: AbortSignal): Prom
     unwrap(api.GET("/report/practicesList", { signal })),
   ]);
   return { regions: regionList, practices: practicesList };
+}
+
+/** A campaign a report can be narrowed to. */
+export type CampaignChoice = Pick<Schemas["Campaign"], "id" | "name">;
+
+/** The campaigns of a report's campaign filter, in the campaigns list's order (GET /campaigns: the ones the reader may read). */
+export function reportCampaignsActor(api: ApiClient) {
+  return fromApiCall<CampaignChoice[]>(async (_, signal) => (await unwrap(api.GET("/campaigns", { signal }))).map(({ id, name }) => ({ id, name })));
 }
 
 /** The practices of a report's practice filter (GET /report/practicesList). */

@@ -2,7 +2,7 @@
 // the page visits (openapi.yaml GET /report/usage/{params}; an empty page search is left out of
 // the query) with the practices that name their default practices, and the call activity beside them.
 import { jsonParam, unwrap, type ApiClient } from "../../api/client";
-import { reportActors, reportPracticesActor } from "../report/report.actors";
+import { reportActors, reportCampaignsActor, reportPracticesActor } from "../report/report.actors";
 import type { CallActivityQuery, CallActivityRow, UsageQuery, UsageRow } from "./usageTables";
 
 /** The report's path parameter (its export's too). */
@@ -20,7 +20,12 @@ export function createUsageReportActors(api: ApiClient) {
   };
 }
 
-/** The calls started and results saved per agent over the report's dates (GET /report/call-activity). */
+/** The calls started and results saved per agent over the report's dates, of all work or a campaign's (GET /report/call-activity), and the campaigns. */
 export function createCallActivityActors(api: ApiClient) {
-  return reportActors<CallActivityQuery, CallActivityRow[]>((query, signal) => unwrap(api.GET("/report/call-activity", { params: { query }, signal })));
+  return {
+    ...reportActors<CallActivityQuery, CallActivityRow[]>(({ campaign, ...dates }, signal) =>
+      unwrap(api.GET("/report/call-activity", { params: { query: campaign === null ? dates : { ...dates, campaign } }, signal })),
+    ),
+    loadLists: reportCampaignsActor(api),
+  };
 }

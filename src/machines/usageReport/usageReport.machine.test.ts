@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import { selectReportStatus } from "../report/report.selectors";
 import { usageReportMachine } from "./usageReport.machine";
-import { selectVisits } from "./usageReport.selectors";
-import { callActivityMachine, selectUsageExport, selectUsageRows, usageVisitsMachine, type CallActivityQuery, type UsageQuery, type UsageRow } from "./usageTables";
+import { selectCalls, selectVisits } from "./usageReport.selectors";
+import { callActivityMachine, selectCallActivityCampaign, selectCallActivityCampaigns, selectUsageExport, selectUsageRows, usageVisitsMachine, type CallActivityQuery, type UsageQuery, type UsageRow } from "./usageTables";
 
 const rows: UsageRow[] = [
   { userId: 2, visitedUrl: "/usage", defualtPracticeId: "3", username: "b@x.example", firstname: "B", lastname: "Bee", accessDate: "2026-03-04", count: 2 },
@@ -14,7 +14,9 @@ function start(isAdmin = true) {
   const load = vi.fn(async (_filters: UsageQuery) => rows);
   const loadCalls = vi.fn(async (_filters: CallActivityQuery) => []);
   const report = usageVisitsMachine.provide({ actors: { load: fromPromise(({ input }) => load(input.filters)) } });
-  const calls = callActivityMachine.provide({ actors: { load: fromPromise(({ input }) => loadCalls(input.filters)) } });
+  const calls = callActivityMachine.provide({
+    actors: { load: fromPromise(({ input }) => loadCalls(input.filters)), loadLists: fromPromise(async () => [{ id: 7, name: "Recare Houston" }]) },
+  });
   const actor = createActor(usageReportMachine.provide({ actors: { report, calls } }), {
     input: { isAdmin, today: new Date(2026, 2, 17) },
   }).start();
@@ -62,7 +64,7 @@ describe("usage report machine", () => {
   it("loads the call activity of the same month, and not again on a search", async () => {
     const { actor, loadCalls } = start();
     await vi.advanceTimersByTimeAsync(0);
-    expect(loadCalls).toHaveBeenCalledExactlyOnceWith({ startDate: "2026-03-01", endDate: "2026-03-31" });
+    expect(loadCalls).toHaveBeenCalledExactlyOnceWith({ startDate: "2026-03-01", endDate: "2026-03-31", campaign: null });
     actor.send({ type: "usage.user.change", value: "moreno" });
     actor.send({ type: "usage.user.search" });
     await vi.advanceTimersByTimeAsync(0);
@@ -76,7 +78,22 @@ describe("usage report machine", () => {
     actor.send({ type: "usage.endDate.change", value: "2026-02-28" });
     await vi.advanceTimersByTimeAsync(0);
     expect(load).toHaveBeenLastCalledWith({ startDate: "2026-02-01", endDate: "2026-02-28", userSearch: "", visitedUrl: "" });
-    expect(loadCalls).toHaveBeenLastCalledWith({ startDate: "2026-02-01", endDate: "2026-02-28" });
+    expect(loadCalls).toHaveBeenLastCalledWith({ startDate: "2026-02-01", endDate: "2026-02-28", campaign: null });
+  });
+
+  it("narrows the call activity to a campaign of its list, keeping the dates, and the visits stay as they are", async () => {
+    const { actor, load, loadCalls } = start();
+    await vi.advanceTimersByTimeAsync(0);
+    const calls = selectCalls(actor.getSnapshot());
+    expect(selectCallActivityCampaigns(calls.getSnapshot())).toEqual([{ id: 7, name: "Recare Houston" }]);
+    calls.send({ type: "report.filters.change", filters: { campaign: 7 } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(loadCalls).toHaveBeenLastCalledWith({ startDate: "2026-03-01", endDate: "2026-03-31", campaign: 7 });
+    expect(selectCallActivityCampaign(calls.getSnapshot())).toBe(7);
+    actor.send({ type: "usage.startDate.change", value: "2026-02-01" });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(loadCalls).toHaveBeenLastCalledWith({ startDate: "2026-02-01", endDate: "2026-03-31", campaign: 7 });
+    expect(load).toHaveBeenCalledTimes(2);
   });
 
   it("sorts the rows on the client, the same column again reversing", async () => {

@@ -3,7 +3,8 @@
 // sorting and errors are the shared report workflow's, run here as the child `report`.
 // §6: the administrator flag sets allowEdit, which has no visible effect: kept, never shown.
 // Beside the visits, the child `calls` loads the calls started and results saved per agent over
-// the same dates (openapi.yaml getCallActivityReport).
+// the same dates (openapi.yaml getCallActivityReport), of all work or a campaign's, chosen on that
+// table (its own filter).
 import dayjs from "dayjs";
 import { assign, sendTo, setup } from "xstate";
 import { USAGE_SEARCH_DEBOUNCE_MS } from "../../lib/constants";
@@ -74,7 +75,7 @@ export const usageReportMachine = setup({
     {
       id: "calls",
       src: "calls",
-      input: ({ context }) => ({ filters: { startDate: context.startDate, endDate: context.endDate } satisfies CallActivityQuery }),
+      input: ({ context }) => ({ filters: { startDate: context.startDate, endDate: context.endDate, campaign: null } satisfies CallActivityQuery }),
     },
   ],
   on: {

@@ -1,5 +1,6 @@
 // §2 Contact Data Report: calls by hour (contacted vs not contacted) for a chosen period, stacked
-// and as percent; appointments set by hour for today, week and month; Print and Refresh.
+// and as percent; appointments set by hour for today, week and month; Print and Refresh; of every
+// save or narrowed to a campaign's.
 import { useSelector } from "@xstate/react";
 import type { ActorRefFrom } from "xstate";
 import { Chart } from "../../components/chart/Chart";
@@ -10,10 +11,13 @@ import {
   callsCharts,
   selectCallPeriod,
   selectContactData,
+  selectContactDataCampaign,
+  selectContactDataCampaigns,
   type contactDataReportMachine,
 } from "../../machines/contactData/contactData.selectors";
 import { selectReportFailure, selectReportStatus } from "../../machines/report/report.selectors";
 import { PageHeader } from "../../components/PageHeader";
+import { CampaignSelect } from "../../components/CampaignSelect";
 
 interface ContactDataScreenProps {
   /** The report's answer. */
@@ -27,6 +31,8 @@ export function ContactDataScreen({ actor: report, view }: ContactDataScreenProp
   const failure = useSelector(report, selectReportFailure);
   const data = useSelector(report, selectContactData);
   const period = useSelector(view, selectCallPeriod);
+  const campaign = useSelector(report, selectContactDataCampaign);
+  const campaigns = useSelector(report, selectContactDataCampaigns);
   const refresh = () => report.send({ type: "report.refresh" });
   const calls = data ? callsCharts(data, period) : null;
 
@@ -54,6 +60,12 @@ export function ContactDataScreen({ actor: report, view }: ContactDataScreenProp
             ))}
           </select>
         </label>
+        <CampaignSelect
+          campaigns={campaigns}
+          value={campaign}
+          allLabel="All calls"
+          onChange={(chosen) => report.send({ type: "report.filters.change", filters: { campaign: chosen } })}
+        />
       </div>
       <ReportStatus status={status} failure={failure} onRetry={refresh} what="the contact data report">
         {data && calls ? (

@@ -136,4 +136,40 @@ describe("Universal Usage Report screen", () => {
     expect(first).toHaveTextContent(new RegExp(`${agent().email}.*${agent().lastname}\\s*2\\s*1$`));
     expect(second).toHaveTextContent(new RegExp(`${admin().email}.*${admin().lastname}\\s*0\\s*1$`));
   });
+  it("narrows the call activity to the campaign chosen, counting only the calls and saves made in it", async () => {
+    arrangeVisits();
+    const thisMonth = new Date(new Date().getFullYear(), new Date().getMonth(), 15, 12).toISOString();
+    const id = Math.max(0, ...backend.db.campaigns.map((campaign) => campaign.id)) + 1;
+    backend.db.campaigns.push({
+      id,
+      name: "Usage screen recare",
+      description: "",
+      script: "",
+      targets: {},
+      agents: [agent().id],
+      startsOn: "2000-01-01",
+      endsOn: "2099-12-31",
+      hours: null,
+      goalResult: null,
+      goalCount: null,
+      goalBy: null,
+      attemptCap: null,
+      cooldownHours: { noAnswer: null, leftMessage: null },
+      position: 0,
+      state: "active",
+      version: 1,
+      changedBy: admin().id,
+    });
+    const memberId = backend.db.members[0]!.id;
+    backend.db.callStarts.splice(0, Infinity, { id: 1, memberId, userId: agent().id, startedAt: thisMonth, campaignId: id }, { id: 2, memberId, userId: agent().id, startedAt: thisMonth });
+    backend.db.results.splice(0, Infinity, { id: 1, memberId, userId: agent().id, Result: "No answer", createdAt: thisMonth, campaignId: id }, { id: 2, memberId, userId: admin().id, Result: "Left message", createdAt: thisMonth });
+    const user = await renderScreen(admin());
+    await screen.findByRole("table", { name: /^Calls started and results saved from .+: 2 agents$/ });
+    await user.selectOptions(await screen.findByRole("combobox", { name: "Campaign" }), "Usage screen recare");
+    const table = await screen.findByRole("table", { name: /^Calls started and results saved from .+: 1 agents$/ });
+    const [, only] = within(table).getAllByRole("row");
+    expect(only).toHaveTextContent(new RegExp(`${agent().email}.*${agent().lastname}\\s*1\\s*1$`));
+    await user.selectOptions(screen.getByRole("combobox", { name: "Campaign" }), "All calls");
+    expect(await screen.findByRole("table", { name: /^Calls started and results saved from .+: 2 agents$/ })).toBeInTheDocument();
+  });
 });

@@ -1,12 +1,15 @@
 // The Universal Usage Report's two tables: the page visits (§2's sortable table) and, beside them,
-// the calls started and results saved per agent over the same dates. Each is a report actor of its
-// own, child of the usage report's.
+// the calls started and results saved per agent over the same dates, of all calls or a campaign's.
+// Each is a report actor of its own, child of the usage report's.
 import { useSelector } from "@xstate/react";
 import type { ActorRefFrom } from "xstate";
 import { DataTable, type Column } from "../../components/DataTable";
 import { ReportStatus } from "../../components/ReportStatus";
 import { selectReportFailure, selectReportSort, selectReportStatus } from "../../machines/report/report.selectors";
+import { CampaignSelect } from "../../components/CampaignSelect";
 import {
+  selectCallActivityCampaign,
+  selectCallActivityCampaigns,
   selectCallActivityRows,
   selectUsageRows,
   type callActivityMachine,
@@ -79,10 +82,20 @@ export function CallActivityTable({ actor, dates }: TableProps<typeof callActivi
   const failure = useSelector(actor, selectReportFailure);
   const sort = useSelector(actor, selectReportSort);
   const rows = useSelector(actor, selectCallActivityRows);
+  const campaign = useSelector(actor, selectCallActivityCampaign);
+  const campaigns = useSelector(actor, selectCallActivityCampaigns);
   return (
     <section className="usage-report__calls" aria-labelledby="call-activity-title">
       <h2 id="call-activity-title">Calls started and results saved</h2>
       <p className="usage-report__hint">Calls started from a member&apos;s phone number beside the results saved, per agent, over the same dates.</p>
+      <div className="filters">
+        <CampaignSelect
+          campaigns={campaigns}
+          value={campaign}
+          allLabel="All calls"
+          onChange={(chosen) => actor.send({ type: "report.filters.change", filters: { campaign: chosen } })}
+        />
+      </div>
       <ReportStatus status={status} failure={failure} onRetry={() => actor.send({ type: "report.refresh" })} what="the call activity">
         <DataTable
           caption={`Calls started and results saved ${dates}: ${rows.length} agents`}
