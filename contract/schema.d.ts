@@ -3902,7 +3902,12 @@ export interface components {
             eligibleNow: number;
             /** @description Members with at least one result saved in the campaign. */
             called: number;
-            /** @description Members with a result saved in the campaign that reached a person (not No answer, Left message, Phone number issues or Blank). */
+            /**
+             * @description Members with a result saved in the campaign that reached a person: the results
+             *     `getContactDataReport` counts as contacted (Appointment Made, Contact Made Call Back,
+             *     Contact Made Not Interested, CM-DNC- Other Dentist, CM-DNC- Moved, Transfer, Reschedule,
+             *     Confirm), one rule for both.
+             */
             reached: number;
             /** @description Members with a result saved in the campaign that is its goal result (Appointment Made when it has none). */
             appointments: number;

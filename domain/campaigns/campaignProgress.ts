@@ -5,7 +5,7 @@
 import type { components } from "../../contract/schema";
 import { addDays, zonedDate, type IsoDate } from "../calendar.ts";
 import type { ExportColumn } from "../exports/csv.ts";
-import { APPOINTMENT_MADE, BLANK_RESULT } from "../vocabulary.ts";
+import { APPOINTMENT_MADE, BLANK_RESULT, CONTACTED_RESULTS } from "../vocabulary.ts";
 import { campaignPace } from "./campaignPace.ts";
 
 type Schemas = components["schemas"];
@@ -16,10 +16,11 @@ type Campaign = Schemas["Campaign"];
 /** The targets and the members eligible now are worked out again at most this often per campaign. */
 export const TARGETS_RECOUNT_MS = 60_000;
 
-/** The results that say nobody was reached; every other result saved in a campaign reached a person. */
-export const NOT_REACHED_RESULTS: readonly string[] = ["No answer", "Left message", "Phone number issues", BLANK_RESULT];
-
-export const isReached = (result: string) => !NOT_REACHED_RESULTS.includes(result);
+/**
+ * A result reached a person by the one rule of the contact data report and the live board's
+ * contacts (CONTACTED_RESULTS): "reached" on the Campaigns page is "contacted" there.
+ */
+export const isReached = (result: string) => (CONTACTED_RESULTS as readonly string[]).includes(result);
 
 /** The result a campaign counts as its appointments: its goal's, else Appointment Made. */
 export const appointmentResultOf = (campaign: Pick<Campaign, "goalResult">): string => campaign.goalResult ?? APPOINTMENT_MADE;

@@ -5,8 +5,8 @@
 // attempt is domain/campaigns/campaignProgress.ts's, passed in as values.
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Database } from "../db/database.ts";
-import { NOT_REACHED_RESULTS, type CampaignDay, type CampaignWork } from "../../domain/campaigns/campaignProgress.ts";
-import { BLANK_RESULT } from "../../domain/vocabulary.ts";
+import type { CampaignDay, CampaignWork } from "../../domain/campaigns/campaignProgress.ts";
+import { BLANK_RESULT, CONTACTED_RESULTS } from "../../domain/vocabulary.ts";
 
 /** A campaign as its progress is counted: its id and the result it counts as appointments. */
 export interface CountedCampaign {
@@ -14,7 +14,8 @@ export interface CountedCampaign {
   appointmentResult: string;
 }
 
-const notReached = sql`r.result <> all(${[...NOT_REACHED_RESULTS]}::text[])`;
+// A person reached: the contact data report's contacted results (isReached).
+const reached = sql`r.result = any(${[...CONTACTED_RESULTS]}::text[])`;
 // An attempt is every result but Blank (isAttempt).
 const attempt = sql`r.result <> ${BLANK_RESULT}`;
 
@@ -51,7 +52,7 @@ export async function campaignWork(db: Kysely<Database>, campaigns: readonly Cou
     sql<WorkRow>`
       select r.campaign_id, r.user_id, min(u.firstname) as firstname, min(u.lastname) as lastname,
         count(distinct r.member_id) as called,
-        count(distinct r.member_id) filter (where ${notReached}) as reached,
+        count(distinct r.member_id) filter (where ${reached}) as reached,
         count(distinct r.member_id) filter (where r.result = g.goal) as appointments,
         count(*) filter (where ${attempt}) as attempts
       from results r join ${goalsOf(campaigns)} on g.id = r.campaign_id
@@ -84,7 +85,7 @@ export async function campaignDayCounts(db: Kysely<Database>, campaign: CountedC
     sql<{ day: string; called: string; reached: string; appointments: string }>`
       select ${day(sql.ref("r.created_at"))} as day,
         count(distinct r.member_id) as called,
-        count(distinct r.member_id) filter (where ${notReached}) as reached,
+        count(distinct r.member_id) filter (where ${reached}) as reached,
         count(distinct r.member_id) filter (where r.result = ${campaign.appointmentResult}) as appointments
       from results r where r.campaign_id = ${campaign.id} and ${within(sql.ref("r.created_at"))}
       group by 1`.execute(db),
