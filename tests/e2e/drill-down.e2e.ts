@@ -95,3 +95,33 @@ e2e("A drill-down link naming an unknown practice or status says so and shows ev
   await followInApp(page, "/members/all?practice=987654&status=Sleeping&brand=all");
   await snapshot(page, "drill-down-unknown-link", { waitFor: page.getByRole("alert") });
 }, { timeout: 120_000 });
+
+e2e("Campaigns progress: a campaign's Called opens the members it worked, as many as it called, and the list says which campaign", async ({ page }) => {
+  await signInAs(page, ADMIN);
+  await waitForPath(page, ADMIN.defaultPage);
+  await goInApp(page, "/campaigns");
+  const progress = page.getByRole("table", { name: /^Progress/ });
+  // The demo world's campaigns have a week of calls: the first one whose Called is a link.
+  const called = progress.locator("tbody > tr:first-child > td:nth-of-type(3) a").first();
+  await expectVisible(called, 15_000);
+  const campaign = ((await called.locator("xpath=ancestor::tr[1]/th").innerText()).split("\n")[0] ?? "").replace(/\s+(active|paused|draft|finished)$/i, "").trim();
+  const count = Number((await called.innerText()).replace(/[^0-9]/g, ""));
+  assert.ok(count > 0);
+  for (const viewport of [{ width: 1366, height: 768 }, { width: 1920, height: 1080 }]) {
+    await page.setViewportSize(viewport);
+    await snapshot(page, `drill-down-campaign-progress-${viewport.width}`, { waitFor: called });
+  }
+  await called.click();
+  await waitForPath(page, "/members/all");
+  assert.equal(await listedCount(page), count, "the list counts the members the campaign called");
+  assert.equal(new URL(page.url()).searchParams.get("campaign") !== null, true);
+  await expectVisible(page.getByRole("status").filter({ hasText: `Only the members worked in the campaign ${campaign}` }));
+  for (const viewport of [{ width: 1366, height: 768 }, { width: 1920, height: 1080 }]) {
+    await page.setViewportSize(viewport);
+    await snapshot(page, `drill-down-campaign-members-${viewport.width}`);
+  }
+  // Back to every member: the campaign leaves the address and the list.
+  await page.getByRole("button", { name: "Show members of every campaign" }).click();
+  await page.waitForFunction(() => !new URL(location.href).searchParams.has("campaign"));
+  assert.ok((await listedCount(page)) > count);
+}, { timeout: 120_000 });

@@ -2,6 +2,7 @@
 // campaign's days.
 import { unwrap, type ApiClient } from "../../api/client";
 import { fromApiCall } from "../../api/fromApiCall";
+import { appointmentResultOf } from "../../../domain/campaigns/campaignProgress.ts";
 import type { ProgressRow } from "./campaignProgress.machine";
 
 export function createCampaignProgressActors(api: ApiClient) {
@@ -12,7 +13,7 @@ export function createCampaignProgressActors(api: ApiClient) {
       // A campaign made between the two reads is shown at the next.
       return progress.flatMap((row) => {
         const campaign = byId.get(row.campaignId);
-        return campaign ? [{ ...row, name: campaign.name, state: campaign.state }] : [];
+        return campaign ? [{ ...row, name: campaign.name, state: campaign.state, appointmentResult: appointmentResultOf(campaign) }] : [];
       });
     }),
     loadDays: fromApiCall(({ id }: { id: number }, signal) => unwrap(api.GET("/campaign-progress/{id}/days", { params: { path: { id } }, signal }))),

@@ -12,6 +12,7 @@ const row = (campaignId: number, called: number, goal: ProgressRow["goal"] = nul
   campaignId,
   name: `Campaign ${campaignId}`,
   state: "active",
+  appointmentResult: "Appointment Made",
   targeted: 40,
   eligibleNow: 12,
   called,

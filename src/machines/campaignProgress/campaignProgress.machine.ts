@@ -13,7 +13,8 @@ export type CampaignProgress = Schemas["CampaignProgress"];
 export type CampaignDay = Schemas["CampaignDay"];
 
 /** A campaign's progress with the name and state the campaigns list gives it. */
-export type ProgressRow = CampaignProgress & { name: string; state: Schemas["CampaignState"] };
+/** A campaign's progress with its name, state and the result it counts as appointments. */
+export type ProgressRow = CampaignProgress & { name: string; state: Schemas["CampaignState"]; appointmentResult: string };
 
 export interface CampaignProgressContext {
   rows: ProgressRow[];

@@ -57,3 +57,21 @@ export const selectExportRequest = (s: Snapshot): ExportRequest | null => {
   const chosen = selectChosen(s);
   return chosen && selectDaysShown(s) ? { report: "campaignDays", id: chosen.campaignId } : null;
 };
+
+/** The members list of every practice the user may see. */
+const MEMBERS_LIST_ROUTE = "/members/all";
+
+/** A progress figure that opens members: those the campaign called, and of them those whose result is now its appointment. */
+export type MembersFigure = "called" | "appointments";
+
+/**
+ * The members list narrowed to the members the campaign has worked (`campaign`), and for its
+ * appointments to those whose result is now the campaign's appointment result; undefined for a zero.
+ * Every other filter is set to all, so that filters saved in the browser hide none of them.
+ */
+export function campaignMembersHref(row: ProgressRow, figure: MembersFigure): string | undefined {
+  if (row[figure] === 0) return undefined;
+  const result = figure === "appointments" ? row.appointmentResult : "all";
+  const query = new URLSearchParams({ practice: "all", status: "all", brand: "all", mco: "all", priority: "all", result, campaign: String(row.campaignId) });
+  return `${MEMBERS_LIST_ROUTE}?${query.toString()}`;
+}

@@ -95,6 +95,7 @@ export function filtersOf(targets: CampaignTargets): Pick<CampaignDraft, "filter
       dentist: targets.dentistFirstName ?? "",
       brand: targets.company ?? ALL,
       priority: targets.priority ?? ALL,
+      campaign: null,
     },
     search: targets.search ?? "",
     region: targets.region ?? ALL,

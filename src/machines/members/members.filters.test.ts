@@ -21,6 +21,7 @@ const FILTERS: MemberFilters = {
   dentist: "Ruth",
   brand: "mcna",
   priority: "all",
+  campaign: null,
 };
 
 describe("member filters travel", () => {
@@ -54,8 +55,19 @@ describe("member filters travel", () => {
     expect(`?${new URLSearchParams(urlQuery({ ...NO_FILTERS, ...filters })).toString()}`).toBe(link);
   });
 
-  it("round-trips every filter and the page size through the cookie, and ignores a broken cookie", () => {
-    expect(readCookieFilters(cookieValue(FILTERS, 50))).toEqual({ ...FILTERS, pageSize: 50 });
+  it("reads a campaign progress' link: the campaign's id and its result, and names an id that is none", () => {
+    const link = "?practice=all&status=all&brand=all&result=Appointment+Made&campaign=12";
+    expect(readUrlFilters(link)).toEqual({ practiceIds: [], status: "all", brand: "all", result: "Appointment Made", campaign: 12 });
+    expect(unknownUrlFilters(link)).toEqual([]);
+    expect(`?${new URLSearchParams(urlQuery({ ...NO_FILTERS, ...readUrlFilters(link) })).toString()}`).toBe(link);
+    expect(readUrlFilters("?campaign=0")).toEqual({});
+    expect(unknownUrlFilters("?campaign=0&brand=all")).toEqual(["campaign “0”"]);
+    expect(unknownUrlFilters("?campaign=recare")).toEqual(["campaign “recare”"]);
+  });
+
+  it("round-trips every filter but a campaign's and the page size through the cookie, and ignores a broken cookie", () => {
+    const { campaign: _campaign, ...kept } = FILTERS;
+    expect(readCookieFilters(cookieValue({ ...FILTERS, campaign: 7 }, 50))).toEqual({ ...kept, pageSize: 50 });
     expect(readCookieFilters("{not json")).toEqual({});
     expect(readCookieFilters(JSON.stringify({ status: "Nope", pageSize: 7, brand: "uhc" }))).toEqual({ brand: "uhc" });
   });

@@ -36,9 +36,14 @@ export interface MemberFilters {
   brand: string;
   /** Members with planned treatment at a priority, at any, or all (the priority report's drill-down). */
   priority: PriorityFilter;
+  /**
+   * Only the members this campaign (its id) has worked, or null (the campaign progress' drill-down).
+   * It lives in the link alone: never in the cookie, so the next visit of the list is the whole list.
+   */
+  campaign: number | null;
 }
 
-export const NO_FILTERS: MemberFilters = { practiceIds: [], status: ALL, result: ALL, mco: ALL, dentist: "", brand: ALL, priority: ALL };
+export const NO_FILTERS: MemberFilters = { practiceIds: [], status: ALL, result: ALL, mco: ALL, dentist: "", brand: ALL, priority: ALL, campaign: null };
 
 /** The brands a brand filter keeps: every brand for all. */
 export const brandsOf = (brand: MemberFilters["brand"]): Brand[] => (listFilterValues(brand) as Brand[] | undefined) ?? [...BRANDS];
@@ -65,6 +70,8 @@ const isListOf = (known: readonly string[]) => (value: unknown): value is string
 const isStatusList = isListOf(MEMBER_STATUSES);
 const isBrandList = isListOf(BRANDS);
 const isPriority = (value: unknown): value is PriorityFilter => ["all", "any", "P1", "P2", "P3", "P4"].includes(value as string);
+/** A campaign's id in a link: a whole number from 1. */
+const campaignIdOf = (value: string | null): number | null => (value !== null && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2147483647 ? Number(value) : null);
 const isResult = (value: unknown): value is MemberResult => value === "" || (RESULT_OPTIONS as readonly unknown[]).includes(value);
 export const isPageSize = (value: unknown): value is PageSize => (PAGE_SIZES as readonly unknown[]).includes(value);
 
@@ -75,7 +82,7 @@ export function parsePracticeIds(value: string | null | undefined): number[] {
   return ids.every((id) => Number.isInteger(id) && id > 0) ? ids : [];
 }
 
-/** The URL query's filters (practice, status and brand, and a drill-down's MCO, result and priority), each only when valid. */
+/** The URL query's filters (practice, status and brand, and a drill-down's MCO, result, priority and campaign), each only when valid. */
 export function readUrlFilters(search: string): Partial<MemberFilters> {
   const query = new URLSearchParams(search);
   const filters: Partial<MemberFilters> = {};
@@ -91,10 +98,12 @@ export function readUrlFilters(search: string): Partial<MemberFilters> {
   if (result === ALL || isResult(result)) filters.result = result;
   const priority = query.get("priority");
   if (isPriority(priority)) filters.priority = priority;
+  const campaign = campaignIdOf(query.get("campaign"));
+  if (campaign !== null) filters.campaign = campaign;
   return filters;
 }
 
-/** What the URL query names that is no practice id, status, brand or priority, as a person reads it. */
+/** What the URL query names that is no practice id, status, brand, priority or campaign id, as a person reads it. */
 export function unknownUrlFilters(search: string): string[] {
   const query = new URLSearchParams(search);
   const unknown: string[] = [];
@@ -106,6 +115,8 @@ export function unknownUrlFilters(search: string): string[] {
   if (brand !== null && !isBrandList(brand)) unknown.push(`brand “${brand}”`);
   const priority = query.get("priority");
   if (priority !== null && !isPriority(priority)) unknown.push(`priority “${priority}”`);
+  const campaign = query.get("campaign");
+  if (campaign !== null && campaignIdOf(campaign) === null) unknown.push(`campaign “${campaign}”`);
   return unknown;
 }
 
@@ -118,10 +129,11 @@ export function urlQuery(filters: MemberFilters): Record<string, string> {
     ...(filters.mco !== ALL ? { mco: filters.mco } : {}),
     ...(filters.result !== ALL ? { result: filters.result } : {}),
     ...(filters.priority !== ALL ? { priority: filters.priority } : {}),
+    ...(filters.campaign !== null ? { campaign: String(filters.campaign) } : {}),
   };
 }
 
-export function cookieValue(filters: MemberFilters, pageSize: PageSize): string {
+export function cookieValue({ campaign: _campaign, ...filters }: MemberFilters, pageSize: PageSize): string {
   return JSON.stringify({ ...filters, pageSize });
 }
 

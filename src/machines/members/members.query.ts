@@ -50,6 +50,7 @@ export interface MembersQuery {
   sameColumn: boolean;
   mco: string;
   region: RegionFilter;
+  campaign?: number;
 }
 
 /** The list call's query for the current filters, search, page and sort. */
@@ -69,13 +70,14 @@ export function membersQuery({ filters, sort, search, pageNum, cursor, pageSize,
     sameColumn: sort.sameColumn,
     mco: filters.mco,
     region,
+    ...(filters.campaign !== null ? { campaign: filters.campaign } : {}),
   };
 }
 
 /** The smallest page of the same filters and search: read for its total_count alone. */
 export const countQuery = (position: ListPosition): MembersQuery => membersQuery({ ...position, ...FIRST_PAGE, pageSize: PAGE_SIZES[0] });
 
-/** The export of every page of the current filters and search (GET /Members/export). */
+/** The export of every page of the current filters and search (GET /Members/export); the queue's calls take it without `campaign`. */
 export function exportQuery(position: Omit<ListPosition, "cursor">) {
   const { pageNum: _pageNum, pageSize: _pageSize, orderByColumn: _column, sameColumn: _sameColumn, ...filters } = membersQuery({ ...position, cursor: null });
   return filters;

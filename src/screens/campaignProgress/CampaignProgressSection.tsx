@@ -1,9 +1,11 @@
 // Each campaign's progress on the Campaigns page: the members targeted and eligible now (kept
 // counts, with when they were counted), called, reached, appointments, open callbacks, attempts per
-// member and the pace against the goal, its agents' rows under it; choosing a campaign shows its
-// days. It renders the progress machine that src/app created.
+// member and the pace against the goal, its agents' rows under it; called and appointments open the
+// members list narrowed to the campaign's members (and its appointment result); choosing a campaign
+// shows its days. It renders the progress machine that src/app created.
 import { useSelector } from "@xstate/react";
 import { LoadStatus } from "../../components/LoadStatus";
+import { Link } from "wouter";
 import type { CampaignProgressActor, ProgressRow } from "../../machines/campaignProgress/campaignProgress.machine";
 import * as progress from "../../machines/campaignProgress/campaignProgress.selectors";
 import type { ExportActor } from "../export/ExportCsvButton";
@@ -49,6 +51,17 @@ export function CampaignProgressSection({ actor, exporter }: { actor: CampaignPr
   );
 }
 
+/** A figure that opens the members list narrowed to its members (drill-down), or the bare number for a zero. */
+function MembersLink({ row, figure, title }: { row: ProgressRow; figure: progress.MembersFigure; title: string }) {
+  const href = progress.campaignMembersHref(row, figure);
+  if (!href) return <>{count.format(row[figure])}</>;
+  return (
+    <Link href={href} className="count-link" title={title}>
+      {count.format(row[figure])}
+    </Link>
+  );
+}
+
 function ProgressTable({ actor, rows }: { actor: CampaignProgressActor; rows: ProgressRow[] }) {
   const chosen = useSelector(actor, progress.selectChosen);
   return (
@@ -79,9 +92,13 @@ function ProgressTable({ actor, rows }: { actor: CampaignProgressActor; rows: Pr
               </th>
               <td className="num">{count.format(row.targeted)}</td>
               <td className="num">{count.format(row.eligibleNow)}</td>
-              <td className="num">{count.format(row.called)}</td>
+              <td className="num">
+                <MembersLink row={row} figure="called" title={`Open the ${count.format(row.called)} members ${row.name} called`} />
+              </td>
               <td className="num">{count.format(row.reached)}</td>
-              <td className="num">{count.format(row.appointments)}</td>
+              <td className="num">
+                <MembersLink row={row} figure="appointments" title={`Open the members ${row.name} called whose result is now ${row.appointmentResult}`} />
+              </td>
               <td className="num">{count.format(row.callbacksOpen)}</td>
               <td className="num">{row.attemptsPerMember.toFixed(1)}</td>
               <td className="campaign-progress__goal">{progress.paceText(row)}</td>

@@ -1,11 +1,17 @@
 // The agent's campaigns on the members list (the campaign panel machine): which campaigns Next
 // serves from (then the list's filters do not choose the next member, and the agent should know),
 // and, beside the member served, its campaign and the call script as the supervisor wrote it, line
-// breaks kept, folded away on request.
+// breaks kept, folded away on request; and which campaign a list narrowed to one (the progress'
+// drill-down) shows.
 import { useSelector } from "@xstate/react";
 import { useId } from "react";
+import type { ActorRefFrom } from "xstate";
 import type { CampaignPanelActor } from "../../machines/members/campaignPanel/campaignPanel.machine";
 import * as panel from "../../machines/members/campaignPanel/campaignPanel.selectors";
+import type { membersListMachine } from "../../machines/members/list/list.machine";
+import { selectFilters } from "../../machines/members/list/list.selectors";
+
+type ListRef = ActorRefFrom<typeof membersListMachine>;
 
 /** "Next member serves your campaigns: …", while the agent has active campaigns. */
 export function CampaignsNotice({ actor }: { actor: CampaignPanelActor }) {
@@ -58,3 +64,22 @@ export function CampaignScript({ actor }: { actor: CampaignPanelActor }) {
     </section>
   );
 }
+
+/** The list narrowed to the members a campaign has worked (the progress' drill-down), and the way back to every member. */
+export function CampaignFilterNotice({ list: listActor, panel }: { list: ListRef; panel: CampaignPanelActor }) {
+  const filters = useSelector(listActor, selectFilters);
+  const campaign = filters.campaign;
+  const name = useSelector(panel, panelNameOf(campaign));
+  if (campaign === null) return null;
+  return (
+    <p className="campaigns-notice" role="status">
+      Only the members worked in the campaign <strong>{name ?? `number ${campaign}`}</strong>
+      {filters.result !== "all" ? <> whose result is now <strong>{filters.result === "" ? "Blank" : filters.result}</strong></> : null}.{" "}
+      <button type="button" className="button--link" onClick={() => listActor.send({ type: "members.filter.change", change: { campaign: null } })}>
+        Show members of every campaign
+      </button>
+    </p>
+  );
+}
+
+const panelNameOf = (campaign: number | null) => (campaign === null ? () => undefined : panel.selectCampaignName(campaign));

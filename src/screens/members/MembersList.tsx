@@ -14,7 +14,7 @@ import { MembersTableView } from "./MembersTableView";
 import { RowColourLegend } from "./RowColourLegend";
 import { ResultKeysLegend } from "./WorkModeKeys";
 import { NowCalling } from "./NowCalling";
-import { CampaignsNotice } from "./CampaignPanel";
+import { CampaignFilterNotice, CampaignsNotice } from "./CampaignPanel";
 import { DoNotCallBanner } from "./DoNotCallBanner";
 
 interface MembersListProps {
@@ -35,6 +35,7 @@ export function MembersList({ parts, title, searchRef }: MembersListProps) {
       <NowCalling parts={parts} />
       <UnknownLinkNotice list={parts.list} />
       <MembersFilters list={parts.list} locked={locked} searchRef={searchRef} />
+      <CampaignFilterNotice list={parts.list} panel={parts.campaign} />
       <RowColourLegend />
       <ResultKeysLegend />
       <LiveStatus list={parts.list} />

@@ -4,7 +4,9 @@
 // is served, and the agent may fold it away; the agent's campaigns follow the stream's `campaign`
 // events (the list's stream), and are read again whenever the served campaign changes or the
 // stream reconnects, so a pause or a new assignment shows at once without reloading the page. It
-// follows the queue part and the list's stream and changes neither. Effects are named here and
+// also keeps the names of every campaign the reader may read, for a list narrowed to one campaign
+// (the progress' drill-down) to say which. It follows the queue part and the list's stream and
+// changes neither. Effects are named here and
 // provided by src/app.
 import { assign, fromCallback, setup, type ActorRefFrom, type EventObject } from "xstate";
 import type { components } from "../../../../contract/schema";
@@ -26,6 +28,8 @@ export interface CampaignPanelInput {
 export interface CampaignPanelContext extends CampaignPanelInput {
   /** The campaigns the agent is assigned to, in the supervisor's order. */
   campaigns: Campaign[];
+  /** The name of every campaign the reader may read (administrators: all), by id. */
+  names: Record<number, string>;
   /** The campaign the member on screen was served for; null outside campaigns. */
   current: ServedCampaign | null;
   scriptOpen: boolean;
@@ -80,7 +84,7 @@ export const campaignPanelMachine = setup({
   },
 }).createMachine({
   id: "campaignPanel",
-  context: ({ input }) => ({ ...input, campaigns: [], current: null, scriptOpen: true }),
+  context: ({ input }) => ({ ...input, campaigns: [], names: {}, current: null, scriptOpen: true }),
   invoke: [
     { src: "followQueue", input: ({ context }) => ({ queue: context.queue }) },
     { src: "followCampaignEvents", input: ({ context }) => ({ list: context.list }) },
@@ -99,6 +103,7 @@ export const campaignPanelMachine = setup({
     "campaign.changed": {
       actions: assign(({ context, event }) => ({
         campaigns: withCampaignEvent(context.campaigns, event.change, (campaign) => (campaign.agents.includes(context.userId) ? campaign : null)),
+        names: event.change.campaign ? { ...context.names, [event.change.id]: event.change.campaign.name } : context.names,
       })),
     },
     "campaign.resync": ".loading",
@@ -110,7 +115,10 @@ export const campaignPanelMachine = setup({
         src: "loadCampaigns",
         onDone: {
           target: "ready",
-          actions: assign(({ context, event }) => ({ campaigns: event.output.filter((campaign) => campaign.agents.includes(context.userId)) })),
+          actions: assign(({ context, event }) => ({
+            campaigns: event.output.filter((campaign) => campaign.agents.includes(context.userId)),
+            names: Object.fromEntries(event.output.map((campaign) => [campaign.id, campaign.name])),
+          })),
         },
         onError: "failed",
       },

@@ -9,3 +9,5 @@ export const selectScriptOpen = (s: PanelSnapshot) => s.context.scriptOpen;
 /** The agent's campaigns Next serves from now (active ones); none: Next works the list's filters. */
 export const selectActiveCampaigns = (s: PanelSnapshot) => s.context.campaigns.filter((campaign) => campaign.state === "active");
 export const selectCampaignsFailed = (s: PanelSnapshot) => s.matches("failed");
+/** The name of a campaign the reader may read; undefined until the campaigns are read, or for one they may not. */
+export const selectCampaignName = (id: number) => (s: PanelSnapshot) => s.context.names[id];

@@ -80,6 +80,12 @@ export function notePreview(notes: string | null): string {
 /** The export of every page of the current filters and search (GET /Members/export). */
 export const selectExportQuery = (snapshot: ListSnapshot) => exportQuery(snapshot.context);
 
+/** The list's filters and search as the queue takes them: Next serves by the list's filters, never by the campaign a drill-down narrowed it to (nextMember has no `campaign`). */
+export const selectQueueQuery = (snapshot: ListSnapshot) => {
+  const { campaign: _campaign, ...query } = selectExportQuery(snapshot);
+  return query;
+};
+
 export const selectLiveActor = (snapshot: ListSnapshot) => snapshot.children.live as ActorRefFrom<typeof liveEventsMachine> | undefined;
 
 /**

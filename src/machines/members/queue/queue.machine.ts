@@ -14,7 +14,7 @@ import { type ApiFailure, toFailure } from "../../../api/errors";
 import type { components } from "../../../../contract/schema";
 import type { Member } from "../members.filters";
 import type { ListRef } from "../list/list.follow";
-import { selectExportQuery } from "../list/list.selectors";
+import { selectQueueQuery } from "../list/list.selectors";
 import type { ClaimsEvent, claimsMachine } from "../claims/claims.machine";
 import type { resultSaveMachine } from "../save/resultSave.machine";
 
@@ -23,8 +23,8 @@ export type NextMemberAnswer = Schemas["NextMember"];
 export type WhyThisMember = Schemas["WhyThisMember"];
 export type QueueCounts = Schemas["QueueCounts"];
 export type ServedCampaign = Schemas["ServedCampaign"];
-/** The list's filters and search as the queue's calls take them (the export's query). */
-export type QueueQuery = ReturnType<typeof selectExportQuery>;
+/** The list's filters and search as the queue's calls take them (the export's query without its campaign). */
+export type QueueQuery = ReturnType<typeof selectQueueQuery>;
 
 export interface QueueInput {
   list: ListRef;
@@ -156,7 +156,7 @@ export const queueMachine = setup({
           on: { "queue.next": {} },
           invoke: {
             src: "nextMember",
-            input: ({ context }) => selectExportQuery(context.list.getSnapshot()),
+            input: ({ context }) => selectQueueQuery(context.list.getSnapshot()),
             onDone: [
               {
                 guard: ({ event }) => event.output.member !== null && event.output.why !== null,
