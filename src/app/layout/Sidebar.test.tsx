@@ -2,6 +2,7 @@ import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import axe from "axe-core";
 import { describe, expect, it } from "vitest";
+import { http } from "msw";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { setupFakeBackend } from "../../../tests/fakeBackend";
@@ -83,5 +84,24 @@ describe("Sidebar", () => {
     act(() => void window.dispatchEvent(new Event("focus")));
     expect(await within(menu).findByRole("link", { name: "Bright Smiles" })).toHaveAttribute("aria-current", "page");
     expect(within(menu).queryByRole("link", { name: "Smile Magic" })).not.toBeInTheDocument();
+  });
+
+  it("keeps the places of the region entries, hidden, until the regions' names arrive, so the entries under them do not move", async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // Falls through to the fake backend's own answer once released.
+    backend.server.use(http.get("*/api/Members/regionsList", async () => void (await held)));
+    const { menu } = await renderSidebar("/members/all");
+    const members = () => within(menu).getByRole("link", { name: "All" }).closest("ul")!;
+
+    expect(members().querySelectorAll(":scope > li")).toHaveLength(3);
+    expect(within(members()).getAllByRole("listitem")).toHaveLength(1);
+    expect(within(menu).queryByRole("link", { name: "Smile Magic" })).not.toBeInTheDocument();
+    const allAt = [...members().children].indexOf(within(menu).getByRole("link", { name: "All" }).closest("li")!);
+
+    release();
+    expect(await within(menu).findByRole("link", { name: "Smile Magic" })).toBeVisible();
+    expect(members().querySelectorAll(":scope > li")).toHaveLength(3);
+    expect([...members().children].indexOf(within(menu).getByRole("link", { name: "All" }).closest("li")!)).toBe(allAt);
   });
 });
