@@ -7,7 +7,7 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Database } from "../db/database.ts";
 import type { ListQuery } from "../members/members.repository.ts";
-import { queueWalk, type WalkMoment } from "./queueWalk.repository.ts";
+import { queueWalk, type WalkMoment, type WalkWay } from "./queueWalk.repository.ts";
 
 /** Members a fill leaves in a hopper: a few seconds of twenty agents pressing Next back to back. */
 export const HOPPER_LEVEL = 200;
@@ -74,17 +74,23 @@ export async function fillHopper(db: Kysely<Database>, key: string, filters: Raw
       where h.key = ${key} and q.member_id = h.member_id
         and not (q.blocked is null and not q.stale and q.time_zone = any(${moment.openZones}::text[])
           and (q.held_until is null or q.held_until <= ${moment.claimsNow}) and (q.ready_at is null or q.ready_at <= ${moment.now}))`.execute(trx);
-    const { rows: held } = await sql<{ n: number; last: number | null }>`select count(*)::int as n, max(place) as last from queue_hopper where key = ${key}`.execute(trx);
-    const { n, last } = held[0]!;
+    const { rows: held } = await sql<{ n: number }>`select count(*)::int as n from queue_hopper where key = ${key}`.execute(trx);
+    const { n } = held[0]!;
     const wanted = HOPPER_LEVEL - n;
     let added = 0;
     if (wanted > 0 && moment.openZones.length > 0) {
       const notHeld = sql<boolean>`not exists (select 1 from queue_hopper h where h.key = ${key} and h.member_id = q.member_id)`;
-      const result = await sql`
-        insert into queue_hopper (key, place, member_id)
-        select ${key}, ${last ?? 0} + w.place, w.member_id from (${queueWalk(moment, filters, wanted, notHeld)}) w
-        on conflict do nothing`.execute(trx);
-      added = Number(result.numAffectedRows ?? 0);
+      const addFrom = async (way: WalkWay, take: number) => {
+        const result = await sql`
+          insert into queue_hopper (key, place, member_id)
+          select ${key}, coalesce((select max(place) from queue_hopper where key = ${key}), 0) + w.place, w.member_id
+          from (${queueWalk(moment, filters, take, notHeld, way)}) w
+          on conflict do nothing`.execute(trx);
+        return Number(result.numAffectedRows ?? 0);
+      };
+      // Under filters, the walk's first members first; if too few of them pass, the filters' own members.
+      added = await addFrom(filters.length > 0 ? "ahead" : "index", wanted);
+      if (filters.length > 0 && added < wanted) added += await addFrom("matching", wanted - added);
     }
     await sql`update queue_hoppers set filled_at = ${moment.claimsNow}, zones = ${zonesText(moment.openZones)} where key = ${key}`.execute(trx);
     return n + added;

@@ -24,17 +24,47 @@ export const withFilters = (filters: RawBuilder<boolean>[]) => (filters.length >
 /** Members of queue_state `q` in an open zone and nothing holding them for good. */
 export const reachable = (moment: WalkMoment) => sql<boolean>`q.blocked is null and q.time_zone = any(${moment.openZones}::text[])`;
 
+/**
+ * How the walk finds its members under filters. "index": down queue_state_walk_idx, each member's
+ * row checked against the filters, until `take` pass (no filters, or filters that many pass).
+ * "ahead": the same, but over the index's first WALK_AHEAD members only: a filter few eligible
+ * members pass (a result whose members are all done with) would otherwise be checked against the
+ * whole index, most of a million members' rows, for nothing. "matching": the members the filters
+ * keep found first through their own indexes (planned on their own, as a materialized CTE, not as
+ * a walk that a LIMIT prefers), then ordered: as costly as the filters are wide.
+ */
+export type WalkWay = "index" | "ahead" | "matching";
+
+/** Members of the walk's index the "ahead" way looks at: far more than a hopper's fill takes under a practice's filter. */
+export const WALK_AHEAD = 20_000;
+
+const WALK_COLUMNS = sql`q.member_id, q.rank, q.recare_due, q.attempts, q.last_attempt_at`;
+
 /** The first `take` members of the walk under the filters (and `also`), as (member_id, place) in the queue's order. */
-export function queueWalk(moment: WalkMoment, filters: RawBuilder<boolean>[], take: number, also: RawBuilder<boolean> = sql`true`): RawBuilder<{ member_id: number; place: number }> {
+export function queueWalk(
+  moment: WalkMoment,
+  filters: RawBuilder<boolean>[],
+  take: number,
+  also: RawBuilder<boolean> = sql`true`,
+  way: WalkWay = "index",
+): RawBuilder<{ member_id: number; place: number }> {
   const { now, claimsNow } = moment;
   const ended = sql`(q.ready_at <= ${now} or q.held_until <= ${claimsNow})
     and (q.ready_at is null or q.ready_at <= ${now}) and (q.held_until is null or q.held_until <= ${claimsNow})`;
-  return sql`
+  const free = sql`${reachable(moment)} and q.ready_at is null and q.held_until is null and not q.stale and ${also}`;
+  const passing = filters.length > 0 ? sql.join(filters, sql` and `) : sql`true`;
+  const walked = {
+    index: sql`select ${WALK_COLUMNS} from queue_state q ${withFilters(filters)} where ${free} order by ${queueOrder} limit ${take}`,
+    ahead: sql`select ${WALK_COLUMNS} from (select q.* from queue_state q where ${free} order by ${queueOrder} limit ${WALK_AHEAD}) q
+      join members m on m.id = q.member_id where ${passing} order by ${queueOrder} limit ${take}`,
+    matching: sql`select * from matching q order by ${queueOrder} limit ${take}`,
+  }[way];
+  const matching = sql`with matching as materialized (select ${WALK_COLUMNS} from queue_state q ${withFilters(filters)} where ${free})`;
+  return sql`${way === "matching" ? matching : sql``}
     select member_id, row_number() over (order by ${queueOrder}) as place from (
-      (select q.member_id, q.rank, q.recare_due, q.attempts, q.last_attempt_at from queue_state q ${withFilters(filters)}
-        where ${reachable(moment)} and q.ready_at is null and q.held_until is null and not q.stale and ${also} order by ${queueOrder} limit ${take})
+      (${walked})
       union all
-      (select q.member_id, q.rank, q.recare_due, q.attempts, q.last_attempt_at from queue_state q ${withFilters(filters)}
+      (select ${WALK_COLUMNS} from queue_state q ${withFilters(filters)}
         where ${reachable(moment)} and not q.stale and ${ended} and ${also} order by ${queueOrder} limit ${take})
     ) q order by ${queueOrder} limit ${take}`;
 }
