@@ -8,8 +8,8 @@ import { refuseOverLimit } from "../members/agentLimit.ts";
 import type { ListQuery } from "../members/members.repository.ts";
 import type { Services } from "../services.ts";
 import { resetAttempts } from "./attempts.repository.ts";
-import { queueCounts, queueCountsOf, queueGroups, type GroupRow } from "./counts.repository.ts";
-import { hopperKeyOf, zonesText } from "./hopper.repository.ts";
+import { queueCounts } from "./counts.repository.ts";
+import { countsWhenNobody } from "./nobodyCounts.ts";
 import { serveNext, type Served } from "./next.repository.ts";
 import { practiceZones } from "./practiceZones.repository.ts";
 import type { QueueSetting } from "./queueState.repository.ts";
@@ -34,31 +34,6 @@ function practiceZonesOf(services: Services): Promise<string[]> {
   zonesRead.set(services, { at: Date.now(), zones });
   zones.catch(() => zonesRead.delete(services));
   return zones;
-}
-
-/**
- * "No one to call now" comes with the queue's counts, which read every member under filters other
- * than practices (a result filter: 111,801 members at 1,000,000). Whoever presses Next while nobody
- * is eligible (the calling window closed everywhere every evening, or nobody left under their
- * filters) would count them again at each press: the groups they are counted from are kept a
- * second per filters and open zones, shared by every caller (each caller's own callbacks are told
- * apart when counting), so a floor pressing Next then costs one read a second.
- */
-const NOBODY_COUNTS_MS = 1_000;
-const nobodyGroups = new WeakMap<Services, Map<string, { at: number; groups: Promise<GroupRow[]> }>>();
-async function countsWhenNobody(services: Services, request: QueueRequest["request"], setting: QueueSetting) {
-  const kept = nobodyGroups.get(services) ?? new Map<string, { at: number; groups: Promise<GroupRow[]> }>();
-  nobodyGroups.set(services, kept);
-  const key = `${hopperKeyOf(request.query)} ${zonesText(request.openZones)}`;
-  const now = Date.now();
-  let entry = kept.get(key);
-  if (!entry || now - entry.at >= NOBODY_COUNTS_MS) {
-    for (const [other, { at }] of kept) if (now - at >= NOBODY_COUNTS_MS) kept.delete(other);
-    entry = { at: now, groups: queueGroups(services.db, request) };
-    kept.set(key, entry);
-    entry.groups.catch(() => kept.delete(key));
-  }
-  return queueCountsOf(await entry.groups, request, setting);
 }
 
 async function queueRequest(services: Services, query: ListQuery, userId: number, setting: QueueSetting = settingOf(services)) {
