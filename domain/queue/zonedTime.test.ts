@@ -13,6 +13,14 @@ describe("local time in a zone", () => {
     expect(localTimeOf(at("2026-11-16T15:00:00Z"), "America/Denver")).toEqual({ date: "2026-11-16", minutes: 8 * 60 });
   });
 
+  it("reads every instant of a minute alike, and each answer is the caller's own", () => {
+    const first = localTimeOf(at("2026-11-16T13:59:00Z"), "America/Chicago");
+    first.minutes = 0;
+    expect(localTimeOf(at("2026-11-16T13:59:59.999Z"), "America/Chicago")).toEqual({ date: "2026-11-16", minutes: 7 * 60 + 59 });
+    expect(localTimeOf(at("2026-11-16T14:00:00Z"), "America/Chicago")).toEqual({ date: "2026-11-16", minutes: 8 * 60 });
+    expect(localTimeOf(at("2026-11-16T14:00:30Z"), "America/New_York")).toEqual({ date: "2026-11-16", minutes: 9 * 60 });
+  });
+
   it("finds the instant of a local minute, summer and winter, and across a change of the clocks", () => {
     expect(new Date(instantOfLocal("2026-11-16", 8 * 60, "America/Chicago")).toISOString()).toBe("2026-11-16T14:00:00.000Z");
     expect(new Date(instantOfLocal("2026-07-01", 8 * 60, "America/Chicago")).toISOString()).toBe("2026-07-01T13:00:00.000Z");

@@ -21,10 +21,22 @@ export interface LocalTime {
   minutes: number;
 }
 
+/**
+ * Each zone's local time at the last minute asked: zones' offsets are whole minutes (since 1972),
+ * so every instant of one UTC minute has the same local day and minute, and Intl's formatting (the
+ * costly part of Next's and the counts' work) is done once a minute per zone.
+ */
+const lastMinutes = new Map<string, { minute: number; local: Readonly<LocalTime> }>();
+
 /** The local day and minute of an instant (epoch milliseconds) in the zone. */
 export function localTimeOf(instant: number, timeZone: string): LocalTime {
+  const minute = Math.floor(instant / MINUTE_MS);
+  const last = lastMinutes.get(timeZone);
+  if (last?.minute === minute) return { ...last.local };
   const parts = Object.fromEntries(formatOf(timeZone).formatToParts(new Date(instant)).map((part) => [part.type, part.value]));
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
+  const local = { date: `${parts.year}-${parts.month}-${parts.day}`, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
+  lastMinutes.set(timeZone, { minute, local });
+  return { ...local };
 }
 
 /** How far the zone's clocks are ahead of UTC at an instant, to the minute. */

@@ -17,14 +17,26 @@ export const PREPARED = sql.raw(`${MARK} `);
 
 type Query = (config: unknown, values?: unknown, callback?: unknown) => unknown;
 
+/** The statements' names by text: hashing Next's long statements at every call cost more than the rest of sending them. */
+const names = new Map<string, string>();
+const MOST_NAMES = 1_000;
+
+function nameOf(text: string): string {
+  let name = names.get(text);
+  if (name === undefined) {
+    if (names.size >= MOST_NAMES) names.clear();
+    name = createHash("sha1").update(text).digest("hex");
+    names.set(text, name);
+  }
+  return name;
+}
+
 /** Sends the pool's statements marked PREPARED as named prepared statements. */
 export function preparingMarked(pool: pg.Pool): pg.Pool {
   pool.on("connect", (client) => {
     const query = client.query.bind(client) as Query;
     const named: Query = (config, values, callback) =>
-      typeof config === "string" && config.startsWith(MARK)
-        ? query({ name: createHash("sha1").update(config).digest("hex"), text: config, values }, callback)
-        : query(config, values, callback);
+      typeof config === "string" && config.startsWith(MARK) ? query({ name: nameOf(config), text: config, values }, callback) : query(config, values, callback);
     Object.assign(client, { query: named });
   });
   return pool;
