@@ -215,8 +215,8 @@ export const servedCampaignsOf = (rows: readonly unknown[], userId: number): Cam
  * pause or finish (an update of the row) waits for a Next taking from the campaign, and a Next
  * after it sees it, so no member is served from a campaign after its pause is saved.
  */
-export async function campaignStillActive(trx: Transaction<Database>, id: number): Promise<boolean> {
-  const { rows } = await sql<{ id: number }>`select id from campaigns where id = ${id} and state = 'active' for share`.execute(trx);
+export async function campaignStillActive(db: Kysely<Database>, id: number): Promise<boolean> {
+  const { rows } = await sql<{ id: number }>`select id from campaigns where id = ${id} and state = 'active' for share`.execute(db);
   return rows.length > 0;
 }
 

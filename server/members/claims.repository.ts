@@ -84,20 +84,22 @@ export async function claimMember(trx: Transaction<Database>, memberId: number, 
 }
 
 /**
- * Next's claim of the member it serves, whose row the caller locked and whose verdict found no live
- * claim on it (queue_state.held_until mirrors the claim): a new claim (judgeClaim's "claim"),
- * written with its audit row and Next's in one statement that also reads `answer` (a statement of
- * the member's row, read as it was before this claim). Undefined, writing nothing, when a live
- * claim committed after all (the conflict's row is the latest one, whatever the statement's
- * snapshot). Its events are answered, to be sent once the transaction has committed.
+ * Next's claim of the member it serves, whose verdict found no live claim on it
+ * (queue_state.held_until mirrors the claim): a new claim (judgeClaim's "claim"), written with its
+ * audit row and Next's in one statement that also reads `answer` (a statement of the member's row,
+ * read as it was before this claim), when `only` holds (the caller's check that nothing the verdict
+ * read has changed, or its own lock on the member's row). Undefined, writing nothing, when `only`
+ * does not hold or a live claim committed after all (the conflict's row is the latest one,
+ * whatever the statement's snapshot). Its events are answered, to be sent once it has committed.
  */
 export async function claimServed<Answer>(
-  trx: Transaction<Database>,
+  db: Kysely<Database>,
   memberId: number,
   by: { userId: number; sessionId: string; campaignId?: number | undefined },
   now: Date,
   address: string,
   answer: RawBuilder<Answer>,
+  only: RawBuilder<boolean> = sql<boolean>`true`,
 ) {
   const { userId, sessionId } = by;
   const campaignId = by.campaignId ?? null;
@@ -105,7 +107,7 @@ export async function claimServed<Answer>(
   const { rows } = await sql<{ claim: ClaimRow; answer: Answer }>`${PREPARED}
     with claim as (
       insert into member_claims (member_id, user_id, session_id, expires_at, claimed_at, campaign_id)
-      values (${memberId}, ${userId}, ${sessionId}, ${expiresAt}, ${now}, ${campaignId})
+      select ${memberId}::int, ${userId}::int, ${sessionId}::uuid, ${expiresAt}::timestamptz, ${now}::timestamptz, ${campaignId}::int where ${only}
       on conflict (member_id) do update set user_id = excluded.user_id, session_id = excluded.session_id,
         expires_at = excluded.expires_at, claimed_at = excluded.claimed_at, campaign_id = excluded.campaign_id
       where member_claims.expires_at <= ${now}
@@ -116,7 +118,7 @@ export async function claimServed<Answer>(
     )
     select json_build_object('member_id', c.member_id, 'user_id', c.user_id, 'firstname', u.firstname, 'lastname', u.lastname,
       'expires_at', c.expires_at, 'claimed_at', c.claimed_at) as claim, to_json(a) as answer
-    from claim c join users u on u.id = c.user_id, lateral (${answer}) a`.execute(trx);
+    from claim c join users u on u.id = c.user_id, lateral (${answer}) a`.execute(db);
   const row = rows[0];
   return row && { claimed: row.claim, answer: row.answer, notices: [claimEvent(memberId, toMemberClaim(row.claim)), agentChanged(userId)] };
 }

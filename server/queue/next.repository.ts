@@ -1,14 +1,16 @@
-// Next (openapi.yaml nextMember) on the database, one statement per try: the caller's due callbacks
-// (whatever the list's filters), then anyone's overdue ones, found through indexes, the first whose
-// member row can be locked at once (SKIP LOCKED: another agent's Next, or a save, has it); when none,
-// the hopper of the list's filters (hopper.repository.ts) gives up its first member, picked ahead
-// of time in the queue's order, and that member's row is locked the same way. The candidate's state
-// is read in that statement and its verdict (domain/queue/verdict.ts) decided on it, in the same
-// transaction: a member saved, claimed, called back, capped or gone out of its calling window since
-// it was picked is not served. Then one statement claims it with its audit rows; its events are sent
-// once the transaction has committed. PGlite runs one transaction at a time, so there the lock is
-// never contended.
-import { sql, type Kysely, type RawBuilder, type Transaction } from "kysely";
+// Next (openapi.yaml nextMember) on the database, two statements per try and no transaction
+// around them: each commits by itself, so a served Next waits on no BEGIN or COMMIT of its own.
+// The first finds the caller's due callbacks (whatever the list's filters), then anyone's overdue
+// ones, through indexes, the first whose member row is not locked (SKIP LOCKED: another agent's
+// Next, or a save, has it); when none, the hopper of the list's filters (hopper.repository.ts)
+// gives up its first member, picked ahead of time in the queue's order (its take commits with the
+// statement). The candidate's state is read in that statement, with the versions (xmin) of its
+// member row and queue state, and its verdict (domain/queue/verdict.ts) decided on it: a member
+// saved, claimed, called back, capped or gone out of its calling window since it was picked is not
+// served. The second writes the claim with its audit rows only if the member's row is not locked
+// and neither row was written since the first read them: whatever committed in between, the
+// verdict stands on what is still true. Its events are sent once it has committed.
+import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Database } from "../db/database.ts";
 import { PREPARED } from "../db/preparedStatements.ts";
 import { servedWhateverFilters } from "../../domain/queue/order.ts";
@@ -42,13 +44,6 @@ export interface NextRequest extends WalkMoment {
   query: ListQuery;
   /** The campaign served for: its own hopper, its attempt cap and goal, and served only while it is active. */
   campaign?: { id: number; attemptCap: number | null; goalResult: string | null; cooldownHours: CampaignCooldownHours };
-}
-
-/** The campaign served for was paused or finished since this Next began: nothing more is served from it. */
-class CampaignStopped extends Error {}
-
-async function checkCampaign(trx: Transaction<Database>, request: NextRequest): Promise<void> {
-  if (request.campaign && !(await campaignStillActive(trx, request.campaign.id))) throw new CampaignStopped();
 }
 
 /** The hopper a Next takes from: the campaign's own, or the list's filters'. */
@@ -90,7 +85,7 @@ function callbackGroupsOf(request: Omit<NextRequest, "query">, filters: RawBuild
  * member, taken from it. Its queue state and result are read with it (null when its row is locked
  * or it has none). Undefined when there is none: no due callback is free and the hopper is empty.
  */
-async function nextCandidate(trx: Transaction<Database>, key: string, request: NextRequest, filters: RawBuilder<boolean>[], tried: readonly number[]) {
+async function nextCandidate(db: Kysely<Database>, key: string, request: NextRequest, filters: RawBuilder<boolean>[], tried: readonly number[]) {
   const notTried = sql<boolean>`not (c.member_id = any(${tried as number[]}::int[]))`;
   const branches = callbackGroupsOf(request, filters, CANDIDATES, notTried).map(
     (members, group) => sql`select ${group}::int as grp, place, member_id from (${members}) g${sql.raw(String(group))}`,
@@ -104,21 +99,31 @@ async function nextCandidate(trx: Transaction<Database>, key: string, request: N
     candidate as (select member_id, true as by_callback from callback union all select member_id, false from taken)
     select c.member_id as candidate_id, c.by_callback, s.*, ${hopperStateSql(key)}
     from candidate c left join lateral (
-      select q.*, to_char(q.recare_due, 'YYYY-MM-DD') as recare_due, m.result as member_result
+      select q.*, to_char(q.recare_due, 'YYYY-MM-DD') as recare_due, m.result as member_result, m.xmin::text as member_version, q.xmin::text as state_version
       from members m join queue_state q on q.member_id = m.id
-      where m.id = c.member_id for update of m skip locked) s on true`.execute(trx);
+      where m.id = c.member_id for update of m skip locked) s on true`.execute(db);
   const row = rows[0];
   if (!row) return undefined;
   return { memberId: row.candidate_id, byCallback: row.by_callback, state: row.member_id === null ? undefined : row, hopper: row.by_callback ? undefined : hopperAfterTake(row, request) };
 }
 
-type CandidateRow = QueueStateRow & { candidate_id: number; by_callback: boolean; member_result: string; hopper_left: number; hopper_filled_at: Date | null; hopper_zones: string | null };
+type CandidateRow = QueueStateRow & {
+  candidate_id: number;
+  by_callback: boolean;
+  member_result: string;
+  /** The transactions that last wrote the member's row and its queue state: the claim is written only if neither wrote since. */
+  member_version: string;
+  state_version: string;
+  hopper_left: number;
+  hopper_filled_at: Date | null;
+  hopper_zones: string | null;
+};
 type Candidate = NonNullable<Awaited<ReturnType<typeof nextCandidate>>>;
 
 /**
  * Serves the caller the first member still servable, claimed for them, with the place it had;
  * undefined when none is. Nobody is, without a look, when the calling window is closed everywhere.
- * A candidate that is not servable after all is let go at once (its transaction ends); a hopper's
+ * A candidate that is not servable after all, or changed before its claim, is let go; a hopper's
  * is gone from it (a fill adds it again if the walk still holds it), a callback's is not asked
  * for again. An empty hopper is filled before answering that nobody is eligible, by this Next or,
  * when another is filling it, by that one; unless this instance filled it a moment ago and found
@@ -136,17 +141,13 @@ export async function serveNext(db: Kysely<Database>, request: NextRequest, sett
   const { key } = hopper;
   const tried: number[] = [];
   let waits = 0;
-  try {
-    while (tried.length < MOST_TRIED) {
-      const outcome = await db.transaction().execute(async (trx) => {
-        await checkCampaign(trx, request);
-        const candidate = await nextCandidate(trx, key, request, filters, tried);
-        return candidate && { candidate, served: await serveIfServable(trx, candidate, request, setting) };
-      });
-      if (outcome) {
-        const { candidate, served } = outcome;
+  while (tried.length < MOST_TRIED) {
+      if (request.campaign && !(await campaignStillActive(db, request.campaign.id))) return undefined;
+      const candidate = await nextCandidate(db, key, request, filters, tried);
+      if (candidate) {
         tried.push(candidate.memberId);
         if (candidate.hopper?.wantsFill) fillInBackground(db, hopper, walkFilters, request, setting);
+        const served = await serveCandidate(db, candidate, request, setting);
         if (served) return served;
         continue;
       }
@@ -162,11 +163,7 @@ export async function serveNext(db: Kysely<Database>, request: NextRequest, sett
         await new Promise((resolve) => setTimeout(resolve, FILL_WAIT_MS));
       }
     }
-    return undefined;
-  } catch (error) {
-    if (error instanceof CampaignStopped) return undefined;
-    throw error;
-  }
+  return undefined;
 }
 
 /**
@@ -219,11 +216,44 @@ export interface Served {
   appointments: ScheduledAppointment[];
 }
 
-async function serveIfServable(trx: Transaction<Database>, candidate: Candidate, request: NextRequest, setting: QueueSetting): Promise<Served | undefined> {
+/**
+ * Claims the candidate if it is servable. Its state as the candidate's statement read it decides,
+ * and the claim is written only if its member row is not locked (a save in flight) and neither
+ * that row nor its queue state was written since (a save, a claim, a callback, an import that
+ * committed meanwhile): then nothing the verdict read has changed. A state marked stale (a save
+ * committed and its state not worked out yet) is worked out first, in a transaction of its own
+ * that holds the member's row until the claim is written.
+ */
+async function serveCandidate(db: Kysely<Database>, candidate: Candidate, request: NextRequest, setting: QueueSetting): Promise<Served | undefined> {
   const { memberId, state: row } = candidate;
   if (!row) return undefined;
-  const state = row.stale ? (await refreshMembers(trx, [memberId], setting, request.now)).get(memberId) : stateOfRow(row, setting.groupZone);
-  if (!state) return undefined;
+  if (!row.stale) {
+    // Served for a campaign only while it is active: its row is held (FOR SHARE) until the claim is written.
+    const active = request.campaign ? sql`and exists (select 1 from campaigns where id = ${request.campaign.id} and state = 'active' for share)` : sql``;
+    const unchanged = sql<boolean>`exists (
+      select 1 from members m join queue_state q on q.member_id = m.id
+      where m.id = ${memberId} and m.xmin::text = ${row.member_version} and q.xmin::text = ${row.state_version}
+      for update of m skip locked) ${active}`;
+    return serveIfServable(db, candidate, stateOfRow(row, setting.groupZone), request, setting, unchanged);
+  }
+  return db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ id: number }>`select id from members where id = ${memberId} for update skip locked`.execute(trx);
+    if (rows.length === 0 || (request.campaign && !(await campaignStillActive(trx, request.campaign.id)))) return undefined;
+    const state = (await refreshMembers(trx, [memberId], setting, request.now)).get(memberId);
+    return state && serveIfServable(trx, candidate, state, request, setting);
+  });
+}
+
+async function serveIfServable(
+  db: Kysely<Database>,
+  candidate: Candidate,
+  state: QueueState,
+  request: NextRequest,
+  setting: QueueSetting,
+  unchanged?: RawBuilder<boolean>,
+): Promise<Served | undefined> {
+  const { memberId, state: row } = candidate;
+  if (!row) return undefined;
   const held = row.held_until !== null && new Date(row.held_until) > request.claimsNow;
   const verdict = verdictOf(state, { now: request.now.getTime(), callerId: request.userId, claimed: held, inWindow: request.openZones.includes(state.timeZone) });
   if (!verdict.served) return undefined;
@@ -235,6 +265,6 @@ async function serveIfServable(trx: Transaction<Database>, candidate: Candidate,
   }
   // The campaign a Next served the member for rides on its claim (a callback of the caller's own is not the campaign's).
   const by = { userId: request.userId, sessionId: request.sessionId, campaignId: verdict.group === "yourCallback" ? undefined : request.campaign?.id };
-  const claimed = await claimServed(trx, memberId, by, request.claimsNow, request.address, servedMemberSql(memberId, request.claimsNow, setting.groupZone));
+  const claimed = await claimServed(db, memberId, by, request.claimsNow, request.address, servedMemberSql(memberId, request.claimsNow, setting.groupZone), unchanged);
   return claimed && { memberId, group: verdict.group, state, notices: claimed.notices, ...servedMemberOf(claimed.answer, claimed.claimed, setting.groupZone) };
 }
