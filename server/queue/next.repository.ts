@@ -228,12 +228,7 @@ async function serveCandidate(db: Kysely<Database>, candidate: Candidate, reques
   const { memberId, state: row } = candidate;
   if (!row) return undefined;
   if (!row.stale) {
-    // Served for a campaign only while it is active: its row is held (FOR SHARE) until the claim is written.
-    const active = request.campaign ? sql`and exists (select 1 from campaigns where id = ${request.campaign.id} and state = 'active' for share)` : sql``;
-    const unchanged = sql<boolean>`exists (
-      select 1 from members m join queue_state q on q.member_id = m.id
-      where m.id = ${memberId} and m.xmin::text = ${row.member_version} and q.xmin::text = ${row.state_version}
-      for update of m skip locked) ${active}`;
+    const unchanged = unchangedSince(memberId, { member: row.member_version, state: row.state_version }, request.campaign?.id);
     return serveIfServable(db, candidate, stateOfRow(row, setting.groupZone), request, setting, unchanged);
   }
   return db.transaction().execute(async (trx) => {
@@ -242,6 +237,19 @@ async function serveCandidate(db: Kysely<Database>, candidate: Candidate, reques
     const state = (await refreshMembers(trx, [memberId], setting, request.now)).get(memberId);
     return state && serveIfServable(trx, candidate, state, request, setting);
   });
+}
+
+/**
+ * The condition a claim is written under: the member's row is not locked (a save in flight) and
+ * neither it nor its queue state was written since they were read at these versions (xmin); served
+ * for a campaign, the campaign is still active, its row held (FOR SHARE) until the claim is written.
+ */
+export function unchangedSince(memberId: number, versions: { member: string; state: string }, campaignId?: number): RawBuilder<boolean> {
+  const active = campaignId === undefined ? sql`` : sql`and exists (select 1 from campaigns where id = ${campaignId} and state = 'active' for share)`;
+  return sql<boolean>`exists (
+    select 1 from members m join queue_state q on q.member_id = m.id
+    where m.id = ${memberId} and m.xmin::text = ${versions.member} and q.xmin::text = ${versions.state}
+    for update of m skip locked) ${active}`;
 }
 
 async function serveIfServable(
