@@ -3,12 +3,13 @@
 // replaces them; waited for only when none are kept or they are four seconds past fresh.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Services } from "../services.ts";
+import type * as CountsRepository from "./counts.repository.ts";
 import type { CountsRequest, GroupRow } from "./counts.repository.ts";
 import type { QueueSetting } from "./queueState.repository.ts";
 
 const reads = vi.hoisted(() => ({ pending: [] as { resolve: (rows: GroupRow[]) => void; reject: (error: Error) => void }[] }));
 vi.mock("./counts.repository.ts", async (original) => ({
-  ...(await original<typeof import("./counts.repository.ts")>()),
+  ...(await original<typeof CountsRepository>()),
   queueGroups: () => new Promise<GroupRow[]>((resolve, reject) => reads.pending.push({ resolve, reject })),
 }));
 const { countsWhenNobody } = await import("./nobodyCounts.ts");
