@@ -9,8 +9,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { blocked, checkPlan, STAGES, startable, type Stage, type Status } from "./test-plan.ts";
 
-// Each vitest stage already uses every core; what two at a time gains is the time the browser
-// walks spend waiting on the browser and the servers.
+// Vitest runs as many files at once as there are cores less one: on 2 cores one at a time, so
+// each stage keeps about one core busy, and two at a time keep both (besides filling the time the
+// browser walks spend waiting on the browser and the servers).
 const jobs = Number(process.env.TEST_JOBS) || 2;
 const logs = mkdtempSync(join(tmpdir(), "recall-desk-test-"));
 const status = new Map<string, Status>(STAGES.map((stage) => [stage.script, "waiting"]));
