@@ -13,10 +13,11 @@ import { FileRefused, type FileLayout, type RowOutcome } from "./fileRun.ts";
 import { practicesByAbbr, writeMembers } from "./import.repository.ts";
 
 /**
- * Rows a batch: on PostgreSQL as many as one statement writes in well under a second beside the
- * agents' work (each member row costs the members table's ~53 index entries), so that the file
- * takes few round trips; on PGlite, whose queries run on this process's one event loop, as few as
- * keep a batch's statement under about 50 ms there.
+ * Rows a batch, by engine. On PostgreSQL a row costs the members table's ~53 index entries whatever
+ * the batch: 2,000 rows a batch imported no faster than 500 beside the agents, and held the counts
+ * rows their saves write for longer. On PGlite 50 rows a batch imported 4 times slower than 500 and
+ * left the loop's longest stalls as they were (~0.5 s), so they are not the batch's rows
+ * (bench/README.md, "the file streamed as the request's body").
  */
 export const MEMBER_BATCH_ROWS = { postgres: 500, pglite: 500 } as const;
 
