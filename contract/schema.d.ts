@@ -2351,8 +2351,9 @@ export interface paths {
          * @description Added by the design: the Campaigns page's table. One `CampaignProgress` per campaign the
          *     caller may read (administrators every one, other staff the campaigns they are assigned
          *     to), in the order of `listCampaigns`. `called`, `reached`, `appointments`,
-         *     `callbacksOpen`, `attemptsPerMember`, `goal` and `byAgent` are read from the results saved
-         *     in each campaign as they stand; `targeted` and `eligibleNow` are kept and worked out again
+         *     `callbacksOpen`, `attemptsPerMember`, `goal` and `byAgent` count the results saved in each
+         *     campaign as they stand (the members' counts are kept as each save commits, not counted per
+         *     request); `targeted` and `eligibleNow` are kept and worked out again
          *     at most every 60 seconds per campaign (`countedAt` says when), not counted per request:
          *     a change of the campaign's targets counts them again at the next read.
          */

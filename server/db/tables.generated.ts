@@ -121,6 +121,22 @@ export interface CampaignDayActivity {
   user_id: number;
 }
 
+export interface CampaignMemberMarks {
+  campaign_id: number;
+  day: ColumnType<string, string, string>;
+  kind: string;
+  member_id: number;
+  user_id: number;
+}
+
+export interface CampaignProgressCounts {
+  campaign_id: number;
+  day: ColumnType<string, string, string>;
+  kind: string;
+  n: number;
+  user_id: number;
+}
+
 export interface Campaigns {
   attempt_cap: number | null;
   changed_at: Generated<Timestamp>;
@@ -609,6 +625,8 @@ export interface DB {
   callbacks: Callbacks;
   campaign_agents: CampaignAgents;
   campaign_day_activity: CampaignDayActivity;
+  campaign_member_marks: CampaignMemberMarks;
+  campaign_progress_counts: CampaignProgressCounts;
   campaign_save_counts: CampaignSaveCounts;
   campaign_target_counts: CampaignTargetCounts;
   campaigns: Campaigns;

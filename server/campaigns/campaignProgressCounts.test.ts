@@ -1,0 +1,85 @@
+// @vitest-environment node
+// A campaign's progress is read from counts kept as its results are saved (migration 0052): members
+// called, reached and given each result, in all, by agent and by day, and its attempts. On fixed
+// saves of two agents over two days, every figure worked out by hand; a save counts at its commit,
+// a deleted save is counted again from the history, and the appointments follow the result the
+// campaign counts as its appointment.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../db/connection.ts";
+import { freshTestDatabase, insertPracticeGroup, MEMBER } from "../../tests/support/reportsFixtureB.ts";
+import { keepActivityInTimeZone } from "../usage/activityTimeZone.repository.ts";
+import { campaignDayCounts, campaignWork } from "./campaignProgress.repository.ts";
+
+const CHICAGO = "America/Chicago";
+let database: DatabaseHandle;
+let campaign: number;
+
+const counted = (appointmentResult = "Appointment Made") => ({ id: campaign, appointmentResult });
+const work = async (appointmentResult?: string) => (await campaignWork(database.db, [counted(appointmentResult)])).get(campaign)!;
+const cal = { userId: 1, firstname: "Cal", lastname: "Ler" };
+const sec = { userId: 2, firstname: "Sec", lastname: "Ond" };
+
+beforeAll(async () => {
+  database = await freshTestDatabase();
+  await insertPracticeGroup(database.db);
+  await database.db.insertInto("users").values({ id: 2, email: "second@example.test", firstname: "Sec", lastname: "Ond", default_page: "/members", password_hash: null }).execute();
+  await keepActivityInTimeZone(database.db, CHICAGO);
+  campaign = (await database.db.insertInto("campaigns").values({ name: "Recare", starts_on: "2026-11-01", ends_on: "2026-12-31" }).returning("id").executeTakeFirstOrThrow()).id;
+  const save = (member: number, user: number, result: string, at: string) => ({ member_id: member, user_id: user, result, created_at: at, campaign_id: campaign });
+  // Chicago is UTC-6 in November: the 16th runs from 06:00Z.
+  await database.db
+    .insertInto("results")
+    .values([
+      save(MEMBER.m1, 1, "No answer", "2026-11-16T15:00:00Z"),
+      save(MEMBER.m1, 1, "Appointment Made", "2026-11-17T15:00:00Z"),
+      save(MEMBER.m2, 1, "Left message", "2026-11-16T16:00:00Z"),
+      save(MEMBER.m2, 2, "Contact Made Call Back", "2026-11-17T16:00:00Z"),
+      save(MEMBER.m3, 2, "", "2026-11-17T17:00:00Z"),
+      { member_id: MEMBER.m4, user_id: 2, result: "Confirm", created_at: "2026-11-17T17:00:00Z" },
+    ])
+    .execute();
+}, 60_000);
+afterAll(async () => {
+  await database?.close();
+});
+
+describe("a campaign's kept progress", () => {
+  it("counts members, not saves, in all, by agent and by day, and attempts without Blank", async () => {
+    expect(await work()).toEqual({
+      called: 3,
+      reached: 2,
+      appointments: 1,
+      attempts: 4,
+      callbacksOpen: 0,
+      byAgent: [
+        { ...cal, called: 2, reached: 1, appointments: 1 },
+        { ...sec, called: 2, reached: 1, appointments: 0 },
+      ],
+    });
+    const days = await campaignDayCounts(database.db, counted(), { from: "2026-11-15", to: "2026-11-17" }, CHICAGO);
+    expect(days.sort((a, b) => a.day.localeCompare(b.day))).toEqual([
+      { day: "2026-11-16", called: 2, reached: 0, appointments: 0, callbacks: 0 },
+      { day: "2026-11-17", called: 3, reached: 2, appointments: 1, callbacks: 0 },
+    ]);
+  });
+
+  it("reads the appointments of the result the campaign counts as its appointment", async () => {
+    expect(await work("Contact Made Call Back")).toMatchObject({ appointments: 1, byAgent: [{ ...cal, appointments: 0 }, { ...sec, appointments: 1 }] });
+    expect(await work("Reschedule")).toMatchObject({ appointments: 0 });
+  });
+
+  it("counts a save at its commit, nothing of a rolled back one, and a deleted save's campaign again", async () => {
+    await database.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.insertInto("results").values({ member_id: MEMBER.m4, user_id: 1, result: "Confirm", created_at: "2026-11-17T18:00:00Z", campaign_id: campaign }).execute();
+        throw new Error("roll back");
+      })
+      .catch((error: Error) => expect(error.message).toBe("roll back"));
+    expect(await work()).toMatchObject({ called: 3, reached: 2, attempts: 4 });
+    await database.db.insertInto("results").values({ member_id: MEMBER.m4, user_id: 1, result: "Confirm", created_at: "2026-11-17T18:00:00Z", campaign_id: campaign }).execute();
+    expect(await work()).toMatchObject({ called: 4, reached: 3, attempts: 5 });
+    await database.db.deleteFrom("results").where("campaign_id", "=", campaign).where("result", "=", "Appointment Made").execute();
+    expect(await work()).toMatchObject({ called: 4, reached: 2, appointments: 0, attempts: 4, byAgent: [{ ...cal, called: 3, reached: 1, appointments: 0 }, { ...sec }] });
+  });
+});
