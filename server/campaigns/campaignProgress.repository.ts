@@ -21,6 +21,9 @@ const EVERY_AGENT = 0;
 const goalsOf = (campaigns: readonly CountedCampaign[]) =>
   sql`(select * from unnest(${campaigns.map((campaign) => campaign.id)}::int[], ${campaigns.map((campaign) => `result:${campaign.appointmentResult}`)}::text[])) as g(id, appointments)`;
 
+/** The kinds of count the page reads (the index's third column): the figures, and every campaign's appointment result. */
+const kindsRead = (campaigns: readonly CountedCampaign[]) => [...new Set(["called", "reached", "attempts", ...campaigns.map((campaign) => `result:${campaign.appointmentResult}`)])];
+
 /** The figure a kept count is, by its kind: appointments are the campaign's appointment result's. */
 const figureOf = sql`case when c.kind = g.appointments then 'appointments' else c.kind end`;
 
@@ -50,7 +53,7 @@ export async function campaignWork(db: Kysely<Database>, campaigns: readonly Cou
       select c.campaign_id, c.user_id, ${figureOf} as figure, c.n, u.firstname, u.lastname
       from campaign_progress_counts c join ${goalsOf(campaigns)} on g.id = c.campaign_id
       left join users u on u.id = c.user_id
-      where c.campaign_id = any(${ids}::int[]) and c.day = '-infinity'
+      where c.campaign_id = any(${ids}::int[]) and c.day = '-infinity' and c.kind = any(${kindsRead(campaigns)}::text[])
         and (c.kind in ('called', 'reached', 'attempts') or c.kind = g.appointments)`.execute(db),
     sql<{ campaign_id: number; n: string }>`
       select c.id as campaign_id, count(*) as n

@@ -51,6 +51,7 @@ import * as feedQueueMarks from "./migrations/0049_feed_queue_marks.ts";
 import * as storedFilesUncompressed from "./migrations/0050_stored_files_uncompressed.ts";
 import * as campaignReportCounts from "./migrations/0051_campaign_report_counts.ts";
 import * as campaignProgressCounts from "./migrations/0052_campaign_progress_counts.ts";
+import * as campaignProgressCountsByKind from "./migrations/0053_campaign_progress_counts_by_kind.ts";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001_staff_and_sessions": staffAndSessions,
@@ -100,6 +101,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0050_stored_files_uncompressed": storedFilesUncompressed,
   "0051_campaign_report_counts": campaignReportCounts,
   "0052_campaign_progress_counts": campaignProgressCounts,
+  "0053_campaign_progress_counts_by_kind": campaignProgressCountsByKind,
 };
 
 /**
