@@ -4,7 +4,8 @@
 // ones, through indexes, the first whose member row is not locked (SKIP LOCKED: another agent's
 // Next, or a save, has it); when none, the hopper of the list's filters (hopper.repository.ts)
 // gives up its first member, picked ahead of time in the queue's order (its take commits with the
-// statement). The candidate's state is read in that statement, with the versions (xmin) of its
+// statement, without waiting for the disk: a take lost in a crash leaves a member in the hopper,
+// checked again at its next take; the claim's commit, which waits, writes the take's out with it). The candidate's state is read in that statement, with the versions (xmin) of its
 // member row and queue state, and its verdict (domain/queue/verdict.ts) decided on it: a member
 // saved, claimed, called back, capped or gone out of its calling window since it was picked is not
 // served. The second writes the claim with its audit rows only if the member's row is not locked
@@ -96,9 +97,10 @@ async function nextCandidate(db: Kysely<Database>, key: string, request: NextReq
       select d.member_id from due d join members m on m.id = d.member_id
       order by d.grp, d.place limit 1 for update of m skip locked
     ), taken as (${hopperTakeSql(key, request, sql<boolean>`exists (select 1 from callback)`)}),
-    candidate as (select member_id, true as by_callback from callback union all select member_id, false from taken)
+    candidate as (select member_id, true as by_callback from callback union all select member_id, false from taken),
+    unflushed as (select set_config('synchronous_commit', 'off', true))
     select c.member_id as candidate_id, c.by_callback, s.*, ${hopperStateSql(key)}
-    from candidate c left join lateral (
+    from unflushed, candidate c left join lateral (
       select q.*, to_char(q.recare_due, 'YYYY-MM-DD') as recare_due, m.result as member_result, m.xmin::text as member_version, q.xmin::text as state_version
       from members m join queue_state q on q.member_id = m.id
       where m.id = c.member_id for update of m skip locked) s on true`.execute(db);
