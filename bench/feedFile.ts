@@ -61,9 +61,9 @@ async function feedDatabase(engine: Engine, patients: number): Promise<DatabaseH
   // A member for every patient, of the practice its rows name (even numbers the first, odd the second).
   await sql`
     insert into members (subscriber_id, pat_num, practice_id, company, mco, first_name, last_name, address1, city, state, phone,
-                         date_of_birth, status, result, days_extracted, entry_time)
+                         date_of_birth, status, days_extracted, entry_time)
     select 'AP' || n, n::text, 1 + (n % 2), 'denta', 'DentaQuest Medicaid', 'First' || n, 'Last' || n, '1 Main St', 'Houston', 'TX',
-           '(713) 555-0100', date '2015-03-14', 'New Patient', '', 0, now()
+           '(713) 555-0100', date '2015-03-14', 'New Patient', 0, now()
       from generate_series(1, ${patients}) as n`.execute(db);
   await sql`analyze`.execute(db);
   return {

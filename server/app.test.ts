@@ -80,7 +80,7 @@ describe("two agents saving the same member at once", () => {
     const history = (await app.inject({ method: "GET", url: `/api/Members/getResults/${params}`, headers: { authorization: `Bearer ${marcus}` } })).json();
     const savedIds = saves.map((answer) => answer.json().id);
     expect(history.map((entry: { id: number }) => entry.id)).toEqual(expect.arrayContaining(savedIds));
-    const current = await database.db.selectFrom("members").select("result").where("id", "=", member.id).executeTakeFirstOrThrow();
+    const current = await database.db.selectFrom("member_work").select("result").where("member_id", "=", member.id).executeTakeFirstOrThrow();
     expect(current.result).toBe(history[0].Result);
   });
 });

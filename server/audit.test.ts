@@ -125,7 +125,7 @@ describe.each(ENGINES)("the audit log on %s", (engine) => {
     const kept = async () => ({
       notes: await db.selectFrom("notes").select((eb) => eb.fn.countAll<string>().as("n")).where("member_id", "=", member.id).executeTakeFirstOrThrow(),
       results: await db.selectFrom("results").select((eb) => eb.fn.countAll<string>().as("n")).where("member_id", "=", member.id).executeTakeFirstOrThrow(),
-      member: await db.selectFrom("members").select(["notes", "result"]).where("id", "=", member.id).executeTakeFirstOrThrow(),
+      member: await db.selectFrom("member_work").select(["notes", "result"]).where("member_id", "=", member.id).executeTakeFirstOrThrow(),
     });
     const before = await kept();
     await sql`create function refuse_audit() returns trigger language plpgsql as $$ begin raise exception 'audit log unavailable'; end $$`.execute(db);

@@ -52,6 +52,7 @@ import * as storedFilesUncompressed from "./migrations/0050_stored_files_uncompr
 import * as campaignReportCounts from "./migrations/0051_campaign_report_counts.ts";
 import * as campaignProgressCounts from "./migrations/0052_campaign_progress_counts.ts";
 import * as campaignProgressCountsByKind from "./migrations/0053_campaign_progress_counts_by_kind.ts";
+import * as memberWork from "./migrations/0054_member_work.ts";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001_staff_and_sessions": staffAndSessions,
@@ -102,6 +103,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0051_campaign_report_counts": campaignReportCounts,
   "0052_campaign_progress_counts": campaignProgressCounts,
   "0053_campaign_progress_counts_by_kind": campaignProgressCountsByKind,
+  "0054_member_work": memberWork,
 };
 
 /**

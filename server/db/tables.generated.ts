@@ -376,20 +376,29 @@ export interface Members {
   mco: string;
   middle_name: Generated<string>;
   next_apt: Timestamp | null;
-  notes: string | null;
-  notes_at: Timestamp | null;
-  notes_version: Generated<number>;
   pat_num: string;
   phone: string;
   phone_digits: Generated<string | null>;
   practice_abbr: Generated<string>;
   practice_id: number;
-  result: string;
-  result_version: Generated<number>;
   search_text: Generated<string | null>;
   state: string;
   status: string;
   subscriber_id: string;
+}
+
+export interface MemberWork {
+  company: string;
+  dentist_id: number | null;
+  mco: string;
+  member_id: number;
+  notes: string | null;
+  notes_at: Timestamp | null;
+  notes_version: Generated<number>;
+  practice_id: number;
+  result: Generated<string>;
+  result_version: Generated<number>;
+  status: string;
   version: Generated<number>;
 }
 
@@ -650,6 +659,7 @@ export interface DB {
   member_counts: MemberCounts;
   member_name_prefix_counts: MemberNamePrefixCounts;
   member_practice_counts: MemberPracticeCounts;
+  member_work: MemberWork;
   members: Members;
   notes: Notes;
   oidc_sign_ins: OidcSignIns;

@@ -95,8 +95,8 @@ export async function publishRightsChanged(trx: Transaction<Database>, userId: n
   await sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ rightsChanged: userId, isAdmin } satisfies Notice)})`.execute(trx);
 }
 
-/** The member columns a `member` event is made of. */
-export const MEMBER_EVENT_COLUMNS = ["id", "version", "result", "notes", "notes_at"] as const;
+/** The columns of member_work (migration 0054) a `member` event is made of, its member id as `id`. */
+export const MEMBER_EVENT_COLUMNS_SQL = sql`member_id as id, version, result, notes, notes_at`;
 
 /** The `member` event of a member row. */
 export function memberEventOf(row: { id: number; version: number; result: string; notes: string | null; notes_at: Date | null }): LiveEvent {
@@ -111,8 +111,8 @@ export function memberEventOf(row: { id: number; version: number; result: string
 
 /** The `member` event of a member's values now (a notice that named the member only). */
 export async function memberEventNow(db: Kysely<Database>, memberId: number): Promise<LiveEvent | undefined> {
-  const row = await db.selectFrom("members").select(MEMBER_EVENT_COLUMNS).where("id", "=", memberId).executeTakeFirst();
-  return row && memberEventOf(row);
+  const { rows } = await sql<Parameters<typeof memberEventOf>[0]>`select ${MEMBER_EVENT_COLUMNS_SQL} from member_work where member_id = ${memberId}`.execute(db);
+  return rows[0] && memberEventOf(rows[0]);
 }
 
 const hashOf = (ticket: string) => createHash("sha256").update(ticket).digest("hex");

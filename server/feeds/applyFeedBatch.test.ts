@@ -23,7 +23,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => fixture.close());
 
-const member = (id: number, patNum: string, status = "New Patient", result = "") => ({
+const member = (id: number, patNum: string, status = "New Patient") => ({
   id,
   company: "denta",
   subscriber_id: `S${id}`,
@@ -40,7 +40,6 @@ const member = (id: number, patNum: string, status = "New Patient", result = "")
   date_of_birth: "2014-01-01",
   days_extracted: 1,
   status,
-  result,
   entry_time: "2026-09-01T00:00:00Z",
 });
 
@@ -49,7 +48,8 @@ beforeEach(async () => {
   for (const table of ["callback_changes", "callbacks", "first_visits", "appointments", "results", "audit_log", "deleted_appointments", "treatment_priorities", "leads", "members"]) {
     await sql`delete from ${sql.table(table)}`.execute(db);
   }
-  await db.insertInto("members").values([member(1, "100"), member(2, "200"), member(3, "300", "Dropped Patient"), member(4, "400", "New Patient", "Appointment Made")]).execute();
+  await db.insertInto("members").values([member(1, "100"), member(2, "200"), member(3, "300", "Dropped Patient"), member(4, "400", "New Patient")]).execute();
+  await db.updateTable("member_work").set({ result: "Appointment Made" }).where("member_id", "=", 4).execute();
 });
 
 const appointment = (aptNum: string, patNum: string, startsAt: string, status: AppointmentRecord["status"], changedAt = "2026-11-17T10:00:00Z"): AppointmentRecord => ({

@@ -49,7 +49,6 @@ const member = (id: number, practiceId: number, patNum: string) => ({
   date_of_birth: "2014-01-01",
   days_extracted: 1,
   status: "New Patient",
-  result: "",
   entry_time: "2026-09-01T00:00:00Z",
 });
 

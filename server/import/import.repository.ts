@@ -16,9 +16,8 @@ export interface Stamp {
   daysExtracted: number;
 }
 
-/** openapi.yaml MemberStatus and the blank result: what a member new to the list starts with. */
+/** openapi.yaml MemberStatus: what a member new to the list starts with (its result Blank, member_work's default). */
 const NEW_MEMBER_STATUS = "New Patient";
-const BLANK_RESULT = "";
 
 export interface Written {
   inserted: number[];
@@ -50,9 +49,9 @@ export async function upsertMembers(db: Kysely<Database>, rows: MemberRow[], sta
     ),
     inserted as (
       insert into members (company, subscriber_id, pat_num, mco, first_name, middle_name, last_name, practice_id,
-                           address1, city, state, phone, date_of_birth, days_extracted, status, result, entry_time)
+                           address1, city, state, phone, date_of_birth, days_extracted, status, entry_time)
       select ${stamp.brand}, i.subscriber_id, i.pat_num, i.mco, i.first_name, i.middle_name, i.last_name, i.practice_id,
-             i.address1, i.city, i.state, i.phone, i.date_of_birth, ${stamp.daysExtracted}, ${NEW_MEMBER_STATUS}, ${BLANK_RESULT},
+             i.address1, i.city, i.state, i.phone, i.date_of_birth, ${stamp.daysExtracted}, ${NEW_MEMBER_STATUS},
              ${stamp.extractedAt}::timestamptz
         from input i
        where not exists (select 1 from updated u where u.subscriber_id = i.subscriber_id and u.practice_id = i.practice_id)

@@ -48,15 +48,13 @@ async function resetMembers(): Promise<void> {
       phone: "(713) 555-0199",
       date_of_birth: "2014-01-01",
       days_extracted: 50,
-      notes: "call back after school",
-      notes_at: "2026-10-01T15:00:00Z",
       status: "Recare Future Appointment",
-      result: "Left message",
       last_visit: "2026-03-01",
       next_apt: "2026-12-01T15:00:00Z",
       entry_time: "2026-09-01T00:00:00Z",
     })
     .execute();
+  await db.updateTable("member_work").set({ notes: "call back after school", notes_at: "2026-10-01T15:00:00Z", result: "Left message" }).execute();
 }
 beforeEach(resetMembers);
 
@@ -99,8 +97,8 @@ const rejectionsOf = (runId: number) =>
 async function members() {
   const { rows } = await sql<Record<string, unknown>>`
     select company, subscriber_id, pat_num, mco, first_name, middle_name, last_name, practice_id, address1, city, state, phone,
-           to_char(date_of_birth, 'YYYY-MM-DD') as date_of_birth, days_extracted, notes, status, result, entry_time
-      from members order by subscriber_id, practice_id`.execute(fixture.database.db);
+           to_char(date_of_birth, 'YYYY-MM-DD') as date_of_birth, days_extracted, w.notes, status, w.result, entry_time
+      from members m join member_work w on w.member_id = m.id order by subscriber_id, practice_id`.execute(fixture.database.db);
   return rows;
 }
 

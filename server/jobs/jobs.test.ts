@@ -229,7 +229,6 @@ describe("the other jobs", () => {
     date_of_birth: "2015-01-01",
     days_extracted: 0,
     status,
-    result: "",
     next_apt: nextApt,
     entry_time: "2026-11-01T00:00:00Z",
   });

@@ -65,7 +65,7 @@ describe.each(ENGINES)("concurrent saves on %s", (engine) => {
     const { db } = server.database;
     const results = await db.selectFrom("results").select(["id", "user_id", "result as value", "created_at"]).where("member_id", "=", member.id).execute();
     const notes = await db.selectFrom("notes").select(["id", "user_id", "notes as value", "created_at"]).where("member_id", "=", member.id).execute();
-    const current = await db.selectFrom("members").select(["result", "notes", "notes_at"]).where("id", "=", member.id).executeTakeFirstOrThrow();
+    const current = await db.selectFrom("member_work").select(["result", "notes", "notes_at"]).where("member_id", "=", member.id).executeTakeFirstOrThrow();
     return { results, notes, current };
   }
 
@@ -109,7 +109,7 @@ describe.each(ENGINES)("concurrent saves on %s", (engine) => {
 
   it("agents saving at once from the version they all saw: one save of each kind lands, the others answer 409 with it", async () => {
     const { db } = server.database;
-    const { version } = await db.selectFrom("members").select("version").where("id", "=", member.id).executeTakeFirstOrThrow();
+    const { version } = await db.selectFrom("member_work").select("version").where("member_id", "=", member.id).executeTakeFirstOrThrow();
     const send = (path: string, token: string, body: Record<string, unknown>) =>
       fetch(`${baseUrl}${path}`, {
         method: "POST",
@@ -127,7 +127,7 @@ describe.each(ENGINES)("concurrent saves on %s", (engine) => {
       expect(ofKind.filter((answer) => answer.status === 201)).toHaveLength(1);
       expect(ofKind.filter((answer) => answer.status === 409)).toHaveLength(9);
     }
-    const after = await db.selectFrom("members").select(["version", "result_version", "notes_version"]).where("id", "=", member.id).executeTakeFirstOrThrow();
+    const after = await db.selectFrom("member_work").select(["version", "result_version", "notes_version"]).where("member_id", "=", member.id).executeTakeFirstOrThrow();
     expect(after.version).toBe(version + 2);
     // Each refusal names a version at least as new as the save of its kind that landed.
     const landed = (path: string) => (path.endsWith("saveResult") ? after.result_version : after.notes_version);

@@ -1,6 +1,6 @@
 // @vitest-environment node
-// The list's counts (member_counts) follow every change of a counted column of members, one row or
-// many at once, and no other change (docs: bench/README.md, How the members list stays fast).
+// The list's counts (member_counts) follow every change of a counted column of members (and of
+// their result, in member_work), one row or many at once, inserts and deletes, and no other change (docs: bench/README.md, How the members list stays fast).
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../db/connection.ts";
@@ -17,27 +17,42 @@ afterAll(() => database?.close());
 async function wrongCounts(): Promise<number> {
   const { rows } = await sql<{ wrong: number }>`
     select count(*)::int as wrong
-    from (select practice_id, company, status, result, mco, coalesce(dentist_id, 0) as dentist, count(*)::int as n from members group by 1, 2, 3, 4, 5, 6) g
+    from (select m.practice_id, m.company, m.status, w.result, m.mco, coalesce(m.dentist_id, 0) as dentist, count(*)::int as n
+          from members m join member_work w on w.member_id = m.id group by 1, 2, 3, 4, 5, 6) g
     full join member_counts c using (practice_id, company, status, result, mco, dentist)
     where coalesce(g.n, 0) <> coalesce(c.n, 0)`.execute(database.db);
   return rows[0]!.wrong;
 }
 
 describe("member_counts", () => {
-  it("follow a saved result, a bulk status change, a dentist removed, and ignore a note", async () => {
-    const ids = (await database.db.selectFrom("members").select("id").orderBy("id").limit(3).execute()).map((row) => row.id);
-    await database.db.updateTable("members").set({ result: "Left message" }).where("id", "=", ids[0]!).execute();
-    await database.db.updateTable("members").set({ notes: "called", version: 2 }).where("id", "=", ids[1]!).execute();
-    await database.db.updateTable("members").set({ status: "New Patient" }).where("practice_id", "=", 1).execute();
-    await database.db.updateTable("members").set({ dentist_id: null, result: "No answer" }).where("id", "in", ids).execute();
+  it("follow a saved result, a bulk status change, a dentist removed, a move, and ignore a note", async () => {
+    const { db } = database;
+    const ids = (await db.selectFrom("members").select("id").orderBy("id").limit(3).execute()).map((row) => row.id);
+    await db.updateTable("member_work").set({ result: "Left message" }).where("member_id", "=", ids[0]!).execute();
+    await db.updateTable("member_work").set({ notes: "called", version: 2 }).where("member_id", "=", ids[1]!).execute();
+    await db.updateTable("members").set({ status: "New Patient" }).where("practice_id", "=", 1).execute();
+    await db.updateTable("members").set({ dentist_id: null }).where("id", "in", ids).execute();
+    await db.updateTable("member_work").set({ result: "No answer" }).where("member_id", "in", ids).execute();
+    await db.updateTable("members").set({ practice_id: 2, company: "mcna" }).where("id", "=", ids[2]!).execute();
+    expect(await wrongCounts()).toBe(0);
+  });
+
+  it("follow members added (Blank) and removed with their result", async () => {
+    const { db } = database;
+    const { id: _id, search_text: _text, phone_digits: _digits, ...copy } = (await db.selectFrom("members").selectAll().orderBy("id", "desc").limit(1).executeTakeFirstOrThrow()) as Record<string, unknown>;
+    const added = await db.insertInto("members").values({ ...copy, subscriber_id: "COUNTED-1" } as never).returning("id").executeTakeFirstOrThrow();
+    expect(await db.selectFrom("member_work").select(["result", "version"]).where("member_id", "=", added.id).executeTakeFirst()).toEqual({ result: "", version: 1 });
+    await db.updateTable("member_work").set({ result: "Broken" }).where("member_id", "=", added.id).execute();
+    expect(await wrongCounts()).toBe(0);
+    await db.deleteFrom("members").where("id", "=", added.id).execute();
     expect(await wrongCounts()).toBe(0);
   });
 
   it("stay right when two groups trade members at once", async () => {
-    const [a, b] = await database.db.selectFrom("members").select(["id", "result"]).where("result", "<>", "Broken").orderBy("id").limit(2).execute();
+    const [a, b] = await database.db.selectFrom("member_work").select(["member_id", "result"]).where("result", "<>", "Broken").orderBy("member_id").limit(2).execute();
     await Promise.all([
-      database.db.updateTable("members").set({ result: "Broken" }).where("id", "=", a!.id).execute(),
-      database.db.updateTable("members").set({ result: "Transfer" }).where("id", "=", b!.id).execute(),
+      database.db.updateTable("member_work").set({ result: "Broken" }).where("member_id", "=", a!.member_id).execute(),
+      database.db.updateTable("member_work").set({ result: "Transfer" }).where("member_id", "=", b!.member_id).execute(),
     ]);
     expect(await wrongCounts()).toBe(0);
   });
@@ -60,7 +75,7 @@ describe("member_name_prefix_counts", () => {
     const [a, b, c] = await database.db.selectFrom("members").select(["id", "first_name", "last_name"]).orderBy("id").limit(3).execute();
     await database.db.updateTable("members").set({ first_name: "Zyx", last_name: `Q${a!.last_name}` }).where("id", "=", a!.id).execute();
     await database.db.updateTable("members").set({ last_name: b!.first_name }).where("id", "=", b!.id).execute();
-    await database.db.updateTable("members").set({ result: "No answer", notes: "called" }).where("id", "=", c!.id).execute();
+    await database.db.updateTable("member_work").set({ result: "No answer", notes: "called" }).where("member_id", "=", c!.id).execute();
     await database.db.updateTable("members").set({ first_name: sql`upper(first_name)` }).where("practice_id", "=", 2).execute();
     await database.db.deleteFrom("first_visits").where("member_id", "=", c!.id).execute();
     await database.db.deleteFrom("members").where("id", "=", c!.id).execute();

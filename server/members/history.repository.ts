@@ -1,12 +1,13 @@
 // Notes and results of a member: each save is a history row, becomes the member's current value with
-// a new version, ends the saver's claim on the member and is audited, all in one transaction (the
+// a new version (in member_work, migration 0054: not in members, whose ~53 indexes each took an
+// entry), ends the saver's claim on the member and is audited, all in one transaction (the
 // member's lock, then one statement for every write): a save is never kept without its audit row.
 // Its events are answered with it, and sent to open event streams once it has committed
 // (sendAfterCommit), never before. A saved result marks the member's queue state stale in that statement; the state
 // is worked out again after the commit (server/queue/stateFollower.ts).
 import { sql, type Kysely, type RawBuilder, type Transaction } from "kysely";
 import type { Database } from "../db/database.ts";
-import { agentChanged, MEMBER_EVENT_COLUMNS, memberEventOf, type AgentChanged } from "../events/events.repository.ts";
+import { agentChanged, MEMBER_EVENT_COLUMNS_SQL, memberEventOf, type AgentChanged } from "../events/events.repository.ts";
 import { claimEvent, type LiveEvent } from "../../domain/team/events.ts";
 import { HttpError } from "../../contract/errors.ts";
 import { afterSave, futureVersion, judgeSave, type MemberVersions } from "../../domain/team/versions.ts";
@@ -28,13 +29,12 @@ interface KeyedMember {
  * 404 when there is none, 400 naming the patnum field when it differs. Locked with `lock`.
  */
 async function findMember(db: Kysely<Database> | Transaction<Database>, key: MemberKey, patnumField: string, lock: boolean): Promise<KeyedMember> {
-  let query = db
-    .selectFrom("members")
-    .select(["id", "pat_num", "version", "result_version", "notes_version"])
-    .where("subscriber_id", "=", key.sid)
-    .where("practice_id", "=", key.practice);
-  if (lock) query = query.forUpdate();
-  const atPractice = await query.execute();
+  // The member's row is locked (Next's take skips it meanwhile), and its worked row: a save that
+  // waited for another then reads the versions that save wrote, not those of its own snapshot.
+  const { rows: atPractice } = await sql<{ id: number; pat_num: string; version: number; result_version: number; notes_version: number }>`
+    select m.id, m.pat_num, w.version, w.result_version, w.notes_version
+    from members m join member_work w on w.member_id = m.id
+    where m.subscriber_id = ${key.sid} and m.practice_id = ${key.practice}${lock ? sql` for update of m, w` : sql``}`.execute(db);
   if (atPractice.length === 0) throw new HttpError(404, "No such member at this practice");
   const member = atPractice.find((candidate) => candidate.pat_num === key.patnum);
   if (!member) throw new HttpError(400, `Invalid request: ${patnumField}`, [{ field: patnumField, message: "is not the patient number of this member" }]);
@@ -76,22 +76,22 @@ interface LatestSave {
  */
 async function currentResult(trx: Transaction<Database>, memberId: number) {
   const { rows } = await sql<LatestSave & { result: string }>`
-    select m.version, m.result, r.created_at as saved_at, u.firstname, u.lastname
-    from members m
-    left join lateral (select created_at, user_id from results where member_id = m.id order by id desc limit 1) r on true
+    select w.version, w.result, r.created_at as saved_at, u.firstname, u.lastname
+    from member_work w
+    left join lateral (select created_at, user_id from results where member_id = w.member_id order by id desc limit 1) r on true
     left join users u on u.id = r.user_id
-    where m.id = ${memberId}`.execute(trx);
+    where w.member_id = ${memberId}`.execute(trx);
   return rows[0]!;
 }
 
 /** The member's note now and who wrote it when (a stale save's 409). */
 async function currentNote(trx: Transaction<Database>, memberId: number) {
   const { rows } = await sql<LatestSave & { notes: string | null; notes_at: Date | null }>`
-    select m.version, m.notes, m.notes_at, n.created_at as saved_at, u.firstname, u.lastname
-    from members m
-    left join lateral (select created_at, user_id from notes where member_id = m.id order by id desc limit 1) n on true
+    select w.version, w.notes, w.notes_at, n.created_at as saved_at, u.firstname, u.lastname
+    from member_work w
+    left join lateral (select created_at, user_id from notes where member_id = w.member_id order by id desc limit 1) n on true
     left join users u on u.id = n.user_id
-    where m.id = ${memberId}`.execute(trx);
+    where w.member_id = ${memberId}`.execute(trx);
   return rows[0]!;
 }
 
@@ -127,7 +127,7 @@ async function writeSave(
     ), saved as (
       ${history} returning id, created_at, ${save.carriesCampaign ? sql`campaign_id` : sql`null::int as campaign_id`}
     ), member as (
-      ${member} where id = ${memberId} returning ${sql.join(MEMBER_EVENT_COLUMNS.map((column) => sql.ref(column)))}
+      ${member} where member_id = ${memberId} returning ${MEMBER_EVENT_COLUMNS_SQL}
     ), ended as (
       delete from member_claims where user_id = ${userId} and member_id = ${memberId} returning expires_at
     )${queue ? sql`, queued as (${queue.stale})` : sql``}
@@ -158,7 +158,7 @@ export async function saveResult(db: Kysely<Database>, key: MemberKey, result: s
       // The campaign of the saver's live claim (a Next served the member for it) goes with the result.
       sql`insert into results (member_id, user_id, result, created_at, campaign_id) values (${member.id}, ${userId}, ${result}, ${at},
         (select c.campaign_id from member_claims c where c.member_id = ${member.id} and c.user_id = ${userId} and c.expires_at > ${claimsNow()}))`,
-      sql`update members set result = ${result}, version = ${next.version}, result_version = ${next.resultVersion}`,
+      sql`update member_work set result = ${result}, version = ${next.version}, result_version = ${next.resultVersion}`,
       { stale: markedStale(member.id, result), openCallback: openCallbackId(member.id) },
     );
     const ended = await endByResult(trx, saved.open_callback, result, userId, at);
@@ -179,7 +179,7 @@ export async function saveNote(db: Kysely<Database>, key: MemberKey, notes: stri
       trx,
       { memberId: member.id, userId, address, action: "saveNotes", claimsNow: claimsNow() },
       sql`insert into notes (member_id, user_id, notes, created_at) values (${member.id}, ${userId}, ${notes}, ${at})`,
-      sql`update members set notes = ${notes}, notes_at = ${at}, version = ${next.version}, notes_version = ${next.notesVersion}`,
+      sql`update member_work set notes = ${notes}, notes_at = ${at}, version = ${next.version}, notes_version = ${next.notesVersion}`,
     );
     return { saved: { id: saved.id, created_at: saved.created_at, notes, version: next.version, notices: saved.notices } };
   });

@@ -1,7 +1,8 @@
 // The members list's order in SQL: which column each sort reads, the order itself and its mirror
 // image, and keyset paging (domain/members/pageCursor.ts): the rows after or before a page's edge
 // row. Text sorts compare code units ("C" collation) on both engines, nulls last in both
-// directions, ties by id ascending; each order has an index (migrations 0002, 0010, 0013).
+// directions, ties by id ascending; each order has an index (migrations 0002, 0010, 0013; the
+// result, notes and note time sorts on member_work, 0054).
 import { sql, type Expression, type RawBuilder } from "kysely";
 import { invalidRequest } from "../../contract/errors.ts";
 import { memberOrderName, type PageCursor } from "../../domain/members/pageCursor.ts";
@@ -54,9 +55,22 @@ const NOT_TEXT: Record<string, { type: string; fits: (text: string) => boolean }
 
 const columnOf = (column: MemberSortColumn) => SORT_COLUMNS[memberSortKey(column, false).key];
 
+/** What agents write (migration 0054): these sorts read member_work `w`, joined to members `m` by id, and its indexes. */
+const WORKED = new Set(["result", "notes", "notes_at"]);
+export const readsWork = (column: MemberSortColumn | undefined) => column !== undefined && WORKED.has(columnOf(column));
+
+/** The members an order walks: with their worked row when the order reads it. */
+export const membersFrom = (column: MemberSortColumn | undefined) => (readsWork(column) ? sql`members m join member_work w on w.member_id = m.id` : sql`members m`);
+
+/**
+ * A sort column of the members `m` (and member_work `w`), or of a derived table `m` of their ids
+ * and sort columns (`derived`).
+ */
+const refOf = (name: string, derived = false) => sql.ref(`${!derived && WORKED.has(name) ? "w" : "m"}.${name}`);
+
 /** The SQL value a sort column sorts by: text columns in code unit order. */
-function sortValue(name: string, alias = "m"): Expression<unknown> {
-  const column = sql.ref(`${alias}.${name}`);
+function sortValue(name: string, derived = false): Expression<unknown> {
+  const column = refOf(name, derived);
   return name in NOT_TEXT ? column : sql`${column} collate "C"`;
 }
 
@@ -67,24 +81,27 @@ export const practiceOrdered = (column: MemberSortColumn | undefined) => column 
 /** The columns an order reads besides id: the filtered members are found with these alone. */
 export const orderColumns = (column: MemberSortColumn | undefined) => (column ? [columnOf(column)] : ["last_name", "first_name"]);
 
+/** The id and sort columns of members `m` (and `w`), as a derived table of the order keeps them. */
+export const foundColumns = (column: MemberSortColumn | undefined) => sql.join([sql.ref("m.id"), ...orderColumns(column).map((name) => refOf(name))]);
+
 /**
  * The list order, or its mirror image: pages past the middle, and the page before a cursor, are
  * read from the other end.
  */
-export function orderOf(column: MemberSortColumn | undefined, descending: boolean, mirrored: boolean) {
+export function orderOf(column: MemberSortColumn | undefined, descending: boolean, mirrored: boolean, derived = false) {
   if (!column) {
     const way = mirrored ? sql`desc` : sql`asc`;
     return sql`m.last_name collate "C" ${way}, m.first_name collate "C" ${way}, m.id ${way}`;
   }
   const sort = memberSortKey(column, descending);
-  const key = sortValue(SORT_COLUMNS[sort.key]);
+  const key = sortValue(SORT_COLUMNS[sort.key], derived);
   if (!mirrored) return sort.descending ? sql`${key} desc nulls last, m.id` : sql`${key} asc nulls last, m.id`;
   return sort.descending ? sql`${key} asc nulls first, m.id desc` : sql`${key} desc nulls first, m.id desc`;
 }
 
 /** A row's place in the order, as a cursor keeps it: its sort values as text (null stays null). */
 export function sortKeyText(column: MemberSortColumn | undefined) {
-  return sql`array[${sql.join(orderColumns(column).map((name) => sql`${sql.ref(`m.${name}`)}::text`))}]::text[]`;
+  return sql`array[${sql.join(orderColumns(column).map((name) => sql`${refOf(name)}::text`))}]::text[]`;
 }
 
 const refused = (message: string) => invalidRequest([{ field: "cursor", message }]);
@@ -118,13 +135,13 @@ export function keysetConditions(column: MemberSortColumn | undefined, descendin
   const ref = sortValue(name);
   const value = key[0] ?? null;
   if (value === null) {
-    const nulls = sql<boolean>`${sql.ref(`m.${name}`)} is null and m.id ${beyond} ${cursor.id}`;
-    return after ? [nulls] : [nulls, sql<boolean>`${sql.ref(`m.${name}`)} is not null`];
+    const nulls = sql<boolean>`${refOf(name)} is null and m.id ${beyond} ${cursor.id}`;
+    return after ? [nulls] : [nulls, sql<boolean>`${refOf(name)} is not null`];
   }
   const later = after !== sort.descending ? sql`>` : sql`<`;
   const conditions = [
     sql<boolean>`${ref} = ${valueOf(name, value)} and m.id ${beyond} ${cursor.id}`,
     sql<boolean>`${ref} ${later} ${valueOf(name, value)}`,
   ];
-  return after ? [...conditions, sql<boolean>`${sql.ref(`m.${name}`)} is null`] : conditions;
+  return after ? [...conditions, sql<boolean>`${refOf(name)} is null`] : conditions;
 }

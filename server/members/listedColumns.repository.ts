@@ -21,7 +21,7 @@ export interface ListedSql {
   joins: RawBuilder<unknown>;
 }
 
-/** The columns and joins on members `m` that read a row's listed fields (claims live at `claimsNow`). */
+/** The columns and joins on members `m` and their member_work `w` that read a row's listed fields (claims live at `claimsNow`). */
 export function listedColumnsSql(claimsNow: Date, groupZone: string): ListedSql {
   return {
     columns: sql`q.attempts, q.time_zone, to_json(cl) as claim, to_json(cb) as callback, to_json(dnc) as do_not_call_save`,
@@ -34,7 +34,7 @@ export function listedColumnsSql(claimsNow: Date, groupZone: string): ListedSql 
       left join lateral (${callbackRows(groupZone)} where c.member_id = m.id and c.status = 'open' limit 1) cb on true
       left join lateral (
         select r.created_at, u.firstname, u.lastname from results r join users u on u.id = r.user_id
-        where r.member_id = m.id and m.result = any(${[...DO_NOT_CALL_RESULTS]}::text[])
+        where r.member_id = m.id and w.result = any(${[...DO_NOT_CALL_RESULTS]}::text[])
         order by r.id desc limit 1) dnc on true`,
   };
 }

@@ -10,7 +10,7 @@ import type { Database } from "../db/database.ts";
 import { memberSearch, type SearchedValues } from "./search.repository.ts";
 import { listFilterValues, priorityFilterValues } from "../../domain/members/listFilters.ts";
 import { listedColumnsSql, type ListedColumns, type ListedSql } from "./listedColumns.repository.ts";
-import { cursorKey, keysetConditions, orderColumns, orderOf, practiceOrdered, sortKeyText } from "./listOrder.repository.ts";
+import { cursorKey, foundColumns, keysetConditions, membersFrom, orderOf, practiceOrdered, sortKeyText } from "./listOrder.repository.ts";
 
 type Schemas = components["schemas"];
 export type MemberSortColumn = Schemas["MemberSortColumn"];
@@ -64,13 +64,25 @@ function filterConditions(query: Omit<MembersQuery, "pageNum" | "pageSize">, ali
   }
   const statuses = listFilterValues(query.status);
   if (statuses) conditions.push(sql`${column("status")} = any(${statuses}::text[])`);
-  if (given(query.result)) conditions.push(sql`${column("result")} = ${query.result}`);
+  if (given(query.result)) conditions.push(alias === "c" ? sql`c.result = ${query.result}` : resultCondition(query.result, practices));
   if (given(query.mco)) conditions.push(sql`${column("mco")} = ${query.mco}`);
   if (query.dentistFirstName) {
     const dentist = column(alias === "m" ? "dentist_id" : "dentist");
     conditions.push(sql`${dentist} in (select id from dentists where first_name = ${query.dentistFirstName})`);
   }
   return conditions;
+}
+
+/**
+ * Members whose result is `result`, from member_work (migration 0054), within the practices when
+ * they are given: its (practice_id, result, member_id) index then finds them. A condition on
+ * members `m` alone, so that every statement under the list's filters (the queue's, campaigns',
+ * exports') keeps reading `members m`.
+ */
+function resultCondition(result: string, practices: number[]): RawBuilder<boolean> {
+  // Without practices, the result sort's index (code unit order, the same equality) finds them.
+  const found = practices.length === 0 ? sql`rw.result collate "C" = ${result}` : sql`rw.practice_id = any(${practices}::int[]) and rw.result = ${result}`;
+  return sql<boolean>`m.id in (select rw.member_id from member_work rw where ${found})`;
 }
 
 /** Members with planned treatment: a treatment of their practice under their patient number. */
@@ -85,8 +97,11 @@ const all = (conditions: RawBuilder<boolean>[]) => (conditions.length > 0 ? sql.
 
 const PAGE_COLUMNS = sql`m.id, m.company, m.subscriber_id, m.pat_num, m.mco, m.first_name, m.middle_name, m.last_name,
   p.abbr as practice, m.practice_id, m.address1, m.city, m.state, m.phone,
-  to_char(m.date_of_birth, 'YYYY-MM-DD') as date_of_birth, ${AGE} as age, m.days_extracted, m.notes, m.notes_at,
-  m.status, m.result, to_char(m.last_visit, 'YYYY-MM-DD') as last_visit, m.next_apt, m.entry_time, m.version`;
+  to_char(m.date_of_birth, 'YYYY-MM-DD') as date_of_birth, ${AGE} as age, m.days_extracted, w.notes, w.notes_at,
+  m.status, w.result, to_char(m.last_visit, 'YYYY-MM-DD') as last_visit, m.next_apt, m.entry_time, w.version`;
+
+/** The tables PAGE_COLUMNS reads: members `m`, their worked columns `w` (migration 0054), their practice `p`. */
+const PAGE_TABLES = sql`members m join member_work w on w.member_id = m.id join practices p on p.id = m.practice_id`;
 
 export interface MemberRow {
   id: number;
@@ -244,15 +259,17 @@ const onePracticeAlone = (query: MembersQuery) =>
  */
 async function foundOf(db: Kysely<Database>, query: MembersQuery, conditions: RawBuilder<boolean>[], window: PageWindow, total: number) {
   const column = query.orderByColumn;
-  const columns = sql.join(["id", ...orderColumns(column)].map((name) => sql.ref(`m.${name}`)));
+  const columns = foundColumns(column);
+  const members = membersFrom(column);
   const rows = window.offset + window.limit;
   const walked = onePracticeAlone(query) && practiceOrdered(column) ? rows : (rows * (await membersEstimate(db, total))) / total;
   const sorting = conditions.length > 0 && total < walked * 4;
-  if (!window.keyset) return sorting ? sql`(select ${columns} from members m where ${all(conditions)} offset 0) m` : sql`members m where ${all(conditions)}`;
-  if (sorting) return sql`(select ${columns} from members m where ${all(conditions)} and (${sql.join(window.keyset, sql` or `)}) offset 0) m`;
+  const derived = (from: RawBuilder<unknown>) => ({ from, derived: true });
+  if (!window.keyset) return sorting ? derived(sql`(select ${columns} from ${members} where ${all(conditions)} offset 0) m`) : { from: sql`${members} where ${all(conditions)}`, derived: false };
+  if (sorting) return derived(sql`(select ${columns} from ${members} where ${all(conditions)} and (${sql.join(window.keyset, sql` or `)}) offset 0) m`);
   const order = orderOf(column, Boolean(column && query.sameColumn), window.mirrored);
-  const ranges = window.keyset.map((range) => sql`(select ${columns} from members m where ${all([...conditions, range])} order by ${order} limit ${window.limit})`);
-  return sql`(${sql.join(ranges, sql` union all `)}) m`;
+  const ranges = window.keyset.map((range) => sql`(select ${columns} from ${members} where ${all([...conditions, range])} order by ${order} limit ${window.limit})`);
+  return derived(sql`(${sql.join(ranges, sql` union all `)}) m`);
 }
 
 async function pageOf<Row extends MemberRow>(db: Kysely<Database>, query: MembersQuery, listed?: ListedSql): Promise<Paged<Row>> {
@@ -268,12 +285,13 @@ async function pageOf<Row extends MemberRow>(db: Kysely<Database>, query: Member
       if (!page) return { rows: [], total };
       const column = query.orderByColumn;
       const descending = Boolean(column && query.sameColumn);
+      const found = await foundOf(trx, query, list.conditions, page, total);
       const { rows } = await sql<Row & { sort_key: (string | null)[] }>`
         select ${PAGE_COLUMNS}, ${sortKeyText(column)} as sort_key${listed ? sql`, ${listed.columns}` : sql``}
-        from members m join practices p on p.id = m.practice_id ${listed?.joins ?? sql``}
+        from ${PAGE_TABLES} ${listed?.joins ?? sql``}
         where m.id in (
-          select m.id from ${await foundOf(trx, query, list.conditions, page, total)}
-          order by ${orderOf(column, descending, page.mirrored)} limit ${page.limit} offset ${page.offset})
+          select m.id from ${found.from}
+          order by ${orderOf(column, descending, page.mirrored, found.derived)} limit ${page.limit} offset ${page.offset})
         order by ${orderOf(column, descending, false)}`.execute(trx);
       return { rows, total, ...pageCursors(rows, memberOrderName(column, descending), (row) => ({ key: row.sort_key, id: row.id })) };
     });
@@ -292,7 +310,7 @@ export function listedMemberSql(id: number, claimsNow: Date, groupZone: string, 
   const listed = listedColumnsSql(claimsNow, groupZone);
   return sql`
     select ${PAGE_COLUMNS}, ${listed.columns}, ${extra.columns}
-    from members m join practices p on p.id = m.practice_id ${listed.joins} ${extra.joins}
+    from ${PAGE_TABLES} ${listed.joins} ${extra.joins}
     where m.id = ${id}`;
 }
 
@@ -313,7 +331,7 @@ export async function* membersInIdOrder(db: Kysely<Database>, query: ListQuery, 
   let after = 0;
   for (;;) {
     const { rows } = await sql<MemberRow>`
-      select ${PAGE_COLUMNS} from members m join practices p on p.id = m.practice_id
+      select ${PAGE_COLUMNS} from ${PAGE_TABLES}
       where ${all(conditions)} and m.id > ${after} order by m.id limit ${batchSize}`.execute(db);
     if (rows.length > 0) yield rows;
     if (rows.length < batchSize) return;

@@ -38,7 +38,6 @@ async function insertFixed(database: DatabaseHandle) {
         state: "TX",
         days_extracted: 10,
         status: "New Patient",
-        result: "",
         entry_time: new Date("2026-01-01T00:00:00Z"),
       })),
     )
@@ -223,11 +222,13 @@ describe.each(ENGINES)("members list on the demo data, %s", (engine) => {
     const { db } = server.database;
     const countOf = async (result: string) => (await membersPage(db, { pageNum: 1, pageSize: 15, result })).total;
     const before = { blank: await countOf(""), broken: await countOf("Broken") };
-    const ids = (await db.selectFrom("members").select("id").where("result", "=", "").orderBy("id").limit(3).execute()).map((row) => row.id);
-    await db.updateTable("members").set({ result: "Broken" }).where("id", "in", ids).execute();
+    const ids = (await db.selectFrom("member_work").select("member_id").where("result", "=", "").orderBy("member_id").limit(3).execute()).map((row) => row.member_id);
+    await db.updateTable("member_work").set({ result: "Broken" }).where("member_id", "in", ids).execute();
     expect({ blank: await countOf(""), broken: await countOf("Broken") }).toEqual({ blank: before.blank - 3, broken: before.broken + 3 });
     const { id: _id, search_text: _text, phone_digits: _digits, ...copy } = await db.selectFrom("members").selectAll().where("id", "=", ids[0]!).executeTakeFirstOrThrow() as Record<string, unknown>;
     const added = await db.insertInto("members").values(copy as never).returning("id").executeTakeFirstOrThrow();
+    expect({ blank: await countOf(""), broken: await countOf("Broken") }).toEqual({ blank: before.blank - 2, broken: before.broken + 3 });
+    await db.updateTable("member_work").set({ result: "Broken" }).where("member_id", "=", added.id).execute();
     expect(await countOf("Broken")).toBe(before.broken + 4);
     await db.deleteFrom("members").where("id", "=", added.id).execute();
     expect(await countOf("Broken")).toBe(before.broken + 3);

@@ -89,7 +89,6 @@ describe.skipIf(!mariadbUrls().admin)("the Open Dental connector (MariaDB)", () 
           phone: "(713) 555-0100",
           date_of_birth: "2015-03-14",
           status: "New Patient",
-          result: "",
           days_extracted: 0,
           entry_time: new Date("2026-01-01T00:00:00Z"),
         })),

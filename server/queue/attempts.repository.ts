@@ -1,6 +1,6 @@
 // An administrator's reset of a member's attempts: they count from now on, its place in the queue
 // is worked out again, audited and published (a `queue` event), in one transaction.
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/database.ts";
 import { queueEvent } from "../../domain/team/events.ts";
 import { audit } from "../audit.repository.ts";
@@ -11,7 +11,9 @@ import { refreshMembers, type QueueSetting } from "./queueState.repository.ts";
 /** The member's attempts after the reset (0); undefined for an unknown member. */
 export async function resetAttempts(db: Kysely<Database>, memberId: number, writer: { userId: number; address: string; now: Date }, setting: QueueSetting): Promise<number | undefined> {
   return db.transaction().execute(async (trx) => {
-    const member = await trx.selectFrom("members").select(["id", "result"]).where("id", "=", memberId).forUpdate().executeTakeFirst();
+    const { rows } = await sql<{ id: number; result: string }>`
+      select m.id, w.result from members m join member_work w on w.member_id = m.id where m.id = ${memberId} for update of m, w`.execute(trx);
+    const member = rows[0];
     if (!member) return undefined;
     await trx.updateTable("queue_state").set({ attempts_reset_at: writer.now }).where("member_id", "=", memberId).execute();
     const state = (await refreshMembers(trx, [memberId], setting, writer.now)).get(memberId)!;

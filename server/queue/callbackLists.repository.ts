@@ -37,9 +37,9 @@ export function toCallbackItem(row: ItemRow): Schemas["CallbackItem"] {
 }
 
 const itemRows = (groupZone: string, where: RawBuilder<boolean>) => sql<ItemRow>`
-  select i.*, m.subscriber_id, m.pat_num, m.practice_id, p.abbr as practice, m.first_name, m.last_name, m.phone, m.result
+  select i.*, m.subscriber_id, m.pat_num, m.practice_id, p.abbr as practice, m.first_name, m.last_name, m.phone, w.result
   from (${callbackRows(groupZone)} where c.status = 'open') i
-  join members m on m.id = i.member_id join practices p on p.id = m.practice_id
+  join members m on m.id = i.member_id join member_work w on w.member_id = m.id join practices p on p.id = m.practice_id
   where ${where}`;
 
 /** The caller's open callbacks, due first. */

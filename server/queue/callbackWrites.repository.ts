@@ -50,8 +50,9 @@ export async function bookCallback(db: Kysely<Database>, request: BookingRequest
   const { userId, now } = writer;
   return db.transaction().execute(async (trx): Promise<{ booked: Callback } | { stale: Callback | null }> => {
     const { rows } = await sql<{ result: string; state: string; practice_zone: string | null }>`
-      select m.result, m.state, p.time_zone as practice_zone from members m join practices p on p.id = m.practice_id
-      where m.id = ${memberId} for update of m`.execute(trx);
+      select w.result, m.state, p.time_zone as practice_zone
+      from members m join member_work w on w.member_id = m.id join practices p on p.id = m.practice_id
+      where m.id = ${memberId} for update of m, w`.execute(trx);
     const member = rows[0];
     if (!member) throw new HttpError(404, "No such member");
     if (isDoNotCall(member.result)) throw doNotCallMember(member.result);

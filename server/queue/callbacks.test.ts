@@ -21,7 +21,7 @@ describe.each(ENGINES)("callbacks on %s", (engine) => {
   afterAll(() => test?.close());
 
   it("refuses a reassignment to a user whose access has ended, naming userId, and writes nothing", async () => {
-    const [member] = await test.database.db.selectFrom("members").select("id").where("result", "=", "").orderBy("id").limit(1).execute();
+    const [member] = await test.database.db.selectFrom("members").innerJoin("member_work", "member_work.member_id", "members.id").select("members.id as id").where("member_work.result", "=", "").orderBy("id").limit(1).execute();
     const booked = await call("POST", "/callbacks", staff, { memberId: member!.id, dueAt: "2026-11-17T16:00:00.000Z" });
     expect(booked.statusCode).toBe(201);
     const leaver = await test.database.db.updateTable("users").set({ disabled: true }).where("email", "!=", ADMIN_EMAIL).where("email", "!=", STAFF_EMAIL).returning("id").executeTakeFirstOrThrow();
@@ -46,10 +46,11 @@ describe.each(ENGINES)("callbacks on %s", (engine) => {
     const leaver = await test.database.db.selectFrom("users").select(["id", "email"]).where("email", "=", "lee.ver@recalldesk.example").executeTakeFirstOrThrow();
     const free = await test.database.db
       .selectFrom("members")
-      .select("id")
-      .where("result", "=", "")
+      .innerJoin("member_work", "member_work.member_id", "members.id")
+      .select("members.id as id")
+      .where("member_work.result", "=", "")
       .where((eb) => eb.not(eb.exists(eb.selectFrom("callbacks").select("id").whereRef("member_id", "=", "members.id").where("status", "=", "open"))))
-      .orderBy("id", "desc")
+      .orderBy("members.id", "desc")
       .limit(2)
       .execute();
     const token = await test.sessionOf(leaver.email);

@@ -66,7 +66,7 @@ describe.runIf(ENGINES.includes("postgres"))("the work queue on two instances of
     const agent = await first.sessionOf(STAFF_EMAIL);
     const [onFirst, onSecond] = [await stream(urls[0], await first.sessionOf(ADMIN_EMAIL)), await stream(urls[1], await first.sessionOf(ADMIN_EMAIL))];
     try {
-      const member = await first.database.db.selectFrom("members").select("id").where("result", "=", "").orderBy("id", "desc").limit(1).executeTakeFirstOrThrow();
+      const member = await first.database.db.selectFrom("members").innerJoin("member_work", "member_work.member_id", "members.id").select("members.id as id").where("member_work.result", "=", "").orderBy("members.id", "desc").limit(1).executeTakeFirstOrThrow();
       const booked = await post(urls[0], "/callbacks", agent, { memberId: member.id, dueAt: tomorrowAtTen });
       expect(booked.status).toBe(201);
       expect(JSON.parse((await callbackOf(onSecond, member.id, "booked")).data).callback).toEqual(booked.body);

@@ -101,8 +101,8 @@ async function nextCandidate(db: Kysely<Database>, key: string, request: NextReq
     unflushed as (select set_config('synchronous_commit', 'off', true))
     select c.member_id as candidate_id, c.by_callback, s.*, ${hopperStateSql(key)}
     from unflushed, candidate c left join lateral (
-      select q.*, to_char(q.recare_due, 'YYYY-MM-DD') as recare_due, m.result as member_result, m.xmin::text as member_version, q.xmin::text as state_version
-      from members m join queue_state q on q.member_id = m.id
+      select q.*, to_char(q.recare_due, 'YYYY-MM-DD') as recare_due, w.result as member_result, ${MEMBER_VERSION} as member_version, q.xmin::text as state_version
+      from members m join queue_state q on q.member_id = m.id join member_work w on w.member_id = m.id
       where m.id = c.member_id for update of m skip locked) s on true`.execute(db);
   const row = rows[0];
   if (!row) return undefined;
@@ -136,7 +136,7 @@ export async function serveNext(db: Kysely<Database>, request: NextRequest, sett
   const filters = await memberListConditions(db, request.query);
   // A member whose result reached the campaign's goal leaves its queue (read again at the take).
   const goal = request.campaign?.goalResult;
-  if (goal) filters.push(sql<boolean>`m.result is distinct from ${goal}`);
+  if (goal) filters.push(sql<boolean>`not exists (select 1 from member_work gw where gw.member_id = m.id and gw.result = ${goal})`);
   // The hopper's walk also leaves out the members resting under the campaign's cooldowns.
   const walkFilters = [...filters, ...campaignRests(request)];
   const hopper = fillOf(request);
@@ -175,7 +175,8 @@ export async function serveNext(db: Kysely<Database>, request: NextRequest, sett
 function campaignRests(request: NextRequest): RawBuilder<boolean>[] {
   if (!request.campaign) return [];
   return campaignCooldowns(request.campaign).map(
-    ({ result, hours }) => sql<boolean>`not (m.result = ${result} and q.last_attempt_at > ${new Date(request.now.getTime() - hours * 3_600_000)})`,
+    ({ result, hours }) =>
+      sql<boolean>`not (q.last_attempt_at > ${new Date(request.now.getTime() - hours * 3_600_000)} and exists (select 1 from member_work cw where cw.member_id = m.id and cw.result = ${result}))`,
   );
 }
 
@@ -249,10 +250,13 @@ async function serveCandidate(db: Kysely<Database>, candidate: Candidate, reques
 export function unchangedSince(memberId: number, versions: { member: string; state: string }, campaignId?: number): RawBuilder<boolean> {
   const active = campaignId === undefined ? sql`` : sql`and exists (select 1 from campaigns where id = ${campaignId} and state = 'active' for share)`;
   return sql<boolean>`exists (
-    select 1 from members m join queue_state q on q.member_id = m.id
-    where m.id = ${memberId} and m.xmin::text = ${versions.member} and q.xmin::text = ${versions.state}
+    select 1 from members m join queue_state q on q.member_id = m.id join member_work w on w.member_id = m.id
+    where m.id = ${memberId} and ${MEMBER_VERSION} = ${versions.member} and q.xmin::text = ${versions.state}
     for update of m skip locked) ${active}`;
 }
+
+/** The version of a member's rows: its member row and its worked row (a saved result or note writes only that, migration 0054). */
+const MEMBER_VERSION = sql<string>`m.xmin::text || '/' || w.xmin::text`;
 
 async function serveIfServable(
   db: Kysely<Database>,

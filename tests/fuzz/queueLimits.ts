@@ -22,10 +22,11 @@ async function newAgent(test: TestApp, name: string) {
 async function freeMembers(test: TestApp, count: number, offset: number): Promise<number[]> {
   const rows = await test.database.db
     .selectFrom("members")
-    .select("id")
-    .where("result", "=", "")
+    .innerJoin("member_work", "member_work.member_id", "members.id")
+    .select("members.id as id")
+    .where("member_work.result", "=", "")
     .where((eb) => eb.not(eb.exists(eb.selectFrom("callbacks").select("id").whereRef("member_id", "=", "members.id").where("status", "=", "open"))))
-    .orderBy("id")
+    .orderBy("members.id")
     .offset(offset)
     .limit(count)
     .execute();

@@ -61,23 +61,23 @@ export async function insertPracticeGroup(db: Kysely<Database>): Promise<void> {
     date_of_birth: "2015-01-01",
     days_extracted: 1,
     status,
-    result,
     entry_time: "2026-01-01T00:00:00Z",
+    result,
   });
-  await db
-    .insertInto("members")
-    .values([
-      member(1, PRACTICE.smB, "denta", "New Patient", "DQ", ""),
-      member(2, PRACTICE.smB, "denta", "New Patient", "DQ", "Confirm"),
-      member(3, PRACTICE.smB, "mcna", "Recare Future Appointment", "MC", ""),
-      member(4, PRACTICE.smB, "tmhp", "New Patient", "TM", ""),
-      member(5, PRACTICE.smB, "uhc", "Active", "UH", ""),
-      member(6, PRACTICE.smLow, "uhc", "Recare No Future Appointment", "UH", "Appointment Made"),
-      member(7, PRACTICE.smLow, "denta", "Recare Future Appointment", "DQ", ""),
-      member(8, PRACTICE.fsA, "mcna", "New Patient", "MC", ""),
-      member(9, PRACTICE.fsA, "mcna", "Duplicate SubID", "MC", ""),
-    ])
-    .execute();
+  const members = [
+    member(1, PRACTICE.smB, "denta", "New Patient", "DQ", ""),
+    member(2, PRACTICE.smB, "denta", "New Patient", "DQ", "Confirm"),
+    member(3, PRACTICE.smB, "mcna", "Recare Future Appointment", "MC", ""),
+    member(4, PRACTICE.smB, "tmhp", "New Patient", "TM", ""),
+    member(5, PRACTICE.smB, "uhc", "Active", "UH", ""),
+    member(6, PRACTICE.smLow, "uhc", "Recare No Future Appointment", "UH", "Appointment Made"),
+    member(7, PRACTICE.smLow, "denta", "Recare Future Appointment", "DQ", ""),
+    member(8, PRACTICE.fsA, "mcna", "New Patient", "MC", ""),
+    member(9, PRACTICE.fsA, "mcna", "Duplicate SubID", "MC", ""),
+  ];
+  await db.insertInto("members").values(members.map(({ result: _result, ...row }) => row)).execute();
+  // A member's result is in member_work, whose row its insert made.
+  for (const { id, result } of members.filter((row) => row.result !== "")) await db.updateTable("member_work").set({ result }).where("member_id", "=", id).execute();
 }
 
 const decodeJson = jsonParamDecoder(loadContract().document);

@@ -46,7 +46,6 @@ export async function insertPracticeGroup(db: Kysely<Database>): Promise<void> {
     date_of_birth: "2015-01-01",
     days_extracted: 1,
     status: "Active",
-    result: "",
     entry_time: "2026-01-01T00:00:00Z",
   });
   await db

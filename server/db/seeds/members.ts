@@ -1,6 +1,6 @@
 // The demo world's members with their call history: every saved result and note, and every call
 // started (the week's saves and calls for campaigns carry them).
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { DemoWorld } from "../../../demo/world.ts";
 import { insertChunked, resetIdentity } from "../bulkWrite.ts";
 import type { Database } from "../database.ts";
@@ -27,20 +27,25 @@ export async function seedMembers(trx: Kysely<Database>, world: DemoWorld): Prom
           phone: m.Phone,
           date_of_birth: m.Date_of_Birth,
           days_extracted: m.Days_Extracted,
-          notes: m.notes,
-          notes_at: m.notestimestamp,
           status: m.Status,
-          result: m.Result,
           last_visit: m.LastVisit,
           next_apt: m.NextApt,
           entry_time: m.entryTime,
-          version: m.version,
-          result_version: m.resultVersion,
-          notes_version: m.notesVersion,
         })),
       )
       .execute(),
   );
+  // What agents wrote on them lives in member_work, whose rows their insert made (migration 0054).
+  await insertChunked(world.members, (chunk) => {
+    const column = <T>(value: (m: DemoWorld["members"][number]) => T) => chunk.map(value);
+    return sql`
+      update member_work w
+         set result = v.result, notes = v.notes, notes_at = v.notes_at, version = v.version, result_version = v.result_version, notes_version = v.notes_version
+        from unnest(${column((m) => m.id)}::int[], ${column((m) => m.Result)}::text[], ${column((m) => m.notes)}::text[],
+                    ${column((m) => m.notestimestamp)}::timestamptz[], ${column((m) => m.version)}::int[], ${column((m) => m.resultVersion)}::int[],
+                    ${column((m) => m.notesVersion)}::int[]) as v (member_id, result, notes, notes_at, version, result_version, notes_version)
+       where w.member_id = v.member_id`.execute(trx);
+  });
   await insertChunked(world.notes, (chunk) =>
     trx
       .insertInto("notes")
