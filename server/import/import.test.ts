@@ -96,8 +96,8 @@ const rejectionsOf = (runId: number) =>
 /** Every member as the list shows it, without the generated id. */
 async function members() {
   const { rows } = await sql<Record<string, unknown>>`
-    select company, subscriber_id, pat_num, mco, first_name, middle_name, last_name, practice_id, address1, city, state, phone,
-           to_char(date_of_birth, 'YYYY-MM-DD') as date_of_birth, days_extracted, w.notes, status, w.result, entry_time
+    select m.company, subscriber_id, pat_num, m.mco, first_name, middle_name, last_name, m.practice_id, address1, city, state, phone,
+           to_char(date_of_birth, 'YYYY-MM-DD') as date_of_birth, days_extracted, w.notes, m.status, w.result, entry_time
       from members m join member_work w on w.member_id = m.id order by subscriber_id, practice_id`.execute(fixture.database.db);
   return rows;
 }

@@ -100,7 +100,11 @@ const PAGE_COLUMNS = sql`m.id, m.company, m.subscriber_id, m.pat_num, m.mco, m.f
   to_char(m.date_of_birth, 'YYYY-MM-DD') as date_of_birth, ${AGE} as age, m.days_extracted, w.notes, w.notes_at,
   m.status, w.result, to_char(m.last_visit, 'YYYY-MM-DD') as last_visit, m.next_apt, m.entry_time, w.version`;
 
-/** The tables PAGE_COLUMNS reads: members `m`, their worked columns `w` (migration 0054), their practice `p`. */
+/**
+ * The tables PAGE_COLUMNS reads: members `m`, their worked columns `w` (migration 0054), their
+ * practice `p`. A page joins them to its ids, found first: asked for as `m.id in (…)` beside this
+ * many joins (and the listed columns'), the planner joined every member before keeping the page's.
+ */
 const PAGE_TABLES = sql`members m join member_work w on w.member_id = m.id join practices p on p.id = m.practice_id`;
 
 export interface MemberRow {
@@ -288,10 +292,10 @@ async function pageOf<Row extends MemberRow>(db: Kysely<Database>, query: Member
       const found = await foundOf(trx, query, list.conditions, page, total);
       const { rows } = await sql<Row & { sort_key: (string | null)[] }>`
         select ${PAGE_COLUMNS}, ${sortKeyText(column)} as sort_key${listed ? sql`, ${listed.columns}` : sql``}
-        from ${PAGE_TABLES} ${listed?.joins ?? sql``}
-        where m.id in (
+        from (
           select m.id from ${found.from}
-          order by ${orderOf(column, descending, page.mirrored, found.derived)} limit ${page.limit} offset ${page.offset})
+          order by ${orderOf(column, descending, page.mirrored, found.derived)} limit ${page.limit} offset ${page.offset}) paged
+        join ${PAGE_TABLES} on m.id = paged.id ${listed?.joins ?? sql``}
         order by ${orderOf(column, descending, false)}`.execute(trx);
       return { rows, total, ...pageCursors(rows, memberOrderName(column, descending), (row) => ({ key: row.sort_key, id: row.id })) };
     });
