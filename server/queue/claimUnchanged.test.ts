@@ -7,7 +7,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENGINES, STAFF_EMAIL, startTestApp, type TestApp } from "../../tests/support/testApp.ts";
 import { claimServed } from "../members/claims.repository.ts";
-import { unchangedSince } from "./next.repository.ts";
+import { MEMBER_VERSION, unchangedSince } from "./next.repository.ts";
 
 describe.each(ENGINES)("a claim written only over what the take read, on %s", (engine) => {
   let test: TestApp;
@@ -23,14 +23,15 @@ describe.each(ENGINES)("a claim written only over what the take read, on %s", (e
     userId = user.id;
     sessionId = (await db.selectFrom("sessions").select("id").where("user_id", "=", userId).executeTakeFirstOrThrow()).id;
     const { rows } = await sql<{ id: number }>`
-      select m.id from members m where not exists (select 1 from member_claims c where c.member_id = m.id) order by m.id limit 5`.execute(db);
+      select m.id from members m where not exists (select 1 from member_claims c where c.member_id = m.id) order by m.id limit 6`.execute(db);
     members = rows.map((row) => row.id);
   }, 180_000);
   afterAll(() => test?.close());
 
   const versionsOf = async (memberId: number) => {
     const { rows } = await sql<{ member: string; state: string }>`
-      select m.xmin::text as member, q.xmin::text as state from members m join queue_state q on q.member_id = m.id where m.id = ${memberId}`.execute(test.database.db);
+      select ${MEMBER_VERSION} as member, q.xmin::text as state
+      from members m join queue_state q on q.member_id = m.id join member_work w on w.member_id = m.id where m.id = ${memberId}`.execute(test.database.db);
     return rows[0]!;
   };
   const claim = (memberId: number, only: ReturnType<typeof unchangedSince>) =>
@@ -56,6 +57,14 @@ describe.each(ENGINES)("a claim written only over what the take read, on %s", (e
     const memberId = members[2]!;
     const versions = await versionsOf(memberId);
     await sql`update members set city = city where id = ${memberId}`.execute(test.database.db);
+    expect(await claim(memberId, unchangedSince(memberId, versions))).toBeUndefined();
+    expect(await claimed(memberId)).toBe(false);
+  });
+
+  it("is not written when the member's worked row was written since (a note saved)", async () => {
+    const memberId = members[5]!;
+    const versions = await versionsOf(memberId);
+    await sql`update member_work set notes = 'called', version = version + 1 where member_id = ${memberId}`.execute(test.database.db);
     expect(await claim(memberId, unchangedSince(memberId, versions))).toBeUndefined();
     expect(await claimed(memberId)).toBe(false);
   });

@@ -255,8 +255,8 @@ export function unchangedSince(memberId: number, versions: { member: string; sta
     for update of m skip locked) ${active}`;
 }
 
-/** The version of a member's rows: its member row and its worked row (a saved result or note writes only that, migration 0054). */
-const MEMBER_VERSION = sql<string>`m.xmin::text || '/' || w.xmin::text`;
+/** The version of a member's rows `m` and `w`: its member row and its worked row (a saved result or note writes only that, migration 0054). */
+export const MEMBER_VERSION = sql<string>`m.xmin::text || '/' || w.xmin::text`;
 
 async function serveIfServable(
   db: Kysely<Database>,
