@@ -44,7 +44,7 @@ afterAll(async () => {
 });
 
 const report = (now: string, timeZone?: string) =>
-  callOf(contactDataHandlers.getContactDataReport, { services: servicesAt(database.db, now, timeZone) }) as Promise<Report>;
+  callOf(contactDataHandlers.getContactDataReport, { services: servicesAt(database.db, now, timeZone), query: {} }) as Promise<Report>;
 
 /** The hours of a series that counted anything, as { hour: counts }. */
 function counted<T extends { hour: number }>(series: T[]): Record<number, Omit<T, "hour">> {
