@@ -5,7 +5,8 @@
 // (every campaign's targets counted before it answers) apart, then p50/p95/p99 of the rest, which
 // read the kept counts (a count older than a minute is made again in the background meanwhile).
 // Beside it, one campaign's days (GET /api/campaign-progress/{id}/days). It replaces the previous
-// run's campaigns.
+// run's campaigns, and finishes them when it ends, so that no bench after it (bench:queue) finds
+// agents working them.
 //   npx tsx bench/campaignProgress.ts [postgres|pglite] [members] [campaigns] [results per campaign] [requests]
 // Defaults: PostgreSQL, 1,000,000 members, 50 campaigns, 2,000 results each, 200 requests.
 import { sql, type Kysely } from "kysely";
@@ -87,6 +88,7 @@ async function main() {
     keepResult(`campaign-progress-${engine}-${size}`, figures);
   } finally {
     await server.close();
+    await database.db.updateTable("campaigns").set({ state: "finished" }).where("name", "like", `${PREFIX} %`).execute();
     await database.close();
   }
 }

@@ -80,10 +80,11 @@ export async function fill(database: DatabaseHandle, size: number): Promise<void
     log(`seeded ${Math.min(size, GENERATED)} generated members in ${seconds()} s`);
   }
   const { rows } = await sql<{ n: string }>`select count(*) as n from members`.execute(database.db);
-  const first = Math.floor(Number(rows[0]!.n) / GENERATED);
-  if (first * GENERATED < size) {
+  // The seed made copy 0 (up to GENERATED members); each copy after it is GENERATED more.
+  const loaded = Number(rows[0]!.n);
+  if (loaded < size) {
     await withoutMemberIndexes(database, async () => {
-      for (let copy = first; copy * GENERATED < size; copy += 1) {
+      for (let copy = Math.ceil(loaded / GENERATED); copy * GENERATED < size; copy += 1) {
         const count = Math.min(GENERATED, size - copy * GENERATED);
         await sql`
           insert into members (id, company, subscriber_id, pat_num, mco, first_name, middle_name, last_name, practice_id,

@@ -7,9 +7,14 @@
 // the queue's counts (GET /queue/counts) alone, with no filter and for one practice. The served
 // shapes run with the calling window the bench is given (QUEUE_CALLING_HOURS; all day when unset),
 // so their figures do not depend on the hour. The load average is kept beside the figures.
+// Campaigns: every shape runs with no active campaign (those the database holds, a previous
+// bench's among them, are paused for the run and made active again after it), so each agent's Next
+// works under the list's filters; the `campaign` shape puts its twenty agents on one active
+// campaign of their own (a quarter of the members), so each Next is served from that campaign's
+// hopper.
 //   npx tsx bench/queue.ts [postgres|pglite] [members] [seconds] [shapes]
 // Defaults: PostgreSQL, the 1,000,000-member benchmark database, 30 s a shape, every shape
-// (shapes: a comma-separated list of twenty,floor,one,nobody,filtered).
+// (shapes: a comma-separated list of twenty,floor,one,nobody,filtered,campaign).
 import { loadavg } from "node:os";
 import { Worker } from "node:worker_threads";
 import { sql } from "kysely";
@@ -26,6 +31,8 @@ interface Shape {
   closed: boolean;
   /** The list's filters the agents press Next under (a query string; none when absent). */
   query?: string;
+  /** The agents work one active campaign of their own rather than the list's filters. */
+  campaign?: boolean;
   /** p95 of Next on PostgreSQL (ms); PGlite's is twice it. */
   p95: number;
   /** Nexts a second at least, on PostgreSQL; PGlite's is half. */
@@ -40,10 +47,40 @@ const SHAPES = {
   nobody: { agents: 20, paceMs: 0, closed: true, p95: 25, label: "20 agents back to back, nobody eligible (window closed)" },
   // Every member whose result is Appointment Made is done with: the window is open, and the hopper of these filters stays empty.
   filtered: { agents: 20, paceMs: 0, closed: false, query: "result=Appointment%20Made", p95: 25, label: "20 agents back to back, nobody eligible under their filter (window open, result Appointment Made)" },
+  campaign: { agents: 20, paceMs: 0, closed: false, campaign: true, p95: 50, perSecond: 400, label: "20 agents back to back on one campaign (brand denta)" },
 } satisfies Record<string, Shape>;
 type ShapeName = keyof typeof SHAPES;
 
 const COUNTS_P95 = 50;
+const BENCH_CAMPAIGN = "Bench queue campaign";
+
+type BenchDatabase = Awaited<ReturnType<typeof benchDatabase>>;
+
+/** Pauses every active campaign for the run; the ids to make active again after it. */
+async function pauseCampaigns(database: BenchDatabase): Promise<number[]> {
+  const paused = await database.db.updateTable("campaigns").set({ state: "paused" }).where("state", "=", "active").returning("id").execute();
+  return paused.map((row) => row.id);
+}
+
+async function resumeCampaigns(database: BenchDatabase, ids: number[]): Promise<void> {
+  if (ids.length > 0) await database.db.updateTable("campaigns").set({ state: "active" }).where("id", "in", ids).execute();
+}
+
+/** The `campaign` shape's campaign, active with the first `agents` staff (those the tokens open sessions for); finished after the run. */
+async function startBenchCampaign(database: BenchDatabase, agents: number): Promise<number> {
+  const { db } = database;
+  const users = (await db.selectFrom("users").select("id").orderBy("id").limit(agents).execute()).map((row) => row.id);
+  const values = { targets: JSON.stringify({ company: "denta" }), starts_on: sql<string>`current_date - 1`, ends_on: sql<string>`current_date + 30`, state: "active" };
+  const found = await db.selectFrom("campaigns").select("id").where("name", "=", BENCH_CAMPAIGN).executeTakeFirst();
+  const id = found
+    ? (await db.updateTable("campaigns").set(values).where("id", "=", found.id).returning("id").executeTakeFirstOrThrow()).id
+    : (await db.insertInto("campaigns").values({ name: BENCH_CAMPAIGN, ...values }).returning("id").executeTakeFirstOrThrow()).id;
+  await db.deleteFrom("campaign_agents").where("campaign_id", "=", id).execute();
+  await db.insertInto("campaign_agents").values(users.map((userId) => ({ campaign_id: id, user_id: userId }))).execute();
+  return id;
+}
+
+const finishBenchCampaign = (database: BenchDatabase, id: number) => database.db.updateTable("campaigns").set({ state: "finished" }).where("id", "=", id).execute();
 const COUNT_REQUESTS = 40;
 /** PGlite at 200,000 members keeps within twice PostgreSQL's figures. */
 const slack = (engine: Engine) => (engine === "pglite" ? 2 : 1);
@@ -71,9 +108,10 @@ function runAgentsApart(input: QueueAgentsInput): Promise<QueueAgentsOutput> {
 
 const summary = (times: number[]) => ({ p50: quantile(times, 0.5), p95: quantile(times, 0.95), p99: quantile(times, 0.99) });
 
-async function runShape(engine: Engine, database: Awaited<ReturnType<typeof benchDatabase>>, name: ShapeName, seconds: number) {
+async function runShape(engine: Engine, database: BenchDatabase, name: ShapeName, seconds: number) {
   const shape: Shape = SHAPES[name];
   const window = shape.closed ? closedWindow(seconds) : (process.env.QUEUE_CALLING_HOURS ?? "00:00-24:00");
+  const campaignId = shape.campaign ? await startBenchCampaign(database, shape.agents) : undefined;
   const server = await startBenchServer(database, undefined, { QUEUE_CALLING_HOURS: window });
   const load: number[] = [loadavg()[0]!];
   const sampler = setInterval(() => load.push(loadavg()[0]!), 1000);
@@ -111,16 +149,19 @@ async function runShape(engine: Engine, database: Awaited<ReturnType<typeof benc
   } finally {
     clearInterval(sampler);
     await server.close();
+    if (campaignId !== undefined) await finishBenchCampaign(database, campaignId);
   }
 }
 
 export async function benchQueue(engine: Engine, size: number, seconds: number, shapes: readonly ShapeName[] = Object.keys(SHAPES) as ShapeName[]) {
   const database = await benchDatabase(engine, size);
+  const paused = await pauseCampaigns(database);
   try {
     const runs = [];
     for (const name of shapes) runs.push(await runShape(engine, database, name, seconds));
     return { engine, size, runs, at: new Date().toISOString() };
   } finally {
+    await resumeCampaigns(database, paused);
     await database.close();
   }
 }

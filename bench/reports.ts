@@ -61,7 +61,7 @@ export async function benchReports(engine: Engine, size: number, requests: numbe
     for (const call of reportCalls(server.services.config.reportTimeZone)) {
       const handler = HANDLERS[call.operation] as Handler<OperationId>;
       const direct = () =>
-        handler({ body: call.body, query: call.query, path: call.pathParams, caller, request: { ip: "127.0.0.1", headers: {} }, reply, services: server.services } as unknown as Call<OperationId>);
+        handler({ body: call.body, query: call.query ?? {}, path: call.pathParams, caller, request: { ip: "127.0.0.1", headers: {} }, reply, services: server.services } as unknown as Call<OperationId>);
       const api: number[] = [];
       const inProcess: number[] = [];
       let bytes = 0;
