@@ -3,10 +3,9 @@
 // load and the same warm database. A warm-up round of every sort first (not counted).
 //   npx tsx bench/uiAb.ts <dist A> <dist B> [members] [rounds]
 import { chromium, type Page } from "playwright-core";
-import { signInAs, STAFF } from "../tests/e2e/accounts.ts";
 import { ms, quantile, startBenchServer } from "./app.ts";
 import { benchDatabase } from "./load.ts";
-import { CHROMIUM, FLAGS, listReady, SORTED_COLUMNS, timeSortClick } from "./ui.ts";
+import { CHROMIUM, FLAGS, openEveryMemberAThousandAPage, SORTED_COLUMNS, timeSortClick } from "./ui.ts";
 
 const [distA, distB] = [process.argv[2]!, process.argv[3]!];
 const size = Number(process.argv[4] ?? 200_000);
@@ -20,13 +19,7 @@ try {
     const context = await browser.newContext({ baseURL: server.baseUrl.replace(/\/api$/, ""), viewport: { width: 1280, height: 800 } });
     await context.addInitScript("window.__name = (fn) => fn");
     const page = await context.newPage();
-    await signInAs(page, STAFF);
-    await page.waitForURL((url) => url.pathname === STAFF.defaultPage, { timeout: 60_000 });
-    await listReady(page);
-    await page.getByRole("search", { name: "Filter members" }).getByLabel("Practice", { exact: true }).selectOption("all");
-    await listReady(page);
-    await page.getByLabel("Rows per page").first().selectOption("1000");
-    await page.waitForFunction(() => document.querySelector(".members-table table")?.getAttribute("aria-rowcount") === "1001", undefined, { timeout: 120_000 });
+    await openEveryMemberAThousandAPage(page);
     pages.push(page);
   }
   const figures = pages.map(() => ({ painted: [] as number[], answered: [] as number[], after: [] as number[] }));
