@@ -53,6 +53,7 @@ import * as campaignReportCounts from "./migrations/0051_campaign_report_counts.
 import * as campaignProgressCounts from "./migrations/0052_campaign_progress_counts.ts";
 import * as campaignProgressCountsByKind from "./migrations/0053_campaign_progress_counts_by_kind.ts";
 import * as memberWork from "./migrations/0054_member_work.ts";
+import * as memberLastNameCounts from "./migrations/0055_member_last_name_counts.ts";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001_staff_and_sessions": staffAndSessions,
@@ -104,6 +105,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0052_campaign_progress_counts": campaignProgressCounts,
   "0053_campaign_progress_counts_by_kind": campaignProgressCountsByKind,
   "0054_member_work": memberWork,
+  "0055_member_last_name_counts": memberLastNameCounts,
 };
 
 /**

@@ -351,6 +351,11 @@ export interface MemberCounts {
   status: string;
 }
 
+export interface MemberLastNameCounts {
+  n: number;
+  prefix: string;
+}
+
 export interface MemberNamePrefixCounts {
   n: number;
   prefix: string;
@@ -657,6 +662,7 @@ export interface DB {
   live_streams: LiveStreams;
   member_claims: MemberClaims;
   member_counts: MemberCounts;
+  member_last_name_counts: MemberLastNameCounts;
   member_name_prefix_counts: MemberNamePrefixCounts;
   member_practice_counts: MemberPracticeCounts;
   member_work: MemberWork;

@@ -10,6 +10,7 @@ import type { Database } from "../db/database.ts";
 import { memberSearch, type SearchedValues } from "./search.repository.ts";
 import { listFilterValues, priorityFilterValues } from "../../domain/members/listFilters.ts";
 import { listedColumnsSql, type ListedColumns, type ListedSql } from "./listedColumns.repository.ts";
+import { runStart } from "./pageRuns.repository.ts";
 import { cursorKey, foundColumns, keysetConditions, membersFrom, orderOf, practiceOrdered, sortKeyText } from "./listOrder.repository.ts";
 
 type Schemas = components["schemas"];
@@ -229,6 +230,8 @@ interface PageWindow {
   offset: number;
   /** The rows after (before) a cursor: conditions that each an index range serves. */
   keyset?: RawBuilder<boolean>[];
+  /** A numbered page of the unfiltered list: the run of the order its walk starts at (pageRuns.repository.ts). */
+  from?: RawBuilder<boolean>;
 }
 
 /** Page `pageNum`: pages past the middle are read from the other end, so no page skips more than half the members. */
@@ -238,6 +241,13 @@ function numberedWindow(query: MembersQuery, total: number): PageWindow | undefi
   const mirrored = skip > total / 2;
   const limit = mirrored ? Math.min(query.pageSize, total - skip) : query.pageSize;
   return { mirrored, limit, offset: mirrored ? total - skip - limit : skip };
+}
+
+/** Page `pageNum` of the unfiltered list, when its order keeps counts of its first key: from the run of the order holding it. */
+async function runWindow(db: Kysely<Database>, query: MembersQuery, total: number): Promise<PageWindow | undefined> {
+  const skip = (query.pageNum - 1) * query.pageSize;
+  const start = await runStart(db, query.orderByColumn, Boolean(query.sameColumn), skip, query.pageSize, total);
+  return start && { ...start, limit: query.pageSize };
 }
 
 function cursorWindow(query: MembersQuery & { cursor: string }): PageWindow {
@@ -269,6 +279,7 @@ async function foundOf(db: Kysely<Database>, query: MembersQuery, conditions: Ra
   const walked = onePracticeAlone(query) && practiceOrdered(column) ? rows : (rows * (await membersEstimate(db, total))) / total;
   const sorting = conditions.length > 0 && total < walked * 4;
   const derived = (from: RawBuilder<unknown>) => ({ from, derived: true });
+  if (window.from) return { from: sql`${members} where ${all([...conditions, window.from])}`, derived: false };
   if (!window.keyset) return sorting ? derived(sql`(select ${columns} from ${members} where ${all(conditions)} offset 0) m`) : { from: sql`${members} where ${all(conditions)}`, derived: false };
   if (sorting) return derived(sql`(select ${columns} from ${members} where ${all(conditions)} and (${sql.join(window.keyset, sql` or `)}) offset 0) m`);
   const order = orderOf(column, Boolean(column && query.sameColumn), window.mirrored);
@@ -285,7 +296,8 @@ async function pageOf<Row extends MemberRow>(db: Kysely<Database>, query: Member
       const window = query.cursor === undefined ? undefined : cursorWindow({ ...query, cursor: query.cursor });
       const list = await narrowing(trx, query);
       const total = await countOf(trx, query, list);
-      const page = window ?? numberedWindow(query, total);
+      const numbered = window ?? (list.conditions.length === 0 ? await runWindow(trx, query, total) : undefined);
+      const page = numbered ?? numberedWindow(query, total);
       if (!page) return { rows: [], total };
       const column = query.orderByColumn;
       const descending = Boolean(column && query.sameColumn);
