@@ -56,6 +56,25 @@ describe("memberSearchOf", () => {
     expect(memberSearchOf("Richardson")).toMatchObject({ exact: false, fuzzy: [{ pieces: ["richa", "rdson"], errorFree: false }] });
     expect(memberSearchOf("2019-03-24")).toEqual({ birthDates: ["2019-03-24"], namePrefixes: [], fuzzy: [], exact: true });
   });
+
+  it("looks a long text up by pairs of shorter pieces, a text under fifteen characters by its pieces", () => {
+    expect(memberSearchOf("Grayson Weissnat")?.fuzzy[0]?.pairs).toEqual([
+      ["grays", "on we"],
+      ["grays", "issnat"],
+      ["on we", "issnat"],
+    ]);
+    expect(memberSearchOf("Richardson")?.fuzzy[0]?.pairs).toEqual([]);
+    expect(memberSearchOf("Smith")?.fuzzy[0]?.pairs).toEqual([]);
+  });
+
+  it("keeps both pieces of a pair in every value within the allowed errors of the text", () => {
+    const text = "grayson weissnat";
+    const { pairs } = memberSearchOf(text)!.fuzzy[0]!;
+    const edited = [...text].flatMap((_, at) => [text.slice(0, at) + text.slice(at + 1), `${text.slice(0, at)}x${text.slice(at + 1)}`, `${text.slice(0, at)}x${text.slice(at)}`]);
+    for (const value of edited.map((typed) => `mary ${typed} jr`)) {
+      expect(pairs.some(([first, second]) => value.includes(first) && value.includes(second)), value).toBe(true);
+    }
+  });
 });
 
 describe("found, on five fixed members", () => {

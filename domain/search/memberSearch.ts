@@ -35,12 +35,31 @@ function fuseChunks(pattern: string): string[] {
   return chunks;
 }
 
+/** `parts` consecutive pieces of a chunk, as even as can be. */
+const cut = (chunk: string, parts: number) =>
+  Array.from({ length: parts }, (_, index) => chunk.slice(Math.floor((index * chunk.length) / parts), Math.floor(((index + 1) * chunk.length) / parts)));
+
 /** k + 1 consecutive pieces of a chunk that allows k errors: a match keeps one of them intact. */
-function piecesOf(chunk: string): string[] {
-  const parts = allowedErrors(chunk.length) + 1;
-  return Array.from({ length: parts }, (_, index) =>
-    chunk.slice(Math.floor((index * chunk.length) / parts), Math.floor(((index + 1) * chunk.length) / parts)),
-  );
+const piecesOf = (chunk: string) => cut(chunk, allowedErrors(chunk.length) + 1);
+
+/**
+ * A piece this long holds three trigrams or more: two such pieces looked up together find few
+ * values, where two shorter ones (one trigram each, "ric" and "har") find more than one longer
+ * piece alone.
+ */
+const PAIRED_PIECE = 5;
+
+/**
+ * Cut into k + 2 pieces, a chunk that allows k errors keeps two of them intact in every match (an
+ * error breaks at most one piece): the pairs of those pieces, or none when they would be shorter
+ * than PAIRED_PIECE. A whole name ("grayson weissnat") then finds the members holding two of
+ * "grays", "on we", "issnat" rather than every Grayson and every Weissnat.
+ */
+function pairsOf(chunk: string): [string, string][] {
+  const errors = allowedErrors(chunk.length);
+  if (errors === 0 || chunk.length < (errors + 2) * PAIRED_PIECE) return [];
+  const pieces = cut(chunk, errors + 2);
+  return pieces.flatMap((first, index) => pieces.slice(index + 1).map((second): [string, string] => [first, second]));
 }
 
 /**
@@ -72,6 +91,11 @@ export interface FuzzyTerm {
   pattern: string;
   keys: readonly SearchKey[];
   pieces: string[];
+  /**
+   * Sharper than `pieces` when not empty: every value it matches holds both pieces of one of these
+   * pairs (pairsOf). Empty when the text allows no error or a chunk is too short for pairs.
+   */
+  pairs: [string, string][];
   /** fuse.js matches any chunk of the text (lower case) with up to its allowed errors. */
   chunks: string[];
   /** No error allowed: the values holding the (single) piece are exactly the matches. */
@@ -106,7 +130,9 @@ export function memberSearchOf(text: string): MemberSearch | undefined {
     const chunks = fuseChunks(lower);
     const errorFree = chunks.length === 1 && allowedErrors(lower.length) === 0;
     const pieces = [...new Set(errorFree ? [lower] : chunks.flatMap(piecesOf))].filter((piece) => piece !== "" && !piece.includes(VALUE_SEPARATOR));
-    search.fuzzy.push({ pattern: term.pattern, keys: term.keys, pieces, chunks, errorFree });
+    const pairsOfChunks = chunks.map(pairsOf);
+    const pairs = pairsOfChunks.some((pairs) => pairs.length === 0) ? [] : pairsOfChunks.flat().filter((pair) => !pair.some((piece) => piece.includes(VALUE_SEPARATOR)));
+    search.fuzzy.push({ pattern: term.pattern, keys: term.keys, pieces, pairs, chunks, errorFree });
     search.exact &&= errorFree;
   }
   return search;

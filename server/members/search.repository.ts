@@ -1,8 +1,8 @@
 // Search of the members list in SQL (specification §5; openapi.yaml getMembersTableData `search`):
-// domain/search says what a text finds and how. The pieces of the text are looked up with a
-// trigram-indexed LIKE on the member's `search_text` (every searched value, lower case, in one
-// column; migration 0010) or `phone_digits`; a full birth date by equality; a text of one or two
-// characters as a prefix of the lower-case first or last name (each indexed, migration 0013). When
+// domain/search says what a text finds and how. The pieces of the text (or pairs of pieces, when
+// the text is long enough) are looked up with a trigram-indexed LIKE on the member's `search_text`
+// (every searched value, lower case, in one column; migration 0010) or `phone_digits`; a full birth
+// date by equality; a text of one or two characters as a prefix of the lower-case first or last name (each indexed, migration 0013). When
 // the text allows no error, that is the answer; otherwise domain/search decides among the candidates.
 import { sql, type RawBuilder } from "kysely";
 import { found, memberSearchOf } from "../../domain/search/memberSearch.ts";
@@ -56,7 +56,10 @@ export function memberSearch(text: string): MemberSearch | undefined {
   }
   for (const term of search.fuzzy) {
     const column = term.keys === PHONE_KEYS ? sql.ref("m.phone_digits") : sql.ref("m.search_text");
-    conditions.push(...term.pieces.map((piece) => sql<boolean>`${column} like ${likeContaining(piece)}`));
+    const like = (piece: string) => sql<boolean>`${column} like ${likeContaining(piece)}`;
+    // Both pieces of a pair: one index scan each pair, the trigram index intersecting the two.
+    if (term.pairs.length > 0) conditions.push(...term.pairs.map(([first, second]) => sql<boolean>`(${like(first)} and ${like(second)})`));
+    else conditions.push(...term.pieces.map(like));
   }
   const where = conditions.length > 0 ? sql<boolean>`(${sql.join(conditions, sql` or `)})` : NOTHING;
   const countAlone = search.fuzzy.length === 0 && search.birthDates.length === 0 ? prefixCount(search.namePrefixes) : undefined;
