@@ -57,22 +57,30 @@ describe("memberSearchOf", () => {
     expect(memberSearchOf("2019-03-24")).toEqual({ birthDates: ["2019-03-24"], namePrefixes: [], fuzzy: [], exact: true });
   });
 
-  it("looks a long text up by pairs of shorter pieces, a text under fifteen characters by its pieces", () => {
-    expect(memberSearchOf("Grayson Weissnat")?.fuzzy[0]?.pairs).toEqual([
-      ["grays", "on we"],
-      ["grays", "issnat"],
-      ["on we", "issnat"],
+  it("looks a whole name up by groups of pieces of both words, another long text by pairs, a shorter one by its pieces", () => {
+    expect(memberSearchOf("Grayson Weissnat")?.fuzzy[0]?.groups).toEqual([
+      ["gray", "son ", "weis"],
+      ["gray", "son ", "snat"],
+      ["gray", "weis", "snat"],
+      ["son ", "weis", "snat"],
     ]);
-    expect(memberSearchOf("Richardson")?.fuzzy[0]?.pairs).toEqual([]);
-    expect(memberSearchOf("Smith")?.fuzzy[0]?.pairs).toEqual([]);
+    expect(memberSearchOf("Richardsonsmithfield")?.fuzzy[0]?.groups).toEqual([
+      ["richa", "rdson"],
+      ["richa", "smith"],
+      ["richa", "field"],
+      ["rdson", "smith"],
+      ["rdson", "field"],
+      ["smith", "field"],
+    ]);
+    expect(memberSearchOf("Richardson")?.fuzzy[0]?.groups).toEqual([]);
+    expect(memberSearchOf("Smith")?.fuzzy[0]?.groups).toEqual([]);
   });
 
-  it("keeps both pieces of a pair in every value within the allowed errors of the text", () => {
-    const text = "grayson weissnat";
-    const { pairs } = memberSearchOf(text)!.fuzzy[0]!;
+  it.each(["grayson weissnat", "rayson weissnat", "richardsonsmithfield"])("keeps every piece of a group in every value within the allowed errors of %s", (text) => {
+    const { groups } = memberSearchOf(text)!.fuzzy[0]!;
     const edited = [...text].flatMap((_, at) => [text.slice(0, at) + text.slice(at + 1), `${text.slice(0, at)}x${text.slice(at + 1)}`, `${text.slice(0, at)}x${text.slice(at)}`]);
     for (const value of edited.map((typed) => `mary ${typed} jr`)) {
-      expect(pairs.some(([first, second]) => value.includes(first) && value.includes(second)), value).toBe(true);
+      expect(groups.some((group) => group.every((piece) => value.includes(piece))), value).toBe(true);
     }
   });
 });

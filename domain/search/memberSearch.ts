@@ -49,17 +49,40 @@ const piecesOf = (chunk: string) => cut(chunk, allowedErrors(chunk.length) + 1);
  */
 const PAIRED_PIECE = 5;
 
+/** The combinations of `size` of `pieces`, in order. */
+function combinations(pieces: string[], size: number): string[][] {
+  if (size === 0) return [[]];
+  return pieces.flatMap((first, index) => combinations(pieces.slice(index + 1), size - 1).map((rest) => [first, ...rest]));
+}
+
 /**
- * Cut into k + 2 pieces, a chunk that allows k errors keeps two of them intact in every match (an
- * error breaks at most one piece): the pairs of those pieces, or none when they would be shorter
- * than PAIRED_PIECE. A whole name ("grayson weissnat") then finds the members holding two of
- * "grays", "on we", "issnat" rather than every Grayson and every Weissnat.
+ * A chunk of two words that allows one error, cut into four pieces, two in each word (the space
+ * ending the first): every match keeps three intact, so each group of three holds both words.
+ * "rayson weissnat" finds the members holding three of "ray", "son ", "weis", "snat", not every
+ * Weissnat (pairs would: "n wei" and "ssnat" are one word's to the trigram index). Undefined when
+ * a word is too short for two pieces of a trigram each.
  */
-function pairsOf(chunk: string): [string, string][] {
+function twoWordGroups(chunk: string): string[][] | undefined {
+  const space = chunk.indexOf(" ") + 1;
+  if (allowedErrors(chunk.length) !== 1 || space < 6 || chunk.length - space < 6) return undefined;
+  const [first, second] = [chunk.slice(0, space), chunk.slice(space)];
+  return combinations([...cut(first, 2), ...cut(second, 2)], 3);
+}
+
+/**
+ * The groups of pieces a chunk that allows errors is looked up by: every match holds every piece
+ * of one group. Cut into k + 2 pieces, a chunk that allows k errors keeps two of them intact in
+ * every match (an error breaks at most one piece): their pairs, or none when the pieces would be
+ * shorter than PAIRED_PIECE. A whole name ("grayson weissnat") then finds the members holding
+ * pieces of both its words rather than every Grayson and every Weissnat.
+ */
+function groupsOf(chunk: string): string[][] {
   const errors = allowedErrors(chunk.length);
-  if (errors === 0 || chunk.length < (errors + 2) * PAIRED_PIECE) return [];
-  const pieces = cut(chunk, errors + 2);
-  return pieces.flatMap((first, index) => pieces.slice(index + 1).map((second): [string, string] => [first, second]));
+  if (errors === 0) return [];
+  const twoWords = twoWordGroups(chunk);
+  if (twoWords) return twoWords;
+  if (chunk.length < (errors + 2) * PAIRED_PIECE) return [];
+  return combinations(cut(chunk, errors + 2), 2);
 }
 
 /**
@@ -92,10 +115,10 @@ export interface FuzzyTerm {
   keys: readonly SearchKey[];
   pieces: string[];
   /**
-   * Sharper than `pieces` when not empty: every value it matches holds both pieces of one of these
-   * pairs (pairsOf). Empty when the text allows no error or a chunk is too short for pairs.
+   * Sharper than `pieces` when not empty: every value it matches holds every piece of one of these
+   * groups (groupsOf). Empty when the text allows no error or a chunk is too short for groups.
    */
-  pairs: [string, string][];
+  groups: string[][];
   /** fuse.js matches any chunk of the text (lower case) with up to its allowed errors. */
   chunks: string[];
   /** No error allowed: the values holding the (single) piece are exactly the matches. */
@@ -130,9 +153,9 @@ export function memberSearchOf(text: string): MemberSearch | undefined {
     const chunks = fuseChunks(lower);
     const errorFree = chunks.length === 1 && allowedErrors(lower.length) === 0;
     const pieces = [...new Set(errorFree ? [lower] : chunks.flatMap(piecesOf))].filter((piece) => piece !== "" && !piece.includes(VALUE_SEPARATOR));
-    const pairsOfChunks = chunks.map(pairsOf);
-    const pairs = pairsOfChunks.some((pairs) => pairs.length === 0) ? [] : pairsOfChunks.flat().filter((pair) => !pair.some((piece) => piece.includes(VALUE_SEPARATOR)));
-    search.fuzzy.push({ pattern: term.pattern, keys: term.keys, pieces, pairs, chunks, errorFree });
+    const groupsOfChunks = chunks.map(groupsOf);
+    const groups = groupsOfChunks.some((groups) => groups.length === 0) ? [] : groupsOfChunks.flat().filter((group) => !group.some((piece) => piece.includes(VALUE_SEPARATOR)));
+    search.fuzzy.push({ pattern: term.pattern, keys: term.keys, pieces, groups, chunks, errorFree });
     search.exact &&= errorFree;
   }
   return search;

@@ -1,5 +1,5 @@
 // Search of the members list in SQL (specification §5; openapi.yaml getMembersTableData `search`):
-// domain/search says what a text finds and how. The pieces of the text (or pairs of pieces, when
+// domain/search says what a text finds and how. The pieces of the text (or groups of pieces, when
 // the text is long enough) are looked up with a trigram-indexed LIKE on the member's `search_text`
 // (every searched value, lower case, in one column; migration 0010) or `phone_digits`; a full birth
 // date by equality; a text of one or two characters as a prefix of the lower-case first or last name (each indexed, migration 0013). When
@@ -57,8 +57,8 @@ export function memberSearch(text: string): MemberSearch | undefined {
   for (const term of search.fuzzy) {
     const column = term.keys === PHONE_KEYS ? sql.ref("m.phone_digits") : sql.ref("m.search_text");
     const like = (piece: string) => sql<boolean>`${column} like ${likeContaining(piece)}`;
-    // Both pieces of a pair: one index scan each pair, the trigram index intersecting the two.
-    if (term.pairs.length > 0) conditions.push(...term.pairs.map(([first, second]) => sql<boolean>`(${like(first)} and ${like(second)})`));
+    // Every piece of a group: one index scan a group, the trigram index intersecting its pieces.
+    if (term.groups.length > 0) conditions.push(...term.groups.map((group) => sql<boolean>`(${sql.join(group.map(like), sql` and `)})`));
     else conditions.push(...term.pieces.map(like));
   }
   const where = conditions.length > 0 ? sql<boolean>`(${sql.join(conditions, sql` or `)})` : NOTHING;
