@@ -22,6 +22,7 @@ import { isInCallingWindow } from "../domain/queue/callingWindow.ts";
 import { STATE_TIME_ZONES } from "../domain/queue/timeZones.ts";
 import { keepResult, ms, quantile, startBenchServer } from "./app.ts";
 import { benchDatabase, type Engine } from "./load.ts";
+import { migrateToLatest } from "../server/db/migrate.ts";
 import type { QueueAgentsInput, QueueAgentsOutput } from "./queueAgents.ts";
 
 interface Shape {
@@ -155,6 +156,8 @@ async function runShape(engine: Engine, database: BenchDatabase, name: ShapeName
 
 export async function benchQueue(engine: Engine, size: number, seconds: number, shapes: readonly ShapeName[] = Object.keys(SHAPES) as ShapeName[]) {
   const database = await benchDatabase(engine, size);
+  // A copy loaded before the campaigns' migrations has no campaigns table to pause yet.
+  await migrateToLatest(database.db);
   const paused = await pauseCampaigns(database);
   try {
     const runs = [];
