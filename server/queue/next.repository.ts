@@ -84,33 +84,42 @@ function callbackGroupsOf(request: Omit<NextRequest, "query">, filters: RawBuild
  * The next candidate, locked: the first due callback's member (its groups in order, `take` of each,
  * those `tried` left out) whose row is not locked by another transaction; else the hopper's first
  * member, taken from it. Its queue state and result are read with it (null when its row is locked
- * or it has none). Undefined when there is none: no due callback is free and the hopper is empty.
+ * or it has none). Served for a campaign, whether the campaign is still active is read in the same
+ * statement, and nothing is taken from a paused one (the claim checks it again, under its row's
+ * lock). "paused" then; undefined when there is no candidate: no due callback is free and the
+ * hopper is empty.
  */
 async function nextCandidate(db: Kysely<Database>, key: string, request: NextRequest, filters: RawBuilder<boolean>[], tried: readonly number[]) {
   const notTried = sql<boolean>`not (c.member_id = any(${tried as number[]}::int[]))`;
   const branches = callbackGroupsOf(request, filters, CANDIDATES, notTried).map(
     (members, group) => sql`select ${group}::int as grp, place, member_id from (${members}) g${sql.raw(String(group))}`,
   );
+  const active = request.campaign ? sql`exists (select 1 from campaigns where id = ${request.campaign.id} and state = 'active')` : sql`true`;
   const { rows } = await sql<CandidateRow>`${PREPARED}
-    with due as (${sql.join(branches, sql` union all `)}),
+    with working as (select ${active} as active),
+    due as (${sql.join(branches, sql` union all `)}),
     callback as (
       select d.member_id from due d join members m on m.id = d.member_id
+      where (select active from working)
       order by d.grp, d.place limit 1 for update of m skip locked
-    ), taken as (${hopperTakeSql(key, request, sql<boolean>`exists (select 1 from callback)`)}),
+    ), taken as (${hopperTakeSql(key, request, sql<boolean>`exists (select 1 from callback) or not (select active from working)`)}),
     candidate as (select member_id, true as by_callback from callback union all select member_id, false from taken),
     unflushed as (select set_config('synchronous_commit', 'off', true))
-    select c.member_id as candidate_id, c.by_callback, s.*, ${hopperStateSql(key)}
-    from unflushed, candidate c left join lateral (
+    select w.active as working, c.member_id as candidate_id, c.by_callback, s.*, ${hopperStateSql(key)}
+    from unflushed, working w left join (candidate c left join lateral (
       select q.*, to_char(q.recare_due, 'YYYY-MM-DD') as recare_due, w.result as member_result, ${MEMBER_VERSION} as member_version, q.xmin::text as state_version
       from members m join queue_state q on q.member_id = m.id join member_work w on w.member_id = m.id
-      where m.id = c.member_id for update of m skip locked) s on true`.execute(db);
-  const row = rows[0];
-  if (!row) return undefined;
+      where m.id = c.member_id for update of m skip locked) s on true) on true`.execute(db);
+  const row = rows[0]!;
+  if (!row.working) return "paused";
+  if (row.candidate_id === null) return undefined;
   return { memberId: row.candidate_id, byCallback: row.by_callback, state: row.member_id === null ? undefined : row, hopper: row.by_callback ? undefined : hopperAfterTake(row, request) };
 }
 
 type CandidateRow = QueueStateRow & {
-  candidate_id: number;
+  /** False when served for a campaign that is no longer active. */
+  working: boolean;
+  candidate_id: number | null;
   by_callback: boolean;
   member_result: string;
   /** The transactions that last wrote the member's row and its queue state: the claim is written only if neither wrote since. */
@@ -120,7 +129,7 @@ type CandidateRow = QueueStateRow & {
   hopper_filled_at: Date | null;
   hopper_zones: string | null;
 };
-type Candidate = NonNullable<Awaited<ReturnType<typeof nextCandidate>>>;
+type Candidate = Exclude<Awaited<ReturnType<typeof nextCandidate>>, "paused" | undefined>;
 
 /**
  * Serves the caller the first member still servable, claimed for them, with the place it had;
@@ -144,8 +153,8 @@ export async function serveNext(db: Kysely<Database>, request: NextRequest, sett
   const tried: number[] = [];
   let waits = 0;
   while (tried.length < MOST_TRIED) {
-      if (request.campaign && !(await campaignStillActive(db, request.campaign.id))) return undefined;
       const candidate = await nextCandidate(db, key, request, filters, tried);
+      if (candidate === "paused") return undefined;
       if (candidate) {
         tried.push(candidate.memberId);
         if (candidate.hopper?.wantsFill) fillInBackground(db, hopper, walkFilters, request, setting);
