@@ -9,10 +9,15 @@ import type { Database } from "../db/database.ts";
 import type { ListQuery } from "../members/members.repository.ts";
 import { queueWalk, type WalkMoment, type WalkWay } from "./queueWalk.repository.ts";
 
-/** Members a fill leaves in a hopper: a few seconds of twenty agents pressing Next back to back. */
-export const HOPPER_LEVEL = 200;
-/** Below this many a take asks for a fill in the background. */
-export const HOPPER_LOW = 100;
+/** Members a fill leaves in a hopper: more than a second of twenty agents pressing Next back to back. */
+export const HOPPER_LEVEL = 500;
+/**
+ * Below this many a take asks for a fill in the background: the fill tops the hopper up while it
+ * still holds most of a second of takes, so no take waits for it (a fill under a campaign's
+ * targets checks thousands of member rows). Under filters, a fill that still leaves fewer than
+ * this many after the walk's first members looks at the filters' own members.
+ */
+export const HOPPER_LOW = 300;
 /** A hopper topped up longer ago than this is topped up again in the background (members that became eligible since). */
 export const HOPPER_FRESH_MS = 5_000;
 /** The advisory locks' first key: the hoppers' fills (the second is the key's hash). */
@@ -66,33 +71,41 @@ export function hopperAfterTake(row: { hopper_left: number; hopper_filled_at: Da
  */
 export async function fillHopper(db: Kysely<Database>, key: string, filters: RawBuilder<boolean>[], moment: WalkMoment): Promise<number | "busy"> {
   return db.transaction().execute(async (trx) => {
-    const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${FILL_LOCK}, hashtext(${key})) as locked`.execute(trx);
-    if (!rows[0]!.locked) return "busy";
-    await sql`insert into queue_hoppers (key) values (${key}) on conflict (key) do nothing`.execute(trx);
-    await sql`
-      delete from queue_hopper h using queue_state q
-      where h.key = ${key} and q.member_id = h.member_id
-        and not (q.blocked is null and not q.stale and q.time_zone = any(${moment.openZones}::text[])
-          and (q.held_until is null or q.held_until <= ${moment.claimsNow}) and (q.ready_at is null or q.ready_at <= ${moment.now}))`.execute(trx);
-    const { rows: held } = await sql<{ n: number }>`select count(*)::int as n from queue_hopper where key = ${key}`.execute(trx);
-    const { n } = held[0]!;
+    // One statement takes the fill's lock, makes the hopper's row and drops the members the walk no longer holds.
+    const { rows } = await sql<{ locked: boolean; n: number }>`
+      with lock as materialized (select pg_try_advisory_xact_lock(${FILL_LOCK}, hashtext(${key})) as locked),
+      made as (insert into queue_hoppers (key) select ${key} from lock where locked on conflict (key) do nothing),
+      gone as (
+        delete from queue_hopper h using queue_state q, lock
+        where lock.locked and h.key = ${key} and q.member_id = h.member_id
+          and not (q.blocked is null and not q.stale and q.time_zone = any(${moment.openZones}::text[])
+            and (q.held_until is null or q.held_until <= ${moment.claimsNow}) and (q.ready_at is null or q.ready_at <= ${moment.now}))
+        returning 1)
+      select locked, ((select count(*) from queue_hopper where key = ${key}) - (select count(*) from gone))::int as n from lock`.execute(trx);
+    const { locked, n } = rows[0]!;
+    if (!locked) return "busy";
     const wanted = HOPPER_LEVEL - n;
-    let added = 0;
-    if (wanted > 0 && moment.openZones.length > 0) {
-      const notHeld = sql<boolean>`not exists (select 1 from queue_hopper h where h.key = ${key} and h.member_id = q.member_id)`;
-      const addFrom = async (way: WalkWay, take: number) => {
-        const result = await sql`
+    const stamp = sql`update queue_hoppers set filled_at = ${moment.claimsNow}, zones = ${zonesText(moment.openZones)} where key = ${key}`;
+    if (wanted <= 0 || moment.openZones.length === 0) {
+      await stamp.execute(trx);
+      return n;
+    }
+    const notHeld = sql<boolean>`not exists (select 1 from queue_hopper h where h.key = ${key} and h.member_id = q.member_id)`;
+    // Each insert stamps the fill in its own statement.
+    const addFrom = async (way: WalkWay, take: number) => {
+      const { rows: added } = await sql<{ n: number }>`
+        with added as (
           insert into queue_hopper (key, place, member_id)
           select ${key}, coalesce((select max(place) from queue_hopper where key = ${key}), 0) + w.place, w.member_id
           from (${queueWalk(moment, filters, take, notHeld, way)}) w
-          on conflict do nothing`.execute(trx);
-        return Number(result.numAffectedRows ?? 0);
-      };
-      // Under filters, the walk's first members first; if too few of them pass, the filters' own members.
-      added = await addFrom(filters.length > 0 ? "ahead" : "index", wanted);
-      if (filters.length > 0 && added < wanted) added += await addFrom("matching", wanted - added);
-    }
-    await sql`update queue_hoppers set filled_at = ${moment.claimsNow}, zones = ${zonesText(moment.openZones)} where key = ${key}`.execute(trx);
+          on conflict do nothing returning 1),
+        stamped as (${stamp})
+        select count(*)::int as n from added`.execute(trx);
+      return added[0]!.n;
+    };
+    // Under filters, the walk's first members first; if too few of them pass, the filters' own members.
+    let added = await addFrom(filters.length > 0 ? "ahead" : "index", wanted);
+    if (filters.length > 0 && n + added < HOPPER_LOW) added += await addFrom("matching", wanted - added);
     return n + added;
   });
 }
