@@ -45,6 +45,7 @@ import { campaignProgressHandlers } from "./campaigns/campaignProgress.handlers.
 import { settleTargetRecounts } from "./campaigns/keptTargets.ts";
 import { memberFilesHandlers } from "./import/memberFiles.handlers.ts";
 import { feedImportsHandlers } from "./feeds/feedImports.handlers.ts";
+import { removeAbandonedUploads } from "./import/abandonedUploads.ts";
 import { resumeMemberFileImports, stopMemberFileImports } from "./import/uploads.ts";
 import { queueHandlers } from "./queue/queue.handlers.ts";
 import { callbacksHandlers } from "./queue/callbacks.handlers.ts";
@@ -315,6 +316,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Last of the set-up (on PGlite nothing else may talk to the database meanwhile) and before the
   // scheduler of main.ts starts, which would otherwise close an interrupted upload's run as failed:
   // each resumed run holds its job's lock from here.
+  await removeAbandonedUploads(services, new Date()).catch((error: unknown) => app.log.error({ err: error }, "removing abandoned uploads failed"));
   await resumeMemberFileImports(services, (message) => app.log.error(message));
 
   return app;

@@ -78,11 +78,16 @@ describe.each(["database", "s3"])("the file store in the %s", (kind) => {
     await files().remove("recordings", "2026/11/long.wav");
   });
 
-  it("lists an area's files in name order, a page at a time", async () => {
+  it("lists an area's files in name order, a page at a time, each with when it was stored", async () => {
+    const before = Date.now();
     for (const name of ["b.eml", "a.eml", "c.eml"]) await files().put("outbox", name, Buffer.from(name), "message/rfc822");
     await files().put("imports", "a.csv", Buffer.from("x"), "text/csv");
-    expect(await files().list("outbox", { limit: 2 })).toEqual([{ name: "a.eml", size: 5 }, { name: "b.eml", size: 5 }]);
-    expect(await files().list("outbox", { after: "b.eml", limit: 2 })).toEqual([{ name: "c.eml", size: 5 }]);
+    const listed = await files().list("outbox", { limit: 2 });
+    expect(listed.map(({ name, size }) => ({ name, size }))).toEqual([{ name: "a.eml", size: 5 }, { name: "b.eml", size: 5 }]);
+    // The bucket keeps times to the second.
+    for (const file of listed) expect(file.storedAt.getTime()).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000 - 1000);
+    for (const file of listed) expect(file.storedAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+    expect((await files().list("outbox", { after: "b.eml", limit: 2 })).map((file) => file.name)).toEqual(["c.eml"]);
   });
 });
 

@@ -34,6 +34,8 @@ export interface ByteRange {
 export interface ListedFile {
   name: string;
   size: number;
+  /** When it was last stored. */
+  storedAt: Date;
 }
 
 export interface FileStore {

@@ -141,7 +141,7 @@ export function s3FileStore(client: S3Client, settings: S3Settings): FileStore {
       const answer = await call(() =>
         client.send(new ListObjectsCommand({ Bucket, Prefix: folder, MaxKeys: limit, ...(after !== undefined ? { Marker: folder + after } : {}) })),
       );
-      return (answer.Contents ?? []).map((object) => ({ name: object.Key!.slice(folder.length), size: object.Size ?? 0 }));
+      return (answer.Contents ?? []).map((object) => ({ name: object.Key!.slice(folder.length), size: object.Size ?? 0, storedAt: object.LastModified ?? new Date(0) }));
     },
   };
   return store;

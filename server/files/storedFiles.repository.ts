@@ -27,7 +27,7 @@ export function databaseFileStore(db: Kysely<Database>): FileStore {
       await db
         .insertInto("stored_files")
         .values(row)
-        .onConflict((oc) => oc.columns(["area", "name"]).doUpdateSet({ content_type: contentType, size: row.size, content: row.content }))
+        .onConflict((oc) => oc.columns(["area", "name"]).doUpdateSet({ content_type: contentType, size: row.size, content: row.content, stored_at: sql`now()` }))
         .execute();
     },
 
@@ -86,7 +86,7 @@ export function databaseFileStore(db: Kysely<Database>): FileStore {
     },
 
     async list(area, { after, limit }) {
-      let query = db.selectFrom("stored_files").select(["name", "size"]).where("area", "=", area);
+      let query = db.selectFrom("stored_files").select(["name", "size", "stored_at as storedAt"]).where("area", "=", area);
       if (after !== undefined) query = query.where(sql<boolean>`name collate "C" > ${after}`);
       return query.orderBy(sql`name collate "C"`).limit(limit).execute();
     },

@@ -4,7 +4,8 @@
 // answered, and the import runs in the background of this instance, reading the stored parts in
 // pieces. A server that stops interrupts the run after its last committed batch and leaves it
 // `running`; at the next start the run goes on from there (resumeMemberFileImports) and says so in
-// its log. The parts are removed when the run ends.
+// its log. The parts are removed when the run ends; those of an upload a server death cut off, by
+// abandonedUploads.ts.
 import { Readable } from "node:stream";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database.ts";
@@ -47,6 +48,12 @@ interface StoredUpload extends UploadDetails {
 }
 
 const stemOf = (runId: number, stored: StoredUpload) => stored.stem ?? String(runId);
+
+/** What a run's kept file's parts are named after; undefined when nothing of it is kept. */
+export async function keptStemOf(files: FileStore, runId: number): Promise<string | undefined> {
+  const kept = await files.read(UPLOAD_AREA, detailsName(runId));
+  return kept && stemOf(runId, JSON.parse(kept.content.toString("utf8")) as StoredUpload);
+}
 
 /** Keeps what the run of a received file needs to know of it; the run may start once this has returned. */
 export async function keepUpload(files: FileStore, runId: number, details: UploadDetails, received: ReceivedFile): Promise<void> {

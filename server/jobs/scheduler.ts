@@ -2,10 +2,13 @@
 // leaves it off). Each job of the `jobs` table runs on its cron expression in the practice group's
 // time zone (croner). Every instance may run a scheduler: a job's lock (lock.ts) lets one of them
 // run each occurrence. Re-runs are rows in job_runs that any scheduler takes up: this instance's at
-// once (wakeScheduler), the others' within QUEUE_PATTERN.
+// once (wakeScheduler), the others' within QUEUE_PATTERN. Given the file store, it also removes
+// abandoned uploads every hour.
 import { Cron } from "croner";
 import type { Kysely } from "kysely";
 import type { Database, JobsTable } from "../db/database.ts";
+import type { FileStore } from "../files/fileStore.ts";
+import { removeAbandonedUploads } from "../import/abandonedUploads.ts";
 import { JOB_RUNNERS } from "./catalog.ts";
 import { scheduleOf } from "./integrations.ts";
 import { executeJob, type JobServices } from "./runner.ts";
@@ -22,6 +25,8 @@ const cronerTimer: CreateTimer = (pattern, timezone, tick) => new Cron(pattern, 
 
 /** Every 10 seconds: re-runs asked of another instance, and runs of instances that died. */
 export const QUEUE_PATTERN = "*/10 * * * * *";
+/** Every hour: the files of uploads a server death cut off (server/import/abandonedUploads.ts). */
+export const ABANDONED_UPLOADS_PATTERN = "0 41 * * * *";
 
 export interface SchedulerOptions {
   createTimer?: CreateTimer;
@@ -39,7 +44,7 @@ export function wakeScheduler(db: Kysely<Database>): void {
 const report = (error: unknown) => console.error(`scheduler: ${(error as Error).message ?? String(error)}`);
 
 /** Starts the jobs' schedules; the returned function stops them and waits for runs in progress (interrupted). */
-export function startScheduler(services: JobServices, options: SchedulerOptions = {}): () => Promise<void> {
+export function startScheduler(services: JobServices & { files?: FileStore }, options: SchedulerOptions = {}): () => Promise<void> {
   if (!services.config.schedulerEnabled) return async () => {};
   const { db } = services;
   const createTimer = options.createTimer ?? cronerTimer;
@@ -72,6 +77,8 @@ export function startScheduler(services: JobServices, options: SchedulerOptions 
       timers.push(createTimer(scheduleOf(job, services.config), timezone, () => run(job, "schedule")));
     }
     timers.push(createTimer(QUEUE_PATTERN, timezone, () => track(runQueued())));
+    const { files } = services;
+    if (files) timers.push(createTimer(ABANDONED_UPLOADS_PATTERN, timezone, () => track(removeAbandonedUploads({ db, files }, (options.now ?? (() => new Date()))()))));
     wakers.set(db, () => track(runQueued()));
     await runQueued();
   })();
