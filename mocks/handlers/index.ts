@@ -15,8 +15,7 @@ import { setupHandlers } from "./setup";
 import { usageHandlers } from "./usage";
 import { staffHandlers } from "./staff";
 import { practicesAdminHandlers } from "./practicesAdmin";
-import { memberFilesHandlers } from "./memberFiles";
-import { feedFilesHandlers } from "./feedFiles";
+import { fileUploadsHandlers } from "./fileUploads";
 import { queueHandlers } from "./queue";
 import { callbacksHandlers } from "./callbacks";
 import { campaignsHandlers } from "./campaigns";
@@ -41,8 +40,7 @@ export function createHandlers(db: MockDb) {
     ...practicesAdminHandlers(db),
     ...campaignsHandlers(db),
     ...campaignProgressHandlers(db),
-    ...memberFilesHandlers(db),
-    ...feedFilesHandlers(db),
+    ...fileUploadsHandlers(db),
     ...boardHandlers(db),
   ];
 }

@@ -1,10 +1,8 @@
 // The administration screens' machines (Staff, Practices and regions, Member files, Callbacks, Campaigns), each provided
 // with its calls. Beside services.ts, which wires the app's long-lived actors and the other workflows.
 import type { ApiClient } from "../api/client";
-import { createMemberImportActors } from "../machines/memberImport/memberImport.actors";
-import { memberImportMachine } from "../machines/memberImport/memberImport.machine";
-import { createFeedImportActors } from "../machines/feedImport/feedImport.actors";
-import { feedImportMachine } from "../machines/feedImport/feedImport.machine";
+import { createFileImportActors } from "../machines/fileImport/fileImport.actors";
+import { fileImportMachine } from "../machines/fileImport/fileImport.machine";
 import { createPracticesAdminActors } from "../machines/practicesAdmin/practicesAdmin.actors";
 import { practicesAdminMachine } from "../machines/practicesAdmin/practicesAdmin.machine";
 import { createStaffActors } from "../machines/staff/staff.actors";
@@ -22,8 +20,7 @@ export function createAdminMachines(api: ApiClient, baseUrl: string) {
   return {
     staffAdmin: staffMachine.provide({ actors: createStaffActors(api) }),
     practicesAdmin: practicesAdminMachine.provide({ actors: createPracticesAdminActors(api) }),
-    memberImport: memberImportMachine.provide({ actors: createMemberImportActors(api) }),
-    feedImport: feedImportMachine.provide({ actors: createFeedImportActors(api) }),
+    fileImport: fileImportMachine.provide({ actors: createFileImportActors(api) }),
     callbacksAdmin: callbacksAdminMachine.provide({
       actors: { ...createCallbacksAdminActors(api), liveEvents: liveEventsMachine.provide({ actors: createLiveEventsActors(api, baseUrl, ["callback"]) }) },
     }),

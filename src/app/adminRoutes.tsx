@@ -44,9 +44,9 @@ export function PracticesAdminRoute() {
 }
 
 export function MemberFilesRoute() {
-  const { memberImport, feedImport } = useAdminMachines();
-  const actor = useAppActor(memberImport);
-  const feeds = useAppActor(feedImport);
+  const { fileImport } = useAdminMachines();
+  const actor = useAppActor(fileImport, { input: { kind: "members" } });
+  const feeds = useAppActor(fileImport, { input: { kind: "feeds" } });
   return <MemberFilesScreen actor={actor} feeds={feeds} />;
 }
 

@@ -1,20 +1,20 @@
 // The latest runs of the practice feeds import: loading, none yet, or why they could not be read.
 import { useSelector } from "@xstate/react";
-import type { FeedImportActor } from "../../machines/feedImport/feedImport.machine";
-import * as feedImport from "../../machines/feedImport/feedImport.selectors";
+import type { FileImportActor } from "../../machines/fileImport/fileImport.machine";
+import * as fileImport from "../../machines/fileImport/fileImport.selectors";
 import { formatDateTime } from "../members/memberFormat";
 
-export function FeedRuns({ actor }: { actor: FeedImportActor }) {
-  const runs = useSelector(actor, feedImport.selectRuns);
-  const loading = useSelector(actor, feedImport.selectLoading);
-  const loadFailed = useSelector(actor, feedImport.selectLoadFailed);
+export function FeedRuns({ actor }: { actor: FileImportActor }) {
+  const runs = useSelector(actor, fileImport.selectRuns);
+  const loading = useSelector(actor, fileImport.selectLoading);
+  const loadFailed = useSelector(actor, fileImport.selectLoadFailed);
   if (loadFailed) {
     return (
       <div className="dialog-problem">
         <p role="alert" className="alert alert--error">
           The latest feed imports could not be read: {loadFailed}
         </p>
-        <button type="button" className="button" onClick={() => actor.send({ type: "feedImport.retry" })}>
+        <button type="button" className="button" onClick={() => actor.send({ type: "fileImport.retry" })}>
           Try again
         </button>
       </div>

@@ -1,31 +1,32 @@
 // The file on its way and being read: a bar of how much of it the server has read, with the rows.
 import { useSelector } from "@xstate/react";
-import * as memberImport from "../../machines/memberImport/memberImport.selectors";
-import type { MemberImportActor } from "../../machines/memberImport/memberImport.machine";
+import type { FileImportActor } from "../../machines/fileImport/fileImport.machine";
+import * as fileImport from "../../machines/fileImport/fileImport.selectors";
+import { Heading, type HeadingLevel } from "./Heading";
 
 const count = (value: number) => value.toLocaleString("en-US");
 
-export function ImportProgress({ actor }: { actor: MemberImportActor }) {
-  const run = useSelector(actor, memberImport.selectRun);
-  const percent = useSelector(actor, memberImport.selectPercent);
-  const followFailed = useSelector(actor, memberImport.selectFollowFailed);
-  const failure = useSelector(actor, memberImport.selectFailure);
+export function ImportProgress({ actor, level }: { actor: FileImportActor; level: HeadingLevel }) {
+  const run = useSelector(actor, fileImport.selectRun);
+  const percent = useSelector(actor, fileImport.selectPercent);
+  const followFailed = useSelector(actor, fileImport.selectFollowFailed);
+  const refusal = useSelector(actor, fileImport.selectRefusal);
   if (!run) return null;
   return (
     <div className="admin-progress">
-      <h2>Importing {run.file}</h2>
+      <Heading level={level}>Importing {run.file}</Heading>
       <progress max={100} value={percent} aria-label={`Import of ${run.file}`}>
         {percent}%
       </progress>
       <p role="status" aria-live="polite">
         {percent}% read: {count(run.rowsRead)} rows, {count(run.rowsWritten)} imported, {count(run.rowsRejected)} refused.
       </p>
-      {followFailed && failure ? (
+      {followFailed ? (
         <div className="dialog-problem">
           <p role="alert" className="alert alert--error">
-            The import goes on, but its progress could not be read: {failure.message}
+            The import goes on, but its progress could not be read: {refusal}
           </p>
-          <button type="button" className="button" onClick={() => actor.send({ type: "memberImport.retry" })}>
+          <button type="button" className="button" onClick={() => actor.send({ type: "fileImport.retry" })}>
             Try again
           </button>
         </div>

@@ -1,30 +1,36 @@
-// An import that has ended: its outcome as the Crons modal logs it, and every refused row it
-// reports (the first 1,000 by line) with why.
+// An import that has ended: its outcome as the Crons modal logs it, what the kind adds of it, and
+// every refused row it reports (the first 1,000 by line) with why.
 import { useSelector } from "@xstate/react";
-import * as memberImport from "../../machines/memberImport/memberImport.selectors";
-import type { MemberImportActor } from "../../machines/memberImport/memberImport.machine";
+import type { ReactNode } from "react";
+import type { FileImport, FileImportActor } from "../../machines/fileImport/fileImport.machine";
+import * as fileImport from "../../machines/fileImport/fileImport.selectors";
+import { Heading, type HeadingLevel } from "./Heading";
 import { RejectedRows } from "./RejectedRows";
+import type { UploadWording } from "./uploadWording";
 
-const count = (value: number) => value.toLocaleString("en-US");
+interface ImportReportProps {
+  actor: FileImportActor;
+  wording: UploadWording;
+  level: HeadingLevel;
+  /** What else the kind says of an ended run. */
+  note?: (run: FileImport) => ReactNode;
+}
 
-export function ImportReport({ actor }: { actor: MemberImportActor }) {
-  const run = useSelector(actor, memberImport.selectRun);
-  const { shown, more } = useSelector(actor, memberImport.selectRejections);
+export function ImportReport({ actor, wording, level, note }: ImportReportProps) {
+  const run = useSelector(actor, fileImport.selectRun);
+  const { shown, more } = useSelector(actor, fileImport.selectRejections);
   if (!run) return null;
   const succeeded = run.status === "success";
   return (
     <div className="admin-report">
-      <h2>{succeeded ? `${run.file} was imported` : `${run.file} was not imported`}</h2>
+      <Heading level={level}>{succeeded ? `${run.file} was imported` : `${run.file} was not imported`}</Heading>
       <p role="status" className={`alert ${succeeded ? "admin-page__notice" : "alert--error"}`}>
         {run.message}
       </p>
-      <p>
-        {count(run.rowsRead)} rows read: {count(run.rowsWritten)} imported, {count(run.rowsRejected)} refused. The run is in the Crons list of
-        the members list as Import {run.brand.toUpperCase()} members.
-      </p>
+      {note?.(run)}
       <RejectedRows shown={shown} more={more} />
-      <button type="button" className="button button--primary" onClick={() => actor.send({ type: "memberImport.again" })}>
-        Import another file
+      <button type="button" className="button button--primary" onClick={() => actor.send({ type: "fileImport.again" })}>
+        {wording.again}
       </button>
     </div>
   );

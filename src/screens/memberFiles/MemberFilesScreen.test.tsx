@@ -21,9 +21,9 @@ afterEach(() => {
 
 async function renderScreen() {
   const services = await backend.signIn(admin());
-  const started = createActor(services.memberImport).start();
+  const started = createActor(services.fileImport, { input: { kind: "members" } }).start();
   actor = started as unknown as Actor<never>;
-  const feedActor = createActor(services.feedImport).start();
+  const feedActor = createActor(services.fileImport, { input: { kind: "feeds" } }).start();
   feeds = feedActor as unknown as Actor<never>;
   render(<MemberFilesScreen actor={started} feeds={feedActor} />);
   // The file input takes any file here, as a browser does when "All files" is chosen.
