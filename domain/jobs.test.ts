@@ -34,6 +34,12 @@ describe("importSummary", () => {
     ).toBe("Imported 7 rows from x.csv, 3 rejected (row 5: missing Last_Name; row 9: missing Subscriber_ID; 1 more)");
   });
 
+  it("writes the refused rows' counts as it writes the imported rows', with thousands separated", () => {
+    expect(importSummary({ file: "x.csv", rowsWritten: 80_000, rowsRejected: 40_000, examples: [{ line: 4, reason: "missing Last_Name" }] })).toBe(
+      "Imported 80,000 rows from x.csv, 40,000 rejected (row 4: missing Last_Name; 39,999 more)",
+    );
+  });
+
   it("says one row, not one rows", () => {
     expect(importSummary({ file: "x.csv", rowsWritten: 1, rowsRejected: 0, examples: [] })).toBe("Imported 1 row from x.csv, 0 rejected");
   });

@@ -211,17 +211,22 @@ const count = (value: number) => value.toLocaleString("en-US");
 
 const rows = (value: number) => `${count(value)} ${value === 1 ? "row" : "rows"}`;
 
+/** The first refused rows with why, and how many more: " (row 5: …; 1,234 more)", or "" for none. */
+export function rejectionReasons(rowsRejected: number, examples: readonly { line: number; reason: string }[]): string {
+  const shown = examples.map((example) => `row ${example.line}: ${example.reason}`);
+  const more = rowsRejected > shown.length ? `; ${count(rowsRejected - shown.length)} more` : "";
+  return shown.length > 0 ? ` (${shown.join("; ")}${more})` : "";
+}
+
 /**
  * The run log's summary: "Imported 1,234 rows from X.csv, 2 rejected (row 5: …; 1 more)", or, when
  * no row was written, that nothing was imported and why.
  */
 export function importSummary({ file, rowsWritten, rowsRejected, examples }: ImportOutcome): string {
-  const shown = examples.map((example) => `row ${example.line}: ${example.reason}`);
-  const more = rowsRejected > shown.length ? `; ${rowsRejected - shown.length} more` : "";
-  const reasons = shown.length > 0 ? ` (${shown.join("; ")}${more})` : "";
+  const reasons = rejectionReasons(rowsRejected, examples);
   if (rowsWritten === 0 && rowsRejected === 0) return `Nothing imported: ${file} has no rows under its header`;
   if (rowsWritten === 0) return `Nothing imported from ${file}: every row was rejected, ${rows(rowsRejected)}${reasons}`;
-  return `Imported ${rows(rowsWritten)} from ${file}, ${rowsRejected} rejected${reasons}`;
+  return `Imported ${rows(rowsWritten)} from ${file}, ${count(rowsRejected)} rejected${reasons}`;
 }
 
 /** An import that wrote no row did not do what it was run for: it is a failure, whatever the reason. */

@@ -1,5 +1,6 @@
 // What a feed file's run says in its log (the Crons modal, the import page, the command): never
 // "success" for a file that gave nothing to apply.
+import { rejectionReasons } from "../jobs.ts";
 
 export interface FeedOutcome {
   feed: string;
@@ -17,15 +18,13 @@ const rows = (value: number) => `${count(value)} ${value === 1 ? "row" : "rows"}
 
 export function feedSummary(outcome: FeedOutcome): string {
   const { file, feed, rowsWritten, rowsRejected, examples } = outcome;
-  const shown = examples.map((example) => `row ${example.line}: ${example.reason}`);
-  const more = rowsRejected > shown.length ? `; ${rowsRejected - shown.length} more` : "";
-  const reasons = shown.length > 0 ? ` (${shown.join("; ")}${more})` : "";
+  const reasons = rejectionReasons(rowsRejected, examples);
   if (rowsWritten === 0 && rowsRejected === 0) return `Nothing imported: ${file} has no rows under its header`;
   if (rowsWritten === 0) return `Nothing imported from ${file}: every row was rejected, ${rows(rowsRejected)}${reasons}`;
   const known = rowsWritten - outcome.rowsChanged;
   return (
     `Imported ${rows(rowsWritten)} of ${feed} from ${file}: ${count(outcome.rowsChanged)} new or changed, ${count(known)} known already, ` +
-    `${count(outcome.unmatched)} for patients no member has, ${count(outcome.membersChanged)} members updated, ${rowsRejected} rejected${reasons}`
+    `${count(outcome.unmatched)} for patients no member has, ${count(outcome.membersChanged)} members updated, ${count(rowsRejected)} rejected${reasons}`
   );
 }
 

@@ -1,5 +1,5 @@
-// An import that has ended: its outcome as the Crons modal logs it, what the kind adds of it, and
-// every refused row it reports (the first 1,000 by line) with why.
+// An import that has ended: its outcome as the Crons modal logs it, what the kind adds of it, the
+// way to the next file, and every refused row it reports (the first 1,000 by line) with why.
 import { useSelector } from "@xstate/react";
 import type { ReactNode } from "react";
 import type { FileImport, FileImportActor } from "../../machines/fileImport/fileImport.machine";
@@ -28,10 +28,11 @@ export function ImportReport({ actor, wording, level, note }: ImportReportProps)
         {run.message}
       </p>
       {note?.(run)}
-      <RejectedRows shown={shown} more={more} />
+      {/* Above the refused rows: up to 1,000 of them must not stand between the administrator and the next file. */}
       <button type="button" className="button button--primary" onClick={() => actor.send({ type: "fileImport.again" })}>
         {wording.again}
       </button>
+      <RejectedRows shown={shown} more={more} />
     </div>
   );
 }

@@ -47,6 +47,8 @@ describe("Member files screen", () => {
     expect(screen.getByText("Imported 1 row from DENTA_ELIG_20261116.csv, 1 rejected (row 3: missing Last_Name)")).toBeInTheDocument();
     const refused = screen.getByRole("table", { name: "Refused rows" });
     expect(within(refused).getAllByRole("row").slice(1).map((row) => row.textContent)).toEqual(["3missing Last_Name"]);
+    // The next file is reached without scrolling past up to 1,000 refused rows.
+    expect(screen.getByRole("button", { name: "Import another file" }).compareDocumentPosition(refused) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(backend.db.members.some((member) => member.Subscriber_ID === "700000001" && member.Last_Name === "Quill")).toBe(true);
 
     await user.click(screen.getByRole("button", { name: "Import another file" }));
