@@ -54,6 +54,7 @@ import * as campaignProgressCounts from "./migrations/0052_campaign_progress_cou
 import * as campaignProgressCountsByKind from "./migrations/0053_campaign_progress_counts_by_kind.ts";
 import * as memberWork from "./migrations/0054_member_work.ts";
 import * as memberLastNameCounts from "./migrations/0055_member_last_name_counts.ts";
+import * as memberUpdatesPerStatement from "./migrations/0056_member_updates_per_statement.ts";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001_staff_and_sessions": staffAndSessions,
@@ -106,6 +107,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0053_campaign_progress_counts_by_kind": campaignProgressCountsByKind,
   "0054_member_work": memberWork,
   "0055_member_last_name_counts": memberLastNameCounts,
+  "0056_member_updates_per_statement": memberUpdatesPerStatement,
 };
 
 /**

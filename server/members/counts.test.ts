@@ -48,6 +48,19 @@ describe("member_counts", () => {
     expect(await wrongCounts()).toBe(0);
   });
 
+  it("follow one statement moving members of different results to other statuses and practices", async () => {
+    const { db } = database;
+    const ids = (await db.selectFrom("members").select("id").orderBy("id", "desc").limit(40).execute()).map((row) => row.id);
+    await db.updateTable("member_work").set({ result: "Broken" }).where("member_id", "in", ids.slice(0, 20)).execute();
+    await sql`update members set status = case when id % 2 = 0 then 'Recare Future Appointment' else 'Inactive' end,
+                                practice_id = case when id % 3 = 0 then 2 else practice_id end
+               where id = any(${ids}::int[])`.execute(db);
+    expect(await wrongCounts()).toBe(0);
+    const copied = await db.selectFrom("member_work as w").innerJoin("members as m", "m.id", "w.member_id")
+      .select(["w.member_id"]).where("w.member_id", "in", ids).whereRef("w.status", "=", "m.status").whereRef("w.practice_id", "=", "m.practice_id").execute();
+    expect(copied).toHaveLength(40);
+  });
+
   it("stay right when two groups trade members at once", async () => {
     const [a, b] = await database.db.selectFrom("member_work").select(["member_id", "result"]).where("result", "<>", "Broken").orderBy("member_id").limit(2).execute();
     await Promise.all([
