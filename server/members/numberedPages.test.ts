@@ -53,7 +53,8 @@ describe.each(ENGINES)("numbered pages on %s", (engine) => {
     const key = order.order.orderByColumn ? sql`practice_abbr` : sql`left(last_name, 2)`;
     const { rows } = await sql<{ first: string }>`
       select min(place) as first from (select ${key} as run, row_number() over (order by ${sql.raw(order.sql)}) - 1 as place from members) m group by run`.execute(server.database.db);
-    const edges = rows.map((row) => Number(row.first)).filter((first) => first > 0);
+    // Every third edge of the default order's ~250 runs (each practice's edge): the check's time stays short.
+    const edges = rows.map((row) => Number(row.first)).filter((first, index) => first > 0 && (order.order.orderByColumn || index % 3 === 0));
     return [...new Set(edges.map((edge) => Math.floor((edge - 1) / size) + 1))];
   }
 
