@@ -141,7 +141,8 @@ export function s3FileStore(client: S3Client, settings: S3Settings): FileStore {
       const answer = await call(() =>
         client.send(new ListObjectsCommand({ Bucket, Prefix: folder, MaxKeys: limit, ...(after !== undefined ? { Marker: folder + after } : {}) })),
       );
-      return (answer.Contents ?? []).map((object) => ({ name: object.Key!.slice(folder.length), size: object.Size ?? 0, storedAt: object.LastModified ?? new Date(0) }));
+      // A key listed without its time counts as just stored: nothing removes it for its age.
+      return (answer.Contents ?? []).map((object) => ({ name: object.Key!.slice(folder.length), size: object.Size ?? 0, storedAt: object.LastModified ?? new Date() }));
     },
   };
   return store;
