@@ -7,9 +7,11 @@ import { validateComponent } from "../../mocks/openapi/validate";
 import { fieldsOf, useBackend, type SignedIn } from "./fixtures";
 import { useEventStreams } from "./eventStreams";
 import { worklist } from "./worklist";
+import { campaignSetup } from "./campaignSetup";
 
 const backend = useBackend();
 const members = worklist(backend);
+const { servable, campaignFor, step } = campaignSetup(backend, members, `Board campaign ${Date.now()}`);
 
 /** A new agent of this file's own: no callbacks of theirs come before a campaign, no campaign of the demo's is theirs. */
 let agent: SignedIn;
@@ -22,48 +24,16 @@ beforeAll(async () => {
 
 const listen = useEventStreams(backend);
 
-const only = (member: any) => ({ practice: String(member.practiceId), search: member.Subscriber_ID });
 const board = (query: { campaign?: number } = {}, who: SignedIn = backend.admin) => backend.api.get("/board", { token: who.token, query });
 const rowOf = async (who: SignedIn) => ((await board()).body.agents as any[]).find((row) => row.userId === who.user.id);
 
-/** A member the queue serves now, no other case of the file touches. */
-async function servable(): Promise<any> {
-  for (;;) {
-    const member = await members.freshMember({ result: "", status: "New Patient" });
-    const counts = await backend.api.get("/queue/counts", { token: backend.staff.token, query: only(member) });
-    if (counts.body.eligible === 1) return member;
-  }
-}
-
-let run = 0;
-async function activeCampaign(member: any, agents: number[]) {
-  const created = await backend.api.post("/campaigns", {
-    token: backend.admin.token,
-    body: {
-      name: `Board campaign ${Date.now()} ${(run += 1)}`,
-      description: "",
-      script: "Hello.",
-      targets: only(member),
-      agents,
-      startsOn: "2000-01-01",
-      endsOn: "2099-12-31",
-      hours: null,
-      goalResult: null,
-      attemptCap: null,
-      position: 0,
-    },
-  });
-  expect(created.status).toBe(201);
-  const started = await backend.api.post("/campaigns/{id}/{step}", { token: backend.admin.token, path: { id: created.body.id, step: "resume" } });
-  expect(started.status).toBe(200);
-  return started.body as { id: number; name: string };
-}
-const finish = (campaign: { id: number }) => backend.api.post("/campaigns/{id}/{step}", { token: backend.admin.token, path: { id: campaign.id, step: "finish" } });
+const activeCampaign = (member: any) => campaignFor(member, agent, { script: "Hello." }) as Promise<{ id: number; name: string }>;
+const finish = (campaign: { id: number }) => step(campaign, "finish");
 
 describe("an agent's campaign on the live board", () => {
   it("is their claim's from a Next, then their latest call's once saved, and none while they work a member from the list", async () => {
     const target = await servable();
-    const campaign = await activeCampaign(target, [agent.user.id]);
+    const campaign = await activeCampaign(target);
     const watching = await listen(backend.admin);
 
     const served = await backend.api.post("/queue/next", { token: agent.token });
@@ -87,7 +57,7 @@ describe("an agent's campaign on the live board", () => {
 
 describe("GET /board?campaign=", () => {
   it("keeps only the agents assigned to the campaign", async () => {
-    const campaign = await activeCampaign(await servable(), [agent.user.id]);
+    const campaign = await activeCampaign(await servable());
     const everyone = await board();
     expect((everyone.body.agents as any[]).map((row) => row.userId)).toEqual(expect.arrayContaining([agent.user.id, backend.colleague.user.id]));
     const narrowed = await board({ campaign: campaign.id });

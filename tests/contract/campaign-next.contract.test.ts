@@ -5,51 +5,21 @@
 import { describe, expect, it } from "vitest";
 import { useBackend, type SignedIn } from "./fixtures";
 import { worklist } from "./worklist";
+import { campaignSetup, only } from "./campaignSetup";
 
 const backend = useBackend();
 const members = worklist(backend);
+const setup = campaignSetup(backend, members, "Campaign");
 type Query = Record<string, string | number | undefined>;
 
 const next = (who: SignedIn, query: Query = {}) => backend.api.post("/queue/next", { token: who.token, query });
 const release = (who: SignedIn, memberId: number) => backend.api.delete("/Members/claims/{memberId}", { token: who.token, path: { memberId } });
 const counts = (who: SignedIn, query: Query) => backend.api.get("/queue/counts", { token: who.token, query });
-/** The list's filter that finds exactly this member (its practice and subscriber id). */
-const only = (member: any) => ({ practice: String(member.practiceId), search: member.Subscriber_ID });
-
-/** A member the queue serves now, no other case of the file touches. */
-async function servable(): Promise<any> {
-  for (;;) {
-    const member = await members.freshMember({ result: "", status: "New Patient" });
-    if ((await counts(backend.staff, only(member))).body.eligible === 1) return member;
-  }
-}
-
-let run = 0;
-async function campaignFor(member: any, agent: SignedIn, overrides: Record<string, unknown> = {}, start = true) {
-  const created = await backend.api.post("/campaigns", {
-    token: backend.admin.token,
-    body: {
-      name: `Campaign ${(run += 1)}`,
-      description: "",
-      script: `Hello, this is campaign ${run}.\nAsk about the checkup.`,
-      targets: only(member),
-      agents: [agent.user.id],
-      startsOn: "2000-01-01",
-      endsOn: "2099-12-31",
-      hours: null,
-      goalResult: null,
-      attemptCap: null,
-      position: 0,
-      ...overrides,
-    },
-  });
-  expect(created.status).toBe(201);
-  if (!start) return created.body;
-  const started = await backend.api.post("/campaigns/{id}/{step}", { token: backend.admin.token, path: { id: created.body.id, step: "resume" } });
-  expect(started.status).toBe(200);
-  return started.body;
-}
-const stepOf = (campaign: any, step: string) => backend.api.post("/campaigns/{id}/{step}", { token: backend.admin.token, path: { id: campaign.id, step } });
+/** A campaign whose script runs over two lines, as agents are shown it. */
+const campaignFor = (member: any, agent: SignedIn, overrides: Record<string, unknown> = {}, start = true) =>
+  setup.campaignFor(member, agent, { script: "Hello, this is the practice.\nAsk about the checkup.", ...overrides }, start);
+const stepOf = setup.step;
+const servable = () => setup.servable();
 
 describe("POST /queue/next with campaigns", () => {
   it("serves an agent only their campaign's members, naming the campaign with its script, not the list's filters", async () => {

@@ -6,16 +6,16 @@ import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import { useBackend, type SignedIn } from "./fixtures";
 import { worklist } from "./worklist";
+import { campaignSetup, only } from "./campaignSetup";
 
 const backend = useBackend();
 const members = worklist(backend);
+const { servable, campaignFor, step } = campaignSetup(backend, members, "Progress");
 
 // Both backends' clocks start at the demo's reference date, Monday 16 November 2026, 9:00 in Chicago.
 const TODAY = "2026-11-16";
 const TOMORROW_10 = "2026-11-17T16:00:00.000Z";
 
-/** The list's filter that finds exactly this member (its practice and subscriber id). */
-const only = (member: any) => ({ practice: String(member.practiceId), search: member.Subscriber_ID });
 const person = (who: SignedIn) => ({ userId: who.user.id, firstname: who.user.firstname, lastname: who.user.lastname });
 const csvOf = (text: string) => Papa.parse<string[]>(text.replace(/\r\n$/, ""), { newline: "\r\n" }).data;
 
@@ -28,41 +28,7 @@ const progressOf = async (campaign: any, who: SignedIn = backend.admin) => (awai
 const days = (campaign: any, who: SignedIn | null = backend.admin) => backend.api.get("/campaign-progress/{id}/days", { token: who?.token ?? null, path: { id: campaign.id } });
 const exported = (campaign: any, who: SignedIn | null = backend.admin) => backend.api.get("/campaign-progress/{id}/days/export", { token: who?.token ?? null, path: { id: campaign.id } });
 
-/** A member the queue serves now, no other case of the file touches. */
-async function servable(): Promise<any> {
-  for (;;) {
-    const member = await members.freshMember({ result: "", status: "New Patient" });
-    const counts = await backend.api.get("/queue/counts", { token: backend.staff.token, query: only(member) });
-    if (counts.body.eligible === 1) return member;
-  }
-}
-
-let run = 0;
-/** An active campaign targeting the member, assigned to the agent. */
-async function campaignFor(member: any, agent: SignedIn, overrides: Record<string, unknown> = {}) {
-  const created = await backend.api.post("/campaigns", {
-    token: backend.admin.token,
-    body: {
-      name: `Progress ${(run += 1)}`,
-      description: "",
-      script: "",
-      targets: only(member),
-      agents: [agent.user.id],
-      startsOn: "2026-11-14",
-      endsOn: "2099-12-31",
-      hours: null,
-      goalResult: null,
-      attemptCap: null,
-      position: 0,
-      ...overrides,
-    },
-  });
-  expect(created.status).toBe(201);
-  const started = await backend.api.post("/campaigns/{id}/{step}", { token: backend.admin.token, path: { id: created.body.id, step: "resume" } });
-  expect(started.status).toBe(200);
-  return started.body;
-}
-const pause = (campaign: any) => backend.api.post("/campaigns/{id}/{step}", { token: backend.admin.token, path: { id: campaign.id, step: "pause" } });
+const pause = (campaign: any) => step(campaign, "pause");
 
 /** The agent takes the campaign's member with Next and saves `result` for it. */
 async function work(campaign: any, agent: SignedIn, member: any, result: string) {

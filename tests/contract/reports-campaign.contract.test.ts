@@ -9,50 +9,19 @@ import { describe, expect, it } from "vitest";
 import { zonedDate } from "../../domain/calendar";
 import { fieldsOf, useBackend } from "./fixtures";
 import { worklist } from "./worklist";
+import { campaignSetup } from "./campaignSetup";
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
 const backend = useBackend();
 const members = worklist(backend);
+/** The campaigns are worked by the administrator. */
+const { servable, campaignFor, step } = campaignSetup(backend, members, "Reports");
 
-const only = (member: any) => ({ practice: String(member.practiceId), search: member.Subscriber_ID });
 const calls = (series: any[]) => series.reduce((total, slot) => total + slot.contacted + slot.notContacted, 0);
 
-/** A member the queue serves now, no other case of the file touches. */
-async function servable(): Promise<any> {
-  for (;;) {
-    const member = await members.freshMember({ result: "", status: "New Patient" });
-    const counts = await backend.api.get("/queue/counts", { token: backend.admin.token, query: only(member) });
-    if (counts.body.eligible === 1) return member;
-  }
-}
-
-let run = 0;
-/** An active campaign targeting the member, worked by the administrator. */
-async function campaignFor(member: any) {
-  const created = await backend.api.post("/campaigns", {
-    token: backend.admin.token,
-    body: {
-      name: `Reports ${(run += 1)}`,
-      description: "",
-      script: "",
-      targets: only(member),
-      agents: [backend.admin.user.id],
-      startsOn: "2026-11-14",
-      endsOn: "2099-12-31",
-      hours: null,
-      goalResult: null,
-      attemptCap: null,
-      position: 0,
-    },
-  });
-  expect(created.status).toBe(201);
-  const started = await backend.api.post("/campaigns/{id}/{step}", { token: backend.admin.token, path: { id: created.body.id, step: "resume" } });
-  expect(started.status).toBe(200);
-  return started.body;
-}
-const finish = (campaign: any) => backend.api.post("/campaigns/{id}/{step}", { token: backend.admin.token, path: { id: campaign.id, step: "finish" } });
+const finish = (campaign: any) => step(campaign, "finish");
 
 const contactData = (campaign?: number) => backend.api.get("/report/contact-data-report", { token: backend.admin.token, query: campaign === undefined ? {} : { campaign } });
 const callActivity = (day: string, campaign?: number) =>
@@ -60,8 +29,8 @@ const callActivity = (day: string, campaign?: number) =>
 
 describe("the reports narrowed to a campaign", () => {
   it("count only the call starts and saves made in the campaign", async () => {
-    const member = await servable();
-    const campaign = await campaignFor(member);
+    const member = await servable(backend.admin);
+    const campaign = await campaignFor(member, backend.admin);
     const empty = await contactData(campaign.id);
     expect(empty.status).toBe(200);
     expect(calls(empty.body.calls.thisMonth)).toBe(0);
