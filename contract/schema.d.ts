@@ -3894,6 +3894,11 @@ export interface components {
             /** @description Shown beside the count when the targets match nobody (the campaign would serve nobody); null otherwise. */
             warning: string | null;
         };
+        /**
+         * @description A figure of a campaign's progress that counts members (`CampaignProgress`).
+         * @enum {string}
+         */
+        CampaignFigure: "called" | "reached" | "appointments";
         /** @description A campaign's progress (`listCampaignProgress`). */
         CampaignProgress: {
             campaignId: number;
@@ -5046,10 +5051,20 @@ export interface components {
         MembersListMco: string;
         /**
          * @description Added: only the members the campaign (its `id`) has worked, a result saved for it at least
-         *     once (see `SavedResult.campaignId`), with every other filter as well: with `result`, the
-         *     drill-down of a campaign's progress. An unknown campaign is 400 naming `campaign`.
+         *     once (see `SavedResult.campaignId`), with every other filter as well; `campaignFigure`
+         *     narrows it to the members one figure of its progress counts (the drill-down of the
+         *     Campaigns page). An unknown campaign is 400 naming `campaign`.
          */
         MembersListCampaign: number;
+        /**
+         * @description Added with `campaign`, for the drill-down of each figure of its progress
+         *     (`CampaignProgress`): only the members that figure counts. `called` (absent = called): a
+         *     result saved in the campaign; `reached`: a result saved in it that reached a person (as
+         *     `CampaignProgress.reached`); `appointments`: its goal result (Appointment Made when it has
+         *     none) saved in it, whatever the member's result is now. Without `campaign` it is 400
+         *     naming `campaignFigure`.
+         */
+        MembersListCampaignFigure: components["schemas"]["CampaignFigure"];
         /**
          * @description Added: only the work done in this campaign (its `id`); absent = all work, in campaigns or
          *     not. An unknown campaign is 400 naming `campaign`.
@@ -5997,10 +6012,20 @@ export interface operations {
                 region?: components["parameters"]["MembersListRegion"];
                 /**
                  * @description Added: only the members the campaign (its `id`) has worked, a result saved for it at least
-                 *     once (see `SavedResult.campaignId`), with every other filter as well: with `result`, the
-                 *     drill-down of a campaign's progress. An unknown campaign is 400 naming `campaign`.
+                 *     once (see `SavedResult.campaignId`), with every other filter as well; `campaignFigure`
+                 *     narrows it to the members one figure of its progress counts (the drill-down of the
+                 *     Campaigns page). An unknown campaign is 400 naming `campaign`.
                  */
                 campaign?: components["parameters"]["MembersListCampaign"];
+                /**
+                 * @description Added with `campaign`, for the drill-down of each figure of its progress
+                 *     (`CampaignProgress`): only the members that figure counts. `called` (absent = called): a
+                 *     result saved in the campaign; `reached`: a result saved in it that reached a person (as
+                 *     `CampaignProgress.reached`); `appointments`: its goal result (Appointment Made when it has
+                 *     none) saved in it, whatever the member's result is now. Without `campaign` it is 400
+                 *     naming `campaignFigure`.
+                 */
+                campaignFigure?: components["parameters"]["MembersListCampaignFigure"];
             };
             header?: never;
             path?: never;
@@ -6066,10 +6091,20 @@ export interface operations {
                 region?: components["parameters"]["MembersListRegion"];
                 /**
                  * @description Added: only the members the campaign (its `id`) has worked, a result saved for it at least
-                 *     once (see `SavedResult.campaignId`), with every other filter as well: with `result`, the
-                 *     drill-down of a campaign's progress. An unknown campaign is 400 naming `campaign`.
+                 *     once (see `SavedResult.campaignId`), with every other filter as well; `campaignFigure`
+                 *     narrows it to the members one figure of its progress counts (the drill-down of the
+                 *     Campaigns page). An unknown campaign is 400 naming `campaign`.
                  */
                 campaign?: components["parameters"]["MembersListCampaign"];
+                /**
+                 * @description Added with `campaign`, for the drill-down of each figure of its progress
+                 *     (`CampaignProgress`): only the members that figure counts. `called` (absent = called): a
+                 *     result saved in the campaign; `reached`: a result saved in it that reached a person (as
+                 *     `CampaignProgress.reached`); `appointments`: its goal result (Appointment Made when it has
+                 *     none) saved in it, whatever the member's result is now. Without `campaign` it is 400
+                 *     naming `campaignFigure`.
+                 */
+                campaignFigure?: components["parameters"]["MembersListCampaignFigure"];
             };
             header?: never;
             path?: never;

@@ -1,15 +1,23 @@
 import { describe, expect, it } from "vitest";
 import { CONTACTED_RESULTS, RESULT_OPTIONS } from "../vocabulary.ts";
-import { appointmentResultOf, attemptsPerMember, campaignDays, campaignDaysFileName, isReached, progressOf } from "./campaignProgress.ts";
+import { appointmentResultOf, attemptsPerMember, campaignDays, campaignDaysFileName, countsIn, figureResults, progressOf } from "./campaignProgress.ts";
 
 const work = { called: 3, reached: 2, appointments: 1, attempts: 7, callbacksOpen: 1, byAgent: [] };
 const kept = { targeted: 40, eligibleNow: 12, countedAt: "2026-11-30T15:00:00.000Z" };
 
 describe("campaign progress", () => {
   it("counts a person reached by the results the contact data report counts as contacted, and by no other", () => {
+    const isReached = countsIn("reached", { goalResult: null });
     expect(RESULT_OPTIONS.filter(isReached)).toEqual([...CONTACTED_RESULTS]);
     expect(["No answer", "Left message", "Phone number issues", "", "Broken", "DNC- Moved"].some(isReached)).toBe(false);
     expect(["Appointment Made", "Contact Made Not Interested", "CM-DNC- Moved", "Confirm"].every(isReached)).toBe(true);
+  });
+
+  it("counts a member called by any result saved, Blank too, and given an appointment by the campaign's appointment result alone", () => {
+    expect(figureResults("called", { goalResult: "Reschedule" })).toBeNull();
+    expect(["", "No answer", "Appointment Made"].every(countsIn("called", { goalResult: null }))).toBe(true);
+    expect(figureResults("appointments", { goalResult: "Reschedule" })).toEqual(["Reschedule"]);
+    expect(RESULT_OPTIONS.filter(countsIn("appointments", { goalResult: null }))).toEqual(["Appointment Made"]);
   });
 
   it("counts the goal's result as the appointments, else Appointment Made", () => {

@@ -16,14 +16,32 @@ type Campaign = Schemas["Campaign"];
 /** The targets and the members eligible now are worked out again at most this often per campaign. */
 export const TARGETS_RECOUNT_MS = 60_000;
 
-/**
- * A result reached a person by the one rule of the contact data report and the live board's
- * contacts (CONTACTED_RESULTS): "reached" on the Campaigns page is "contacted" there.
- */
-export const isReached = (result: string) => (CONTACTED_RESULTS as readonly string[]).includes(result);
+/** A campaign's goal result, as the contract or a database row holds it. */
+type GoalResultOf = { goalResult: string | null };
 
 /** The result a campaign counts as its appointments: its goal's, else Appointment Made. */
-export const appointmentResultOf = (campaign: Pick<Campaign, "goalResult">): string => campaign.goalResult ?? APPOINTMENT_MADE;
+export const appointmentResultOf = (campaign: GoalResultOf): string => campaign.goalResult ?? APPOINTMENT_MADE;
+
+export type CampaignFigure = Schemas["CampaignFigure"];
+
+/**
+ * The results a save in the campaign gives its member for `figure` to count them: any result for
+ * called (null); for reached, one that reached a person by the one rule of the contact data report
+ * and the live board's contacts (CONTACTED_RESULTS: "reached" here is "contacted" there); for
+ * appointments, the campaign's appointment result.
+ * The progress counts and the members list's drill-down (`campaignFigure`) both keep to it.
+ */
+export function figureResults(figure: CampaignFigure, campaign: GoalResultOf): readonly string[] | null {
+  if (figure === "reached") return CONTACTED_RESULTS;
+  if (figure === "appointments") return [appointmentResultOf(campaign)];
+  return null;
+}
+
+/** Whether a save of `result` counts its member in `figure` (figureResults). */
+export const countsIn = (figure: CampaignFigure, campaign: GoalResultOf) => {
+  const results = figureResults(figure, campaign);
+  return (result: string) => results === null || results.includes(result);
+};
 
 /** An attempt is a saved result other than Blank (the queue's own count). */
 export const isAttempt = (result: string) => result !== BLANK_RESULT;

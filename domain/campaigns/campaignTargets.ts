@@ -8,6 +8,9 @@ export const NO_TARGETS_WARNING = "These filters match no member: the campaign w
 /** What a 400 says of a members list's `campaign` that names no campaign. */
 export const UNKNOWN_CAMPAIGN_DETAIL = "is not a campaign";
 
+/** What a 400 says of a members list's `campaignFigure` sent without `campaign`. */
+export const FIGURE_WITHOUT_CAMPAIGN_DETAIL = "needs a campaign";
+
 /** The answer of `countCampaignTargets` for `count` members. */
 export const targetsCountOf = (count: number): components["schemas"]["CampaignTargetsCount"] => ({
   count,

@@ -4,7 +4,7 @@
 import type { components } from "../../contract/schema";
 import { zonedDate } from "../../domain/calendar.ts";
 import { campaignWindow } from "../../domain/campaigns/campaignQueue.ts";
-import { appointmentResultOf, byName, campaignDays, isAttempt, isReached, TARGETS_RECOUNT_MS, type CampaignDay, type CampaignWork, type KeptTargets } from "../../domain/campaigns/campaignProgress.ts";
+import { byName, campaignDays, countsIn, isAttempt, TARGETS_RECOUNT_MS, type CampaignDay, type CampaignFigure, type CampaignWork, type KeptTargets } from "../../domain/campaigns/campaignProgress.ts";
 import type { CallbackRecord, ResultRecord } from "../../demo/records.ts";
 import type { MockDb } from "../db/createMockDb";
 import type { CampaignRecord } from "../db/records";
@@ -16,10 +16,13 @@ type Query = MemberFilters & { search?: string };
 /** Nobody's id: the queue is counted as any agent would be served, no callback being theirs. */
 const ANY_AGENT = 0;
 
-/** Members called, reached and given the appointment result by these saves. */
-function memberCounts(saved: readonly ResultRecord[], appointment: string) {
-  const members = (keep: (save: ResultRecord) => boolean) => new Set(saved.filter(keep).map((save) => save.memberId)).size;
-  return { called: members(() => true), reached: members((save) => isReached(save.Result)), appointments: members((save) => save.Result === appointment) };
+/** Members called, reached and given the campaign's appointment result by these saves. */
+function memberCounts(saved: readonly ResultRecord[], campaign: CampaignRecord) {
+  const members = (figure: CampaignFigure) => {
+    const counts = countsIn(figure, campaign);
+    return new Set(saved.filter((save) => counts(save.Result)).map((save) => save.memberId)).size;
+  };
+  return { called: members("called"), reached: members("reached"), appointments: members("appointments") };
 }
 
 export function createCampaignProgress(db: MockDb) {
@@ -57,23 +60,21 @@ export function createCampaignProgress(db: MockDb) {
 
     work(campaign: CampaignRecord): CampaignWork {
       const saved = savedIn(campaign);
-      const appointment = appointmentResultOf(campaign);
       const agents = [...new Set(saved.map((save) => save.userId))];
       const byAgent = agents.map((userId) => {
         const user = db.users.find((candidate) => candidate.id === userId);
-        return { userId, firstname: user?.firstname ?? "", lastname: user?.lastname ?? "", ...memberCounts(saved.filter((save) => save.userId === userId), appointment) };
+        return { userId, firstname: user?.firstname ?? "", lastname: user?.lastname ?? "", ...memberCounts(saved.filter((save) => save.userId === userId), campaign) };
       });
       const callbacksOpen = db.callbacks.filter((callback) => callback.status === "open").filter(bookedAfterCampaignResult(saved)).length;
-      return { ...memberCounts(saved, appointment), attempts: saved.filter((save) => isAttempt(save.Result)).length, callbacksOpen, byAgent: byAgent.sort(byName) };
+      return { ...memberCounts(saved, campaign), attempts: saved.filter((save) => isAttempt(save.Result)).length, callbacksOpen, byAgent: byAgent.sort(byName) };
     },
 
     days(campaign: CampaignRecord): components["schemas"]["CampaignDay"][] {
       const saved = savedIn(campaign);
-      const appointment = appointmentResultOf(campaign);
       const booked = db.callbacks.filter(bookedAfterCampaignResult(saved));
       const counted = new Map<string, CampaignDay>();
       for (const day of new Set(saved.map((save) => zonedDate(save.createdAt)))) {
-        counted.set(day, { day, ...memberCounts(saved.filter((save) => zonedDate(save.createdAt) === day), appointment), callbacks: 0 });
+        counted.set(day, { day, ...memberCounts(saved.filter((save) => zonedDate(save.createdAt) === day), campaign), callbacks: 0 });
       }
       for (const callback of booked) {
         const day = zonedDate(callback.bookedAt);

@@ -8,7 +8,7 @@ import { agentChanged } from "../board/board";
 import { claimConflict, NO_CLAIM } from "../../domain/team/claims.ts";
 import { claimEvent, memberEvent } from "../../domain/team/events.ts";
 import { HttpError } from "../../contract/errors.ts";
-import { checkCampaignFilter } from "../campaigns/campaignFilter";
+import { campaignListFilter } from "../campaigns/campaignFilter";
 import { nextId, type MockDb } from "../db/createMockDb";
 import type { NoteRecord, ResultRecord } from "../../demo/records.ts";
 import { createMembersList } from "../members/membersList";
@@ -33,9 +33,9 @@ export function membersHandlers(db: MockDb) {
 
   return [
     api.get("/Members/getMembersTableData", ({ query }) => {
-      checkCampaignFilter(db, query.campaign);
+      const campaign = campaignListFilter(db, query);
       const pageNum = query.pageNum ?? 1;
-      const { members, total, ...cursors } = list.page({ ...query, pageNum, pageSize: query.pageSize ?? 15 });
+      const { members, total, ...cursors } = list.page({ ...query, ...campaign, pageNum, pageSize: query.pageSize ?? 15 });
       return HttpResponse.json({
         members: members.map((member) => toMemberAnswer(member, liveClaim(db.claims, db.users, member.id), queueFieldsOf(db, member))),
         members_count: members.length,
@@ -46,12 +46,12 @@ export function membersHandlers(db: MockDb) {
     }),
 
     api.get("/Members/export", ({ query }) => {
-      checkCampaignFilter(db, query.campaign);
+      const filters = { ...query, ...campaignListFilter(db, query) };
       return csvResponse({
         fileName: exportFileName("Members", db.now()),
         columns: MEMBER_EXPORT_COLUMNS,
-        rowCount: list.count(query),
-        batches: mapBatches(list.inIdOrder(query, EXPORT_BATCH_ROWS), toMemberFields),
+        rowCount: list.count(filters),
+        batches: mapBatches(list.inIdOrder(filters, EXPORT_BATCH_ROWS), toMemberFields),
       });
     }),
 

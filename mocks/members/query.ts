@@ -27,6 +27,8 @@ export interface MemberFilters {
   dentistFirstName?: string;
   /** Only the members the campaign has worked (a result saved for it). */
   campaign?: number;
+  /** With `campaign`, only those given one of these results in it (a progress figure's members). */
+  campaignResults?: readonly string[];
 }
 
 /** What the filters look up: which region a practice is in, which dentist has which first name, the planned treatment. */
@@ -35,7 +37,7 @@ export interface FilterContext {
   dentists: readonly { id: number; Dr_First_Name: string }[];
   priorities: readonly { practiceId: number; patNum: string; priority: string }[];
   /** The saved results, for the campaign filter. */
-  results?: readonly { memberId: number; campaignId?: number | null }[];
+  results?: readonly { memberId: number; campaignId?: number | null; Result: string }[];
 }
 
 type Check = (member: MemberRecord) => boolean;
@@ -63,7 +65,10 @@ export function memberFilter(filters: MemberFilters, context: FilterContext): Ch
   }
   if (result !== undefined && result !== "all") checks.push((member) => member.Result === result);
   if (filters.campaign !== undefined) {
-    const worked = new Set((context.results ?? []).filter((saved) => saved.campaignId === filters.campaign).map((saved) => saved.memberId));
+    const given = filters.campaignResults;
+    const worked = new Set(
+      (context.results ?? []).filter((saved) => saved.campaignId === filters.campaign && (!given || given.includes(saved.Result))).map((saved) => saved.memberId),
+    );
     checks.push((member) => worked.has(member.id));
   }
   if (mco !== undefined && mco !== "all") checks.push((member) => member.MCO === mco);

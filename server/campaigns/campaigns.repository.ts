@@ -7,7 +7,8 @@ import type { Database } from "../db/database.ts";
 import { audit } from "../audit.repository.ts";
 import { campaignChanged, publish } from "../events/events.repository.ts";
 import { invalidRequest } from "../../contract/errors.ts";
-import { UNKNOWN_CAMPAIGN_DETAIL } from "../../domain/campaigns/campaignTargets.ts";
+import { FIGURE_WITHOUT_CAMPAIGN_DETAIL, UNKNOWN_CAMPAIGN_DETAIL } from "../../domain/campaigns/campaignTargets.ts";
+import { figureResults, type CampaignFigure } from "../../domain/campaigns/campaignProgress.ts";
 
 type Schemas = components["schemas"];
 export type Campaign = Schemas["Campaign"];
@@ -122,6 +123,28 @@ export async function checkCampaignFilter(db: Kysely<Database>, campaign: number
   if (campaign === undefined) return;
   const row = await db.selectFrom("campaigns").select("id").where("id", "=", campaign).executeTakeFirst();
   if (!row) throw invalidRequest([{ field: "campaign", message: UNKNOWN_CAMPAIGN_DETAIL }]);
+}
+
+/** The members list's campaign filter as the list's query takes it: the campaign, and the results a figure's members were given in it. */
+export interface CampaignListFilter {
+  campaign?: number;
+  campaignResults?: readonly string[];
+}
+
+/**
+ * The members list's `campaign` and `campaignFigure`: 400 naming `campaign` when it names no
+ * campaign, naming `campaignFigure` when it comes without one; a figure other than called keeps
+ * the members given its results in the campaign (domain figureResults).
+ */
+export async function campaignListFilter(db: Kysely<Database>, query: { campaign?: number; campaignFigure?: CampaignFigure }): Promise<CampaignListFilter> {
+  if (query.campaign === undefined) {
+    if (query.campaignFigure !== undefined) throw invalidRequest([{ field: "campaignFigure", message: FIGURE_WITHOUT_CAMPAIGN_DETAIL }]);
+    return {};
+  }
+  const row = await db.selectFrom("campaigns").select("goal_result").where("id", "=", query.campaign).executeTakeFirst();
+  if (!row) throw invalidRequest([{ field: "campaign", message: UNKNOWN_CAMPAIGN_DETAIL }]);
+  const results = query.campaignFigure === undefined ? null : figureResults(query.campaignFigure, { goalResult: row.goal_result });
+  return { campaign: query.campaign, ...(results ? { campaignResults: results } : {}) };
 }
 
 /** The campaign whose name is `name`, case ignored, other than `exceptId`. */

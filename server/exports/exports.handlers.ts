@@ -1,6 +1,6 @@
 // The CSV exports (openapi.yaml, the export operations): each reads what its screen's call reads,
 // under the same filters, and streams it as CSV.
-import { checkCampaignFilter } from "../campaigns/campaigns.repository.ts";
+import { campaignListFilter } from "../campaigns/campaigns.repository.ts";
 import { callerOf, type Call, type Handlers } from "../handlers.ts";
 import { audit } from "../audit.repository.ts";
 import { EXPORT_BATCH_ROWS } from "../../domain/exports/protocol.ts";
@@ -62,15 +62,15 @@ export const exportsHandlers: Handlers = {
     const { query, services } = call;
     const userId = callerOf(call).user.id;
     const address = call.request.ip;
-    await checkCampaignFilter(services.db, query.campaign);
+    const filters = { ...query, ...(await campaignListFilter(services.db, query)) };
     // Each batch is audited as it is read, as each page of the list is: who read which members.
     async function* audited() {
-      for await (const rows of membersInIdOrder(services.reads().db, query, EXPORT_BATCH_ROWS)) {
+      for await (const rows of membersInIdOrder(services.reads().db, filters, EXPORT_BATCH_ROWS)) {
         await audit(services.db, { userId, action: "exportMembers", memberIds: rows.map((row) => row.id), address });
         yield rows.map(memberOf);
       }
     }
-    const rowCount = await membersCount(services.reads().db, query);
+    const rowCount = await membersCount(services.reads().db, filters);
     return sendCsv(call.reply, { fileName: fileName(services, "Members"), columns: MEMBER_EXPORT_COLUMNS, rowCount, batches: audited() });
   },
 

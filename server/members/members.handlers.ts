@@ -3,15 +3,15 @@ import { callerOf, type Handlers } from "../handlers.ts";
 import { audit } from "../audit.repository.ts";
 import { listDentists, listedMembersPage, listOpenIssues } from "./members.repository.ts";
 import { listedMemberOf } from "./memberAnswer.ts";
-import { checkCampaignFilter } from "../campaigns/campaigns.repository.ts";
+import { campaignListFilter } from "../campaigns/campaigns.repository.ts";
 
 export const membersHandlers: Handlers = {
   async getMembersTableData(call) {
     const { query, services } = call;
     const pageNum = query.pageNum ?? 1;
     const zone = services.config.reportTimeZone;
-    await checkCampaignFilter(services.db, query.campaign);
-    const { rows, total, ...cursors } = await listedMembersPage(services.db, { ...query, pageNum, pageSize: query.pageSize ?? 15 }, services.now(), zone);
+    const campaign = await campaignListFilter(services.db, query);
+    const { rows, total, ...cursors } = await listedMembersPage(services.db, { ...query, ...campaign, pageNum, pageSize: query.pageSize ?? 15 }, services.now(), zone);
     const members = rows.map((row) => listedMemberOf(row, zone));
     await audit(services.db, { userId: callerOf(call).user.id, action: "getMembersTableData", memberIds: members.map((m) => m.id), address: call.request.ip });
     return { members, members_count: members.length, pageNum, total_count: total, ...cursors };

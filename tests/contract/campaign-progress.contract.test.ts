@@ -4,7 +4,7 @@
 // campaigns they may read (administrators every one, agents their own).
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
-import { useBackend, type SignedIn } from "./fixtures";
+import { fieldsOf, useBackend, type SignedIn } from "./fixtures";
 import { worklist } from "./worklist";
 import { campaignSetup, only } from "./campaignSetup";
 
@@ -111,6 +111,80 @@ describe("GET /campaign-progress", () => {
     expect((await progress(backend.admin)).map((row) => row.campaignId)).toEqual(every);
     expect((await backend.api.get("/campaign-progress", {})).status).toBe(401);
     await pause(theirs);
+  });
+});
+
+describe("the members list narrowed to the members a figure counts (campaignFigure)", () => {
+  type Figure = "called" | "reached" | "appointments";
+  const listed = (query: Record<string, unknown>) => backend.api.get("/Members/getMembersTableData", { token: backend.admin.token, query: { pageNum: 1, ...query } as any });
+  const idsOf = async (campaign: any, campaignFigure?: Figure) => {
+    const answer = await listed({ campaign: campaign.id, ...(campaignFigure ? { campaignFigure } : {}) });
+    expect(answer.status).toBe(200);
+    expect(answer.body.total_count).toBe(answer.body.members.length);
+    return answer.body.members.map((member: any) => member.id);
+  };
+  /** Each figure of the campaign's progress is the number of members its drill-down lists. */
+  async function expectDrillDownsMatch(campaign: any, expected: Record<Figure, number[]>) {
+    const row = await progressOf(campaign);
+    for (const figure of ["called", "reached", "appointments"] as const) {
+      expect(await idsOf(campaign, figure), figure).toEqual(expected[figure]);
+      expect(row[figure], figure).toBe(expected[figure].length);
+    }
+  }
+
+  it("lists the members called, and of them only those reached: not one whose result reached nobody", async () => {
+    const member = await servable();
+    const campaign = await campaignFor(member, backend.colleague);
+    await work(campaign, backend.colleague, member, "No answer");
+    await expectDrillDownsMatch(campaign, { called: [member.id], reached: [], appointments: [] });
+    expect(await idsOf(campaign)).toEqual([member.id]);
+    await pause(campaign);
+  });
+
+  it("keeps a member given the appointment in the campaign among its appointments after a later result outside it", async () => {
+    const member = await servable();
+    const campaign = await campaignFor(member, backend.colleague);
+    await work(campaign, backend.colleague, member, "Appointment Made");
+    const later = await members.saveResult(member, "Contact Made Not Interested", backend.staff);
+    expect(later.body.campaignId).toBeNull();
+    await expectDrillDownsMatch(campaign, { called: [member.id], reached: [member.id], appointments: [member.id] });
+    // The member's result now is no longer the appointment's: the list by result alone misses it.
+    expect((await listed({ campaign: campaign.id, result: "Appointment Made" })).body.total_count).toBe(0);
+    await pause(campaign);
+  });
+
+  it("counts the goal's result as the appointments", async () => {
+    const member = await servable();
+    const campaign = await campaignFor(member, backend.colleague, { goalResult: "Confirm", goalCount: 5, goalBy: "2026-11-30" });
+    await work(campaign, backend.colleague, member, "Appointment Made");
+    await expectDrillDownsMatch(campaign, { called: [member.id], reached: [member.id], appointments: [] });
+    await pause(campaign);
+  });
+
+  it("exports the same members as the list", async () => {
+    const member = await servable();
+    const campaign = await campaignFor(member, backend.colleague);
+    await work(campaign, backend.colleague, member, "Transfer");
+    for (const [campaignFigure, rows] of [["reached", 1], ["appointments", 0]] as const) {
+      const csv = await backend.api.get("/Members/export", { token: backend.admin.token, query: { campaign: campaign.id, campaignFigure } });
+      expect(csv.status).toBe(200);
+      expect(csv.headers.get("x-row-count")).toBe(String(rows));
+    }
+    await pause(campaign);
+  });
+
+  it("answers 400 naming campaignFigure without a campaign or for a figure there is not, naming campaign for a campaign there is not", async () => {
+    for (const call of ["/Members/getMembersTableData", "/Members/export"] as const) {
+      const alone = await backend.api.get(call, { token: backend.admin.token, query: { pageNum: 1, campaignFigure: "reached" } as any });
+      expect(alone.status).toBe(400);
+      expect(fieldsOf(alone.body)).toEqual(["campaignFigure"]);
+      const unknownFigure = await backend.api.get(call, { token: backend.admin.token, query: { pageNum: 1, campaign: 1, campaignFigure: "booked" } as any });
+      expect(unknownFigure.status).toBe(400);
+      expect(fieldsOf(unknownFigure.body)).toEqual(["campaignFigure"]);
+      const unknownCampaign = await backend.api.get(call, { token: backend.admin.token, query: { pageNum: 1, campaign: 2_000_000, campaignFigure: "reached" } as any });
+      expect(unknownCampaign.status).toBe(400);
+      expect(fieldsOf(unknownCampaign.body)).toEqual(["campaign"]);
+    }
   });
 });
 
