@@ -23,6 +23,8 @@ type GoalResultOf = { goalResult: string | null };
 export const appointmentResultOf = (campaign: GoalResultOf): string => campaign.goalResult ?? APPOINTMENT_MADE;
 
 export type CampaignFigure = Schemas["CampaignFigure"];
+/** The figures that count members, in the order of the Campaigns page (openapi.yaml CampaignFigure). */
+export const CAMPAIGN_FIGURES: readonly CampaignFigure[] = ["called", "reached", "appointments"];
 
 /**
  * The results a save in the campaign gives its member for `figure` to count them: any result for

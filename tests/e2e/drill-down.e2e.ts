@@ -96,32 +96,47 @@ e2e("A drill-down link naming an unknown practice or status says so and shows ev
   await snapshot(page, "drill-down-unknown-link", { waitFor: page.getByRole("alert") });
 }, { timeout: 120_000 });
 
-e2e("Campaigns progress: a campaign's Called opens the members it worked, as many as it called, and the list says which campaign", async ({ page }) => {
+e2e("Campaigns progress: Called, Reached and Appointments each open exactly the members the figure counts, and the list says which", async ({ page }) => {
   await signInAs(page, ADMIN);
   await waitForPath(page, ADMIN.defaultPage);
   await goInApp(page, "/campaigns");
   const progress = page.getByRole("table", { name: /^Progress/ });
-  // The demo world's campaigns have a week of calls: the first one whose Called is a link.
-  const called = progress.locator("tbody > tr:first-child > td:nth-of-type(3) a").first();
-  await expectVisible(called, 15_000);
-  const campaign = ((await called.locator("xpath=ancestor::tr[1]/th").innerText()).split("\n")[0] ?? "").replace(/\s+(active|paused|draft|finished)$/i, "").trim();
-  const count = Number((await called.innerText()).replace(/[^0-9]/g, ""));
-  assert.ok(count > 0);
+  // The demo world's campaigns have a week of calls: the first one whose Appointments is a link (so are its Called and Reached).
+  const row = progress.locator("tbody > tr:first-child").filter({ has: page.locator("td:nth-of-type(5) a") }).first();
+  await expectVisible(row, 15_000);
+  const campaign = ((await row.locator("th").innerText()).split("\n")[0] ?? "").replace(/\s+(active|paused|draft|finished)$/i, "").trim();
   for (const viewport of [{ width: 1366, height: 768 }, { width: 1920, height: 1080 }]) {
     await page.setViewportSize(viewport);
-    await snapshot(page, `drill-down-campaign-progress-${viewport.width}`, { waitFor: called });
+    await snapshot(page, `drill-down-campaign-progress-${viewport.width}`, { waitFor: row });
   }
-  await called.click();
-  await waitForPath(page, "/members/all");
-  assert.equal(await listedCount(page), count, "the list counts the members the campaign called");
-  assert.equal(new URL(page.url()).searchParams.get("campaign") !== null, true);
-  await expectVisible(page.getByRole("status").filter({ hasText: `Only the members worked in the campaign ${campaign}` }));
-  for (const viewport of [{ width: 1366, height: 768 }, { width: 1920, height: 1080 }]) {
-    await page.setViewportSize(viewport);
-    await snapshot(page, `drill-down-campaign-members-${viewport.width}`);
+  const figures = [
+    { column: 3, figure: null, says: `Only the members called in the campaign ${campaign}.` },
+    { column: 4, figure: "reached", says: `Only the members reached in the campaign ${campaign} (a result saved in it reached a person).` },
+    { column: 5, figure: "appointments", says: `Only the members given an appointment in the campaign ${campaign} (its goal result, else Appointment Made, saved in it, whatever their result is now).` },
+  ];
+  const counted: number[] = [];
+  for (const { column, figure, says } of figures) {
+    if (column !== 3) await goInApp(page, "/campaigns");
+    const link = progress.locator("tbody > tr:first-child").filter({ hasText: campaign }).locator(`td:nth-of-type(${column}) a`);
+    await expectVisible(link, 15_000);
+    const count = Number((await link.innerText()).replace(/[^0-9]/g, ""));
+    assert.ok(count > 0);
+    await link.click();
+    await waitForPath(page, "/members/all");
+    assert.equal(await listedCount(page), count, `the list counts the members of ${figure ?? "called"}`);
+    assert.equal(new URL(page.url()).searchParams.get("campaignFigure"), figure);
+    await expectVisible(page.getByRole("status").filter({ hasText: says }));
+    counted.push(count);
+    if (figure === "reached") {
+      for (const viewport of [{ width: 1366, height: 768 }, { width: 1920, height: 1080 }]) {
+        await page.setViewportSize(viewport);
+        await snapshot(page, `drill-down-campaign-reached-${viewport.width}`);
+      }
+    }
   }
-  // Back to every member: the campaign leaves the address and the list.
+  assert.ok(counted[0]! >= counted[1]! && counted[1]! >= counted[2]!, "reached is some of called, and the appointments some of reached");
+  // Back to every member: the campaign and its figure leave the address and the list.
   await page.getByRole("button", { name: "Show members of every campaign" }).click();
-  await page.waitForFunction(() => !new URL(location.href).searchParams.has("campaign"));
-  assert.ok((await listedCount(page)) > count);
-}, { timeout: 120_000 });
+  await page.waitForFunction(() => !new URL(location.href).searchParams.has("campaign") && !new URL(location.href).searchParams.has("campaignFigure"));
+  assert.ok((await listedCount(page)) > counted[0]!);
+}, { timeout: 180_000 });

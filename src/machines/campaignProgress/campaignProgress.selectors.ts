@@ -2,6 +2,7 @@ import type { SnapshotFrom } from "xstate";
 import { CAMPAIGN_CHART_DAYS } from "../../lib/constants";
 import { CHART_COLORS, type ChartSpec } from "../../lib/chartSpec";
 import type { ExportRequest } from "../export/export.machine";
+import type { CampaignFigure } from "../../../domain/campaigns/campaignProgress.ts";
 import type { campaignProgressMachine, ProgressRow } from "./campaignProgress.machine";
 
 type Snapshot = SnapshotFrom<typeof campaignProgressMachine>;
@@ -61,17 +62,17 @@ export const selectExportRequest = (s: Snapshot): ExportRequest | null => {
 /** The members list of every practice the user may see. */
 const MEMBERS_LIST_ROUTE = "/members/all";
 
-/** A progress figure that opens members: those the campaign called, and of them those whose result is now its appointment. */
-export type MembersFigure = "called" | "appointments";
+/** A progress figure that opens the members it counts: those the campaign called, reached, and gave its appointment result. */
+export type MembersFigure = CampaignFigure;
 
 /**
- * The members list narrowed to the members the campaign has worked (`campaign`), and for its
- * appointments to those whose result is now the campaign's appointment result; undefined for a zero.
- * Every other filter is set to all, so that filters saved in the browser hide none of them.
+ * The members list narrowed to the members the figure counts (`campaign` and `campaignFigure`);
+ * undefined for a zero. Every other filter is set to all, so that filters saved in the browser
+ * hide none of them.
  */
 export function campaignMembersHref(row: ProgressRow, figure: MembersFigure): string | undefined {
   if (row[figure] === 0) return undefined;
-  const result = figure === "appointments" ? row.appointmentResult : "all";
-  const query = new URLSearchParams({ practice: "all", status: "all", brand: "all", mco: "all", priority: "all", result, campaign: String(row.campaignId) });
+  const query = new URLSearchParams({ practice: "all", status: "all", brand: "all", mco: "all", priority: "all", result: "all", campaign: String(row.campaignId) });
+  if (figure !== "called") query.set("campaignFigure", figure);
   return `${MEMBERS_LIST_ROUTE}?${query.toString()}`;
 }

@@ -96,6 +96,7 @@ export function filtersOf(targets: CampaignTargets): Pick<CampaignDraft, "filter
       brand: targets.company ?? ALL,
       priority: targets.priority ?? ALL,
       campaign: null,
+      campaignFigure: "called",
     },
     search: targets.search ?? "",
     region: targets.region ?? ALL,

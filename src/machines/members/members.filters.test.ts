@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  changeFilters,
   cookieValue,
   defaultPracticeIds,
   initialFilters,
@@ -22,6 +23,7 @@ const FILTERS: MemberFilters = {
   brand: "mcna",
   priority: "all",
   campaign: null,
+  campaignFigure: "called",
 };
 
 describe("member filters travel", () => {
@@ -65,9 +67,19 @@ describe("member filters travel", () => {
     expect(unknownUrlFilters("?campaign=recare")).toEqual(["campaign “recare”"]);
   });
 
+  it("reads the figure of a campaign's progress a link opens, only with its campaign, and names a figure that is none", () => {
+    const link = "?practice=all&status=all&brand=all&campaign=12&campaignFigure=reached";
+    expect(readUrlFilters(link)).toEqual({ practiceIds: [], status: "all", brand: "all", campaign: 12, campaignFigure: "reached" });
+    expect(`?${new URLSearchParams(urlQuery({ ...NO_FILTERS, ...readUrlFilters(link) })).toString()}`).toBe(link);
+    expect(readUrlFilters("?campaignFigure=reached")).toEqual({});
+    expect(unknownUrlFilters("?campaign=12&campaignFigure=booked")).toEqual(["campaign figure “booked”"]);
+    expect(urlQuery({ ...NO_FILTERS, campaign: 12, campaignFigure: "called" })).not.toHaveProperty("campaignFigure");
+    expect(changeFilters({ ...NO_FILTERS, campaign: 12, campaignFigure: "appointments" }, { campaign: null }).campaignFigure).toBe("called");
+  });
+
   it("round-trips every filter but a campaign's and the page size through the cookie, and ignores a broken cookie", () => {
-    const { campaign: _campaign, ...kept } = FILTERS;
-    expect(readCookieFilters(cookieValue({ ...FILTERS, campaign: 7 }, 50))).toEqual({ ...kept, pageSize: 50 });
+    const { campaign: _campaign, campaignFigure: _figure, ...kept } = FILTERS;
+    expect(readCookieFilters(cookieValue({ ...FILTERS, campaign: 7, campaignFigure: "reached" }, 50))).toEqual({ ...kept, pageSize: 50 });
     expect(readCookieFilters("{not json")).toEqual({});
     expect(readCookieFilters(JSON.stringify({ status: "Nope", pageSize: 7, brand: "uhc" }))).toEqual({ brand: "uhc" });
   });

@@ -7,6 +7,7 @@ import type { components } from "../../../contract/schema";
 import { MAX_DEFAULT_PRACTICES, PAGE_SIZES, type PageSize } from "../../lib/constants";
 import { BRANDS, MCO_BY_BRAND, MEMBER_STATUSES, RESULT_OPTIONS } from "../../../domain/vocabulary.ts";
 import { listFilterValues } from "../../../domain/members/listFilters.ts";
+import { CAMPAIGN_FIGURES, type CampaignFigure } from "../../../domain/campaigns/campaignProgress.ts";
 
 type Schemas = components["schemas"];
 export type Member = Schemas["Member"];
@@ -41,9 +42,11 @@ export interface MemberFilters {
    * It lives in the link alone: never in the cookie, so the next visit of the list is the whole list.
    */
   campaign: number | null;
+  /** Of the campaign's members, those one figure of its progress counts (called: every one it worked); in the link alone too. */
+  campaignFigure: CampaignFigure;
 }
 
-export const NO_FILTERS: MemberFilters = { practiceIds: [], status: ALL, result: ALL, mco: ALL, dentist: "", brand: ALL, priority: ALL, campaign: null };
+export const NO_FILTERS: MemberFilters = { practiceIds: [], status: ALL, result: ALL, mco: ALL, dentist: "", brand: ALL, priority: ALL, campaign: null, campaignFigure: "called" };
 
 /** The brands a brand filter keeps: every brand for all. */
 export const brandsOf = (brand: MemberFilters["brand"]): Brand[] => (listFilterValues(brand) as Brand[] | undefined) ?? [...BRANDS];
@@ -72,6 +75,7 @@ const isBrandList = isListOf(BRANDS);
 const isPriority = (value: unknown): value is PriorityFilter => ["all", "any", "P1", "P2", "P3", "P4"].includes(value as string);
 /** A campaign's id in a link: a whole number from 1. */
 const campaignIdOf = (value: string | null): number | null => (value !== null && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2147483647 ? Number(value) : null);
+const isCampaignFigure = (value: unknown): value is CampaignFigure => (CAMPAIGN_FIGURES as readonly unknown[]).includes(value);
 const isResult = (value: unknown): value is MemberResult => value === "" || (RESULT_OPTIONS as readonly unknown[]).includes(value);
 export const isPageSize = (value: unknown): value is PageSize => (PAGE_SIZES as readonly unknown[]).includes(value);
 
@@ -82,7 +86,7 @@ export function parsePracticeIds(value: string | null | undefined): number[] {
   return ids.every((id) => Number.isInteger(id) && id > 0) ? ids : [];
 }
 
-/** The URL query's filters (practice, status and brand, and a drill-down's MCO, result, priority and campaign), each only when valid. */
+/** The URL query's filters (practice, status and brand, and a drill-down's MCO, result, priority, campaign and its figure), each only when valid. */
 export function readUrlFilters(search: string): Partial<MemberFilters> {
   const query = new URLSearchParams(search);
   const filters: Partial<MemberFilters> = {};
@@ -100,10 +104,12 @@ export function readUrlFilters(search: string): Partial<MemberFilters> {
   if (isPriority(priority)) filters.priority = priority;
   const campaign = campaignIdOf(query.get("campaign"));
   if (campaign !== null) filters.campaign = campaign;
+  const figure = query.get("campaignFigure");
+  if (campaign !== null && isCampaignFigure(figure)) filters.campaignFigure = figure;
   return filters;
 }
 
-/** What the URL query names that is no practice id, status, brand, priority or campaign id, as a person reads it. */
+/** What the URL query names that is no practice id, status, brand, priority, campaign id or figure, as a person reads it. */
 export function unknownUrlFilters(search: string): string[] {
   const query = new URLSearchParams(search);
   const unknown: string[] = [];
@@ -117,6 +123,8 @@ export function unknownUrlFilters(search: string): string[] {
   if (priority !== null && !isPriority(priority)) unknown.push(`priority “${priority}”`);
   const campaign = query.get("campaign");
   if (campaign !== null && campaignIdOf(campaign) === null) unknown.push(`campaign “${campaign}”`);
+  const figure = query.get("campaignFigure");
+  if (figure !== null && !isCampaignFigure(figure)) unknown.push(`campaign figure “${figure}”`);
   return unknown;
 }
 
@@ -130,10 +138,11 @@ export function urlQuery(filters: MemberFilters): Record<string, string> {
     ...(filters.result !== ALL ? { result: filters.result } : {}),
     ...(filters.priority !== ALL ? { priority: filters.priority } : {}),
     ...(filters.campaign !== null ? { campaign: String(filters.campaign) } : {}),
+    ...(filters.campaign !== null && filters.campaignFigure !== "called" ? { campaignFigure: filters.campaignFigure } : {}),
   };
 }
 
-export function cookieValue({ campaign: _campaign, ...filters }: MemberFilters, pageSize: PageSize): string {
+export function cookieValue({ campaign: _campaign, campaignFigure: _figure, ...filters }: MemberFilters, pageSize: PageSize): string {
   return JSON.stringify({ ...filters, pageSize });
 }
 
@@ -203,6 +212,8 @@ export function initialFilters({ saved, setup, defaultLocationId, practices }: S
 /** A filter change; a brand change resets the practice to All and drops an MCO of another brand (§4). */
 export function changeFilters(current: MemberFilters, change: Partial<MemberFilters>): MemberFilters {
   const next = { ...current, ...change };
+  // A figure is of its campaign: leaving the campaign leaves it.
+  if (next.campaign === null) next.campaignFigure = "called";
   if (change.brand !== undefined && change.brand !== current.brand) {
     next.practiceIds = [];
     if (next.mco !== ALL && !mcoOptions(next.brand).includes(next.mco)) next.mco = ALL;

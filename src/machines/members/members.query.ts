@@ -6,6 +6,7 @@ import { PAGE_SIZES, type PageSize } from "../../lib/constants";
 import { ALL, type Member, type MemberFilters, type MemberResult, type MemberSortColumn, type PriorityFilter, type RegionFilter } from "./members.filters";
 
 type NotesQuery = components["schemas"]["NotesQuery"];
+type CampaignFigure = components["schemas"]["CampaignFigure"];
 
 export interface MemberSort {
   column: MemberSortColumn | null;
@@ -51,6 +52,7 @@ export interface MembersQuery {
   mco: string;
   region: RegionFilter;
   campaign?: number;
+  campaignFigure?: CampaignFigure;
 }
 
 /** The list call's query for the current filters, search, page and sort. */
@@ -70,7 +72,7 @@ export function membersQuery({ filters, sort, search, pageNum, cursor, pageSize,
     sameColumn: sort.sameColumn,
     mco: filters.mco,
     region,
-    ...(filters.campaign !== null ? { campaign: filters.campaign } : {}),
+    ...(filters.campaign !== null ? { campaign: filters.campaign, ...(filters.campaignFigure !== "called" ? { campaignFigure: filters.campaignFigure } : {}) } : {}),
   };
 }
 

@@ -82,21 +82,21 @@ describe("Campaigns page: progress", () => {
     expect(screen.getByRole("button", { name: "Export CSV" })).toBeEnabled();
   });
 
-  it("opens the members list narrowed to the members the campaign called, and to those whose result is now its appointment", async () => {
+  it("opens the members list narrowed to exactly the members each figure counts: called, reached and given the appointment", async () => {
     houston();
     await renderSection();
     const row = (await screen.findByRole("rowheader", { name: "Houston active" })).closest("tr")!;
-    const called = within(row).getByRole("link", { name: "2" });
-    expect(called).toHaveAttribute("title", "Open the 2 members Houston called");
-    expect(new URLSearchParams(called.getAttribute("href")!.split("?")[1])).toEqual(
-      new URLSearchParams({ practice: "all", status: "all", brand: "all", mco: "all", priority: "all", result: "all", campaign: String(HOUSTON) }),
-    );
-    const appointments = within(row).getByRole("link", { name: "1" });
-    expect(appointments.getAttribute("href")).toMatch(/^\/members\/all\?/);
-    expect(new URLSearchParams(appointments.getAttribute("href")!.split("?")[1]).get("result")).toBe("Appointment Made");
-    // Reached has no slice of the list to open: the number alone.
-    expect(within(row).getAllByRole("cell")[3]).toHaveTextContent(/^1$/);
-    expect(within(within(row).getAllByRole("cell")[3]!).queryByRole("link")).toBeNull();
+    const drilled = (title: string) => {
+      const link = within(row).getByTitle(title);
+      expect(link.getAttribute("href")).toMatch(/^\/members\/all\?/);
+      return Object.fromEntries(new URLSearchParams(link.getAttribute("href")!.split("?")[1]));
+    };
+    const everyOtherFilter = { practice: "all", status: "all", brand: "all", mco: "all", priority: "all", result: "all", campaign: String(HOUSTON) };
+    expect(drilled("Open the 2 members Houston called")).toEqual(everyOtherFilter);
+    expect(drilled("Open the 1 member Houston reached")).toEqual({ ...everyOtherFilter, campaignFigure: "reached" });
+    expect(drilled("Open the 1 member Houston gave Appointment Made")).toEqual({ ...everyOtherFilter, campaignFigure: "appointments" });
+    // Callbacks open counts callbacks, not members: the number alone.
+    expect(within(within(row).getAllByRole("cell")[5]!).queryByRole("link")).toBeNull();
   });
 
   it("says there is nothing to show without campaigns", async () => {

@@ -1,8 +1,8 @@
 // Each campaign's progress on the Campaigns page: the members targeted and eligible now (kept
 // counts, with when they were counted), called, reached, appointments, open callbacks, attempts per
-// member and the pace against the goal, its agents' rows under it; called and appointments open the
-// members list narrowed to the campaign's members (and its appointment result); choosing a campaign
-// shows its days. It renders the progress machine that src/app created.
+// member and the pace against the goal, its agents' rows under it; called, reached and appointments
+// each open the members list narrowed to the members the figure counts; choosing a campaign shows
+// its days. It renders the progress machine that src/app created.
 import { useSelector } from "@xstate/react";
 import { LoadStatus } from "../../components/LoadStatus";
 import { Link } from "wouter";
@@ -13,6 +13,7 @@ import { CampaignDays } from "./CampaignDays";
 import "./campaignProgress.css";
 
 const count = new Intl.NumberFormat("en-US");
+const members = (n: number) => `${count.format(n)} ${n === 1 ? "member" : "members"}`;
 const time = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", second: "2-digit" });
 
 export function CampaignProgressSection({ actor, exporter }: { actor: CampaignProgressActor; exporter: ExportActor }) {
@@ -93,11 +94,13 @@ function ProgressTable({ actor, rows }: { actor: CampaignProgressActor; rows: Pr
               <td className="num">{count.format(row.targeted)}</td>
               <td className="num">{count.format(row.eligibleNow)}</td>
               <td className="num">
-                <MembersLink row={row} figure="called" title={`Open the ${count.format(row.called)} members ${row.name} called`} />
+                <MembersLink row={row} figure="called" title={`Open the ${members(row.called)} ${row.name} called`} />
               </td>
-              <td className="num">{count.format(row.reached)}</td>
               <td className="num">
-                <MembersLink row={row} figure="appointments" title={`Open the members ${row.name} called whose result is now ${row.appointmentResult}`} />
+                <MembersLink row={row} figure="reached" title={`Open the ${members(row.reached)} ${row.name} reached`} />
+              </td>
+              <td className="num">
+                <MembersLink row={row} figure="appointments" title={`Open the ${members(row.appointments)} ${row.name} gave ${row.appointmentResult}`} />
               </td>
               <td className="num">{count.format(row.callbacksOpen)}</td>
               <td className="num">{row.attemptsPerMember.toFixed(1)}</td>

@@ -2,7 +2,7 @@
 // serves from (then the list's filters do not choose the next member, and the agent should know),
 // and, beside the member served, its campaign and the call script as the supervisor wrote it, line
 // breaks kept, folded away on request; and which campaign a list narrowed to one (the progress'
-// drill-down) shows.
+// drill-down) shows, and which of its members: those one figure of its progress counts.
 import { useSelector } from "@xstate/react";
 import { useId } from "react";
 import type { ActorRefFrom } from "xstate";
@@ -10,6 +10,7 @@ import type { CampaignPanelActor } from "../../machines/members/campaignPanel/ca
 import * as panel from "../../machines/members/campaignPanel/campaignPanel.selectors";
 import type { membersListMachine } from "../../machines/members/list/list.machine";
 import { selectFilters } from "../../machines/members/list/list.selectors";
+import type { MemberFilters } from "../../machines/members/members.filters";
 
 type ListRef = ActorRefFrom<typeof membersListMachine>;
 
@@ -65,15 +66,24 @@ export function CampaignScript({ actor }: { actor: CampaignPanelActor }) {
   );
 }
 
-/** The list narrowed to the members a campaign has worked (the progress' drill-down), and the way back to every member. */
+/** Which members of the campaign the list shows, by the figure of its progress a drill-down opened. */
+const FIGURE_NOTICE: Record<MemberFilters["campaignFigure"], { who: string; rule: string }> = {
+  called: { who: "called", rule: "" },
+  reached: { who: "reached", rule: " (a result saved in it reached a person)" },
+  appointments: { who: "given an appointment", rule: " (its goal result, else Appointment Made, saved in it, whatever their result is now)" },
+};
+
+/** The list narrowed to the members a figure of a campaign's progress counts (its drill-down), and the way back to every member. */
 export function CampaignFilterNotice({ list: listActor, panel }: { list: ListRef; panel: CampaignPanelActor }) {
   const filters = useSelector(listActor, selectFilters);
   const campaign = filters.campaign;
   const name = useSelector(panel, panelNameOf(campaign));
   if (campaign === null) return null;
+  const figure = FIGURE_NOTICE[filters.campaignFigure];
   return (
     <p className="campaigns-notice" role="status">
-      Only the members worked in the campaign <strong>{name ?? `number ${campaign}`}</strong>
+      Only the members {figure.who} in the campaign <strong>{name ?? `number ${campaign}`}</strong>
+      {figure.rule}
       {filters.result !== "all" ? <> whose result is now <strong>{filters.result === "" ? "Blank" : filters.result}</strong></> : null}.{" "}
       <button type="button" className="button--link" onClick={() => listActor.send({ type: "members.filter.change", change: { campaign: null } })}>
         Show members of every campaign
