@@ -130,11 +130,16 @@ export async function refreshMembers(db: Db, memberIds: readonly number[], setti
  * Works out and writes the states of these members in a transaction of its own, their member rows
  * locked first in id order (so no change of theirs is in flight while their facts are read, and
  * two such transactions never wait for each other in a circle). Members that no longer exist have none.
+ * Its commit does not wait for the disk: what it writes is a cache of facts that committed durably
+ * with the mark that made the rows stale, so a crash that loses it leaves them stale, and Next
+ * works them out before serving them. Its member locks are not held through a flush meanwhile.
  */
 export async function refreshMembersLocked(db: Kysely<Database>, memberIds: readonly number[], setting: QueueSetting, now: () => Date): Promise<Map<number, QueueState>> {
   const ids = [...new Set(memberIds)].sort((a, b) => a - b);
   return db.transaction().execute(async (trx) => {
-    const { rows } = await sql<{ id: number }>`select id from members where id = any(${ids}::int[]) order by id for update`.execute(trx);
+    const { rows } = await sql<{ id: number }>`
+      with unflushed as (select set_config('synchronous_commit', 'off', true))
+      select m.id from unflushed, members m where m.id = any(${ids}::int[]) order by m.id for update of m`.execute(trx);
     return refreshMembers(trx, rows.map((row) => row.id), setting, now());
   });
 }
