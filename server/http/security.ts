@@ -37,10 +37,15 @@ const directives = {
 
 export async function registerSecurity(app: FastifyInstance, config: ServerConfig, db: Kysely<Database>): Promise<void> {
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives },
+    // Set below from a policy built once: given one, the plugin parsed its directives again at every request.
+    contentSecurityPolicy: false,
     // Hand-off tokens travel in page URLs (/cdpLogin/{token}, ?token=): never sent on as a referrer.
     referrerPolicy: { policy: "no-referrer" },
     xFrameOptions: { action: "deny" },
+  });
+  const policy = helmet.contentSecurityPolicy({ useDefaults: false, directives });
+  app.addHook("onRequest", (request, reply, done) => {
+    policy(request.raw, reply.raw, done);
   });
   app.addHook("onRequest", async (request, reply) => {
     if (!request.url.startsWith("/api/")) return;
