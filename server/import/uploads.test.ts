@@ -6,7 +6,7 @@
 // one clean run. On PGlite, and on PostgreSQL 15 when
 // DATABASE_URL_TEST is set.
 import { sql } from "kysely";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import { MEMBER_BATCH_ROWS } from "./memberLayout.ts";
@@ -23,12 +23,9 @@ function memberFile(prefix: string, rows: number, practice: string, broken: Reco
   return `${lines.join("\n")}\n`;
 }
 
-let server: TestApp | undefined;
 const extraApps: App[] = [];
 afterEach(async () => {
   for (const app of extraApps.splice(0)) await app.close();
-  await server?.close();
-  server = undefined;
 });
 
 async function dentaPractice(testApp: TestApp): Promise<string> {
@@ -72,27 +69,44 @@ async function ended(testApp: TestApp, id: number) {
 }
 
 describe.each(ENGINES)("a member file from the browser, on %s", (engine) => {
+  // One database for the file's runs, each with members, parts and batches of its own and ended
+  // before the next; the last one stops the app and starts another on the same database.
+  let shared: TestApp;
+  beforeAll(async () => {
+    shared = await startTestApp({ engine });
+  }, 180_000);
+  afterAll(async () => {
+    await shared?.close();
+  });
+
   it("answers 202 once the file is kept in the file store, and removes it when the run ends", async () => {
-    server = await startTestApp({ engine });
+    const server = shared;
     const token = await server.sessionOf(ADMIN_EMAIL);
-    const content = memberFile("U", 3000, await dentaPractice(server));
+    // Two batches: the run is still writing when the answer comes.
+    const content = memberFile("U", 1000, await dentaPractice(server));
     const answer = await upload(server.app, token, "DENTA_KEPT.csv", content);
     expect(answer.statusCode).toBe(202);
     const run = answer.json();
     expect(run).toMatchObject({ file: "DENTA_KEPT.csv", brand: "denta", status: "running", endedAt: null, bytesTotal: Buffer.byteLength(content) });
     // Kept before the answer: the file's parts and what the import needs of it.
     expect(await keptParts(server)).toBeGreaterThan(0);
-    expect(await ended(server, run.id)).toMatchObject({ status: "success", rows_written: 3000, message: "Imported 3,000 rows from DENTA_KEPT.csv, 0 rejected" });
+    expect(await ended(server, run.id)).toMatchObject({ status: "success", rows_written: 1000, message: "Imported 1,000 rows from DENTA_KEPT.csv, 0 rejected" });
     expect(await keptParts(server)).toBe(0);
   });
 
   it("keeps a file of several parts whole, a character cut between two parts included; a refused file leaves no part", async () => {
-    server = await startTestApp({ engine });
+    const server = shared;
     const token = await server.sessionOf(ADMIN_EMAIL);
     const practice = await dentaPractice(server);
-    // 10,000 rows (two parts); the header padded so that the "u" of one row's "Muller" falls on the
-    // first part's last byte, then made a "ü": its two bytes are cut between the parts.
-    const lines = [HEADER, ...Array.from({ length: 10_000 }, (_, index) => `P${String(index + 1).padStart(6, "0")},DentaQuest CHIP,Ann,Muller,${practice},2014-05-06`)];
+    // 1,500 rows of about 400 bytes, their addresses long (two parts of 512 KiB, few rows to write); the
+    // header padded so that the "u" of one row's "Muller" falls on the first part's last byte, then
+    // made a "ü": its two bytes are cut between the parts.
+    const rows = 1500;
+    const [street, city] = ["S".repeat(200), "C".repeat(150)];
+    const lines = [
+      `${HEADER},Address1,City`,
+      ...Array.from({ length: rows }, (_, index) => `P${String(index + 1).padStart(6, "0")},DentaQuest CHIP,Ann,Muller,${practice},2014-05-06,${street},${city}`),
+    ];
     const firstPartEnds = 512 * 1024 - 1;
     // The "u" of each row's "Muller", by byte; the last row whose "u" is within the first part.
     let at = 0;
@@ -103,14 +117,14 @@ describe.each(ENGINES)("a member file from the browser, on %s", (engine) => {
       if (index > 0 && u <= firstPartEnds) [cutRow, cutU] = [index, u];
       at += line.length + 1;
     }
-    lines[0] = `${HEADER}${" ".repeat(firstPartEnds - cutU)}`;
+    lines[0] = `${lines[0]}${" ".repeat(firstPartEnds - cutU)}`;
     lines[cutRow] = lines[cutRow]!.replace("Muller", "M\u00fcller");
     const content = Buffer.from(`${lines.join("\n")}\n`);
     expect(content.subarray(firstPartEnds, firstPartEnds + 2).toString("utf8")).toBe("\u00fc");
     const answer = await upload(server.app, token, "DENTA_PARTS.csv", content);
     expect(answer.statusCode).toBe(202);
     expect(await keptParts(server)).toBe(3);
-    expect(await ended(server, answer.json().id)).toMatchObject({ status: "success", rows_written: 10_000 });
+    expect(await ended(server, answer.json().id)).toMatchObject({ status: "success", rows_written: rows });
     const subscriber = `P${String(cutRow).padStart(6, "0")}`;
     const { rows: cut } = await sql<{ last_name: string }>`select last_name from members where subscriber_id = ${subscriber}`.execute(server.database.db);
     expect(cut).toEqual([{ last_name: "M\u00fcller" }]);
@@ -124,7 +138,7 @@ describe.each(ENGINES)("a member file from the browser, on %s", (engine) => {
   });
 
   it("writes in batches of the engine's size, each with its refused rows and the run's counts", async () => {
-    server = await startTestApp({ engine });
+    const server = shared;
     const token = await server.sessionOf(ADMIN_EMAIL);
     const practice = await dentaPractice(server);
     const size = MEMBER_BATCH_ROWS[engine === "pglite" ? "pglite" : "postgres"];
@@ -141,16 +155,16 @@ describe.each(ENGINES)("a member file from the browser, on %s", (engine) => {
   });
 
   it("goes on from its last committed batch at the next start after a server stop, and says so", async () => {
-    server = await startTestApp({ engine });
+    const server = shared;
     const token = await server.sessionOf(ADMIN_EMAIL);
     const practice = await dentaPractice(server);
-    const rows = 12_000;
+    const rows = 6000;
     // A refused row before the stop and after it, and a duplicate of a row read before the stop.
     const content = memberFile("R", rows, practice, { 2: `R2,DentaQuest CHIP,Ann,,${practice},2014-05-06`, [rows - 1]: `R7,DentaQuest CHIP,Ann,Lee7,${practice},2014-05-06` });
     const started = (await upload(server.app, token, "DENTA_STOPPED.csv", content)).json();
     await vi.waitFor(
       async () => {
-        if ((await runOf(server!, started.id)).rows_written! < 1000) throw new Error("not two batches written yet");
+        if ((await runOf(server, started.id)).rows_written! < 1000) throw new Error("not two batches written yet");
       },
       { timeout: 120_000, interval: 20 },
     );
