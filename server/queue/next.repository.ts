@@ -201,18 +201,25 @@ async function fill(db: Kysely<Database>, hopper: HopperOfNext, filters: RawBuil
 }
 
 /** The hoppers this instance is filling in the background, per database: one fill of each at a time. */
-const filling = new WeakMap<Kysely<Database>, Set<string>>();
+const filling = new WeakMap<Kysely<Database>, Map<string, Promise<void>>>();
 
 function fillInBackground(db: Kysely<Database>, hopper: HopperOfNext, filters: RawBuilder<boolean>[], moment: WalkMoment, setting: QueueSetting): void {
-  const keys = filling.get(db) ?? new Set<string>();
-  filling.set(db, keys);
+  const fills = filling.get(db) ?? new Map<string, Promise<void>>();
+  filling.set(db, fills);
   const { key } = hopper;
-  if (keys.has(key)) return;
-  keys.add(key);
+  if (fills.has(key)) return;
   // A fill that fails (the server closing) leaves the hopper as it was: the next take asks again.
-  fill(db, hopper, filters, moment, setting)
+  const running = fill(db, hopper, filters, moment, setting)
+    .then(() => undefined)
     .catch(() => undefined)
-    .finally(() => keys.delete(key));
+    .finally(() => fills.delete(key));
+  fills.set(key, running);
+}
+
+/** Waits for the hoppers' fills running in the background on this database (a hopper looked at as it stands). */
+export async function settleHopperFills(db: Kysely<Database>): Promise<void> {
+  const fills = filling.get(db);
+  while (fills && fills.size > 0) await Promise.all(fills.values());
 }
 
 export interface Served {
