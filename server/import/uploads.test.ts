@@ -64,7 +64,7 @@ async function ended(testApp: TestApp, id: number) {
       if (run.status === "running") throw new Error(`still running: ${run.message}`);
       return run;
     },
-    { timeout: 170_000, interval: 200 },
+    { timeout: 170_000, interval: 50 },
   );
 }
 
