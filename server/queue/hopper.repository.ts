@@ -18,6 +18,13 @@ export const HOPPER_LEVEL = 500;
  * this many after the walk's first members looks at the filters' own members.
  */
 export const HOPPER_LOW = 300;
+/**
+ * A hopper its last fill could not take up to the level (few members eligible under its filters)
+ * asks for a fill once this many fewer are left than that fill left, or below HOPPER_LAST_LOW: a
+ * fill at every take would look for members that are not there.
+ */
+const HOPPER_TAKEN_BEFORE_FILL = HOPPER_LEVEL - HOPPER_LOW;
+const HOPPER_LAST_LOW = 100;
 /** A hopper topped up longer ago than this is topped up again in the background (members that became eligible since). */
 export const HOPPER_FRESH_MS = 5_000;
 /** The advisory locks' first key: the hoppers' fills (the second is the key's hash). */
@@ -33,7 +40,10 @@ export function hopperKeyOf(query: ListQuery): string {
 /** The open zones as a hopper records them: a change means members of newly opened zones are missing. */
 export const zonesText = (zones: readonly string[]) => [...zones].sort().join(",");
 
-/** What a hopper holds after a take, and whether it wants a fill: few left, topped up long ago, or for other zones. */
+/**
+ * What a hopper holds after a take, and whether it wants a fill: few left (against what this
+ * instance's last fill of it left, when known), topped up long ago, or for other zones.
+ */
 export interface HopperAfterTake {
   left: number;
   wantsFill: boolean;
@@ -58,9 +68,10 @@ export const hopperStateSql = (key: string) => sql`
   (select filled_at from queue_hoppers where key = ${key}) as hopper_filled_at,
   (select zones from queue_hoppers where key = ${key}) as hopper_zones`;
 
-export function hopperAfterTake(row: { hopper_left: number; hopper_filled_at: Date | null; hopper_zones: string | null }, moment: WalkMoment): HopperAfterTake {
+export function hopperAfterTake(row: { hopper_left: number; hopper_filled_at: Date | null; hopper_zones: string | null }, moment: WalkMoment, lastFilled = HOPPER_LEVEL): HopperAfterTake {
   const stale = row.hopper_filled_at === null || moment.claimsNow.getTime() - new Date(row.hopper_filled_at).getTime() > HOPPER_FRESH_MS;
-  return { left: row.hopper_left, wantsFill: row.hopper_left < HOPPER_LOW || stale || row.hopper_zones !== zonesText(moment.openZones) };
+  const low = Math.max(HOPPER_LAST_LOW, Math.min(HOPPER_LOW, lastFilled - HOPPER_TAKEN_BEFORE_FILL));
+  return { left: row.hopper_left, wantsFill: row.hopper_left < low || stale || row.hopper_zones !== zonesText(moment.openZones) };
 }
 
 /**

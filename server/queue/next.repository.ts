@@ -113,7 +113,8 @@ async function nextCandidate(db: Kysely<Database>, key: string, request: NextReq
   const row = rows[0]!;
   if (!row.working) return "paused";
   if (row.candidate_id === null) return undefined;
-  return { memberId: row.candidate_id, byCallback: row.by_callback, state: row.member_id === null ? undefined : row, hopper: row.by_callback ? undefined : hopperAfterTake(row, request) };
+  const hopper = row.by_callback ? undefined : hopperAfterTake(row, request, lastFilled.get(db)?.get(key));
+  return { memberId: row.candidate_id, byCallback: row.by_callback, state: row.member_id === null ? undefined : row, hopper };
 }
 
 type CandidateRow = QueueStateRow & {
@@ -191,12 +192,19 @@ function campaignRests(request: NextRequest): RawBuilder<boolean>[] {
 
 type HopperOfNext = ReturnType<typeof fillOf>;
 
+/** How many members each hopper held after this instance's last fill of it, per database: when a take asks for the next. */
+const lastFilled = new WeakMap<Kysely<Database>, Map<string, number>>();
+
 /** Ends the waits and holds that are over, works out what an import changed, then tops the hopper up. */
 async function fill(db: Kysely<Database>, hopper: HopperOfNext, filters: RawBuilder<boolean>[], moment: WalkMoment, setting: QueueSetting) {
   const changes = changesSoFar(db);
   await upkeep(db, setting, moment.now, moment.claimsNow, UPKEEP_BATCH);
   const held = await fillHopper(db, hopper.key, filters, moment);
-  if (held !== "busy") rememberFill(db, hopper.remembered, moment, changes, held);
+  if (held !== "busy") {
+    rememberFill(db, hopper.remembered, moment, changes, held);
+    const filled = lastFilled.get(db) ?? new Map<string, number>();
+    lastFilled.set(db, filled.set(hopper.key, held));
+  }
   return held;
 }
 
