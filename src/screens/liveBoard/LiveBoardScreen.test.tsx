@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { setupFakeBackend, type DemoUser } from "../../../tests/fakeBackend";
+import { addCampaign } from "../../../tests/support/fakeCampaign";
 import { useActorRef } from "@xstate/react";
 import { LiveBoardScreen } from "./LiveBoardScreen";
 
@@ -83,27 +84,7 @@ describe("Live Board screen", () => {
 
   it("shows the campaign each agent works, and narrows the board to the agents of the campaign chosen", async () => {
     const priya = named("Priya");
-    const id = Math.max(0, ...backend.db.campaigns.map((campaign) => campaign.id)) + 1;
-    backend.db.campaigns.push({
-      id,
-      name: "Board screen recare",
-      description: "",
-      script: "",
-      targets: {},
-      agents: [priya.id],
-      startsOn: "2000-01-01",
-      endsOn: "2099-12-31",
-      hours: null,
-      goalResult: null,
-      goalCount: null,
-      goalBy: null,
-      attemptCap: null,
-      cooldownHours: { noAnswer: null, leftMessage: null },
-      position: 0,
-      state: "active",
-      version: 1,
-      changedBy: admin().id,
-    });
+    const { id } = addCampaign(backend.db, { name: "Board screen recare", agents: [priya.id], changedBy: admin().id });
     const member = backend.db.members.find((candidate) => candidate.Result === "")!;
     backend.db.callStarts.push({ id: Math.max(0, ...backend.db.callStarts.map((start) => start.id)) + 1, memberId: member.id, userId: priya.id, startedAt: backend.db.now().toISOString(), campaignId: id });
     const user = await openBoard();

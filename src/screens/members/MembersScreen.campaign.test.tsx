@@ -6,32 +6,14 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { setupFakeBackend, type DemoUser } from "../../../tests/fakeBackend";
 import { MembersList } from "../../../tests/support/membersList";
+import { addCampaign } from "../../../tests/support/fakeCampaign";
 
 const backend = setupFakeBackend();
 const SCRIPT = "Hello, this is the Houston office.\nYou are due for your cleaning.";
 
 function arrangeCampaign(agentId: number, state: "active" | "paused") {
-  backend.db.campaigns.push({
-    // After the demo world's campaigns, none of which is Marcus's.
-    id: Math.max(0, ...backend.db.campaigns.map((campaign) => campaign.id)) + 1,
-    name: "Recare everyone",
-    description: "",
-    script: SCRIPT,
-    targets: {},
-    agents: [agentId],
-    startsOn: "2000-01-01",
-    endsOn: "2100-12-31",
-    hours: null,
-    goalResult: "Appointment Made",
-    goalCount: null,
-    goalBy: null,
-    attemptCap: null,
-    cooldownHours: { noAnswer: null, leftMessage: null },
-    position: 0,
-    state,
-    version: 1,
-    changedBy: agentId,
-  });
+  // After the demo world's campaigns, none of which is Marcus's.
+  addCampaign(backend.db, { name: "Recare everyone", script: SCRIPT, agents: [agentId], goalResult: "Appointment Made", state, changedBy: agentId });
   // The agent's own due callbacks come before any campaign: none, so Next serves from the campaign.
   for (const callback of backend.db.callbacks.filter((each) => each.ownerId === agentId)) callback.status = "cancelled";
 }

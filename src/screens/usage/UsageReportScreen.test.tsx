@@ -2,6 +2,7 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { setupFakeBackend, type DemoUser } from "../../../tests/fakeBackend";
+import { addCampaign } from "../../../tests/support/fakeCampaign";
 import { useActorRef } from "@xstate/react";
 import { UsageReportScreen } from "./UsageReportScreen";
 
@@ -139,27 +140,7 @@ describe("Universal Usage Report screen", () => {
   it("narrows the call activity to the campaign chosen, counting only the calls and saves made in it", async () => {
     arrangeVisits();
     const thisMonth = new Date(new Date().getFullYear(), new Date().getMonth(), 15, 12).toISOString();
-    const id = Math.max(0, ...backend.db.campaigns.map((campaign) => campaign.id)) + 1;
-    backend.db.campaigns.push({
-      id,
-      name: "Usage screen recare",
-      description: "",
-      script: "",
-      targets: {},
-      agents: [agent().id],
-      startsOn: "2000-01-01",
-      endsOn: "2099-12-31",
-      hours: null,
-      goalResult: null,
-      goalCount: null,
-      goalBy: null,
-      attemptCap: null,
-      cooldownHours: { noAnswer: null, leftMessage: null },
-      position: 0,
-      state: "active",
-      version: 1,
-      changedBy: admin().id,
-    });
+    const { id } = addCampaign(backend.db, { name: "Usage screen recare", agents: [agent().id], changedBy: admin().id });
     const memberId = backend.db.members[0]!.id;
     backend.db.callStarts.splice(0, Infinity, { id: 1, memberId, userId: agent().id, startedAt: thisMonth, campaignId: id }, { id: 2, memberId, userId: agent().id, startedAt: thisMonth });
     backend.db.results.splice(0, Infinity, { id: 1, memberId, userId: agent().id, Result: "No answer", createdAt: thisMonth, campaignId: id }, { id: 2, memberId, userId: admin().id, Result: "Left message", createdAt: thisMonth });
