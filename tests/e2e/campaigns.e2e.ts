@@ -155,11 +155,24 @@ async function next(page: Page): Promise<{ practice: string; campaign: Locator |
   return { practice, campaign: (await campaign.count()) ? campaign : null };
 }
 
-/** Next until a member is served from a campaign (the agent's own due callbacks come first). */
+/** More due callbacks of one agent than any walk leaves: a Next that keeps serving them is broken. */
+const MAX_OWN_DUE_CALLBACKS = 50;
+
+/**
+ * Next until a member is served from a campaign. The agent's own due callbacks come first, however
+ * many earlier walks booked or moved to them: each is called and its result saved, which closes
+ * it (a callback only let go would be served again at the next Next).
+ */
 async function nextFromCampaign(page: Page): Promise<{ practice: string; campaign: Locator }> {
-  for (let tries = 0; tries < 8; tries++) {
-    const served = await next(page);
-    if (served.campaign) return { practice: served.practice, campaign: served.campaign };
+  const fromCampaign = nowCalling(page).getByRole("region", { name: /^Campaign / });
+  const ownCallback = page.getByRole("region", { name: "Why this member?" }).getByText("Your callback is due");
+  for (let promised = 0; promised < MAX_OWN_DUE_CALLBACKS; promised++) {
+    const { practice } = await next(page);
+    // The campaign's script shows a moment after the member: wait for one or the other.
+    await expectVisible(fromCampaign.or(ownCallback), 15_000);
+    if (await fromCampaign.count()) return { practice, campaign: fromCampaign };
+    await nowCalling(page).getByRole("combobox", { name: /^Result for / }).selectOption("Left message");
+    await expectVisible(page.getByRole("heading", { name: "Result saved" }), 15_000);
   }
   throw new Error("Next never served a member of the campaign");
 }
