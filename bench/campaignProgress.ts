@@ -1,6 +1,7 @@
 // npm run bench:campaigns: the Campaigns page's progress at call-center size. Makes that many
 // active campaigns over the members (each targets a brand, a practice, or a brand and a status),
-// with results saved in them over the last two weeks and callbacks booked after some, then asks
+// with results saved in them over the last two weeks and an open callback booked after each
+// Contact Made Call Back (removed when the run ends), then asks
 // GET /api/campaign-progress over HTTP as an administrator, one request after another: the first
 // (every campaign's targets counted before it answers) apart, then p50/p95/p99 of the rest, which
 // read the kept counts (a count older than a minute is made again in the background meanwhile).
@@ -17,11 +18,14 @@ import { keepResult, ms, quantile, startBenchServer } from "./app.ts";
 import { benchDatabase, type Engine } from "./load.ts";
 
 const PREFIX = "Bench campaign";
+/** The note of the callbacks the bench books, so that a run removes the previous run's. */
+const CALLBACK_NOTE = "Booked by bench:campaigns";
 const BRANDS = ["denta", "mcna", "uhc", "tmhp"];
 
 /** Replaces the previous run's campaigns with `count` active ones and their work. */
 async function makeCampaigns(db: Kysely<Database>, count: number, resultsEach: number): Promise<number[]> {
   const old = db.selectFrom("campaigns").select("id").where("name", "like", `${PREFIX} %`);
+  await removeCallbacks(db);
   await db.deleteFrom("results").where("campaign_id", "in", old).execute();
   await db.deleteFrom("campaigns").where("name", "like", `${PREFIX} %`).execute();
   const practices = (await db.selectFrom("practices").select("id").orderBy("id").execute()).map((row) => row.id);
@@ -45,9 +49,22 @@ async function makeCampaigns(db: Kysely<Database>, count: number, resultsEach: n
     select (n::bigint * 7919 + c * 104729) % ${members} + 1, (${agents}::int[])[n % ${agents.length} + 1],
       (${[...RESULT_OPTIONS]}::text[])[n % ${RESULT_OPTIONS.length} + 1], now() - random() * interval '14 days', c
     from unnest(${ids}::int[]) c, generate_series(1, ${resultsEach}) n`.execute(db);
+  // Each member given Contact Made Call Back in a campaign has an open callback its agent booked a
+  // minute later (one open callback per member), as the callback picker books them: the callbacks
+  // the page counts as open.
+  await sql`
+    insert into callbacks (member_id, owner_id, booked_by, booked_at, due_at, owner_until, note)
+    select distinct on (r.member_id) r.member_id, r.user_id, r.user_id, r.created_at + interval '1 minute', now() + interval '2 days', now() + interval '2 days 2 hours', ${CALLBACK_NOTE}
+    from results r
+    where r.campaign_id = any(${ids}::int[]) and r.result = 'Contact Made Call Back'
+      and not exists (select 1 from callbacks cb where cb.member_id = r.member_id and cb.status = 'open')
+    order by r.member_id, r.created_at`.execute(db);
   for (const table of ["results", "campaigns", "campaign_agents", "callbacks"]) await sql`vacuum analyze ${sql.id(table)}`.execute(db);
   return ids;
 }
+
+/** The callbacks a run booked: removed before the next run makes its campaigns, and when a run ends. */
+const removeCallbacks = (db: Kysely<Database>) => db.deleteFrom("callbacks").where("note", "=", CALLBACK_NOTE).execute();
 
 async function timed(url: string, token: string): Promise<number> {
   const started = performance.now();
@@ -64,7 +81,8 @@ async function main() {
   try {
     const made = performance.now();
     const ids = await makeCampaigns(database.db, Number(campaigns), Number(resultsEach));
-    console.log(`${ids.length} campaigns with ${Number(resultsEach) * ids.length} results made in ${ms((performance.now() - made) / 1000)} s`);
+    const { open } = await database.db.selectFrom("callbacks").select((eb) => eb.fn.countAll<string>().as("open")).where("note", "=", CALLBACK_NOTE).executeTakeFirstOrThrow();
+    console.log(`${ids.length} campaigns with ${Number(resultsEach) * ids.length} results and ${open} open callbacks booked after them made in ${ms((performance.now() - made) / 1000)} s`);
     const admin = await database.db.selectFrom("users").select("id").where("is_admin", "=", true).orderBy("id").executeTakeFirstOrThrow();
     const config = server.services.config;
     const { token } = await openSession(database.db, admin.id, { idleMs: config.sessionIdleMs, lifetimeMs: config.sessionLifetimeMs });
@@ -89,6 +107,7 @@ async function main() {
   } finally {
     await server.close();
     await database.db.updateTable("campaigns").set({ state: "finished" }).where("name", "like", `${PREFIX} %`).execute();
+    await removeCallbacks(database.db);
     await database.close();
   }
 }
