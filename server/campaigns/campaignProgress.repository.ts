@@ -55,13 +55,14 @@ export async function campaignWork(db: Kysely<Database>, campaigns: readonly Cou
       left join users u on u.id = c.user_id
       where c.campaign_id = any(${ids}::int[]) and c.day = '-infinity' and c.kind = any(${kindsRead(campaigns)}::text[])
         and (c.kind in ('called', 'reached', 'attempts') or c.kind = g.appointments)`.execute(db),
+    // The campaigns' results joined once to the open callbacks (one scan of each), not every open
+    // callback looked at once per campaign: 42–65 ms instead of 54–103 for 50 campaigns of 2,000
+    // results and 5,900 open callbacks (bench/README.md).
     sql<{ campaign_id: number; n: string }>`
-      select c.id as campaign_id, count(*) as n
-      from unnest(${ids}::int[]) as c(id)
-      join lateral (select cb.id from callbacks cb where cb.status = 'open'
-        and cb.member_id in (select r.member_id from results r where r.campaign_id = c.id)
-        and ${bookedAfterCampaignResult(sql`c.id`)}) open_callbacks on true
-      group by c.id`.execute(db),
+      select r.campaign_id, count(distinct cb.id) as n
+      from callbacks cb join results r on r.member_id = cb.member_id and r.user_id = cb.booked_by and r.created_at <= cb.booked_at
+      where cb.status = 'open' and r.campaign_id = any(${ids}::int[])
+      group by r.campaign_id`.execute(db),
   ]);
   const agents = new Map<string, CampaignWork["byAgent"][number]>();
   for (const row of rows) {

@@ -68,6 +68,27 @@ describe("a campaign's kept progress", () => {
     expect(await work("Reschedule")).toMatchObject({ appointments: 0 });
   });
 
+  it("counts an open callback once when its booker saved a result in the campaign for the member before booking it, and no other", async () => {
+    const booked = (member: number, by: number, at: string, status: "open" | "closed" = "open") => ({ member_id: member, booked_by: by, owner_id: by, booked_at: at, due_at: "2026-11-20T15:00:00Z", status });
+    await database.db
+      .insertInto("callbacks")
+      .values([
+        // After two of the booker's results in the campaign: counted once.
+        booked(MEMBER.m1, 1, "2026-11-17T16:00:00Z"),
+        // Before the booker's own result there (another agent's came earlier): not counted.
+        booked(MEMBER.m2, 2, "2026-11-17T10:00:00Z"),
+        // Closed: not counted.
+        booked(MEMBER.m3, 2, "2026-11-17T18:00:00Z", "closed"),
+        // After a result saved outside the campaign: not counted.
+        booked(MEMBER.m4, 2, "2026-11-17T18:00:00Z"),
+      ])
+      .execute();
+    expect((await work()).callbacksOpen).toBe(1);
+    const days = await campaignDayCounts(database.db, counted(), { from: "2026-11-17", to: "2026-11-17" }, CHICAGO);
+    expect(days.map((day) => day.callbacks)).toEqual([2]);
+    await database.db.deleteFrom("callbacks").execute();
+  });
+
   it("counts a save at its commit, nothing of a rolled back one, and a deleted save's campaign again", async () => {
     await database.db
       .transaction()
