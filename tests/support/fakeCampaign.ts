@@ -1,15 +1,18 @@
-// A campaign arranged in a screen test's fake backend (tests/fakeBackend.ts): active every day, no
-// hours, goal or rules of its own unless the test says so, its id after every campaign there.
+// Campaigns as the client's tests arrange them: one as the contract answers it, active every day
+// with no hours, goal or rules of its own unless the test says so; and one added to a screen test's
+// fake backend (tests/fakeBackend.ts), its id after every campaign there.
+import type { components } from "../../contract/schema";
 import type { FakeDb } from "../fakeBackend";
 
+type Campaign = components["schemas"]["Campaign"];
 type CampaignRecord = FakeDb["campaigns"][number];
 
-export function addCampaign(db: FakeDb, fields: Pick<CampaignRecord, "name" | "agents" | "changedBy"> & Partial<CampaignRecord>): CampaignRecord {
-  const campaign: CampaignRecord = {
-    id: Math.max(0, ...db.campaigns.map((existing) => existing.id)) + 1,
+export function testCampaign(fields: Pick<Campaign, "id" | "name"> & Partial<Campaign>): Campaign {
+  return {
     description: "",
     script: "",
     targets: {},
+    agents: [],
     startsOn: "2000-01-01",
     endsOn: "2099-12-31",
     hours: null,
@@ -23,6 +26,10 @@ export function addCampaign(db: FakeDb, fields: Pick<CampaignRecord, "name" | "a
     version: 1,
     ...fields,
   };
+}
+
+export function addCampaign(db: FakeDb, fields: Pick<CampaignRecord, "name" | "agents" | "changedBy"> & Partial<CampaignRecord>): CampaignRecord {
+  const campaign: CampaignRecord = { ...testCampaign({ id: Math.max(0, ...db.campaigns.map((existing) => existing.id)) + 1, ...fields }), changedBy: fields.changedBy };
   db.campaigns.push(campaign);
   return campaign;
 }

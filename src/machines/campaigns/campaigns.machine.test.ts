@@ -5,30 +5,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createActor, fromCallback, fromPromise } from "xstate";
 import { HttpError } from "../../../contract/errors.ts";
+import { testCampaign } from "../../../tests/support/fakeCampaign";
 import type { Campaign, CampaignInput, CampaignTargets, CampaignTargetsCount } from "./campaignDraft";
 import { campaignEditorMachine } from "./campaignEditor.machine";
 import { campaignsMachine, type CampaignsChoices, type CampaignsEvent, type CampaignStep } from "./campaigns.machine";
 import * as select from "./campaigns.selectors";
 
-const campaign = (id: number, state: Campaign["state"], position = id): Campaign => ({
-  id,
-  name: `Campaign ${id}`,
-  description: "",
-  script: "",
-  targets: {},
-  agents: [7],
-  startsOn: "2026-11-30",
-  endsOn: "2026-12-04",
-  hours: null,
-  goalResult: null,
-  goalCount: null,
-  goalBy: null,
-  attemptCap: null,
-  cooldownHours: { noAnswer: null, leftMessage: null },
-  position,
-  state,
-  version: 1,
-});
+const campaign = (id: number, state: Campaign["state"], position = id): Campaign =>
+  testCampaign({ id, name: `Campaign ${id}`, agents: [7], startsOn: "2026-11-30", endsOn: "2026-12-04", position, state });
 
 function start({ refuseStep = false } = {}) {
   let reads = 0;

@@ -8,6 +8,7 @@ import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createActor } from "xstate";
 import { setupFakeBackend } from "../../../tests/fakeBackend";
+import { addCampaign } from "../../../tests/support/fakeCampaign";
 import { CampaignsScreen } from "./CampaignsScreen";
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -18,26 +19,8 @@ beforeEach(() => void backend.db.campaigns.splice(0));
 const admin = () => backend.db.users.find((user) => user.isAdmin)!;
 const agent = () => backend.db.users.find((user) => !user.isAdmin)!;
 
-const houston = (state: "draft" | "active") => ({
-  id: 1,
-  name: "Houston",
-  description: "",
-  script: "Hello",
-  targets: {},
-  agents: [],
-  startsOn: "2026-11-01",
-  endsOn: "2026-11-30",
-  hours: null,
-  goalResult: null,
-  goalCount: null,
-  goalBy: null,
-  attemptCap: null,
-  cooldownHours: { noAnswer: null, leftMessage: null },
-  position: 0,
-  state,
-  version: 1,
-  changedBy: admin().id,
-});
+const houston = (state: "draft" | "active") =>
+  addCampaign(backend.db, { name: "Houston", script: "Hello", agents: [], startsOn: "2026-11-01", endsOn: "2026-11-30", state, changedBy: admin().id });
 
 type Services = Awaited<ReturnType<typeof backend.signIn>>;
 const renderPage = (services: Services) =>
@@ -78,7 +61,7 @@ describe("Campaigns page", () => {
     const warned = (_: string, node: Element | null) =>
       node?.tagName === "P" && node.textContent === "0 members match these targets now. These filters match no member: the campaign would serve nobody.";
     expect(await within(editor).findByText(warned, {}, { timeout: 5_000 })).toBeInTheDocument();
-    backend.db.campaigns.push(houston("draft"));
+    houston("draft");
     await user.type(within(editor).getByLabelText("Name"), "houston");
     await user.click(within(editor).getByRole("button", { name: "Save" }));
     expect(await within(editor).findByRole("alert")).toHaveTextContent("There is already a campaign named Houston");
@@ -87,7 +70,7 @@ describe("Campaigns page", () => {
   });
 
   it("a change another administrator saved first is refused, nothing overwritten; closing the editor reads the campaign again", async () => {
-    backend.db.campaigns.push(houston("active"));
+    houston("active");
     const user = await renderScreen();
     await user.click(screen.getByRole("button", { name: "Edit Houston" }));
     const editor = screen.getByRole("dialog", { name: "Edit Houston" });

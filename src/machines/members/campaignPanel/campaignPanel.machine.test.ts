@@ -5,30 +5,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { assign, createActor, emit, fromPromise, setup } from "xstate";
 import type { ListEmitted } from "../list/list.types";
+import { testCampaign } from "../../../../tests/support/fakeCampaign";
 import type { ServedCampaign } from "../queue/queue.machine";
 import { campaignPanelMachine, type Campaign, type CampaignPanelInput } from "./campaignPanel.machine";
 import * as select from "./campaignPanel.selectors";
 
 const AGENT = 7;
-const campaign = (id: number, state: Campaign["state"], agents = [AGENT]): Campaign => ({
-  id,
-  name: `Campaign ${id}`,
-  description: "",
-  script: `Script ${id}`,
-  targets: {},
-  agents,
-  startsOn: "2026-11-01",
-  endsOn: "2026-12-31",
-  hours: null,
-  goalResult: null,
-  goalCount: null,
-  goalBy: null,
-  attemptCap: null,
-  cooldownHours: { noAnswer: null, leftMessage: null },
-  position: id,
-  state,
-  version: 1,
-});
+const campaign = (id: number, state: Campaign["state"], agents = [AGENT]): Campaign =>
+  testCampaign({ id, name: `Campaign ${id}`, script: `Script ${id}`, agents, startsOn: "2026-11-01", endsOn: "2026-12-31", position: id, state });
 const servedFor = (id: number): ServedCampaign => ({ id, name: `Campaign ${id}`, script: `Hello,\nthis is campaign ${id}.` });
 
 /** A stand-in queue: its context's served member carries the campaign it was served for. */
