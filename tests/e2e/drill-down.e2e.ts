@@ -14,15 +14,6 @@ async function openReport(page: Page, path: string, heading: string): Promise<vo
   await expectVisible(page.getByRole("heading", { level: 1, name: heading }));
 }
 
-/** Opens an address with a query inside the running app, as a link in the app does. */
-async function followInApp(page: Page, address: string): Promise<void> {
-  await page.evaluate((to) => {
-    history.pushState(null, "", to);
-    dispatchEvent(new PopStateEvent("popstate"));
-  }, address);
-  await waitForPath(page, new URL(address, "http://app").pathname);
-}
-
 /** The members list's count in its title, once loaded. */
 async function listedCount(page: Page): Promise<number> {
   const count = page.locator(".members-page__count");
@@ -85,14 +76,14 @@ e2e("Priority Status Report: a location opens its members with planned treatment
 e2e("A drill-down link naming an unknown practice or status says so and shows every member", async ({ page }) => {
   await signInAs(page, ADMIN);
   await waitForPath(page, ADMIN.defaultPage);
-  await followInApp(page, "/members/all?practice=987654&status=Sleeping&brand=all");
+  await goInApp(page, "/members/all?practice=987654&status=Sleeping&brand=all");
   await expectVisible(page.getByRole("alert").filter({ hasText: /unknown status “Sleeping” and practice 987654/ }));
   const unfiltered = await listedCount(page);
   await goInApp(page, "/members-status-report");
   const extracted = page.getByRole("table", { name: /Members by status and payer/ }).locator("tfoot td").nth(10);
   await expectVisible(extracted);
   assert.equal(Number((await extracted.innerText()).replace(/\(.*\)/, "").replace(/[^0-9]/g, "")), unfiltered, "the whole list: every extracted member");
-  await followInApp(page, "/members/all?practice=987654&status=Sleeping&brand=all");
+  await goInApp(page, "/members/all?practice=987654&status=Sleeping&brand=all");
   await snapshot(page, "drill-down-unknown-link", { waitFor: page.getByRole("alert") });
 }, { timeout: 120_000 });
 
