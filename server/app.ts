@@ -43,7 +43,6 @@ import { practicesAdminHandlers } from "./practices/practicesAdmin.handlers.ts";
 import { campaignsHandlers } from "./campaigns/campaigns.handlers.ts";
 import { campaignProgressHandlers } from "./campaigns/campaignProgress.handlers.ts";
 import { settleTargetRecounts } from "./campaigns/keptTargets.ts";
-import { settleSavedResults } from "./queue/savedResult.repository.ts";
 import { memberFilesHandlers } from "./import/memberFiles.handlers.ts";
 import { feedImportsHandlers } from "./feeds/feedImports.handlers.ts";
 import { removeAbandonedUploads } from "./import/abandonedUploads.ts";
@@ -229,7 +228,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const stopDueAnnouncer = startDueAnnouncer(app, services);
   app.addHook("preClose", async () => stopDueAnnouncer());
   app.addHook("preClose", () => settleTargetRecounts(services));
-  app.addHook("preClose", () => settleSavedResults(services));
   app.decorateRequest("caller", null);
   validateRequestsByPart(app);
 

@@ -3,7 +3,7 @@ import type { components } from "../../contract/schema.d.ts";
 import { callerOf, type Handlers } from "../handlers.ts";
 import { audit } from "../audit.repository.ts";
 import { calendarNow } from "../calendar.ts";
-import { followInBackground } from "../queue/savedResult.repository.ts";
+import { followSavedResult } from "../queue/savedResult.repository.ts";
 import { sendAfterCommit } from "../events/events.repository.ts";
 import { callbackChangesOf } from "../queue/callbacks.repository.ts";
 import { withCallbackChanges } from "../../domain/queue/history.ts";
@@ -28,10 +28,10 @@ export const historyHandlers: Handlers = {
     }
     const { saved } = outcome;
     const savedBy = { firstname: user.firstname, lastname: user.lastname };
-    // Committed: the queue's state and the events follow right after, without keeping the answer
-    // waiting (the member stays stale until then, and Next works a stale member out before serving
-    // it). If that fails the save still stands: the member stays stale, and Next works it out.
-    followInBackground(services, { memberId: saved.memberId, result: saved.result, at: saved.created_at, savedBy, ended: saved.ended, notices: saved.notices }, (error: unknown) =>
+    // Committed: the queue's state follows before the answer, so the saver's next Next sees it. If
+    // that fails the save still stands (answered 201, not retried): the member stays stale, and
+    // Next works it out before serving it.
+    await followSavedResult(services, { memberId: saved.memberId, result: saved.result, at: saved.created_at, savedBy, ended: saved.ended, notices: saved.notices }).catch((error: unknown) =>
       call.request.log.error({ err: error }, "the queue's state did not follow a save"),
     );
     call.reply.code(201);

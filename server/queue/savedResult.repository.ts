@@ -2,9 +2,8 @@
 // locked by it): the member's queue state is marked stale, with the phone a Phone number issues
 // result was saved against, in the save's one write statement; and a do-not-call result cancels
 // the member's open callback, any other attempt closes it (both kept in its history). Right after
-// the commit (server/queue/stateFollower.ts), while the save is already answered, the member's
-// attempts, cooldown and what holds it back are worked out again, and open lists hear of it
-// (`callback` and `queue` events).
+// the commit (server/queue/stateFollower.ts) the member's attempts, cooldown and what holds it
+// back are worked out again, and open lists hear of it (`callback` and `queue` events).
 import { sql, type Transaction } from "kysely";
 import type { Database } from "../db/database.ts";
 import type { components } from "../../contract/schema.d.ts";
@@ -49,28 +48,6 @@ export interface SavedResult {
   ended: CallbackEnd | undefined;
   /** The save's own events (its member's, its claim's, the saver's board row), sent first. */
   notices: (LiveEvent | AgentChanged)[];
-}
-
-const following = new WeakMap<Services, Set<Promise<void>>>();
-
-/**
- * Follows a saved result (followSavedResult) without keeping the save's answer waiting for it: the
- * save has committed, its member is stale until then, and Next works a stale member out before
- * serving it. `failed` hears what went wrong (the save still stands; the member stays stale).
- */
-export function followInBackground(services: Services, saved: SavedResult, failed: (error: unknown) => void): void {
-  let running = following.get(services);
-  if (!running) following.set(services, (running = new Set()));
-  const follow: Promise<void> = followSavedResult(services, saved)
-    .catch(failed)
-    .finally(() => running.delete(follow));
-  running.add(follow);
-}
-
-/** Waits for the saved results still being followed (the app closing, a test reading the state). */
-export async function settleSavedResults(services: Services): Promise<void> {
-  const running = following.get(services);
-  while (running && running.size > 0) await Promise.all(running);
 }
 
 /** After the save's commit: the member's queue state worked out again, then the save's events with its `callback` and `queue` events. */
