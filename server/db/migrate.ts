@@ -56,6 +56,7 @@ import * as memberWork from "./migrations/0054_member_work.ts";
 import * as memberLastNameCounts from "./migrations/0055_member_last_name_counts.ts";
 import * as memberUpdatesPerStatement from "./migrations/0056_member_updates_per_statement.ts";
 import * as memberClaimsByUserAndExpiry from "./migrations/0057_member_claims_by_user_and_expiry.ts";
+import * as queueStateBrand from "./migrations/0058_queue_state_brand.ts";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001_staff_and_sessions": staffAndSessions,
@@ -110,6 +111,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0055_member_last_name_counts": memberLastNameCounts,
   "0056_member_updates_per_statement": memberUpdatesPerStatement,
   "0057_member_claims_by_user_and_expiry": memberClaimsByUserAndExpiry,
+  "0058_queue_state_brand": queueStateBrand,
 };
 
 /**

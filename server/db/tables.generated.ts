@@ -493,6 +493,7 @@ export interface QueueState {
   callback_due_at: Timestamp | null;
   callback_owner: number | null;
   callback_owner_until: Timestamp | null;
+  company: Generated<string>;
   cooldown_ends_at: Timestamp | null;
   held_until: Timestamp | null;
   issue_phone: string | null;
