@@ -7,7 +7,7 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Database } from "../db/database.ts";
 import type { ListQuery } from "../members/members.repository.ts";
-import { queueWalk, type WalkMoment, type WalkWay } from "./queueWalk.repository.ts";
+import { queueWalk, type WalkFilters, type WalkMoment, type WalkWay } from "./queueWalk.repository.ts";
 
 /** Members a fill leaves in a hopper: more than a second of twenty agents pressing Next back to back. */
 export const HOPPER_LEVEL = 500;
@@ -80,7 +80,7 @@ export function hopperAfterTake(row: { hopper_left: number; hopper_filled_at: Da
  * "busy" when another fill of it is running (here or on another instance); otherwise how many
  * members it holds now.
  */
-export async function fillHopper(db: Kysely<Database>, key: string, filters: RawBuilder<boolean>[], moment: WalkMoment): Promise<number | "busy"> {
+export async function fillHopper(db: Kysely<Database>, key: string, filters: WalkFilters, moment: WalkMoment): Promise<number | "busy"> {
   return db.transaction().execute(async (trx) => {
     // One statement takes the fill's lock, makes the hopper's row and drops the members the walk no longer holds.
     const { rows } = await sql<{ locked: boolean; n: number }>`
@@ -102,21 +102,23 @@ export async function fillHopper(db: Kysely<Database>, key: string, filters: Raw
       return n;
     }
     const notHeld = sql<boolean>`not exists (select 1 from queue_hopper h where h.key = ${key} and h.member_id = q.member_id)`;
+    const also = sql<boolean>`${sql.join([notHeld, ...filters.onState], sql` and `)}`;
+    const onMember = filters.onMember;
     // Each insert stamps the fill in its own statement.
     const addFrom = async (way: WalkWay, take: number) => {
       const { rows: added } = await sql<{ n: number }>`
         with added as (
           insert into queue_hopper (key, place, member_id)
           select ${key}, coalesce((select max(place) from queue_hopper where key = ${key}), 0) + w.place, w.member_id
-          from (${queueWalk(moment, filters, take, notHeld, way)}) w
+          from (${queueWalk(moment, onMember, take, also, way)}) w
           on conflict do nothing returning 1),
         stamped as (${stamp})
         select count(*)::int as n from added`.execute(trx);
       return added[0]!.n;
     };
-    // Under filters, the walk's first members first; if too few of them pass, the filters' own members.
-    let added = await addFrom(filters.length > 0 ? "ahead" : "index", wanted);
-    if (filters.length > 0 && n + added < HOPPER_LOW) added += await addFrom("matching", wanted - added);
+    // Under filters on the member, the walk's first members first; if too few of them pass, the filters' own members.
+    let added = await addFrom(onMember.length > 0 ? "ahead" : "index", wanted);
+    if (onMember.length > 0 && n + added < HOPPER_LOW) added += await addFrom("matching", wanted - added);
     return n + added;
   });
 }

@@ -21,7 +21,7 @@ import { memberListConditions, type ListQuery } from "../members/members.reposit
 import { refreshMembers, upkeep, type QueueSetting } from "./queueState.repository.ts";
 import { stateOfRow, type QueueStateRow } from "./queueStateRow.repository.ts";
 import { fillHopper, hopperAfterTake, hopperKeyOf, hopperStateSql, hopperTakeSql } from "./hopper.repository.ts";
-import { reachable, withFilters, type WalkMoment } from "./queueWalk.repository.ts";
+import { brandOnState, reachable, withFilters, type WalkFilters, type WalkMoment } from "./queueWalk.repository.ts";
 import { changesSoFar, foundEmpty, rememberFill } from "./emptyHoppers.ts";
 import type { QueueState } from "../../domain/queue/memberState.ts";
 import type { ScheduledAppointment } from "../../domain/queue/practiceSchedule.ts";
@@ -143,12 +143,14 @@ type Candidate = Exclude<Awaited<ReturnType<typeof nextCandidate>>, "paused" | u
  */
 export async function serveNext(db: Kysely<Database>, request: NextRequest, setting: QueueSetting): Promise<Served | undefined> {
   if (request.openZones.length === 0) return undefined;
-  const filters = await memberListConditions(db, request.query);
+  const { onState, memberQuery } = brandOnState(request.query);
+  const onMember = await memberListConditions(db, memberQuery);
   // A member whose result reached the campaign's goal leaves its queue (read again at the take).
   const goal = request.campaign?.goalResult;
-  if (goal) filters.push(sql<boolean>`not exists (select 1 from member_work gw where gw.member_id = m.id and gw.result = ${goal})`);
+  if (goal) onMember.push(sql<boolean>`not exists (select 1 from member_work gw where gw.member_id = m.id and gw.result = ${goal})`);
+  const filters = [...onState, ...onMember];
   // The hopper's walk also leaves out the members resting under the campaign's cooldowns.
-  const walkFilters = [...filters, ...campaignRests(request)];
+  const walkFilters = { onState, onMember: [...onMember, ...campaignRests(request)] };
   const hopper = fillOf(request);
   const { key } = hopper;
   const tried: number[] = [];
@@ -196,7 +198,7 @@ type HopperOfNext = ReturnType<typeof fillOf>;
 const lastFilled = new WeakMap<Kysely<Database>, Map<string, number>>();
 
 /** Ends the waits and holds that are over, works out what an import changed, then tops the hopper up. */
-async function fill(db: Kysely<Database>, hopper: HopperOfNext, filters: RawBuilder<boolean>[], moment: WalkMoment, setting: QueueSetting) {
+async function fill(db: Kysely<Database>, hopper: HopperOfNext, filters: WalkFilters, moment: WalkMoment, setting: QueueSetting) {
   const changes = changesSoFar(db);
   await upkeep(db, setting, moment.now, moment.claimsNow, UPKEEP_BATCH);
   const held = await fillHopper(db, hopper.key, filters, moment);
@@ -211,7 +213,7 @@ async function fill(db: Kysely<Database>, hopper: HopperOfNext, filters: RawBuil
 /** The hoppers this instance is filling in the background, per database: one fill of each at a time. */
 const filling = new WeakMap<Kysely<Database>, Map<string, Promise<void>>>();
 
-function fillInBackground(db: Kysely<Database>, hopper: HopperOfNext, filters: RawBuilder<boolean>[], moment: WalkMoment, setting: QueueSetting): void {
+function fillInBackground(db: Kysely<Database>, hopper: HopperOfNext, filters: WalkFilters, moment: WalkMoment, setting: QueueSetting): void {
   const fills = filling.get(db) ?? new Map<string, Promise<void>>();
   filling.set(db, fills);
   const { key } = hopper;

@@ -4,6 +4,8 @@
 // sweep). The hopper is filled from it; the callbacks' groups are read apart (next.repository.ts).
 import { sql, type RawBuilder } from "kysely";
 import { QUEUE_ORDER } from "../../domain/queue/order.ts";
+import { listFilterValues } from "../../domain/members/listFilters.ts";
+import type { ListQuery } from "../members/members.repository.ts";
 
 /** What the walk depends on at the moment of asking. */
 export interface WalkMoment {
@@ -17,6 +19,27 @@ export interface WalkMoment {
 /** queue_state column of each key of the order (domain/queue/order.ts). */
 const ORDER_COLUMNS = { rank: "rank", recareDue: "recare_due", attempts: "attempts", lastAttemptAt: "last_attempt_at", memberId: "member_id" } as const;
 const queueOrder = sql.join(QUEUE_ORDER.map(({ key, nulls }) => sql`${sql.ref(`q.${ORDER_COLUMNS[key]}`)} asc nulls ${sql.raw(nulls)}`));
+
+/**
+ * The walk's conditions: those on queue_state `q` alone, and those on its member `m` (a join to
+ * `members`, one member row read per member walked).
+ */
+export interface WalkFilters {
+  onState: RawBuilder<boolean>[];
+  onMember: RawBuilder<boolean>[];
+}
+
+/**
+ * The list's brand filter on queue_state's own copy of the brand (migration 0058): a walk under one
+ * brand then goes down that brand's walk index, in the queue's order, and reads no member row for
+ * it. What is left of the query filters on the member.
+ */
+export function brandOnState(query: ListQuery): { onState: RawBuilder<boolean>[]; memberQuery: ListQuery } {
+  const brands = listFilterValues(query.company);
+  if (!brands) return { onState: [], memberQuery: query };
+  const brand = brands.length === 1 ? sql<boolean>`q.company = ${brands[0]}` : sql<boolean>`q.company = any(${brands}::text[])`;
+  return { onState: [brand], memberQuery: { ...query, company: undefined } };
+}
 
 /** The list's filters as a join of `q` to its member. */
 export const withFilters = (filters: RawBuilder<boolean>[]) => (filters.length > 0 ? sql`join members m on m.id = q.member_id and ${sql.join(filters, sql` and `)}` : sql``);
