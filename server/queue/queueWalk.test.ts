@@ -6,7 +6,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENGINES, startTestApp, type TestApp } from "../../tests/support/testApp.ts";
 import { memberListConditions, type ListQuery } from "../members/members.repository.ts";
-import { queueWalk, type WalkMoment, type WalkWay } from "./queueWalk.repository.ts";
+import { brandOnState, queueWalk, type WalkMoment, type WalkWay } from "./queueWalk.repository.ts";
 
 describe.each(ENGINES)("the queue's walk on %s", (engine) => {
   let test: TestApp;
@@ -37,6 +37,20 @@ describe.each(ENGINES)("the queue's walk on %s", (engine) => {
     expect(await walk(query, "matching", 40)).toEqual(byIndex);
     if (query.result !== "Appointment Made") expect(byIndex.length).toBeGreaterThan(0);
     else expect(byIndex).toEqual([]);
+  });
+
+  it.each<[string, ListQuery, WalkWay]>([
+    ["one brand", { company: "denta" }, "index"],
+    ["two brands", { company: "denta,uhc" }, "index"],
+    ["a brand and a practice", { company: "mcna", practice: "2" }, "ahead"],
+  ])("under %s on the queue states' copy of the brand, finds the members the brand on their rows finds", async (_name, query, way) => {
+    const { onState, memberQuery } = brandOnState(query);
+    const onMember = await memberListConditions(test.database.db, memberQuery);
+    const also = sql<boolean>`${sql.join(onState, sql` and `)}`;
+    const { rows } = await sql<{ member_id: number }>`${queueWalk(moment, onMember, 40, also, way)}`.execute(test.database.db);
+    const byRows = await walk(query, "index", 40);
+    expect(byRows.length).toBeGreaterThan(0);
+    expect(rows.map((row) => row.member_id)).toEqual(byRows);
   });
 
   it("without filters, walks the members no list filter narrows", async () => {
