@@ -68,12 +68,13 @@ export function buildCallbacks(
   };
   for (const agent of world.users.filter((user) => !user.isAdmin)) {
     // Members whose latest call, by this agent, asked to be called back: in the last weeks (a
-    // callback is booked at most a month ahead) and before yesterday afternoon (the overdue one).
+    // callback is booked at most a month ahead) and before yesterday afternoon (the overdue one);
+    // none the practice has booked since.
     const promised = [...latest.values()]
       .filter((result) => result.userId === agent.id && result.Result === "Contact Made Call Back")
       .filter((result) => Date.parse(result.createdAt) > now - 20 * 24 * HOUR_MS && Date.parse(result.createdAt) < now - 40 * HOUR_MS)
       .map((result) => ({ result, member: byId.get(result.memberId)! }))
-      .filter(({ member }) => (member.Status !== "Dropped Patient" && member.Status !== "Duplicate SubID"));
+      .filter(({ member }) => member.Status !== "Dropped Patient" && member.Status !== "Duplicate SubID" && member.NextApt === null);
     const picked = faker.helpers.shuffle(promised).slice(0, faker.number.int({ min: 3, max: 5 }));
     picked.forEach(({ result, member }, index) => {
       const zone = memberTimeZone(member.State, world.practiceTimeZones[member.practiceId] ?? PRACTICE_TIME_ZONE);

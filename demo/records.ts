@@ -1,6 +1,7 @@
 // The records of the demo world: contract types where the contract has one, plus the keys and facts
 // a real database holds (who, which member, when). The fake backend keeps them as they are; the
 // server's seed writes them into its tables.
+import type { AppointmentStatus } from "../domain/feeds/records.ts";
 import type { LeadStage } from "../domain/reports/qualityIndex.ts";
 import type { MemberVersions } from "../domain/team/versions.ts";
 import type { MemberFields } from "../domain/queue/memberFields.ts";
@@ -95,6 +96,19 @@ export interface FirstVisitRecord {
   /** How the new patient found the practice (new patient origin report). */
   origin: string;
   result: MemberResult;
+}
+
+/** An appointment as a practice's appointments feed hands it over (instants as ISO strings). */
+export interface PracticeAppointmentRecord {
+  practiceId: number;
+  patNum: string;
+  /** The practice system's own appointment number. */
+  aptNum: string;
+  startsAt: string;
+  status: AppointmentStatus;
+  isNewPatient: boolean;
+  /** When the practice booked it (its last change: the demo's appointments never change). */
+  changedAt: string;
 }
 
 /** Planned treatment of a patient at one priority (P1 most urgent). */

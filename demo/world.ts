@@ -1,9 +1,10 @@
 // The demo world: a seeded, deterministic picture of a dental practice group (practices, staff,
-// members, their call history, leads, visits, recordings, help, jobs). The fake backend keeps it in
+// members, their call history, their appointments at the practices, leads, visits, recordings, help, jobs). The fake backend keeps it in
 // memory; the server's seed writes it into the database, so both show the same group.
 // Fixed by (seed, size, today): every builder draws from one faker sequence, in this order.
 import { Faker, en, en_US } from "@faker-js/faker";
 import { buildActivity } from "./activity.ts";
+import { buildAppointments, followAppointments } from "./appointments.ts";
 import { buildCallStarts } from "./callStarts.ts";
 import { buildCampaigns } from "./campaigns.ts";
 import { buildSignIns } from "./signIns.ts";
@@ -44,6 +45,10 @@ export function generateWorld({ seed = DEMO_SEED, size = DEMO_SIZE, today = DEMO
   const { campaigns, results, callStarts } = buildCampaigns(base, worked.results, buildCallStarts(seed + 1, worked.results));
   const activity = { ...worked, results };
   const practiceTimeZones = buildPracticeTimeZones(practices);
+  const schedules = { members, results, practiceTimeZones, today };
+  const appointments = buildAppointments(seed + 4, schedules);
+  // Before the callbacks: an agent promises none to a member the practice has booked.
+  const firstVisits = followAppointments(schedules, appointments);
   return {
     ...base,
     regions: buildRegions(practices),
@@ -51,6 +56,8 @@ export function generateWorld({ seed = DEMO_SEED, size = DEMO_SIZE, today = DEMO
     ...activity,
     callStarts,
     campaigns,
+    appointments,
+    firstVisits,
     signIns: buildSignIns(seed + 2, today, { results: activity.results, callStarts }),
     ...buildCallbacks(seed + 3, { ...base, practiceTimeZones }, activity.results),
     crons: buildCrons(faker, base),

@@ -9,7 +9,7 @@ import { DAY_MS, openHours, toIsoInstant, zonedDaysAround } from "../time/zonedD
 
 type Practice = components["schemas"]["Practice"];
 
-export const LEAD_SOURCES = [
+const LEAD_SOURCES = [
   { value: "Call Center", weight: 25 },
   { value: "Website", weight: 18 },
   { value: "Google", weight: 17 },

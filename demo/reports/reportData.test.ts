@@ -57,20 +57,6 @@ describe("leads", () => {
   });
 });
 
-describe("first visits", () => {
-  it("belong to members of the practice, by the member's patient number, within the last 24 months", () => {
-    const members = new Map(db.members.map((member) => [member.id, member]));
-    const today = zonedDate(db.today);
-    expect(db.firstVisits.length).toBeGreaterThan(db.members.length / 10);
-    const unlinked = db.firstVisits.filter((visit) => {
-      const member = members.get(visit.memberId);
-      return member?.practiceId !== visit.practiceId || member.PatNum !== visit.patNum || visit.firstVisitDate > today;
-    });
-    expect(unlinked).toEqual([]);
-    expect(db.firstVisits.some((visit) => visit.firstVisitDate.slice(0, 7) === today.slice(0, 7))).toBe(true);
-  });
-});
-
 describe("treatment priorities", () => {
   it("cover every practice with P1 to P4, patients of the practice", () => {
     const patients = new Set(db.members.map((member) => `${member.practiceId}/${member.PatNum}`));

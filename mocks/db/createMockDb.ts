@@ -28,7 +28,7 @@ export interface MockDbOptions extends Omit<WorldOptions, "today"> {
   now?: () => Date;
 }
 
-export type MockDb = Omit<DemoWorld, "campaigns"> & {
+export type MockDb = Omit<DemoWorld, "campaigns" | "appointments"> & {
   now: () => Date;
   /** Local accounts' passwords by e-mail (the server keeps scrypt hashes; the fake backend needs no more). */
   passwords: Map<string, string>;
@@ -65,7 +65,7 @@ export type MockDb = Omit<DemoWorld, "campaigns"> & {
   memberImports: Map<number, Schemas["MemberImport"]>;
   /** One more each time an import rewrites members' searched or sorted fields: the list's caches start again. */
   membersRevision: number;
-  /** The practices' appointments, from the appointments feed (none in the generated world). */
+  /** The practices' appointments: the generated world's, then the appointments feed's. */
   appointments: R.MockAppointment[];
   /** Rows written by the practice feeds, by feed, practice and the source's own number: their ids. */
   feedRowIds: Map<string, number>;
@@ -109,7 +109,8 @@ export function createMockDb({ seed, size, now = () => new Date(DEMO_REFERENCE_D
     // The demo's campaigns were set up by its administrator.
     campaigns: world.campaigns.map((campaign) => ({ ...campaign, changedBy: world.users.find((user) => user.isAdmin)!.id })),
     campaignTargetCounts: new Map(),
-    appointments: [],
+    // The world's appointments were booked when the practice last changed them (they never changed since).
+    appointments: world.appointments.map(({ practiceId, patNum, aptNum, startsAt, status, changedAt }) => ({ practiceId, patNum, aptNum, startsAt, status, changedAt, bookedAt: changedAt })),
     feedRowIds: new Map(),
     feedImports: new Map(),
   };

@@ -6,12 +6,11 @@
 // keeps no reason here: the server's says "Appointment booked at the practice"), their queue
 // places worked out again and open lists told.
 import type { MemberRecord } from "../../demo/records.ts";
-import { CALL_CENTER_ORIGIN, PRACTICE_ORIGIN, statusFromAppointments } from "../../domain/feeds/memberStatus.ts";
 import type { FeedRecords } from "../../domain/feeds/layouts.ts";
 import type { AppointmentRecord, FeedName } from "../../domain/feeds/records.ts";
 import { statusEvent } from "../../domain/team/events.ts";
-import { localTimeOf } from "../../domain/queue/zonedTime.ts";
-import { APPOINTMENT_MADE, BLANK_RESULT } from "../../domain/vocabulary.ts";
+import { firstVisitOrigin, patientVisits } from "../../domain/feeds/patientVisits.ts";
+import { BLANK_RESULT } from "../../domain/vocabulary.ts";
 import { nextId, type MockDb } from "../db/createMockDb";
 import type { MockAppointment } from "../db/records";
 import { publishCallback } from "../queue/callbacks";
@@ -40,31 +39,23 @@ function resultAt(db: MockDb, memberId: number, at: string): string {
 
 /** A member brought up to date from all the appointments of its patient; whether anything changed. */
 function followAppointments(db: MockDb, member: MemberRecord, appointments: readonly MockAppointment[]): boolean {
-  const now = db.now().toISOString();
-  const zone = db.queue.practiceZoneOf(member.practiceId);
-  const complete = appointments.filter((a) => a.status === "Complete").sort((a, b) => a.startsAt.localeCompare(b.startsAt));
-  const ahead = appointments.filter((a) => a.status === "Scheduled" && a.startsAt > now).sort((a, b) => a.startsAt.localeCompare(b.startsAt));
-  const last = complete.at(-1);
-  const status = statusFromAppointments(member.Status, { hasComplete: complete.length > 0, hasFutureScheduled: ahead.length > 0 });
-  const lastVisit = last ? localTimeOf(Date.parse(last.startsAt), zone).date : member.LastVisit;
-  const nextApt = ahead[0]?.startsAt ?? null;
-  let changed = status !== member.Status || lastVisit !== member.LastVisit || nextApt !== member.NextApt;
-  Object.assign(member, { Status: status, LastVisit: lastVisit, NextApt: nextApt });
-  const first = complete[0];
-  if (first && !db.firstVisits.some((visit) => visit.memberId === member.id)) {
-    const result = resultAt(db, member.id, first.bookedAt);
+  const visits = patientVisits(member, appointments, { now: db.now().toISOString(), zone: db.queue.practiceZoneOf(member.practiceId) });
+  let changed = visits.status !== member.Status || visits.lastVisit !== member.LastVisit || visits.nextApt !== member.NextApt;
+  Object.assign(member, { Status: visits.status, LastVisit: visits.lastVisit, NextApt: visits.nextApt });
+  if (visits.firstVisit && !db.firstVisits.some((visit) => visit.memberId === member.id)) {
+    const result = resultAt(db, member.id, visits.firstVisit.bookedAt);
     db.firstVisits.push({
       id: nextId(db.firstVisits),
       memberId: member.id,
       practiceId: member.practiceId,
       patNum: member.PatNum,
-      firstVisitDate: localTimeOf(Date.parse(first.startsAt), zone).date,
-      origin: result === APPOINTMENT_MADE ? CALL_CENTER_ORIGIN : PRACTICE_ORIGIN,
+      firstVisitDate: visits.firstVisit.date,
+      origin: firstVisitOrigin(result),
       result: result as MemberRecord["Result"],
     });
     changed = true;
   }
-  const callback = ahead.length > 0 ? db.queue.openCallbackOf(member.id) : undefined;
+  const callback = visits.nextApt !== null ? db.queue.openCallbackOf(member.id) : undefined;
   if (callback) {
     callback.status = "closed";
     callback.version += 1;

@@ -5,7 +5,6 @@
 import { sql, type Kysely } from "kysely";
 import { generateWorld, type DemoWorld, type WorldOptions } from "../../demo/world.ts";
 import type { Database } from "./database.ts";
-import { seedFirstVisits } from "./seeds/firstVisits.ts";
 import { seedJobs } from "./seeds/jobs.ts";
 import { seedMembers } from "./seeds/members.ts";
 import { seedOpenIssues } from "./seeds/openIssues.ts";
@@ -27,7 +26,6 @@ const SEEDS: ((trx: Kysely<Database>, world: DemoWorld) => Promise<void>)[] = [
   seedCallbacks,
   seedOpenIssues,
   seedPracticeFeeds,
-  seedFirstVisits,
   seedRecordingsAndHelp,
   seedJobs,
   seedUsage,

@@ -1,7 +1,10 @@
 // The demo world's members with their call history: every saved result and note, and every call
-// started (the week's saves and calls for campaigns carry them).
+// started (the week's saves and calls for campaigns carry them). A member comes in as the payer's
+// list brings it, never seen at its practice: its Status, last visit and next appointment follow
+// from the practice's appointments (practiceFeeds.ts); only the call center's own statuses stay.
 import { sql, type Kysely } from "kysely";
 import type { DemoWorld } from "../../../demo/world.ts";
+import { INACTIVE_STATUSES } from "../../../domain/queue/results.ts";
 import { insertChunked, resetIdentity } from "../bulkWrite.ts";
 import type { Database } from "../database.ts";
 
@@ -27,9 +30,7 @@ export async function seedMembers(trx: Kysely<Database>, world: DemoWorld): Prom
           phone: m.Phone,
           date_of_birth: m.Date_of_Birth,
           days_extracted: m.Days_Extracted,
-          status: m.Status,
-          last_visit: m.LastVisit,
-          next_apt: m.NextApt,
+          status: (INACTIVE_STATUSES as readonly string[]).includes(m.Status) ? m.Status : "New Patient",
           entry_time: m.entryTime,
         })),
       )

@@ -1,8 +1,11 @@
 // @vitest-environment node
-// The demo world's leads, deleted appointments and planned treatment go in through the practices'
-// feeds (applyFeedBatch), and come out as the world has them: the same ids (the fake backend's),
-// each keyed by its world id as the source's number, every field the same. On PGlite, and on
-// PostgreSQL 15 when DATABASE_URL_TEST is set.
+// The demo world's appointments, leads, deleted appointments and planned treatment go in through
+// the practices' feeds (applyFeedBatch), and come out as the world has them: the leads', deletions'
+// and planned treatment's ids the same (the fake backend's), each keyed by its world id as the
+// source's number, every field the same; the members' Status, last visit, next appointment and
+// first visits, which the feed's rules make of the appointments, those the fake backend shows. On
+// PGlite, and on PostgreSQL 15 when DATABASE_URL_TEST is set.
+import { sql } from "kysely";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { generateWorld } from "../../../demo/world.ts";
 import { freshTestDatabase } from "../../../tests/support/testDatabase.ts";
@@ -21,6 +24,62 @@ beforeAll(async () => {
 afterAll(() => database?.close());
 
 const instant = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+it("the world's appointments are the feed's rows, booked when the practice last changed them", async () => {
+  const rows = await database.db
+    .selectFrom("appointments")
+    .select(["practice_id", "pat_num", "apt_num", "starts_at", "status", "is_new_patient", "changed_at", "booked_at"])
+    .orderBy("apt_num")
+    .execute();
+  expect(world.appointments.length).toBeGreaterThan(world.members.length / 2);
+  expect(new Set(rows.map((row) => row.status))).toEqual(new Set(["Complete", "Scheduled", "Broken"]));
+  expect(rows.map((row) => ({ ...row, starts_at: instant(row.starts_at), changed_at: instant(row.changed_at), booked_at: instant(row.booked_at) }))).toEqual(
+    world.appointments
+      .map((appointment) => ({
+        practice_id: appointment.practiceId,
+        pat_num: appointment.patNum,
+        apt_num: appointment.aptNum,
+        starts_at: appointment.startsAt,
+        status: appointment.status,
+        is_new_patient: appointment.isNewPatient,
+        changed_at: appointment.changedAt,
+        booked_at: appointment.changedAt,
+      }))
+      .sort((a, b) => a.apt_num.localeCompare(b.apt_num)),
+  );
+});
+
+it("the members' Status, last visit and next appointment are those the appointments make, as the fake backend shows them", async () => {
+  const rows = await database.db
+    .selectFrom("members")
+    .select(["id", "status", sql<string | null>`to_char(last_visit, 'YYYY-MM-DD')`.as("lastVisit"), "next_apt"])
+    .orderBy("id")
+    .execute();
+  expect(rows.map((row) => ({ id: row.id, Status: row.status, LastVisit: row.lastVisit, NextApt: instant(row.next_apt) }))).toEqual(
+    world.members.map((member) => ({ id: member.id, Status: member.Status, LastVisit: member.LastVisit, NextApt: member.NextApt })),
+  );
+  const statuses = new Set(rows.map((row) => row.status));
+  for (const status of ["New Patient", "New Patient With Apt", "Recare Future Appointment", "Recare No Future Appointment", "Dropped Patient"]) expect(statuses).toContain(status);
+});
+
+it("the first visits are the appointments' first completed ones, the call center credited for those its call booked", async () => {
+  const rows = await database.db
+    .selectFrom("first_visits")
+    .select(["member_id", "practice_id", "pat_num", sql<string>`to_char(first_visit_date, 'YYYY-MM-DD')`.as("first_visit_date"), "origin", "result"])
+    .orderBy("member_id")
+    .execute();
+  expect(rows).toEqual(
+    world.firstVisits.map((visit) => ({
+      member_id: visit.memberId,
+      practice_id: visit.practiceId,
+      pat_num: visit.patNum,
+      first_visit_date: visit.firstVisitDate,
+      origin: visit.origin,
+      result: visit.result,
+    })),
+  );
+  expect(new Set(rows.map((row) => row.origin))).toEqual(new Set(["Call Center", "Practice"]));
+});
 
 it("the world's leads are the feed's rows, with the world's ids", async () => {
   const rows = await database.db.selectFrom("leads").selectAll().orderBy("id").execute();

@@ -1,7 +1,9 @@
-// The demo world's practice data written as a practice's feeds write theirs: its leads, deleted
-// appointments and planned treatment become feed records (domain/feeds/records.ts) applied by
-// applyFeedBatch in batches, the world's own id as the source's number. New rows take their ids in
-// the records' order, so the server's ids are the world's (those the fake backend shows).
+// The demo world's practice data written as a practice's feeds write theirs: its appointments,
+// leads, deleted appointments and planned treatment become feed records (domain/feeds/records.ts)
+// applied by applyFeedBatch in batches. The appointments make the members' Status, last visit, next
+// appointment and first visits, by the feed's rules. The other feeds' rows carry the world's own id
+// as the source's number; new rows take their ids in the records' order, so the server's ids are
+// the world's (those the fake backend shows).
 import type { Kysely } from "kysely";
 import type { DemoWorld } from "../../../demo/world.ts";
 import type { FeedBatch } from "../../../domain/feeds/records.ts";
@@ -17,8 +19,13 @@ function batchesOf<T>(records: T[], batch: (records: T[]) => FeedBatch): FeedBat
   return batches;
 }
 
-/** The world's leads, deleted appointments and planned treatment as the feeds' batches, in the world's order. */
-export function practiceFeedBatches(world: Pick<DemoWorld, "leads" | "deletedAppointments" | "priorities">): FeedBatch[] {
+/** The world's appointments, leads, deleted appointments and planned treatment as the feeds' batches, in the world's order. */
+export function practiceFeedBatches(world: Pick<DemoWorld, "appointments" | "leads" | "deletedAppointments" | "priorities">): FeedBatch[] {
+  const appointments = world.appointments.map((appointment) => ({
+    ...appointment,
+    startsAt: new Date(appointment.startsAt),
+    changedAt: new Date(appointment.changedAt),
+  }));
   const leads = world.leads.map((lead) => ({
     practiceId: lead.practiceId,
     sourceId: String(lead.id),
@@ -46,6 +53,7 @@ export function practiceFeedBatches(world: Pick<DemoWorld, "leads" | "deletedApp
     priority: priority.priority,
   }));
   return [
+    ...batchesOf(appointments, (records) => ({ feed: "appointments", records })),
     ...batchesOf(leads, (records) => ({ feed: "leads", records })),
     ...batchesOf(deletions, (records) => ({ feed: "deleted-appointments", records })),
     ...batchesOf(planned, (records) => ({ feed: "planned-treatment", records })),
