@@ -2,6 +2,10 @@
 // while the server imports a member file, each agent opens its practice's first page of the members
 // list and saves a result for one of its members, pausing between calls as a person does; one more
 // client asks GET /sessions every 200 ms, as every open page does. They work until told to stop.
+// People do not act in step: each agent begins at its own moment of the first turn and pauses
+// between half and one and a half times `pauseMs` (the same mean). Started together with equal
+// pauses, twenty agents asked for their pages at the same instant every turn, and the list's p95
+// was the wait of the last of twenty requests queued on two cores, not the time of a request.
 import { parentPort, workerData } from "node:worker_threads";
 
 const RESULTS = ["Left message", "No answer", "Appointment Made", "Reschedule"];
@@ -32,6 +36,9 @@ async function runAgents({ baseUrl, tokens, practiceIds, pauseMs }: ImportAgents
   let running = true;
   void stopped.then(() => (running = false));
   const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
+  const agents = tokens.length - 1;
+  /** A person's pause: `pauseMs` on average, never the same twice. */
+  const think = () => pause(pauseMs * (0.5 + Math.random()));
 
   async function call(path: string, token: string, body?: unknown) {
     const begun = performance.now();
@@ -47,6 +54,8 @@ async function runAgents({ baseUrl, tokens, practiceIds, pauseMs }: ImportAgents
   async function agent(index: number) {
     const token = tokens[index]!;
     const page = `/Members/getMembersTableData?practice=${practiceIds[index % practiceIds.length]!}&pageSize=15`;
+    // A turn is a list, a pause, a save and a pause: the agents' first calls spread over one turn.
+    await pause((index / agents) * 2 * pauseMs);
     for (let turn = 0; running; turn += 1) {
       try {
         const list = await call(page, token);
@@ -54,7 +63,7 @@ async function runAgents({ baseUrl, tokens, practiceIds, pauseMs }: ImportAgents
         out.listTimes.push(list.time);
         const members = list.answer.members as Listed[];
         const member = members[turn % members.length]!;
-        await pause(pauseMs);
+        await think();
         const save = await call("/Members/saveResult", token, {
           sid: member.Subscriber_ID,
           patnum: member.PatNum,
@@ -64,10 +73,10 @@ async function runAgents({ baseUrl, tokens, practiceIds, pauseMs }: ImportAgents
         });
         if (save.status !== 201) throw new Error(`saveResult answered ${save.status}: ${JSON.stringify(save.answer)}`);
         out.saveTimes.push(save.time);
-        await pause(pauseMs);
+        await think();
       } catch (error) {
         out.errors.push(String(error));
-        await pause(pauseMs);
+        await think();
       }
     }
   }
