@@ -48,21 +48,15 @@ export async function campaignWork(db: Kysely<Database>, campaigns: readonly Cou
   const work = new Map<number, CampaignWork>(campaigns.map((campaign) => [campaign.id, { called: 0, reached: 0, appointments: 0, attempts: 0, callbacksOpen: 0, byAgent: [] }]));
   if (campaigns.length === 0) return work;
   const ids = campaigns.map((campaign) => campaign.id);
-  const [{ rows }, { rows: callbacks }] = await Promise.all([
+  const [{ rows }, callbacks] = await Promise.all([
     sql<CountRow>`
       select c.campaign_id, c.user_id, ${figureOf} as figure, c.n, u.firstname, u.lastname
       from campaign_progress_counts c join ${goalsOf(campaigns)} on g.id = c.campaign_id
       left join users u on u.id = c.user_id
       where c.campaign_id = any(${ids}::int[]) and c.day = '-infinity' and c.kind = any(${kindsRead(campaigns)}::text[])
         and (c.kind in ('called', 'reached', 'attempts') or c.kind = g.appointments)`.execute(db),
-    // The campaigns' results joined once to the open callbacks (one scan of each), not every open
-    // callback looked at once per campaign: 42–65 ms instead of 54–103 for 50 campaigns of 2,000
-    // results and 5,900 open callbacks (bench/README.md).
-    sql<{ campaign_id: number; n: string }>`
-      select r.campaign_id, count(distinct cb.id) as n
-      from callbacks cb join results r on r.member_id = cb.member_id and r.user_id = cb.booked_by and r.created_at <= cb.booked_at
-      where cb.status = 'open' and r.campaign_id = any(${ids}::int[])
-      group by r.campaign_id`.execute(db),
+    // Kept as callbacks are booked, ended and results saved (migration 0059).
+    db.selectFrom("campaign_callback_counts").select(["campaign_id", "n"]).where("campaign_id", "in", ids).execute(),
   ]);
   const agents = new Map<string, CampaignWork["byAgent"][number]>();
   for (const row of rows) {
@@ -81,7 +75,7 @@ export async function campaignWork(db: Kysely<Database>, campaigns: readonly Cou
     }
     agent[figure] = row.n;
   }
-  for (const row of callbacks) work.get(row.campaign_id)!.callbacksOpen = Number(row.n);
+  for (const row of callbacks) work.get(row.campaign_id)!.callbacksOpen = row.n;
   for (const counts of work.values()) counts.byAgent.sort(byName);
   return work;
 }

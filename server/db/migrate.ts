@@ -57,6 +57,7 @@ import * as memberLastNameCounts from "./migrations/0055_member_last_name_counts
 import * as memberUpdatesPerStatement from "./migrations/0056_member_updates_per_statement.ts";
 import * as memberClaimsByUserAndExpiry from "./migrations/0057_member_claims_by_user_and_expiry.ts";
 import * as queueStateBrand from "./migrations/0058_queue_state_brand.ts";
+import * as campaignOpenCallbackCounts from "./migrations/0059_campaign_open_callback_counts.ts";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001_staff_and_sessions": staffAndSessions,
@@ -112,6 +113,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0056_member_updates_per_statement": memberUpdatesPerStatement,
   "0057_member_claims_by_user_and_expiry": memberClaimsByUserAndExpiry,
   "0058_queue_state_brand": queueStateBrand,
+  "0059_campaign_open_callback_counts": campaignOpenCallbackCounts,
 };
 
 /**

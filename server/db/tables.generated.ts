@@ -113,6 +113,17 @@ export interface CampaignAgents {
   user_id: number;
 }
 
+export interface CampaignCallbackCounts {
+  campaign_id: number;
+  n: number;
+}
+
+export interface CampaignCallbackMarks {
+  callback_id: number;
+  campaign_id: number;
+  member_id: number;
+}
+
 export interface CampaignDayActivity {
   calls_started: Generated<number>;
   campaign_id: number;
@@ -639,6 +650,8 @@ export interface DB {
   callback_changes: CallbackChanges;
   callbacks: Callbacks;
   campaign_agents: CampaignAgents;
+  campaign_callback_counts: CampaignCallbackCounts;
+  campaign_callback_marks: CampaignCallbackMarks;
   campaign_day_activity: CampaignDayActivity;
   campaign_member_marks: CampaignMemberMarks;
   campaign_progress_counts: CampaignProgressCounts;
