@@ -5066,6 +5066,14 @@ export interface components {
          */
         MembersListCampaignFigure: components["schemas"]["CampaignFigure"];
         /**
+         * @description Added with `campaign`, for the drill-down of an agent's row of its progress
+         *     (`CampaignProgress.byAgent`): only the members this staff member (`User.id`) saved a result
+         *     for in the campaign; with `campaignFigure`, only those the figure counts of that agent's
+         *     saves. Without `campaign` it is 400 naming `campaignAgent`; an id that is no staff member
+         *     is 400 naming `campaignAgent`.
+         */
+        MembersListCampaignAgent: number;
+        /**
          * @description Added: only the work done in this campaign (its `id`); absent = all work, in campaigns or
          *     not. An unknown campaign is 400 naming `campaign`.
          */
@@ -6026,6 +6034,14 @@ export interface operations {
                  *     naming `campaignFigure`.
                  */
                 campaignFigure?: components["parameters"]["MembersListCampaignFigure"];
+                /**
+                 * @description Added with `campaign`, for the drill-down of an agent's row of its progress
+                 *     (`CampaignProgress.byAgent`): only the members this staff member (`User.id`) saved a result
+                 *     for in the campaign; with `campaignFigure`, only those the figure counts of that agent's
+                 *     saves. Without `campaign` it is 400 naming `campaignAgent`; an id that is no staff member
+                 *     is 400 naming `campaignAgent`.
+                 */
+                campaignAgent?: components["parameters"]["MembersListCampaignAgent"];
             };
             header?: never;
             path?: never;
@@ -6105,6 +6121,14 @@ export interface operations {
                  *     naming `campaignFigure`.
                  */
                 campaignFigure?: components["parameters"]["MembersListCampaignFigure"];
+                /**
+                 * @description Added with `campaign`, for the drill-down of an agent's row of its progress
+                 *     (`CampaignProgress.byAgent`): only the members this staff member (`User.id`) saved a result
+                 *     for in the campaign; with `campaignFigure`, only those the figure counts of that agent's
+                 *     saves. Without `campaign` it is 400 naming `campaignAgent`; an id that is no staff member
+                 *     is 400 naming `campaignAgent`.
+                 */
+                campaignAgent?: components["parameters"]["MembersListCampaignAgent"];
             };
             header?: never;
             path?: never;

@@ -8,8 +8,11 @@ export const NO_TARGETS_WARNING = "These filters match no member: the campaign w
 /** What a 400 says of a members list's `campaign` that names no campaign. */
 export const UNKNOWN_CAMPAIGN_DETAIL = "is not a campaign";
 
-/** What a 400 says of a members list's `campaignFigure` sent without `campaign`. */
+/** What a 400 says of a members list's `campaignFigure` or `campaignAgent` sent without `campaign`. */
 export const FIGURE_WITHOUT_CAMPAIGN_DETAIL = "needs a campaign";
+
+/** What a 400 says of a members list's `campaignAgent` that names no staff member. */
+export const UNKNOWN_AGENT_DETAIL = "is not a staff member";
 
 /** The answer of `countCampaignTargets` for `count` members. */
 export const targetsCountOf = (count: number): components["schemas"]["CampaignTargetsCount"] => ({

@@ -2,7 +2,7 @@
 // existing campaign, else the request is 400 naming `campaign`; narrowed, a report keeps the work
 // done in that campaign.
 import { invalidRequest } from "../../contract/errors.ts";
-import { FIGURE_WITHOUT_CAMPAIGN_DETAIL, UNKNOWN_CAMPAIGN_DETAIL } from "../../domain/campaigns/campaignTargets.ts";
+import { FIGURE_WITHOUT_CAMPAIGN_DETAIL, UNKNOWN_AGENT_DETAIL, UNKNOWN_CAMPAIGN_DETAIL } from "../../domain/campaigns/campaignTargets.ts";
 import { figureResults, type CampaignFigure } from "../../domain/campaigns/campaignProgress.ts";
 import type { MockDb } from "../db/createMockDb";
 
@@ -11,19 +11,26 @@ export function checkCampaignFilter(db: Pick<MockDb, "campaigns">, campaign: num
 }
 
 /**
- * The members list's `campaign` and `campaignFigure` as its query takes them (the server's
- * campaignListFilter): 400 naming `campaign` for no campaign, naming `campaignFigure` without
- * one; a figure other than called keeps the members given its results in the campaign.
+ * The members list's `campaign`, `campaignFigure` and `campaignAgent` as its query takes them
+ * (the server's campaignListFilter): 400 naming `campaign` for no campaign, naming the others
+ * without one or for an agent who is no staff member; a figure other than called keeps the
+ * members given its results in the campaign, an agent those of the agent's saves there.
  */
-export function campaignListFilter(db: Pick<MockDb, "campaigns">, query: { campaign?: number; campaignFigure?: CampaignFigure }): { campaign?: number; campaignResults?: readonly string[] } {
+export function campaignListFilter(
+  db: Pick<MockDb, "campaigns" | "users">,
+  query: { campaign?: number; campaignFigure?: CampaignFigure; campaignAgent?: number },
+): { campaign?: number; campaignResults?: readonly string[]; campaignAgent?: number } {
   if (query.campaign === undefined) {
-    if (query.campaignFigure !== undefined) throw invalidRequest([{ field: "campaignFigure", message: FIGURE_WITHOUT_CAMPAIGN_DETAIL }]);
+    const alone = (["campaignFigure", "campaignAgent"] as const).filter((field) => query[field] !== undefined);
+    if (alone.length > 0) throw invalidRequest(alone.map((field) => ({ field, message: FIGURE_WITHOUT_CAMPAIGN_DETAIL })));
     return {};
   }
-  checkCampaignFilter(db, query.campaign);
-  const campaign = db.campaigns.find((candidate) => candidate.id === query.campaign)!;
-  const results = query.campaignFigure === undefined ? null : figureResults(query.campaignFigure, campaign);
-  return { campaign: query.campaign, ...(results ? { campaignResults: results } : {}) };
+  const campaign = db.campaigns.find((candidate) => candidate.id === query.campaign);
+  const agentUnknown = query.campaignAgent !== undefined && !db.users.some((user) => user.id === query.campaignAgent);
+  const unknown = [...(campaign ? [] : [{ field: "campaign", message: UNKNOWN_CAMPAIGN_DETAIL }]), ...(agentUnknown ? [{ field: "campaignAgent", message: UNKNOWN_AGENT_DETAIL }] : [])];
+  if (unknown.length > 0) throw invalidRequest(unknown);
+  const results = query.campaignFigure === undefined ? null : figureResults(query.campaignFigure, campaign!);
+  return { campaign: query.campaign, ...(results ? { campaignResults: results } : {}), ...(query.campaignAgent !== undefined ? { campaignAgent: query.campaignAgent } : {}) };
 }
 
 /** The records done in `campaign`, or all of them without one. */

@@ -29,6 +29,8 @@ export interface MemberFilters {
   campaign?: number;
   /** With `campaign`, only those given one of these results in it (a progress figure's members). */
   campaignResults?: readonly string[];
+  /** With `campaign`, only those this staff member saved a result for in it. */
+  campaignAgent?: number;
 }
 
 /** What the filters look up: which region a practice is in, which dentist has which first name, the planned treatment. */
@@ -37,7 +39,7 @@ export interface FilterContext {
   dentists: readonly { id: number; Dr_First_Name: string }[];
   priorities: readonly { practiceId: number; patNum: string; priority: string }[];
   /** The saved results, for the campaign filter. */
-  results?: readonly { memberId: number; campaignId?: number | null; Result: string }[];
+  results?: readonly { memberId: number; userId: number; campaignId?: number | null; Result: string }[];
 }
 
 type Check = (member: MemberRecord) => boolean;
@@ -65,9 +67,11 @@ export function memberFilter(filters: MemberFilters, context: FilterContext): Ch
   }
   if (result !== undefined && result !== "all") checks.push((member) => member.Result === result);
   if (filters.campaign !== undefined) {
-    const given = filters.campaignResults;
+    const { campaignResults: given, campaignAgent: agent } = filters;
     const worked = new Set(
-      (context.results ?? []).filter((saved) => saved.campaignId === filters.campaign && (!given || given.includes(saved.Result))).map((saved) => saved.memberId),
+      (context.results ?? [])
+        .filter((saved) => saved.campaignId === filters.campaign && (!given || given.includes(saved.Result)) && (agent === undefined || saved.userId === agent))
+        .map((saved) => saved.memberId),
     );
     checks.push((member) => worked.has(member.id));
   }

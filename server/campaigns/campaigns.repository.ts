@@ -7,7 +7,7 @@ import type { Database } from "../db/database.ts";
 import { audit } from "../audit.repository.ts";
 import { campaignChanged, publish } from "../events/events.repository.ts";
 import { invalidRequest } from "../../contract/errors.ts";
-import { FIGURE_WITHOUT_CAMPAIGN_DETAIL, UNKNOWN_CAMPAIGN_DETAIL } from "../../domain/campaigns/campaignTargets.ts";
+import { FIGURE_WITHOUT_CAMPAIGN_DETAIL, UNKNOWN_AGENT_DETAIL, UNKNOWN_CAMPAIGN_DETAIL } from "../../domain/campaigns/campaignTargets.ts";
 import { figureResults, type CampaignFigure } from "../../domain/campaigns/campaignProgress.ts";
 
 type Schemas = components["schemas"];
@@ -129,22 +129,30 @@ export async function checkCampaignFilter(db: Kysely<Database>, campaign: number
 export interface CampaignListFilter {
   campaign?: number;
   campaignResults?: readonly string[];
+  /** The staff member whose saves in the campaign count (an agent's row of its progress). */
+  campaignAgent?: number;
 }
 
 /**
- * The members list's `campaign` and `campaignFigure`: 400 naming `campaign` when it names no
- * campaign, naming `campaignFigure` when it comes without one; a figure other than called keeps
- * the members given its results in the campaign (domain figureResults).
+ * The members list's `campaign`, `campaignFigure` and `campaignAgent`: 400 naming `campaign` when
+ * it names no campaign, naming the others when they come without one or the agent is no staff
+ * member; a figure other than called keeps the members given its results in the campaign (domain
+ * figureResults), an agent those of the agent's saves there.
  */
-export async function campaignListFilter(db: Kysely<Database>, query: { campaign?: number; campaignFigure?: CampaignFigure }): Promise<CampaignListFilter> {
+export async function campaignListFilter(db: Kysely<Database>, query: { campaign?: number; campaignFigure?: CampaignFigure; campaignAgent?: number }): Promise<CampaignListFilter> {
   if (query.campaign === undefined) {
-    if (query.campaignFigure !== undefined) throw invalidRequest([{ field: "campaignFigure", message: FIGURE_WITHOUT_CAMPAIGN_DETAIL }]);
+    const alone = (["campaignFigure", "campaignAgent"] as const).filter((field) => query[field] !== undefined);
+    if (alone.length > 0) throw invalidRequest(alone.map((field) => ({ field, message: FIGURE_WITHOUT_CAMPAIGN_DETAIL })));
     return {};
   }
-  const row = await db.selectFrom("campaigns").select("goal_result").where("id", "=", query.campaign).executeTakeFirst();
-  if (!row) throw invalidRequest([{ field: "campaign", message: UNKNOWN_CAMPAIGN_DETAIL }]);
-  const results = query.campaignFigure === undefined ? null : figureResults(query.campaignFigure, { goalResult: row.goal_result });
-  return { campaign: query.campaign, ...(results ? { campaignResults: results } : {}) };
+  const [row, agent] = await Promise.all([
+    db.selectFrom("campaigns").select("goal_result").where("id", "=", query.campaign).executeTakeFirst(),
+    query.campaignAgent === undefined ? null : db.selectFrom("users").select("id").where("id", "=", query.campaignAgent).executeTakeFirst(),
+  ]);
+  const unknown = [...(row ? [] : [{ field: "campaign", message: UNKNOWN_CAMPAIGN_DETAIL }]), ...(agent === undefined ? [{ field: "campaignAgent", message: UNKNOWN_AGENT_DETAIL }] : [])];
+  if (unknown.length > 0) throw invalidRequest(unknown);
+  const results = query.campaignFigure === undefined ? null : figureResults(query.campaignFigure, { goalResult: row!.goal_result });
+  return { campaign: query.campaign, ...(results ? { campaignResults: results } : {}), ...(query.campaignAgent !== undefined ? { campaignAgent: query.campaignAgent } : {}) };
 }
 
 /** The campaign whose name is `name`, case ignored, other than `exceptId`. */

@@ -38,6 +38,8 @@ export interface MembersQuery {
   campaign?: number;
   /** With `campaign`, only those given one of these results in it (a progress figure's members). */
   campaignResults?: readonly string[];
+  /** With `campaign`, only those this staff member saved a result for in it. */
+  campaignAgent?: number;
   orderByColumn?: MemberSortColumn;
   /** Descending (the specification's name for "sort the same column again"). */
   sameColumn?: boolean;
@@ -172,11 +174,12 @@ async function searched(db: Kysely<Database>, query: Pick<MembersQuery, "search"
 const byPracticeOnly = (query: ListQuery) =>
   !given(query.company) && !given(query.status) && !given(query.result) && !given(query.mco) && !query.dentistFirstName;
 
-/** The members a campaign has worked (given one of `campaignResults` in it), from the index of results saved for campaigns (migration 0042). */
-function campaignCondition(query: Pick<MembersQuery, "campaign" | "campaignResults">): RawBuilder<boolean> | undefined {
+/** The members a campaign has worked (given one of `campaignResults` in it, by `campaignAgent`), from the index of results saved for campaigns (migration 0042). */
+function campaignCondition(query: Pick<MembersQuery, "campaign" | "campaignResults" | "campaignAgent">): RawBuilder<boolean> | undefined {
   if (query.campaign === undefined) return undefined;
   const ofResults = query.campaignResults ? sql` and r.result = any(${[...query.campaignResults]}::text[])` : sql``;
-  return sql<boolean>`m.id in (select r.member_id from results r where r.campaign_id = ${query.campaign}${ofResults})`;
+  const byAgent = query.campaignAgent !== undefined ? sql` and r.user_id = ${query.campaignAgent}` : sql``;
+  return sql<boolean>`m.id in (select r.member_id from results r where r.campaign_id = ${query.campaign}${ofResults}${byAgent})`;
 }
 
 /** The conditions of the filters, the priority, the campaign and the search, and what a count needs of them. */

@@ -22,7 +22,7 @@ export function persistFilters(_: unknown, { filters, pageSize }: { filters: Mem
   const url = new URL(location.href);
   const query = urlQuery(filters);
   // A link's search is applied once, when the list opens; the search box holds it from then on.
-  for (const name of ["mco", "result", "priority", "campaign", "campaignFigure", "search"]) if (!(name in query)) url.searchParams.delete(name);
+  for (const name of ["mco", "result", "priority", "campaign", "campaignFigure", "campaignAgent", "search"]) if (!(name in query)) url.searchParams.delete(name);
   for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
   if (url.href !== location.href) history.replaceState(history.state, "", url);
 }

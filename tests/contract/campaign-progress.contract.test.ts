@@ -188,6 +188,44 @@ describe("the members list narrowed to the members a figure counts (campaignFigu
   });
 });
 
+describe("the members list narrowed to an agent's saves in a campaign (campaignAgent)", () => {
+  const listed = (call: "/Members/getMembersTableData" | "/Members/export", query: Record<string, unknown>) => backend.api.get(call, { token: backend.admin.token, query: { pageNum: 1, ...query } as any });
+  const idsOf = async (query: Record<string, unknown>) => {
+    const answer = await listed("/Members/getMembersTableData", query);
+    expect(answer.status).toBe(200);
+    return answer.body.members.map((member: any) => member.id);
+  };
+
+  it("lists the members the agent saved a result for in the campaign, each figure of the agent's row, and no other agent's", async () => {
+    const member = await servable();
+    const campaign = await campaignFor(member, backend.colleague, { agents: [backend.colleague.user.id, backend.staff.user.id] });
+    await work(campaign, backend.colleague, member, "Transfer");
+    const row = await progressOf(campaign);
+    expect(row.byAgent).toEqual([{ ...person(backend.colleague), called: 1, reached: 1, appointments: 0 }]);
+    const colleague = { campaign: campaign.id, campaignAgent: backend.colleague.user.id };
+    expect(await idsOf(colleague)).toEqual([member.id]);
+    expect(await idsOf({ ...colleague, campaignFigure: "reached" })).toEqual([member.id]);
+    expect(await idsOf({ ...colleague, campaignFigure: "appointments" })).toEqual([]);
+    // Assigned to the campaign too, but saved nothing in it.
+    expect(await idsOf({ campaign: campaign.id, campaignAgent: backend.staff.user.id })).toEqual([]);
+    const csv = await listed("/Members/export", colleague);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("x-row-count")).toBe("1");
+    await pause(campaign);
+  });
+
+  it("answers 400 naming campaignAgent without a campaign or for an id that is no staff member", async () => {
+    for (const call of ["/Members/getMembersTableData", "/Members/export"] as const) {
+      const alone = await listed(call, { campaignAgent: backend.colleague.user.id });
+      expect(alone.status).toBe(400);
+      expect(fieldsOf(alone.body)).toEqual(["campaignAgent"]);
+      const nobody = await listed(call, { campaign: 1, campaignAgent: 2_000_000 });
+      expect(nobody.status).toBe(400);
+      expect(fieldsOf(nobody.body)).toContain("campaignAgent");
+    }
+  });
+});
+
 describe("GET /campaign-progress/{id}/days and its export", () => {
   it("gives every day from the start to today, zeros included, and the same rows as CSV", async () => {
     const member = await servable();

@@ -87,7 +87,7 @@ e2e("A drill-down link naming an unknown practice or status says so and shows ev
   await snapshot(page, "drill-down-unknown-link", { waitFor: page.getByRole("alert") });
 }, { timeout: 120_000 });
 
-e2e("Campaigns progress: Called, Reached and Appointments each open exactly the members the figure counts, and the list says which", async ({ page }) => {
+e2e("Campaigns progress: Called, Reached and Appointments, of the campaign and of an agent's row, each open exactly the members the figure counts, and the list says which", async ({ page }) => {
   await signInAs(page, ADMIN);
   await waitForPath(page, ADMIN.defaultPage);
   await goInApp(page, "/campaigns");
@@ -126,8 +126,24 @@ e2e("Campaigns progress: Called, Reached and Appointments each open exactly the 
     }
   }
   assert.ok(counted[0]! >= counted[1]! && counted[1]! >= counted[2]!, "reached is some of called, and the appointments some of reached");
+  // An agent's row under the campaign: the members that agent called in it.
+  await goInApp(page, "/campaigns");
+  const agentRow = progress.locator("tr.campaign-progress__agent").filter({ has: page.locator("td:nth-of-type(2) a") }).first();
+  await expectVisible(agentRow, 15_000);
+  const agentLink = agentRow.locator("td:nth-of-type(2) a");
+  const agentCount = Number((await agentLink.innerText()).replace(/[^0-9]/g, ""));
+  assert.ok(agentCount > 0);
+  await agentLink.click();
+  await waitForPath(page, "/members/all");
+  assert.equal(await listedCount(page), agentCount, "the list counts the members the agent called in the campaign");
+  assert.match(new URL(page.url()).searchParams.get("campaignAgent") ?? "", /^[1-9][0-9]*$/);
+  await expectVisible(page.getByRole("status").filter({ hasText: /^Only the members called in the campaign .+ by the agent number [0-9]+\.$/ }));
+  for (const viewport of [{ width: 1366, height: 768 }, { width: 1920, height: 1080 }]) {
+    await page.setViewportSize(viewport);
+    await snapshot(page, `drill-down-campaign-agent-${viewport.width}`);
+  }
   // Back to every member: the campaign and its figure leave the address and the list.
   await page.getByRole("button", { name: "Show members of every campaign" }).click();
-  await page.waitForFunction(() => !new URL(location.href).searchParams.has("campaign") && !new URL(location.href).searchParams.has("campaignFigure"));
+  await page.waitForFunction(() => ["campaign", "campaignFigure", "campaignAgent"].every((name) => !new URL(location.href).searchParams.has(name)));
   assert.ok((await listedCount(page)) > counted[0]!);
 }, { timeout: 180_000 });

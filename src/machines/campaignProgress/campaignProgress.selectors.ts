@@ -65,14 +65,18 @@ const MEMBERS_LIST_ROUTE = "/members/all";
 /** A progress figure that opens the members it counts: those the campaign called, reached, and gave its appointment result. */
 export type MembersFigure = CampaignFigure;
 
+/** An agent's row under its campaign. */
+export type AgentRow = ProgressRow["byAgent"][number];
+
 /**
- * The members list narrowed to the members the figure counts (`campaign` and `campaignFigure`);
- * undefined for a zero. Every other filter is set to all, so that filters saved in the browser
- * hide none of them.
+ * The members list narrowed to the members the figure counts (`campaign` and `campaignFigure`),
+ * of one agent's saves when `agent` is given (`campaignAgent`); undefined for a zero. Every other
+ * filter is set to all, so that filters saved in the browser hide none of them.
  */
-export function campaignMembersHref(row: ProgressRow, figure: MembersFigure): string | undefined {
-  if (row[figure] === 0) return undefined;
+export function campaignMembersHref(row: ProgressRow, figure: MembersFigure, agent?: AgentRow): string | undefined {
+  if ((agent ?? row)[figure] === 0) return undefined;
   const query = new URLSearchParams({ practice: "all", status: "all", brand: "all", mco: "all", priority: "all", result: "all", campaign: String(row.campaignId) });
   if (figure !== "called") query.set("campaignFigure", figure);
+  if (agent) query.set("campaignAgent", String(agent.userId));
   return `${MEMBERS_LIST_ROUTE}?${query.toString()}`;
 }

@@ -97,6 +97,7 @@ export function filtersOf(targets: CampaignTargets): Pick<CampaignDraft, "filter
       priority: targets.priority ?? ALL,
       campaign: null,
       campaignFigure: "called",
+      campaignAgent: null,
     },
     search: targets.search ?? "",
     region: targets.region ?? ALL,

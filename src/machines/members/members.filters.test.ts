@@ -24,6 +24,7 @@ const FILTERS: MemberFilters = {
   priority: "all",
   campaign: null,
   campaignFigure: "called",
+  campaignAgent: null,
 };
 
 describe("member filters travel", () => {
@@ -72,14 +73,19 @@ describe("member filters travel", () => {
     expect(readUrlFilters(link)).toEqual({ practiceIds: [], status: "all", brand: "all", campaign: 12, campaignFigure: "reached" });
     expect(`?${new URLSearchParams(urlQuery({ ...NO_FILTERS, ...readUrlFilters(link) })).toString()}`).toBe(link);
     expect(readUrlFilters("?campaignFigure=reached")).toEqual({});
+    expect(readUrlFilters("?campaign=12&campaignAgent=5&campaignFigure=reached")).toEqual({ campaign: 12, campaignAgent: 5, campaignFigure: "reached" });
+    expect(readUrlFilters("?campaignAgent=5")).toEqual({});
+    expect(unknownUrlFilters("?campaign=12&campaignAgent=Dana")).toEqual(["campaign agent “Dana”"]);
+    expect(urlQuery({ ...NO_FILTERS, campaign: 12, campaignAgent: 5 })).toMatchObject({ campaign: "12", campaignAgent: "5" });
+    expect(changeFilters({ ...NO_FILTERS, campaign: 12, campaignAgent: 5 }, { campaign: null }).campaignAgent).toBeNull();
     expect(unknownUrlFilters("?campaign=12&campaignFigure=booked")).toEqual(["campaign figure “booked”"]);
     expect(urlQuery({ ...NO_FILTERS, campaign: 12, campaignFigure: "called" })).not.toHaveProperty("campaignFigure");
     expect(changeFilters({ ...NO_FILTERS, campaign: 12, campaignFigure: "appointments" }, { campaign: null }).campaignFigure).toBe("called");
   });
 
   it("round-trips every filter but a campaign's and the page size through the cookie, and ignores a broken cookie", () => {
-    const { campaign: _campaign, campaignFigure: _figure, ...kept } = FILTERS;
-    expect(readCookieFilters(cookieValue({ ...FILTERS, campaign: 7, campaignFigure: "reached" }, 50))).toEqual({ ...kept, pageSize: 50 });
+    const { campaign: _campaign, campaignFigure: _figure, campaignAgent: _agent, ...kept } = FILTERS;
+    expect(readCookieFilters(cookieValue({ ...FILTERS, campaign: 7, campaignFigure: "reached", campaignAgent: 5 }, 50))).toEqual({ ...kept, pageSize: 50 });
     expect(readCookieFilters("{not json")).toEqual({});
     expect(readCookieFilters(JSON.stringify({ status: "Nope", pageSize: 7, brand: "uhc" }))).toEqual({ brand: "uhc" });
   });

@@ -44,9 +44,11 @@ export interface MemberFilters {
   campaign: number | null;
   /** Of the campaign's members, those one figure of its progress counts (called: every one it worked); in the link alone too. */
   campaignFigure: CampaignFigure;
+  /** Of the campaign's members, those this agent (a user id) saved a result for in it, or null (an agent's row of its progress); in the link alone too. */
+  campaignAgent: number | null;
 }
 
-export const NO_FILTERS: MemberFilters = { practiceIds: [], status: ALL, result: ALL, mco: ALL, dentist: "", brand: ALL, priority: ALL, campaign: null, campaignFigure: "called" };
+export const NO_FILTERS: MemberFilters = { practiceIds: [], status: ALL, result: ALL, mco: ALL, dentist: "", brand: ALL, priority: ALL, campaign: null, campaignFigure: "called", campaignAgent: null };
 
 /** The brands a brand filter keeps: every brand for all. */
 export const brandsOf = (brand: MemberFilters["brand"]): Brand[] => (listFilterValues(brand) as Brand[] | undefined) ?? [...BRANDS];
@@ -74,7 +76,7 @@ const isStatusList = isListOf(MEMBER_STATUSES);
 const isBrandList = isListOf(BRANDS);
 const isPriority = (value: unknown): value is PriorityFilter => ["all", "any", "P1", "P2", "P3", "P4"].includes(value as string);
 /** A campaign's id in a link: a whole number from 1. */
-const campaignIdOf = (value: string | null): number | null => (value !== null && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2147483647 ? Number(value) : null);
+const positiveIdOf = (value: string | null): number | null => (value !== null && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2147483647 ? Number(value) : null);
 const isCampaignFigure = (value: unknown): value is CampaignFigure => (CAMPAIGN_FIGURES as readonly unknown[]).includes(value);
 const isResult = (value: unknown): value is MemberResult => value === "" || (RESULT_OPTIONS as readonly unknown[]).includes(value);
 export const isPageSize = (value: unknown): value is PageSize => (PAGE_SIZES as readonly unknown[]).includes(value);
@@ -102,10 +104,12 @@ export function readUrlFilters(search: string): Partial<MemberFilters> {
   if (result === ALL || isResult(result)) filters.result = result;
   const priority = query.get("priority");
   if (isPriority(priority)) filters.priority = priority;
-  const campaign = campaignIdOf(query.get("campaign"));
+  const campaign = positiveIdOf(query.get("campaign"));
   if (campaign !== null) filters.campaign = campaign;
   const figure = query.get("campaignFigure");
   if (campaign !== null && isCampaignFigure(figure)) filters.campaignFigure = figure;
+  const agent = positiveIdOf(query.get("campaignAgent"));
+  if (campaign !== null && agent !== null) filters.campaignAgent = agent;
   return filters;
 }
 
@@ -122,9 +126,11 @@ export function unknownUrlFilters(search: string): string[] {
   const priority = query.get("priority");
   if (priority !== null && !isPriority(priority)) unknown.push(`priority “${priority}”`);
   const campaign = query.get("campaign");
-  if (campaign !== null && campaignIdOf(campaign) === null) unknown.push(`campaign “${campaign}”`);
+  if (campaign !== null && positiveIdOf(campaign) === null) unknown.push(`campaign “${campaign}”`);
   const figure = query.get("campaignFigure");
   if (figure !== null && !isCampaignFigure(figure)) unknown.push(`campaign figure “${figure}”`);
+  const agent = query.get("campaignAgent");
+  if (agent !== null && positiveIdOf(agent) === null) unknown.push(`campaign agent “${agent}”`);
   return unknown;
 }
 
@@ -139,10 +145,11 @@ export function urlQuery(filters: MemberFilters): Record<string, string> {
     ...(filters.priority !== ALL ? { priority: filters.priority } : {}),
     ...(filters.campaign !== null ? { campaign: String(filters.campaign) } : {}),
     ...(filters.campaign !== null && filters.campaignFigure !== "called" ? { campaignFigure: filters.campaignFigure } : {}),
+    ...(filters.campaign !== null && filters.campaignAgent !== null ? { campaignAgent: String(filters.campaignAgent) } : {}),
   };
 }
 
-export function cookieValue({ campaign: _campaign, campaignFigure: _figure, ...filters }: MemberFilters, pageSize: PageSize): string {
+export function cookieValue({ campaign: _campaign, campaignFigure: _figure, campaignAgent: _agent, ...filters }: MemberFilters, pageSize: PageSize): string {
   return JSON.stringify({ ...filters, pageSize });
 }
 
@@ -212,8 +219,11 @@ export function initialFilters({ saved, setup, defaultLocationId, practices }: S
 /** A filter change; a brand change resets the practice to All and drops an MCO of another brand (§4). */
 export function changeFilters(current: MemberFilters, change: Partial<MemberFilters>): MemberFilters {
   const next = { ...current, ...change };
-  // A figure is of its campaign: leaving the campaign leaves it.
-  if (next.campaign === null) next.campaignFigure = "called";
+  // A figure and an agent are of their campaign: leaving the campaign leaves them.
+  if (next.campaign === null) {
+    next.campaignFigure = "called";
+    next.campaignAgent = null;
+  }
   if (change.brand !== undefined && change.brand !== current.brand) {
     next.practiceIds = [];
     if (next.mco !== ALL && !mcoOptions(next.brand).includes(next.mco)) next.mco = ALL;

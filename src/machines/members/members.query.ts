@@ -53,6 +53,7 @@ export interface MembersQuery {
   region: RegionFilter;
   campaign?: number;
   campaignFigure?: CampaignFigure;
+  campaignAgent?: number;
 }
 
 /** The list call's query for the current filters, search, page and sort. */
@@ -72,7 +73,13 @@ export function membersQuery({ filters, sort, search, pageNum, cursor, pageSize,
     sameColumn: sort.sameColumn,
     mco: filters.mco,
     region,
-    ...(filters.campaign !== null ? { campaign: filters.campaign, ...(filters.campaignFigure !== "called" ? { campaignFigure: filters.campaignFigure } : {}) } : {}),
+    ...(filters.campaign !== null
+      ? {
+          campaign: filters.campaign,
+          ...(filters.campaignFigure !== "called" ? { campaignFigure: filters.campaignFigure } : {}),
+          ...(filters.campaignAgent !== null ? { campaignAgent: filters.campaignAgent } : {}),
+        }
+      : {}),
   };
 }
 

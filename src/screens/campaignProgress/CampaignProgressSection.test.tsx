@@ -99,6 +99,18 @@ describe("Campaigns page: progress", () => {
     expect(within(within(row).getAllByRole("cell")[5]!).queryByRole("link")).toBeNull();
   });
 
+  it("opens the members list narrowed to the members each figure of an agent's row counts of that agent's saves", async () => {
+    houston();
+    await renderSection();
+    const { firstname, lastname, id } = agent();
+    const agentRow = (await screen.findByRole("rowheader", { name: `Houston, agent ${firstname} ${lastname}` })).closest("tr")!;
+    const drilled = (title: string) => Object.fromEntries(new URLSearchParams(within(agentRow).getByTitle(title).getAttribute("href")!.split("?")[1]));
+    const hers = { practice: "all", status: "all", brand: "all", mco: "all", priority: "all", result: "all", campaign: String(HOUSTON), campaignAgent: String(id) };
+    expect(drilled(`Open the 2 members ${firstname} ${lastname} called in Houston`)).toEqual(hers);
+    expect(drilled(`Open the 1 member ${firstname} ${lastname} reached in Houston`)).toEqual({ ...hers, campaignFigure: "reached" });
+    expect(drilled(`Open the 1 member ${firstname} ${lastname} gave Appointment Made in Houston`)).toEqual({ ...hers, campaignFigure: "appointments" });
+  });
+
   it("says there is nothing to show without campaigns", async () => {
     await renderSection();
     expect(await screen.findByText("No campaign to show progress for yet.")).toBeInTheDocument();

@@ -52,13 +52,14 @@ export function CampaignProgressSection({ actor, exporter }: { actor: CampaignPr
   );
 }
 
-/** A figure that opens the members list narrowed to its members (drill-down), or the bare number for a zero. */
-function MembersLink({ row, figure, title }: { row: ProgressRow; figure: progress.MembersFigure; title: string }) {
-  const href = progress.campaignMembersHref(row, figure);
-  if (!href) return <>{count.format(row[figure])}</>;
+/** A figure (of the campaign, or of one agent's saves in it) that opens the members list narrowed to its members (drill-down), or the bare number for a zero. */
+function MembersLink({ row, figure, title, agent }: { row: ProgressRow; figure: progress.MembersFigure; title: string; agent?: progress.AgentRow }) {
+  const href = progress.campaignMembersHref(row, figure, agent);
+  const figureCount = count.format((agent ?? row)[figure]);
+  if (!href) return <>{figureCount}</>;
   return (
     <Link href={href} className="count-link" title={title}>
-      {count.format(row[figure])}
+      {figureCount}
     </Link>
   );
 }
@@ -123,9 +124,20 @@ function ProgressTable({ actor, rows }: { actor: CampaignProgressActor; rows: Pr
                   <span className="visually-hidden">{row.name}, agent</span> {agent.firstname} {agent.lastname}
                 </th>
                 <td colSpan={2} />
-                <td className="num">{count.format(agent.called)}</td>
-                <td className="num">{count.format(agent.reached)}</td>
-                <td className="num">{count.format(agent.appointments)}</td>
+                <td className="num">
+                  <MembersLink row={row} agent={agent} figure="called" title={`Open the ${members(agent.called)} ${agent.firstname} ${agent.lastname} called in ${row.name}`} />
+                </td>
+                <td className="num">
+                  <MembersLink row={row} agent={agent} figure="reached" title={`Open the ${members(agent.reached)} ${agent.firstname} ${agent.lastname} reached in ${row.name}`} />
+                </td>
+                <td className="num">
+                  <MembersLink
+                    row={row}
+                    agent={agent}
+                    figure="appointments"
+                    title={`Open the ${members(agent.appointments)} ${agent.firstname} ${agent.lastname} gave ${row.appointmentResult} in ${row.name}`}
+                  />
+                </td>
                 <td colSpan={4} />
               </tr>
             ))}

@@ -83,6 +83,12 @@ export function CampaignFilterNotice({ list: listActor, panel }: { list: ListRef
   return (
     <p className="campaigns-notice" role="status">
       Only the members {figure.who} in the campaign <strong>{name ?? `number ${campaign}`}</strong>
+      {filters.campaignAgent !== null ? (
+        <>
+          {" "}
+          by the agent <strong>number {filters.campaignAgent}</strong>
+        </>
+      ) : null}
       {figure.rule}
       {filters.result !== "all" ? <> whose result is now <strong>{filters.result === "" ? "Blank" : filters.result}</strong></> : null}.{" "}
       <button type="button" className="button--link" onClick={() => listActor.send({ type: "members.filter.change", change: { campaign: null } })}>

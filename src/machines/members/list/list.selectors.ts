@@ -82,7 +82,7 @@ export const selectExportQuery = (snapshot: ListSnapshot) => exportQuery(snapsho
 
 /** The list's filters and search as the queue takes them: Next serves by the list's filters, never by the campaign a drill-down narrowed it to (nextMember has no `campaign`). */
 export const selectQueueQuery = (snapshot: ListSnapshot) => {
-  const { campaign: _campaign, campaignFigure: _figure, ...query } = selectExportQuery(snapshot);
+  const { campaign: _campaign, campaignFigure: _figure, campaignAgent: _agent, ...query } = selectExportQuery(snapshot);
   return query;
 };
 
