@@ -137,7 +137,7 @@ e2e("Campaigns progress: Called, Reached and Appointments, of the campaign and o
   await waitForPath(page, "/members/all");
   assert.equal(await listedCount(page), agentCount, "the list counts the members the agent called in the campaign");
   assert.match(new URL(page.url()).searchParams.get("campaignAgent") ?? "", /^[1-9][0-9]*$/);
-  await expectVisible(page.getByRole("status").filter({ hasText: /^Only the members called in the campaign .+ by the agent number [0-9]+\.$/ }));
+  await expectVisible(page.getByRole("status").filter({ hasText: /^Only the members called in the campaign .+ by the agent number [0-9]+\./ }));
   for (const viewport of [{ width: 1366, height: 768 }, { width: 1920, height: 1080 }]) {
     await page.setViewportSize(viewport);
     await snapshot(page, `drill-down-campaign-agent-${viewport.width}`);
