@@ -9,7 +9,7 @@ import pg from "pg";
 import { openDatabase } from "../../server/db/connection.ts";
 import { migrateToLatest } from "../../server/db/migrate.ts";
 import { seedDemoData, type SeedOptions } from "../../server/db/seed.ts";
-import { sourceHash } from "../../server/db/template.ts";
+import { sourceHash, workOutQueueStates } from "../../server/db/template.ts";
 
 const PREFIX = "recall_template_";
 const KEPT_MS = 24 * 3_600_000;
@@ -57,7 +57,10 @@ async function ensureTemplate(url: string, name: string, seed: SeedOptions | nul
       const database = await openDatabase({ url: inDatabase(url, part) });
       try {
         await migrateToLatest(database.db);
-        if (seed) await seedDemoData(database.db, seed);
+        if (seed) {
+          await seedDemoData(database.db, seed);
+          await workOutQueueStates(database.db);
+        }
         await sql`vacuum analyze`.execute(database.db);
       } finally {
         await database.close();
