@@ -1,8 +1,8 @@
-// npm test: every stage of scripts/test-plan.ts, two at a time (TEST_JOBS overrides). Each stage's
-// output is kept aside and printed whole when it ends, so that stages running side by side never
-// interleave their lines; a summary of every stage, its time and the processor time it used closes
-// the run. Exits 1 when any stage fails; the stages that need a failed one are skipped, the others
-// still run.
+// npm test: every stage of scripts/test-plan.ts, two at a time (TEST_JOBS overrides), and beside
+// those the stages that mostly wait. Each stage's output is kept aside and printed whole when it
+// ends, so that stages running side by side never interleave their lines; a summary of every
+// stage, its time and the processor time it used closes the run. Exits 1 when any stage fails; the
+// stages that need a failed one are skipped, the others still run.
 import { spawn } from "node:child_process";
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

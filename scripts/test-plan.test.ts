@@ -14,6 +14,14 @@ describe("startable", () => {
     expect(startable(plan, statuses({ e2e: "running", build: "running" }), 2)).toEqual([]);
   });
 
+  it("starts a stage that runs beside the slots once it is ready, without taking a slot", () => {
+    const withBench: Stage[] = [...plan, { script: "bench", needs: ["build"], beside: true }];
+    const of = (entries: Record<string, Status>) => new Map(withBench.map((stage) => [stage.script, entries[stage.script] ?? "waiting"]));
+    expect(scripts(startable(withBench, of({ e2e: "running", build: "running" }), 2))).toEqual([]);
+    expect(scripts(startable(withBench, of({ e2e: "running", build: "passed", lint: "running" }), 2))).toEqual(["bench"]);
+    expect(scripts(startable(withBench, of({ e2e: "running", build: "passed", bench: "running" }), 2))).toEqual(["e2e:server"]);
+  });
+
   it("starts a stage only once what it needs has passed", () => {
     expect(scripts(startable(plan, statuses({ e2e: "running", build: "running" }), 3))).toEqual(["lint"]);
     expect(scripts(startable(plan, statuses({ e2e: "running", build: "passed" }), 2))).toEqual(["e2e:server"]);
