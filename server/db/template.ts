@@ -49,6 +49,9 @@ export async function createTemplate(options: SeedOptions): Promise<Blob> {
     await seedDemoData(database.db, options);
     await workOutQueueStates(database.db);
     await sql`VACUUM ANALYZE`.execute(database.db);
+    // Without a checkpoint each load of the dump first replayed the log written since the last one
+    // (~0.35 s of processor time a load).
+    await sql`CHECKPOINT`.execute(database.db);
     return await database.pglite!.dumpDataDir("none");
   } finally {
     await database.close();
