@@ -14,15 +14,24 @@ const SHARED: Options = { keywords: ["example"], useDefaults: true, removeAdditi
 function compilerOf(options: Options): (schema: FastifySchema) => ValidateFunction {
   const ajv = new Ajv({ ...SHARED, ...options });
   addFormats.default(ajv);
+  // Every app of a process (a test file starts several) validates the same contract: each schema
+  // is compiled once per process rather than once per app (~0.1–0.2 s of processor time an app).
+  const compiled = new Map<string, ValidateFunction>();
   return (schema) => {
+    const key = JSON.stringify(schema);
+    const known = compiled.get(key);
+    if (known) return known;
     // One AJV compiles a schema id once (fastify-openapi-glue gives recursive schemas an id).
     const id = (schema as { $id?: string }).$id;
-    return (id ? ajv.getSchema(id) : undefined) ?? ajv.compile(schema);
+    const validate = (id ? ajv.getSchema(id) : undefined) ?? ajv.compile(schema);
+    compiled.set(key, validate);
+    return validate;
   };
 }
 
+const compileText = compilerOf({ coerceTypes: "array" });
+const compileBody = compilerOf({ coerceTypes: false });
+
 export function validateRequestsByPart(app: FastifyInstance): void {
-  const compileText = compilerOf({ coerceTypes: "array" });
-  const compileBody = compilerOf({ coerceTypes: false });
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === "body" ? compileBody : compileText)(schema));
 }
