@@ -116,4 +116,42 @@ describe.each(ENGINES)("a save in flight and Next on %s", (engine) => {
     expect((await save).status).toBe(201);
     expect(await next(colleague.token)).not.toBe(member.id);
   }, 60_000);
+
+  it.runIf(engine === "postgres")("keeps a save of a member whose rows are held waiting until they are free, then writes it once", async () => {
+    const member = await servedToAgent();
+    const { db } = server.database;
+    const countOf = async (table: "results" | "audit_log") =>
+      Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)} where ${sql.raw(table === "results" ? "member_id" : "member_ids[1]")} = ${member.id}`.execute(db)).rows[0]!.n);
+    const before = { results: await countOf("results"), audit: await countOf("audit_log") };
+    // Another transaction holds the member's row, as a colleague's save or Next does for a moment.
+    let releaseHold!: () => void;
+    const released = new Promise<void>((resolve) => (releaseHold = resolve));
+    let holding!: () => void;
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    const hold = db.transaction().execute(async (trx) => {
+      await sql`select id from members where id = ${member.id} for update`.execute(trx);
+      holding();
+      await released;
+    });
+    await held;
+    const save = fetch(`${baseUrl}/Members/saveResult`, {
+      method: "POST",
+      headers: { ...bearer(agent.token), "content-type": "application/json" },
+      body: JSON.stringify({ ...member.key, addLocation: "callCenter", Result: "Left message" }),
+    });
+    try {
+      for (let waited = 0; ; waited += 1) {
+        const { rows } = await sql<{ n: string }>`select count(*) as n from pg_locks where locktype in ('transactionid', 'tuple') and not granted`.execute(db);
+        if (Number(rows[0]!.n) > 0) break;
+        expect(waited).toBeLessThan(500);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect(await countOf("results")).toBe(before.results);
+    } finally {
+      releaseHold();
+      await hold;
+    }
+    expect((await save).status).toBe(201);
+    expect({ results: await countOf("results"), audit: await countOf("audit_log") }).toEqual({ results: before.results + 1, audit: before.audit + 1 });
+  }, 60_000);
 });
