@@ -124,7 +124,7 @@ export async function benchMembers(engine: Engine, size: number, requests: numbe
         // and queue fields (the same query with their joins), and the audit row.
         started = performance.now();
         await touchSession(database.db, token!, rules);
-        await listedMembersPage(database.db, direct, new Date(), config.reportTimeZone);
+        await listedMembersPage(database.db, database.engine, direct, new Date(), config.reportTimeZone);
         await audit(database.db, { userId: 1, action: "bench", memberIds: page.rows.map((row) => row.id), address: "127.0.0.1" });
         const requestTime = performance.now() - started;
         if (round >= 0) {

@@ -48,7 +48,7 @@ try {
       figures.api!.push(await time(async () => (await fetch(url, { headers: { authorization: `Bearer ${token}` } })).text()));
       if (process.env.PROFILE_OUT) continue;
       let page: Awaited<ReturnType<typeof listedMembersPage>> | undefined;
-      figures.sql!.push(await time(async () => (page = await listedMembersPage(database.db, query, new Date(), zone))));
+      figures.sql!.push(await time(async () => (page = await listedMembersPage(database.db, database.engine, query, new Date(), zone))));
       let members: ReturnType<typeof listedMemberOf>[] = [];
       figures.rows!.push(await time(() => (members = page!.rows.map((row) => listedMemberOf(row, zone)))));
       figures.stringify!.push(await time(() => JSON.stringify({ members, members_count: members.length, pageNum: 1, total_count: page!.total })));

@@ -204,6 +204,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { document, rules } = loadContract();
   const services: Services = {
     db: database.db,
+    engine: database.engine,
     reads: () => replicas.reads(),
     config,
     verifyIdToken: idTokenVerifier(config.oidc, config.production),

@@ -11,6 +11,8 @@ import type { ReadChoice } from "./db/replicas.ts";
 
 export interface Services {
   db: Kysely<Database>;
+  /** Which engine `db` is: where one statement's results travel back faster one way on each (the members list's page). */
+  engine: "pglite" | "postgres";
   /** Where a read that may be a few seconds old goes now: a replica, or the primary (db/replicas.ts). */
   reads: () => ReadChoice;
   config: ServerConfig;

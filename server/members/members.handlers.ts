@@ -11,7 +11,7 @@ export const membersHandlers: Handlers = {
     const pageNum = query.pageNum ?? 1;
     const zone = services.config.reportTimeZone;
     const campaign = await campaignListFilter(services.db, query);
-    const { rows, total, ...cursors } = await listedMembersPage(services.db, { ...query, ...campaign, pageNum, pageSize: query.pageSize ?? 15 }, services.now(), zone);
+    const { rows, total, ...cursors } = await listedMembersPage(services.db, services.engine, { ...query, ...campaign, pageNum, pageSize: query.pageSize ?? 15 }, services.now(), zone);
     const members = rows.map((row) => listedMemberOf(row, zone));
     await audit(services.db, { userId: callerOf(call).user.id, action: "getMembersTableData", memberIds: members.map((m) => m.id), address: call.request.ip });
     return { members, members_count: members.length, pageNum, total_count: total, ...cursors };

@@ -65,6 +65,8 @@ const decodeJson = jsonParamDecoder(loadContract().document);
 export function servicesAt(db: Kysely<Database>, now: string, timeZone = "America/Chicago"): Services {
   return {
     db,
+    // The engine freshTestDatabase opens.
+    engine: process.env.DATABASE_URL_TEST ? "postgres" : "pglite",
     reads: () => ({ db, lagSeconds: 0 }),
     config: loadConfig({ NODE_ENV: "test", REPORT_TIME_ZONE: timeZone }),
     now: () => new Date(now),
