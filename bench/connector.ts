@@ -47,12 +47,12 @@ async function recallDatabase(patients: number): Promise<DatabaseHandle & { drop
     { id: 1, name: "Smile Magic Houston", abbr: "SM-HOUS", region_id: 1 },
     { id: 2, name: "Smile Magic Pasadena", abbr: "SM-PASA", region_id: 1 },
   ]).execute();
-  // A member for every patient, of the practice of the patient's clinic (even: clinic 1, practice 1; odd: 2).
+  // A member for every patient (New Patient, as its insert makes it), of the practice of the patient's clinic (even: clinic 1, practice 1; odd: 2).
   await sql`
     insert into members (subscriber_id, pat_num, practice_id, company, mco, first_name, last_name, address1, city, state, phone,
-                         date_of_birth, status, days_extracted, entry_time)
+                         date_of_birth, days_extracted, entry_time)
     select 'OD' || n, n::text, 1 + (n % 2), 'denta', 'DentaQuest Medicaid', 'First' || n, 'Last' || n, '1 Main St', 'Houston', 'TX',
-           '(713) 555-0100', date '2015-03-14', 'New Patient', 0, now()
+           '(713) 555-0100', date '2015-03-14', 0, now()
       from generate_series(1, ${patients}) as n`.execute(db);
   await sql`analyze`.execute(db);
   return {

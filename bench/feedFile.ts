@@ -58,12 +58,12 @@ async function feedDatabase(engine: Engine, patients: number): Promise<DatabaseH
     .insertInto("practices")
     .values(PRACTICES.map((abbr, index) => ({ id: index + 1, name: `Smile Magic ${abbr}`, abbr, region_id: 1 })))
     .execute();
-  // A member for every patient, of the practice its rows name (even numbers the first, odd the second).
+  // A member for every patient (New Patient, as its insert makes it), of the practice its rows name (even numbers the first, odd the second).
   await sql`
     insert into members (subscriber_id, pat_num, practice_id, company, mco, first_name, last_name, address1, city, state, phone,
-                         date_of_birth, status, days_extracted, entry_time)
+                         date_of_birth, days_extracted, entry_time)
     select 'AP' || n, n::text, 1 + (n % 2), 'denta', 'DentaQuest Medicaid', 'First' || n, 'Last' || n, '1 Main St', 'Houston', 'TX',
-           '(713) 555-0100', date '2015-03-14', 'New Patient', 0, now()
+           '(713) 555-0100', date '2015-03-14', 0, now()
       from generate_series(1, ${patients}) as n`.execute(db);
   await sql`analyze`.execute(db);
   return {

@@ -30,10 +30,10 @@ function processorMs(pid: number): number {
 /** New members as a payer's file brings them: spread over the practices, names and birth dates varied (with the abbreviation, which the trigger that writes it otherwise gives). */
 const insertBatch = (first: number) => `
   insert into members (company, subscriber_id, pat_num, mco, first_name, middle_name, last_name, practice_id,
-                       address1, city, state, phone, date_of_birth, days_extracted, status, entry_time, practice_abbr)
+                       address1, city, state, phone, date_of_birth, days_extracted, entry_time, practice_abbr)
   select 'denta', 'Z' || (${first} + g)::text, '', 'DQ', (array['Al','Bo','Cy','Di','Ed','Fa','Gu','Iv'])[1 + g % 8], '',
          (array['Lee','Ruz','Tan','Diz','Kim','Cox','Wu','Pak','Sho'])[1 + g % 9] || chr(65 + g % 26), p.id,
-         '', '', '', '', date '2012-03-04' + g % 300, 14, 'New Patient', now(), p.abbr
+         '', '', '', '', date '2012-03-04' + g % 300, 14, now(), p.abbr
   from generate_series(1, ${rows}) g join practices p on p.id = (select min(id) from practices) + g % 25`;
 
 try {

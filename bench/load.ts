@@ -88,16 +88,20 @@ export async function fill(database: DatabaseHandle, size: number): Promise<void
         const count = Math.min(GENERATED, size - copy * GENERATED);
         await sql`
           insert into members (id, company, subscriber_id, pat_num, mco, first_name, middle_name, last_name, practice_id,
-            dentist_id, address1, city, state, phone, date_of_birth, days_extracted, status, last_visit, next_apt, entry_time)
+            dentist_id, address1, city, state, phone, date_of_birth, days_extracted, entry_time)
           select m.id + ${copy * GENERATED}, m.company, ${String(copy)} || substr(m.subscriber_id, 2), ${String(copy)} || m.pat_num, m.mco,
             a.first_name, a.middle_name, b.last_name, m.practice_id, m.dentist_id, m.address1, m.city, m.state, c.phone,
-            m.date_of_birth, m.days_extracted, m.status, m.last_visit, m.next_apt, m.entry_time
+            m.date_of_birth, m.days_extracted, m.entry_time
           from members m
           join members a on a.id = (m.id + ${copy * 7919}) % ${GENERATED} + 1
           join members b on b.id = (m.id + ${copy * 104_729}) % ${GENERATED} + 1
           join members c on c.id = (m.id + ${copy * 15_485_863}) % ${GENERATED} + 1
           where m.id <= ${count}`.execute(database.db);
-        // What agents wrote on the member copied (member_work, migration 0054; the insert made its rows).
+        // What the practices decided of the member copied (member_visits, migration 0060) and what agents
+        // wrote on it (member_work, 0054): the insert made their rows.
+        await sql`
+          update member_visits v set status = s.status, last_visit = s.last_visit, next_apt = s.next_apt
+          from member_visits s where s.member_id <= ${count} and v.member_id = s.member_id + ${copy * GENERATED}`.execute(database.db);
         await sql`
           update member_work w set result = s.result, notes = s.notes, notes_at = s.notes_at
           from member_work s where s.member_id <= ${count} and w.member_id = s.member_id + ${copy * GENERATED}`.execute(database.db);

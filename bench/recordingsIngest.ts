@@ -56,7 +56,7 @@ async function seed(database: DatabaseHandle, keys: number): Promise<void> {
       .insertInto("members")
       .values(chunk.map((i) => ({
         company: "denta", subscriber_id: `R${i}`, pat_num: "", mco: "DQ", first_name: "F", middle_name: "", last_name: "L", practice_id: (i % PRACTICES) + 1,
-        address1: "", city: "", state: "TX", phone: phoneOf(i), date_of_birth: "2015-01-01", days_extracted: 0, status: "New Patient", entry_time: "2026-01-01T00:00:00Z",
+        address1: "", city: "", state: "TX", phone: phoneOf(i), date_of_birth: "2015-01-01", days_extracted: 0, entry_time: "2026-01-01T00:00:00Z",
       })))
       .returning("id")
       .execute();

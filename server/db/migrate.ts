@@ -58,6 +58,7 @@ import * as memberUpdatesPerStatement from "./migrations/0056_member_updates_per
 import * as memberClaimsByUserAndExpiry from "./migrations/0057_member_claims_by_user_and_expiry.ts";
 import * as queueStateBrand from "./migrations/0058_queue_state_brand.ts";
 import * as campaignOpenCallbackCounts from "./migrations/0059_campaign_open_callback_counts.ts";
+import * as memberVisits from "./migrations/0060_member_visits.ts";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001_staff_and_sessions": staffAndSessions,
@@ -114,6 +115,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0057_member_claims_by_user_and_expiry": memberClaimsByUserAndExpiry,
   "0058_queue_state_brand": queueStateBrand,
   "0059_campaign_open_callback_counts": campaignOpenCallbackCounts,
+  "0060_member_visits": memberVisits,
 };
 
 /**

@@ -388,10 +388,8 @@ export interface Members {
   first_name: string;
   id: Generated<number>;
   last_name: string;
-  last_visit: ColumnType<string, string, string> | null;
   mco: string;
   middle_name: Generated<string>;
-  next_apt: Timestamp | null;
   pat_num: string;
   phone: string;
   phone_digits: Generated<string | null>;
@@ -399,8 +397,15 @@ export interface Members {
   practice_id: number;
   search_text: Generated<string | null>;
   state: string;
-  status: string;
   subscriber_id: string;
+}
+
+export interface MemberVisits {
+  last_visit: ColumnType<string, string, string> | null;
+  member_id: number;
+  next_apt: Timestamp | null;
+  practice_id: number;
+  status: Generated<string>;
 }
 
 export interface MemberWork {
@@ -679,6 +684,7 @@ export interface DB {
   member_last_name_counts: MemberLastNameCounts;
   member_name_prefix_counts: MemberNamePrefixCounts;
   member_practice_counts: MemberPracticeCounts;
+  member_visits: MemberVisits;
   member_work: MemberWork;
   members: Members;
   notes: Notes;

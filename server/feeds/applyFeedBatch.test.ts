@@ -23,7 +23,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => fixture.close());
 
-const member = (id: number, patNum: string, status = "New Patient") => ({
+const member = (id: number, patNum: string) => ({
   id,
   company: "denta",
   subscriber_id: `S${id}`,
@@ -39,7 +39,6 @@ const member = (id: number, patNum: string, status = "New Patient") => ({
   phone: "7135550100",
   date_of_birth: "2014-01-01",
   days_extracted: 1,
-  status,
   entry_time: "2026-09-01T00:00:00Z",
 });
 
@@ -48,7 +47,8 @@ beforeEach(async () => {
   for (const table of ["callback_changes", "callbacks", "first_visits", "appointments", "results", "audit_log", "deleted_appointments", "treatment_priorities", "leads", "members"]) {
     await sql`delete from ${sql.table(table)}`.execute(db);
   }
-  await db.insertInto("members").values([member(1, "100"), member(2, "200"), member(3, "300", "Dropped Patient"), member(4, "400", "New Patient")]).execute();
+  await db.insertInto("members").values([member(1, "100"), member(2, "200"), member(3, "300"), member(4, "400")]).execute();
+  await db.updateTable("member_visits").set({ status: "Dropped Patient" }).where("member_id", "=", 3).execute();
   await db.updateTable("member_work").set({ result: "Appointment Made" }).where("member_id", "=", 4).execute();
 });
 
@@ -65,9 +65,9 @@ const appointment = (aptNum: string, patNum: string, startsAt: string, status: A
 const apply = (batch: FeedBatch) => fixture.database.db.transaction().execute((trx) => applyFeedBatch(trx, batch, RUN));
 const membersNow = () =>
   fixture.database.db
-    .selectFrom("members")
-    .select(["id", "status", sql<string | null>`to_char(last_visit, 'YYYY-MM-DD')`.as("lastVisit"), "next_apt"])
-    .orderBy("id")
+    .selectFrom("member_visits")
+    .select(["member_id as id", "status", sql<string | null>`to_char(last_visit, 'YYYY-MM-DD')`.as("lastVisit"), "next_apt"])
+    .orderBy("member_id")
     .execute();
 
 describe("the appointments feed", () => {

@@ -3,9 +3,8 @@
 // changes nothing), then each patient they name brought up to date from all of its appointments
 // (domain/feeds/memberStatus.ts): Status, last visit, next appointment, its first visit (credited to
 // the call when the member's result was Appointment Made at the booking) and an open callback closed
-// once the practice booked it. Most of a batch's time is the members' rows it changes: each is a
-// new version of a row in every one of the members' indexes (bench/README.md), so a member whose
-// values stay is left alone.
+// once the practice booked it. The three live in member_visits (migration 0060), whose few indexes
+// make a changed member's row cheap; a member whose values stay is still left alone.
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/database.ts";
 import type { AppointmentRecord, FirstVisitRecord } from "../../domain/feeds/records.ts";
@@ -90,20 +89,20 @@ async function followPatients(
         left join appointments a on a.practice_id = patients.practice_id and a.pat_num = patients.pat_num
        group by patients.id, patients.practice_id, patients.pat_num, patients.zone),
     wanted as (
-      select m.id,
-        case when m.status = any(${[...INACTIVE_STATUSES]}::text[]) then m.status
+      select mv.member_id as id,
+        case when mv.status = any(${[...INACTIVE_STATUSES]}::text[]) then mv.status
              when v.next_scheduled is not null and v.last_complete is not null then 'Recare Future Appointment'
              when v.next_scheduled is not null then 'New Patient With Apt'
              when v.last_complete is not null then 'Recare No Future Appointment'
              else 'New Patient' end as status,
-        coalesce((v.last_complete at time zone v.zone)::date, m.last_visit) as last_visit,
+        coalesce((v.last_complete at time zone v.zone)::date, mv.last_visit) as last_visit,
         v.next_scheduled as next_apt
-        from visits v join members m on m.id = v.id),
+        from visits v join member_visits mv on mv.member_id = v.id),
     updated as (
-      update members m set status = w.status, last_visit = w.last_visit, next_apt = w.next_apt
+      update member_visits mv set status = w.status, last_visit = w.last_visit, next_apt = w.next_apt
         from wanted w
-       where m.id = w.id and (m.status, m.last_visit, m.next_apt) is distinct from (w.status, w.last_visit, w.next_apt)
-      returning m.id),
+       where mv.member_id = w.id and (mv.status, mv.last_visit, mv.next_apt) is distinct from (w.status, w.last_visit, w.next_apt)
+      returning mv.member_id as id),
     first as (
       insert into first_visits (member_id, practice_id, pat_num, first_visit_date, origin, result)
       select v.id, v.practice_id, v.pat_num, (v.first_complete at time zone v.zone)::date,

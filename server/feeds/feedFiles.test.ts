@@ -48,7 +48,6 @@ const member = (id: number, practiceId: number, patNum: string) => ({
   phone: "7135550100",
   date_of_birth: "2014-01-01",
   days_extracted: 1,
-  status: "New Patient",
   entry_time: "2026-09-01T00:00:00Z",
 });
 
@@ -67,7 +66,7 @@ async function command(args: string[]) {
 }
 
 const statuses = async () =>
-  (await fixture.database.db.selectFrom("members").select(["id", "status"]).orderBy("id").execute()).map((row) => `${row.id} ${row.status}`);
+  (await fixture.database.db.selectFrom("member_visits").select(["member_id", "status"]).orderBy("member_id").execute()).map((row) => `${row.member_id} ${row.status}`);
 
 describe("npm run import -- --feed <name> <file>", () => {
   it("imports the appointments sample: statuses follow, an unknown patient is kept and counted; the second time changes nothing", async () => {

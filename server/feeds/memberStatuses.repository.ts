@@ -9,9 +9,14 @@ type Status = components["schemas"]["MemberStatus"];
 
 export async function memberStatuses(db: Kysely<Database>, memberIds: readonly number[]) {
   if (memberIds.length === 0) return [];
-  const rows = await db.selectFrom("members").select(["id", "status", "last_visit", "next_apt"]).where("id", "in", memberIds).orderBy("id").execute();
+  const rows = await db
+    .selectFrom("member_visits")
+    .select(["member_id", "status", "last_visit", "next_apt"])
+    .where("member_id", "in", memberIds)
+    .orderBy("member_id")
+    .execute();
   return rows.map((row) => ({
-    id: row.id,
+    id: row.member_id,
     Status: row.status as Status,
     LastVisit: row.last_visit,
     NextApt: row.next_apt === null ? null : new Date(row.next_apt).toISOString(),

@@ -47,8 +47,8 @@ describe.runIf(process.env.DATABASE_URL_TEST)("the import command, killed", () =
 
   const members = async () =>
     (
-      await sql`select subscriber_id, practice_id, first_name, last_name, phone, to_char(date_of_birth, 'YYYY-MM-DD') as birth,
-                       days_extracted, status, entry_time from members order by subscriber_id`.execute(fixture.database.db)
+      await sql`select subscriber_id, m.practice_id, first_name, last_name, phone, to_char(date_of_birth, 'YYYY-MM-DD') as birth,
+                       days_extracted, v.status, entry_time from members m join member_visits v on v.member_id = m.id order by subscriber_id`.execute(fixture.database.db)
     ).rows;
 
   it("then run again gives the data of one clean run", async () => {

@@ -16,9 +16,6 @@ export interface Stamp {
   daysExtracted: number;
 }
 
-/** openapi.yaml MemberStatus: what a member new to the list starts with (its result Blank, member_work's default). */
-const NEW_MEMBER_STATUS = "New Patient";
-
 export interface Written {
   inserted: number[];
   updated: number[];
@@ -48,11 +45,12 @@ export async function upsertMembers(db: Kysely<Database>, rows: MemberRow[], sta
       returning m.id, m.subscriber_id, m.practice_id
     ),
     inserted as (
+      -- a member new to the list starts as New Patient with its result Blank: the rows its insert
+      -- makes in member_visits and member_work (migrations 0060, 0054)
       insert into members (company, subscriber_id, pat_num, mco, first_name, middle_name, last_name, practice_id,
-                           address1, city, state, phone, date_of_birth, days_extracted, status, entry_time)
+                           address1, city, state, phone, date_of_birth, days_extracted, entry_time)
       select ${stamp.brand}, i.subscriber_id, i.pat_num, i.mco, i.first_name, i.middle_name, i.last_name, i.practice_id,
-             i.address1, i.city, i.state, i.phone, i.date_of_birth, ${stamp.daysExtracted}, ${NEW_MEMBER_STATUS},
-             ${stamp.extractedAt}::timestamptz
+             i.address1, i.city, i.state, i.phone, i.date_of_birth, ${stamp.daysExtracted}, ${stamp.extractedAt}::timestamptz
         from input i
        where not exists (select 1 from updated u where u.subscriber_id = i.subscriber_id and u.practice_id = i.practice_id)
       returning id

@@ -12,6 +12,7 @@ import { membersPage } from "../members/members.repository.ts";
 import { pathRunner, type FileRunHooks, type LayoutOpener } from "./fileJob.ts";
 import { memberFileOpener, type MemberFileOptions } from "./memberLayout.ts";
 import { HEADER, openFixture, row, type Fixture } from "../../tests/support/importFixture.ts";
+import { insertMembers } from "../../tests/support/insertMembers.ts";
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -31,9 +32,7 @@ async function resetMembers(): Promise<void> {
   await sql`delete from job_run_rejections`.execute(db);
   await sql`delete from job_runs`.execute(db);
   await sql`delete from members`.execute(db);
-  await db
-    .insertInto("members")
-    .values({
+  await insertMembers(db, [{
       company: "denta",
       subscriber_id: "900",
       pat_num: "123",
@@ -52,8 +51,7 @@ async function resetMembers(): Promise<void> {
       last_visit: "2026-03-01",
       next_apt: "2026-12-01T15:00:00Z",
       entry_time: "2026-09-01T00:00:00Z",
-    })
-    .execute();
+    }]);
   await db.updateTable("member_work").set({ notes: "call back after school", notes_at: "2026-10-01T15:00:00Z", result: "Left message" }).execute();
 }
 beforeEach(resetMembers);
@@ -97,8 +95,8 @@ const rejectionsOf = (runId: number) =>
 async function members() {
   const { rows } = await sql<Record<string, unknown>>`
     select m.company, subscriber_id, pat_num, m.mco, first_name, middle_name, last_name, m.practice_id, address1, city, state, phone,
-           to_char(date_of_birth, 'YYYY-MM-DD') as date_of_birth, days_extracted, w.notes, m.status, w.result, entry_time
-      from members m join member_work w on w.member_id = m.id order by subscriber_id, practice_id`.execute(fixture.database.db);
+           to_char(date_of_birth, 'YYYY-MM-DD') as date_of_birth, days_extracted, w.notes, v.status, w.result, entry_time
+      from members m join member_work w on w.member_id = m.id join member_visits v on v.member_id = m.id order by subscriber_id, m.practice_id`.execute(fixture.database.db);
   return rows;
 }
 

@@ -16,15 +16,15 @@ export interface StatusChanges {
 export async function refreshMemberStatuses(db: Kysely<Database>, at: Date): Promise<StatusChanges> {
   const { rows } = await sql<StatusChanges>`
     with changed as (
-      update members m
-         set status = case m.status
+      update member_visits v
+         set status = case v.status
                when 'Recare Future Appointment' then 'Recare No Future Appointment'
                when 'Recare No Future Appointment' then 'Recare Future Appointment'
                when 'New Patient With Apt' then 'New Patient'
                else 'New Patient With Apt' end
-       where (m.status in ('Recare Future Appointment', 'New Patient With Apt') and (m.next_apt is null or m.next_apt < ${at}))
-          or (m.status in ('Recare No Future Appointment', 'New Patient') and m.next_apt >= ${at})
-      returning m.status
+       where (v.status in ('Recare Future Appointment', 'New Patient With Apt') and (v.next_apt is null or v.next_apt < ${at}))
+          or (v.status in ('Recare No Future Appointment', 'New Patient') and v.next_apt >= ${at})
+      returning v.status
     )
     select (select count(*) from members)::int as checked,
            count(*) filter (where status = 'Recare No Future Appointment')::int as to_no_future,

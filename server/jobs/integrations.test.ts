@@ -10,6 +10,7 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../config.ts";
 import { openFixture, type Fixture } from "../../tests/support/importFixture.ts";
+import { insertMembers } from "../../tests/support/insertMembers.ts";
 import { executeJob, type JobRunner } from "./runner.ts";
 import { exportReminders } from "./reminders.ts";
 import { sendStatusReport } from "./statusReport.ts";
@@ -50,16 +51,13 @@ beforeEach(async () => {
     next_apt: nextApt,
     entry_time: "2026-11-01T00:00:00Z",
   });
-  await db
-    .insertInto("members")
-    .values([
+  await insertMembers(db, [
       member("1", "(713) 555-0101", "2026-11-23T06:00:00Z"), // Monday 00:00 in Chicago
       member("2", "(713) 555-0102", "2026-11-24T05:59:00Z"), // Monday 23:59 in Chicago
       member("3", "(713) 555-0103", "2026-11-23T05:59:00Z"), // Sunday 23:59 in Chicago
       member("4", "(713) 555-0104", "2026-11-24T06:00:00Z"), // Tuesday
       member("5", "", "2026-11-23T16:00:00Z"), // Monday, no phone
-    ])
-    .execute();
+  ]);
 });
 
 const run = (jobId: number, runner: JobRunner, env: NodeJS.ProcessEnv = {}) =>

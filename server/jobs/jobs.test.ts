@@ -10,6 +10,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "../db/connection.ts";
 import { HEADER, ADMIN, openFixture, row, type Fixture } from "../../tests/support/importFixture.ts";
+import { insertMembers } from "../../tests/support/insertMembers.ts";
 import { JOBS } from "../../domain/jobs.ts";
 import { refreshStatuses } from "./housekeeping.ts";
 import { executeJob, type JobRunner, type JobServices } from "./runner.ts";
@@ -237,14 +238,14 @@ describe("the other jobs", () => {
   });
   const statuses = async () =>
     Object.fromEntries(
-      (await fixture.database.db.selectFrom("members").select(["subscriber_id", "status"]).execute()).map((m) => [m.subscriber_id, m.status]),
+      (
+        await fixture.database.db.selectFrom("members as m").innerJoin("member_visits as v", "v.member_id", "m.id").select(["m.subscriber_id", "v.status"]).execute()
+      ).map((m) => [m.subscriber_id, m.status]),
     );
 
   it("refreshing statuses follows each member's next appointment", async () => {
     // NOW is 2026-11-16 11:00 UTC.
-    await fixture.database.db
-      .insertInto("members")
-      .values([
+    await insertMembers(fixture.database.db, [
         member("1", "Recare Future Appointment", "2026-11-16T10:00:00Z"), // passed an hour ago
         member("2", "Recare Future Appointment", "2026-11-20T10:00:00Z"),
         member("3", "Recare No Future Appointment", "2026-12-01T10:00:00Z"), // booked since
@@ -252,8 +253,7 @@ describe("the other jobs", () => {
         member("5", "New Patient With Apt", null),
         member("6", "Dropped Patient", "2026-12-01T10:00:00Z"),
         member("7", "Duplicate SubID", null),
-      ])
-      .execute();
+      ]);
     const result = await executeJob(fixture.services, 5, { trigger: "schedule", runner: refreshStatuses, now: () => NOW });
     expect(result).toMatchObject({
       ran: true,

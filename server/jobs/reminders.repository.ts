@@ -1,6 +1,6 @@
 // The appointments of the next working day (Monday after a Friday or a weekend), in the practice
 // group's time zone, for the reminders job: each member's next appointment, with what a reminder
-// service needs to reach the patient. Walks the members' next_apt index.
+// service needs to reach the patient. Walks member_visits' next_apt index.
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/database.ts";
 
@@ -26,14 +26,15 @@ export async function nextWorkingDayAppointments(db: Kysely<Database>, now: Date
       from next_day`.execute(db);
   const { day, start, end } = rows[0]!;
   const appointments = await db
-    .selectFrom("members as m")
+    .selectFrom("member_visits as v")
+    .innerJoin("members as m", "m.id", "v.member_id")
     .innerJoin("practices as p", "p.id", "m.practice_id")
     .select(["m.id as memberId", "m.first_name as firstName", "m.last_name as lastName", "m.phone", "p.abbr as practice", "p.name as practiceName"])
-    .select(sql<Date>`m.next_apt`.as("at"))
-    .where("m.next_apt", ">=", start)
-    .where("m.next_apt", "<", end)
-    .orderBy("m.next_apt")
-    .orderBy("m.id")
+    .select(sql<Date>`v.next_apt`.as("at"))
+    .where("v.next_apt", ">=", start)
+    .where("v.next_apt", "<", end)
+    .orderBy("v.next_apt")
+    .orderBy("v.member_id")
     .execute();
   return { day, appointments };
 }

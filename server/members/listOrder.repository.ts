@@ -2,7 +2,8 @@
 // image, and keyset paging (domain/members/pageCursor.ts): the rows after or before a page's edge
 // row. Text sorts compare code units ("C" collation) on both engines, nulls last in both
 // directions, ties by id ascending; each order has an index (migrations 0002, 0010, 0013; the
-// result, notes and note time sorts on member_work, 0054).
+// result, notes and note time sorts on member_work, 0054; Status, last visit and next appointment on
+// member_visits, 0060).
 import { sql, type Expression, type RawBuilder } from "kysely";
 import { invalidRequest } from "../../contract/errors.ts";
 import { memberOrderName, type PageCursor } from "../../domain/members/pageCursor.ts";
@@ -55,18 +56,31 @@ const NOT_TEXT: Record<string, { type: string; fits: (text: string) => boolean }
 
 const columnOf = (column: MemberSortColumn) => SORT_COLUMNS[memberSortKey(column, false).key];
 
-/** What agents write (migration 0054): these sorts read member_work `w`, joined to members `m` by id, and its indexes. */
-const WORKED = new Set(["result", "notes", "notes_at"]);
-export const readsWork = (column: MemberSortColumn | undefined) => column !== undefined && WORKED.has(columnOf(column));
+/**
+ * Sort columns kept beside members, joined by id, read through their own table's indexes: what
+ * agents write in member_work `w` (migration 0054), what the practices' appointments decide in
+ * member_visits `v` (0060).
+ */
+const BESIDE: Record<string, { alias: "w" | "v"; table: RawBuilder<unknown> }> = {
+  result: { alias: "w", table: sql`member_work w on w.member_id = m.id` },
+  notes: { alias: "w", table: sql`member_work w on w.member_id = m.id` },
+  notes_at: { alias: "w", table: sql`member_work w on w.member_id = m.id` },
+  status: { alias: "v", table: sql`member_visits v on v.member_id = m.id` },
+  last_visit: { alias: "v", table: sql`member_visits v on v.member_id = m.id` },
+  next_apt: { alias: "v", table: sql`member_visits v on v.member_id = m.id` },
+};
 
-/** The members an order walks: with their worked row when the order reads it. */
-export const membersFrom = (column: MemberSortColumn | undefined) => (readsWork(column) ? sql`members m join member_work w on w.member_id = m.id` : sql`members m`);
+/** The members an order walks: with the row beside them that holds its column. */
+export function membersFrom(column: MemberSortColumn | undefined) {
+  const beside = column === undefined ? undefined : BESIDE[columnOf(column)];
+  return beside ? sql`members m join ${beside.table}` : sql`members m`;
+}
 
 /**
- * A sort column of the members `m` (and member_work `w`), or of a derived table `m` of their ids
- * and sort columns (`derived`).
+ * A sort column of the members `m` (or the row beside them), or of a derived table `m` of their
+ * ids and sort columns (`derived`).
  */
-const refOf = (name: string, derived = false) => sql.ref(`${!derived && WORKED.has(name) ? "w" : "m"}.${name}`);
+const refOf = (name: string, derived = false) => sql.ref(`${derived ? "m" : (BESIDE[name]?.alias ?? "m")}.${name}`);
 
 /** The SQL value a sort column sorts by: text columns in code unit order. */
 function sortValue(name: string, derived = false): Expression<unknown> {

@@ -68,7 +68,7 @@ function filterConditions(query: Omit<MembersQuery, "pageNum" | "pageSize">, ali
     conditions.push(sql`${column("practice_id")} in (select p.id from practices p join regions r on r.id = p.region_id where r.name = ${query.region})`);
   }
   const statuses = listFilterValues(query.status);
-  if (statuses) conditions.push(sql`${column("status")} = any(${statuses}::text[])`);
+  if (statuses) conditions.push(alias === "c" ? sql`c.status = any(${statuses}::text[])` : statusCondition(statuses, practices));
   if (given(query.result)) conditions.push(alias === "c" ? sql`c.result = ${query.result}` : resultCondition(query.result, practices));
   if (given(query.mco)) conditions.push(sql`${column("mco")} = ${query.mco}`);
   if (query.dentistFirstName) {
@@ -90,6 +90,16 @@ function resultCondition(result: string, practices: number[]): RawBuilder<boolea
   return sql<boolean>`m.id in (select rw.member_id from member_work rw where ${found})`;
 }
 
+/**
+ * Members with one of `statuses`, from member_visits (migration 0060), within the practices when
+ * they are given: its (practice_id, status, member_id) index then finds them. A condition on members
+ * `m` alone, as the result's is.
+ */
+function statusCondition(statuses: string[], practices: number[]): RawBuilder<boolean> {
+  const found = practices.length === 0 ? sql`vs.status collate "C" = any(${statuses}::text[])` : sql`vs.practice_id = any(${practices}::int[]) and vs.status = any(${statuses}::text[])`;
+  return sql<boolean>`m.id in (select vs.member_id from member_visits vs where ${found})`;
+}
+
 /** Members with planned treatment: a treatment of their practice under their patient number. */
 function priorityCondition(query: Pick<MembersQuery, "priority">): RawBuilder<boolean> | undefined {
   const priorities = priorityFilterValues(query.priority);
@@ -103,14 +113,14 @@ const all = (conditions: RawBuilder<boolean>[]) => (conditions.length > 0 ? sql.
 const PAGE_COLUMNS = sql`m.id, m.company, m.subscriber_id, m.pat_num, m.mco, m.first_name, m.middle_name, m.last_name,
   p.abbr as practice, m.practice_id, m.address1, m.city, m.state, m.phone,
   to_char(m.date_of_birth, 'YYYY-MM-DD') as date_of_birth, ${AGE} as age, m.days_extracted, w.notes, w.notes_at,
-  m.status, w.result, to_char(m.last_visit, 'YYYY-MM-DD') as last_visit, m.next_apt, m.entry_time, w.version`;
+  v.status, w.result, to_char(v.last_visit, 'YYYY-MM-DD') as last_visit, v.next_apt, m.entry_time, w.version`;
 
 /**
  * The tables PAGE_COLUMNS reads: members `m`, their worked columns `w` (migration 0054), their
- * practice `p`. A page joins them to its ids, found first: asked for as `m.id in (…)` beside this
+ * visits `v` (0060), their practice `p`. A page joins them to its ids, found first: asked for as `m.id in (…)` beside this
  * many joins (and the listed columns'), the planner joined every member before keeping the page's.
  */
-const PAGE_TABLES = sql`members m join member_work w on w.member_id = m.id join practices p on p.id = m.practice_id`;
+const PAGE_TABLES = sql`members m join member_work w on w.member_id = m.id join member_visits v on v.member_id = m.id join practices p on p.id = m.practice_id`;
 
 /** A page's row; its time stamps are Dates, or ISO text when the page was read as one JSON text. */
 export interface MemberRow {

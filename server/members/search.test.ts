@@ -37,7 +37,6 @@ async function insertFixed(database: DatabaseHandle) {
         city: "Austin",
         state: "TX",
         days_extracted: 10,
-        status: "New Patient",
         entry_time: new Date("2026-01-01T00:00:00Z"),
       })),
     )

@@ -57,7 +57,14 @@ describe.skipIf(!mariadbUrls().admin)("the Open Dental connector (MariaDB)", () 
     return result.outcome;
   };
   const statusOf = async (patNum: number) =>
-    (await fixture.database.db.selectFrom("members").select("status").where("pat_num", "=", String(patNum)).executeTakeFirstOrThrow()).status;
+    (
+      await fixture.database.db
+        .selectFrom("members as m")
+        .innerJoin("member_visits as v", "v.member_id", "m.id")
+        .select("v.status")
+        .where("m.pat_num", "=", String(patNum))
+        .executeTakeFirstOrThrow()
+    ).status;
 
   beforeAll(async () => {
     [source, fixture] = await Promise.all([openDentalFixture(), openFixture()]);
@@ -88,7 +95,6 @@ describe.skipIf(!mariadbUrls().admin)("the Open Dental connector (MariaDB)", () 
           state: "TX",
           phone: "(713) 555-0100",
           date_of_birth: "2015-03-14",
-          status: "New Patient",
           days_extracted: 0,
           entry_time: new Date("2026-01-01T00:00:00Z"),
         })),

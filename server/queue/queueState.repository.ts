@@ -50,7 +50,7 @@ const ms = (value: Date | string | null) => (value === null ? null : new Date(va
 /** What the members' states are worked out from (their open callback's id too). */
 export async function factsOf(db: Db, memberIds: readonly number[], groupZone: string): Promise<FactsRow[]> {
   const { rows } = await sql<FactsRow>`
-    select m.id, m.practice_id, w.result, m.status, m.phone, m.state, to_char(m.last_visit, 'YYYY-MM-DD') as last_visit,
+    select m.id, m.practice_id, w.result, v.status, m.phone, m.state, to_char(v.last_visit, 'YYYY-MM-DD') as last_visit,
       coalesce(p.time_zone, ${groupZone}) as practice_zone, q.issue_phone,
       exists (select 1 from appointments a where a.practice_id = m.practice_id and a.pat_num = m.pat_num and m.pat_num <> ''
         and a.status = 'Scheduled' and a.starts_at > now()) as appointment_ahead,
@@ -61,6 +61,7 @@ export async function factsOf(db: Db, memberIds: readonly number[], groupZone: s
       c.id as callback_id, c.due_at as callback_due_at, c.owner_id as callback_owner, c.owner_until as callback_owner_until
     from members m
     join member_work w on w.member_id = m.id
+    join member_visits v on v.member_id = m.id
     join practices p on p.id = m.practice_id
     left join queue_state q on q.member_id = m.id
     left join callbacks c on c.member_id = m.id and c.status = 'open'

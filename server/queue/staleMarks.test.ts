@@ -26,9 +26,9 @@ describe("queue states marked stale by members' updates", () => {
   it("marks the members whose Status or last visit one statement changed, and only them", async () => {
     await freshAll();
     const changed = ids.slice(0, 10);
-    await sql`update members set status = case when id = any(${changed}::int[]) then 'Recare Future Appointment' else status end,
-                                 last_visit = case when id = any(${changed}::int[]) then date '2026-01-02' else last_visit end
-               where id = any(${ids}::int[])`.execute(database.db);
+    await sql`update member_visits set status = case when member_id = any(${changed}::int[]) then 'Recare Future Appointment' else status end,
+                                 last_visit = case when member_id = any(${changed}::int[]) then date '2026-01-02' else last_visit end
+               where member_id = any(${ids}::int[])`.execute(database.db);
     expect(await staleOnes()).toEqual(changed);
   });
 
@@ -43,7 +43,8 @@ describe("queue states marked stale by members' updates", () => {
 
   it("marks none when other columns change", async () => {
     await freshAll();
-    await database.db.updateTable("members").set({ first_name: "Renamed", next_apt: new Date("2027-01-05T15:00:00Z") }).where("id", "in", ids).execute();
+    await database.db.updateTable("members").set({ first_name: "Renamed" }).where("id", "in", ids).execute();
+    await database.db.updateTable("member_visits").set({ next_apt: new Date("2027-01-05T15:00:00Z") }).where("member_id", "in", ids).execute();
     expect(await staleOnes()).toEqual([]);
   });
 });

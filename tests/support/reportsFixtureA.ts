@@ -75,9 +75,10 @@ export async function insertPracticeGroup(db: Kysely<Database>): Promise<void> {
     member(8, PRACTICE.fsA, "mcna", "New Patient", "MC", ""),
     member(9, PRACTICE.fsA, "mcna", "Duplicate SubID", "MC", ""),
   ];
-  await db.insertInto("members").values(members.map(({ result: _result, ...row }) => row)).execute();
-  // A member's result is in member_work, whose row its insert made.
+  await db.insertInto("members").values(members.map(({ result: _result, status: _status, ...row }) => row)).execute();
+  // A member's result is in member_work and its Status in member_visits, whose rows its insert made.
   for (const { id, result } of members.filter((row) => row.result !== "")) await db.updateTable("member_work").set({ result }).where("member_id", "=", id).execute();
+  for (const { id, status } of members) await db.updateTable("member_visits").set({ status }).where("member_id", "=", id).execute();
 }
 
 const decodeJson = jsonParamDecoder(loadContract().document);

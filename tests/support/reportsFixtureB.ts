@@ -45,7 +45,6 @@ export async function insertPracticeGroup(db: Kysely<Database>): Promise<void> {
     phone: "7135550100",
     date_of_birth: "2015-01-01",
     days_extracted: 1,
-    status: "Active",
     entry_time: "2026-01-01T00:00:00Z",
   });
   await db
@@ -57,6 +56,8 @@ export async function insertPracticeGroup(db: Kysely<Database>): Promise<void> {
       member(MEMBER.m4, PRACTICE.bTwo, "mcna"),
     ])
     .execute();
+  // Their Status is in member_visits, whose rows their insert made.
+  await db.updateTable("member_visits").set({ status: "Active" }).execute();
 }
 
 const decodeJson = jsonParamDecoder(loadContract().document);

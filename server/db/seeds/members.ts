@@ -30,11 +30,18 @@ export async function seedMembers(trx: Kysely<Database>, world: DemoWorld): Prom
           phone: m.Phone,
           date_of_birth: m.Date_of_Birth,
           days_extracted: m.Days_Extracted,
-          status: (INACTIVE_STATUSES as readonly string[]).includes(m.Status) ? m.Status : "New Patient",
           entry_time: m.entryTime,
         })),
       )
       .execute(),
+  );
+  // The call center's own statuses, in member_visits, whose rows (New Patient) their insert made (migration 0060).
+  const inactive = world.members.filter((m) => (INACTIVE_STATUSES as readonly string[]).includes(m.Status));
+  await insertChunked(inactive, (chunk) =>
+    sql`
+      update member_visits v set status = s.status
+        from unnest(${chunk.map((m) => m.id)}::int[], ${chunk.map((m) => m.Status)}::text[]) as s (member_id, status)
+       where v.member_id = s.member_id`.execute(trx),
   );
   // What agents wrote on them lives in member_work, whose rows their insert made (migration 0054).
   await insertChunked(world.members, (chunk) => {

@@ -51,9 +51,9 @@ it("the world's appointments are the feed's rows, booked when the practice last 
 
 it("the members' Status, last visit and next appointment are those the appointments make, as the fake backend shows them", async () => {
   const rows = await database.db
-    .selectFrom("members")
-    .select(["id", "status", sql<string | null>`to_char(last_visit, 'YYYY-MM-DD')`.as("lastVisit"), "next_apt"])
-    .orderBy("id")
+    .selectFrom("member_visits")
+    .select(["member_id as id", "status", sql<string | null>`to_char(last_visit, 'YYYY-MM-DD')`.as("lastVisit"), "next_apt"])
+    .orderBy("member_id")
     .execute();
   expect(rows.map((row) => ({ id: row.id, Status: row.status, LastVisit: row.lastVisit, NextApt: instant(row.next_apt) }))).toEqual(
     world.members.map((member) => ({ id: member.id, Status: member.Status, LastVisit: member.LastVisit, NextApt: member.NextApt })),

@@ -37,7 +37,7 @@ beforeEach(async () => {
     .values({
       company: "denta", subscriber_id: "S1", pat_num: "", mco: "DentaQuest Medicaid", first_name: "Ana", middle_name: "", last_name: "Lopez",
       practice_id: 1, address1: "", city: "", state: "TX", phone: "(713) 555-0101", date_of_birth: "2015-01-01", days_extracted: 0,
-      status: "New Patient", entry_time: "2026-11-01T00:00:00Z",
+      entry_time: "2026-11-01T00:00:00Z",
     })
     .returning("id")
     .executeTakeFirstOrThrow();
