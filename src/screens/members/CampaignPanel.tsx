@@ -2,7 +2,8 @@
 // serves from (then the list's filters do not choose the next member, and the agent should know),
 // and, beside the member served, its campaign and the call script as the supervisor wrote it, line
 // breaks kept, folded away on request; and which campaign a list narrowed to one (the progress'
-// drill-down) shows, and which of its members: those one figure of its progress counts.
+// drill-down) shows, and which of its members: those one figure of its progress counts, of one
+// agent's saves when an agent's row opened it (the agent named as that row names them).
 import { useSelector } from "@xstate/react";
 import { useId } from "react";
 import type { ActorRefFrom } from "xstate";
@@ -78,6 +79,7 @@ export function CampaignFilterNotice({ list: listActor, panel }: { list: ListRef
   const filters = useSelector(listActor, selectFilters);
   const campaign = filters.campaign;
   const name = useSelector(panel, panelNameOf(campaign));
+  const agentName = useSelector(panel, agentNameOf(filters.campaignAgent));
   if (campaign === null) return null;
   const figure = FIGURE_NOTICE[filters.campaignFigure];
   return (
@@ -86,7 +88,7 @@ export function CampaignFilterNotice({ list: listActor, panel }: { list: ListRef
       {filters.campaignAgent !== null ? (
         <>
           {" "}
-          by the agent <strong>number {filters.campaignAgent}</strong>
+          by the agent <strong>{agentName ?? `number ${filters.campaignAgent}`}</strong>
         </>
       ) : null}
       {figure.rule}
@@ -99,3 +101,4 @@ export function CampaignFilterNotice({ list: listActor, panel }: { list: ListRef
 }
 
 const panelNameOf = (campaign: number | null) => (campaign === null ? () => undefined : panel.selectCampaignName(campaign));
+const agentNameOf = (agent: number | null) => (agent === null ? () => undefined : panel.selectAgentName(agent));

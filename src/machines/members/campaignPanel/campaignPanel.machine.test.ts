@@ -1,7 +1,7 @@
 // The agent's campaign panel beside a stand-in queue: the served member's campaign and script, the
 // script opened for each new campaign and folded by the agent, and the agent's active campaigns read
-// again when the served campaign changes, and kept live by the stream's campaign events. Fake
-// timers drive the call.
+// again when the served campaign changes, and kept live by the stream's campaign events; the agents'
+// names read once the list is narrowed to an agent it has not named. Fake timers drive the calls.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { assign, createActor, emit, fromPromise, setup } from "xstate";
 import type { ListEmitted } from "../list/list.types";
@@ -28,33 +28,44 @@ function standInQueue() {
   ).start();
 }
 
-/** A stand-in members list: it emits what its live stream would (list.types.ts ListEmitted). */
-function standInList() {
+type StandInListEvent = { type: "test.emit"; emitted: ListEmitted } | { type: "test.narrow"; campaignAgent: number | null };
+
+/** A stand-in members list: its filters' agent, and what its live stream would emit (list.types.ts ListEmitted). */
+function standInList(campaignAgent: number | null) {
   return createActor(
-    setup({ types: { events: {} as { type: "test.emit"; emitted: ListEmitted }, emitted: {} as ListEmitted } }).createMachine({
-      on: { "test.emit": { actions: emit(({ event }) => event.emitted) } },
+    setup({ types: { context: {} as { filters: { campaignAgent: number | null } }, events: {} as StandInListEvent, emitted: {} as ListEmitted } }).createMachine({
+      context: { filters: { campaignAgent } },
+      on: {
+        "test.emit": { actions: emit(({ event }) => event.emitted) },
+        "test.narrow": { actions: assign({ filters: ({ event }) => ({ campaignAgent: event.campaignAgent }) }) },
+      },
     }),
   ).start();
 }
 
-function start(answers: (Campaign[] | Error)[]) {
-  const queue = standInQueue();
-  const list = standInList();
+/** Answers each read after 50 ms, in turn; an Error fails that read. */
+function calls<T>(answers: (T | Error)[], empty: T) {
   let reads = 0;
-  const machine = campaignPanelMachine.provide({
-    actors: {
-      loadCampaigns: fromPromise<Campaign[]>(async () => {
-        reads += 1;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        const answer = answers.shift() ?? [];
-        if (answer instanceof Error) throw answer;
-        return answer;
-      }),
-    },
+  const actor = fromPromise<T>(async () => {
+    reads += 1;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const answer = answers.shift() ?? empty;
+    if (answer instanceof Error) throw answer;
+    return answer;
   });
+  return { actor, reads: () => reads };
+}
+
+function start(answers: (Campaign[] | Error)[], { agentNames = [] as (Record<number, string> | Error)[], campaignAgent = null as number | null } = {}) {
+  const queue = standInQueue();
+  const list = standInList(campaignAgent);
+  const campaigns = calls(answers, []);
+  const names = calls(agentNames, {});
+  const machine = campaignPanelMachine.provide({ actors: { loadCampaigns: campaigns.actor, loadAgentNames: names.actor } });
   const panel = createActor(machine, { input: { queue, list, userId: AGENT } as unknown as CampaignPanelInput }).start();
   const stream = (emitted: ListEmitted) => list.send({ type: "test.emit", emitted });
-  return { panel, queue, stream, reads: () => reads };
+  const narrow = (agent: number | null) => list.send({ type: "test.narrow", campaignAgent: agent });
+  return { panel, queue, stream, narrow, reads: campaigns.reads, nameReads: names.reads };
 }
 
 beforeEach(() => vi.useFakeTimers());
@@ -127,5 +138,51 @@ describe("campaign panel", () => {
     await vi.advanceTimersByTimeAsync(50);
     expect(reads()).toBe(2);
     expect(active()).toEqual([4]);
+  });
+
+  it("names the agent a list is narrowed to once the names are read, and reads them only for an agent not named yet", async () => {
+    const { panel, narrow, nameReads, reads } = start([[campaign(1, "active")]], { agentNames: [{ 5: "Dana Reyes", 6: "Lee Chan" }, { 9: "Ana Ruiz" }], campaignAgent: 5 });
+    const name = (id: number) => select.selectAgentName(id)(panel.getSnapshot());
+    expect(nameReads()).toBe(1);
+    await vi.advanceTimersByTimeAsync(49);
+    expect(name(5)).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(name(5)).toBe("Dana Reyes");
+    narrow(6);
+    narrow(null);
+    expect(nameReads()).toBe(1);
+    expect(name(6)).toBe("Lee Chan");
+    narrow(9);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(nameReads()).toBe(2);
+    expect(name(9)).toBe("Ana Ruiz");
+    expect(name(5)).toBe("Dana Reyes");
+    expect(reads()).toBe(1);
+  });
+
+  it("reads no names while the list is not narrowed to an agent", async () => {
+    const { nameReads } = start([[campaign(1, "active")]], { agentNames: [{ 5: "Dana Reyes" }] });
+    await vi.advanceTimersByTimeAsync(200);
+    expect(nameReads()).toBe(0);
+  });
+
+  it("a failed read of the names leaves the agent unnamed (the notice says their number), and the campaigns read on", async () => {
+    const { panel, queue, nameReads } = start([[campaign(1, "active")], [campaign(1, "active"), campaign(2, "active")]], { agentNames: [new Error("Forbidden")], campaignAgent: 5 });
+    await vi.advanceTimersByTimeAsync(50);
+    expect(nameReads()).toBe(1);
+    expect(select.selectAgentName(5)(panel.getSnapshot())).toBeUndefined();
+    expect(select.selectCampaignsFailed(panel.getSnapshot())).toBe(false);
+    queue.send({ type: "test.serve", campaign: servedFor(2) });
+    await vi.advanceTimersByTimeAsync(50);
+    expect(select.selectActiveCampaigns(panel.getSnapshot()).map((c) => c.id)).toEqual([1, 2]);
+  });
+
+  it("reading the campaigns again for another served campaign leaves a read of the names under way alone", async () => {
+    const { panel, queue, nameReads } = start([[campaign(1, "active")], [campaign(1, "active")]], { agentNames: [{ 5: "Dana Reyes" }], campaignAgent: 5 });
+    await vi.advanceTimersByTimeAsync(30);
+    queue.send({ type: "test.serve", campaign: servedFor(1) });
+    await vi.advanceTimersByTimeAsync(20);
+    expect(select.selectAgentName(5)(panel.getSnapshot())).toBe("Dana Reyes");
+    expect(nameReads()).toBe(1);
   });
 });
