@@ -1,10 +1,10 @@
 // Notes and results of a member: each save is a history row, becomes the member's current value with
 // a new version (in member_work, migration 0054: not in members, whose ~53 indexes each took an
-// entry), ends the saver's claim on the member and is audited, all in one statement that commits
-// as a whole: a save is never kept without its audit row. Its events are answered with it, and
-// sent to open event streams once it has committed (sendAfterCommit), never before. A saved result
-// marks the member's queue state stale in that statement; the state is worked out again after the
-// commit (server/queue/stateFollower.ts).
+// entry), ends the saver's claim on the member and is audited, all in one transaction (the
+// member's lock, then one statement for every write): a save is never kept without its audit row.
+// Its events are answered with it, and sent to open event streams once it has committed
+// (sendAfterCommit), never before. A saved result marks the member's queue state stale in that statement; the state
+// is worked out again after the commit (server/queue/stateFollower.ts).
 import { sql, type Kysely, type RawBuilder, type Transaction } from "kysely";
 import type { Database } from "../db/database.ts";
 import { agentChanged, MEMBER_EVENT_COLUMNS_SQL, memberEventOf, type AgentChanged } from "../events/events.repository.ts";
@@ -98,6 +98,10 @@ async function currentNote(trx: Transaction<Database>, memberId: number) {
 export type CurrentResultRow = Awaited<ReturnType<typeof currentResult>>;
 export type CurrentNoteRow = Awaited<ReturnType<typeof currentNote>>;
 
+/**
+ * The member is locked first, so saves of one member are serialised: without a version both are
+ * kept and the later is the current one; with one, the later is refused if it missed the earlier.
+ */
 /** The member row as it is after a save: its event's columns. */
 type SavedMember = { id: number; version: number; result: string; notes: string | null; notes_at: Date | null };
 
@@ -105,110 +109,60 @@ type SavedMember = { id: number; version: number; result: string; notes: string 
  * The writes of a save after its checks, in one statement: the audit row, the history row (its
  * `insert`, returning id and created_at), the member row with its new values and version, and
  * the end of the saver's claim on the member. One round trip instead of four: at call-center speed
- * the database's work per save is mostly statements, not rows. Each write happens only when
- * `guard` (a select, run once) answers a row; undefined when it answered none. Answers the events
- * to send once the save has committed: the member's, the claim's if the saver held a live one,
- * and the saver's live board row.
+ * the database's work per save is mostly statements, not rows. Answers the events to send once
+ * the save has committed: the member's, the claim's if the saver held a live one, and the saver's
+ * live board row.
  */
 async function writeSave(
-  db: Kysely<Database> | Transaction<Database>,
+  trx: Transaction<Database>,
   save: { memberId: number; userId: number; address: string; action: string; claimsNow: Date; carriesCampaign?: boolean },
   history: RawBuilder<unknown>,
   member: RawBuilder<unknown>,
   queue?: { stale: RawBuilder<unknown>; openCallback: RawBuilder<unknown> },
-  guard: RawBuilder<unknown> = sql`select 1`,
-): Promise<{ id: number; created_at: Date; campaign_id: number | null; open_callback: number | null; notices: (LiveEvent | AgentChanged)[] } | undefined> {
+): Promise<{ id: number; created_at: Date; campaign_id: number | null; open_callback: number | null; notices: (LiveEvent | AgentChanged)[] }> {
   const { memberId, userId, address, action, claimsNow } = save;
-  // Every write happens only when the guard answers a row; the history's insert is a select for that.
-  const guarded = sql`exists (select 1 from guard)`;
   const { rows } = await sql<SavedMember & { saved_id: number; saved_at: Date; saved_campaign: number | null; claim_ended: boolean | null; open_callback: number | null }>`
-    with guard as (${guard}), audited as (
-      insert into audit_log (user_id, action, member_ids, address) select ${userId}, ${action}, ${[memberId]}, ${address} where ${guarded}
+    with audited as (
+      insert into audit_log (user_id, action, member_ids, address) values (${userId}, ${action}, ${[memberId]}, ${address})
     ), saved as (
-      ${history} where ${guarded} returning id, created_at, ${save.carriesCampaign ? sql`campaign_id` : sql`null::int as campaign_id`}
+      ${history} returning id, created_at, ${save.carriesCampaign ? sql`campaign_id` : sql`null::int as campaign_id`}
     ), member as (
-      ${member} where member_id = ${memberId} and ${guarded} returning ${MEMBER_EVENT_COLUMNS_SQL}
+      ${member} where member_id = ${memberId} returning ${MEMBER_EVENT_COLUMNS_SQL}
     ), ended as (
-      delete from member_claims where user_id = ${userId} and member_id = ${memberId} and ${guarded} returning expires_at
-    )${queue ? sql`, queued as (${queue.stale} and ${guarded})` : sql``}
+      delete from member_claims where user_id = ${userId} and member_id = ${memberId} returning expires_at
+    )${queue ? sql`, queued as (${queue.stale})` : sql``}
     select m.*, s.id as saved_id, s.created_at as saved_at, s.campaign_id as saved_campaign, (select bool_or(expires_at > ${claimsNow}) from ended) as claim_ended,
       ${queue ? queue.openCallback : sql`null::int`} as open_callback
-    from member m, saved s`.execute(db);
-  const row = rows[0];
-  if (!row) return undefined;
+    from member m, saved s`.execute(trx);
+  const row = rows[0]!;
   const notices = [memberEventOf(row), ...(row.claim_ended ? [claimEvent(memberId, null)] : []), agentChanged(userId)];
   return { id: row.saved_id, created_at: row.saved_at, campaign_id: row.saved_campaign, open_callback: row.open_callback, notices };
 }
 
-type ResultOutcome = SaveOutcome<
-  { id: number; result: string; created_at: Date; campaignId: number | null; memberId: number; ended: CallbackEnd | undefined; notices: (LiveEvent | AgentChanged)[] },
-  CurrentResultRow
->;
-
-/** A result's writes for a member judged at `versions`, done only when `guard` answers a row (writeSave). */
-function writeResult(db: Kysely<Database> | Transaction<Database>, member: KeyedMember, result: string, by: { userId: number; address: string; at: Date; claimsNow: Date }, guard?: RawBuilder<unknown>) {
-  const { userId, address, at, claimsNow } = by;
-  const next = afterSave("result", member.versions);
-  return writeSave(
-    db,
-    { memberId: member.id, userId, address, action: "saveResult", claimsNow, carriesCampaign: true },
-    // The campaign of the saver's live claim (a Next served the member for it) goes with the result.
-    sql`insert into results (member_id, user_id, result, created_at, campaign_id) select ${member.id}, ${userId}, ${result}, ${at},
-      (select c.campaign_id from member_claims c where c.member_id = ${member.id} and c.user_id = ${userId} and c.expires_at > ${claimsNow})`,
-    sql`update member_work set result = ${result}, version = ${next.version}, result_version = ${next.resultVersion}`,
-    { stale: markedStale(member.id, result), openCallback: openCallbackId(member.id) },
-    guard,
-  ).then((saved) => saved && { ...saved, version: next.version });
-}
-
 /**
- * Saves of one member are serialised: without a version both are kept and the later is the
- * current one; with one, the later is refused if it missed the earlier. Most saves meet no other
- * save of their member and no open callback: they are written without a transaction (two round
- * trips instead of four, the member's rows locked only during the write statement); the others,
- * and every refusal, go the locked way.
+ * The member is locked first, so saves of one member are serialised: without a version both are
+ * kept and the later is the current one; with one, the later is refused if it missed the earlier.
  */
-export async function saveResult(db: Kysely<Database>, key: MemberKey, result: string, context: SaveContext): Promise<ResultOutcome> {
-  return (await saveResultUncontended(db, key, result, context)) ?? saveResultLocked(db, key, result, context);
-}
-
-const isLockNotAvailable = (error: unknown) => (error as { code?: string }).code === "55P03";
-
-/**
- * The member's versions read and judged, then one statement that writes the save only if its
- * member's version is still the one judged (no save committed since: its clock, read after, sorts
- * the save after every save before it), no callback of the member is open (ending one is the
- * locked way's), and nobody holds the member's rows: it locks them without waiting, so a save or
- * a Next in flight on the member sends this one the locked way. Undefined: nothing was written.
- */
-async function saveResultUncontended(db: Kysely<Database>, key: MemberKey, result: string, context: SaveContext): Promise<ResultOutcome | undefined> {
+export async function saveResult(db: Kysely<Database>, key: MemberKey, result: string, context: SaveContext) {
   const { userId, address, seen, clock = () => new Date(), claimsNow = () => new Date() } = context;
-  const member = await findMember(db, key, "patnum", false);
-  if (judgeSave(seen, "result", member.versions) !== "save") return undefined;
-  const guard = sql`
-    select 1 from members m join member_work w on w.member_id = m.id
-    where m.id = ${member.id} and w.version = ${member.versions.version} and not exists (select 1 from callbacks where member_id = m.id and status = 'open')
-    for update of m, w nowait`;
-  const saved = await writeResult(db, member, result, { userId, address, at: clock(), claimsNow: claimsNow() }, guard).catch((error: unknown) => {
-    if (isLockNotAvailable(error)) return undefined;
-    throw error;
-  });
-  if (!saved) return undefined;
-  return { saved: { id: saved.id, created_at: saved.created_at, campaignId: saved.campaign_id, result, version: saved.version, memberId: member.id, ended: undefined, notices: saved.notices } };
-}
-
-/** The member locked first, judged, written, and its open callback ended, in one transaction. */
-function saveResultLocked(db: Kysely<Database>, key: MemberKey, result: string, context: SaveContext): Promise<ResultOutcome> {
-  const { userId, address, seen, clock = () => new Date(), claimsNow = () => new Date() } = context;
-  return db.transaction().execute(async (trx): Promise<ResultOutcome> => {
+  return db.transaction().execute(async (trx): Promise<SaveOutcome<{ id: number; result: string; created_at: Date; campaignId: number | null; memberId: number; ended: CallbackEnd | undefined; notices: (LiveEvent | AgentChanged)[] }, CurrentResultRow>> => {
     const member = await findMember(trx, key, "patnum", true);
     const verdict = judgeSave(seen, "result", member.versions);
     if (verdict === "future") throw futureVersion(member.versions);
     if (verdict === "stale") return { stale: await currentResult(trx, member.id) };
     const at = clock();
-    const saved = (await writeResult(trx, member, result, { userId, address, at, claimsNow: claimsNow() }))!;
+    const next = afterSave("result", member.versions);
+    const saved = await writeSave(
+      trx,
+      { memberId: member.id, userId, address, action: "saveResult", claimsNow: claimsNow(), carriesCampaign: true },
+      // The campaign of the saver's live claim (a Next served the member for it) goes with the result.
+      sql`insert into results (member_id, user_id, result, created_at, campaign_id) values (${member.id}, ${userId}, ${result}, ${at},
+        (select c.campaign_id from member_claims c where c.member_id = ${member.id} and c.user_id = ${userId} and c.expires_at > ${claimsNow()}))`,
+      sql`update member_work set result = ${result}, version = ${next.version}, result_version = ${next.resultVersion}`,
+      { stale: markedStale(member.id, result), openCallback: openCallbackId(member.id) },
+    );
     const ended = await endByResult(trx, saved.open_callback, result, userId, at);
-    return { saved: { id: saved.id, created_at: saved.created_at, campaignId: saved.campaign_id, result, version: saved.version, memberId: member.id, ended, notices: saved.notices } };
+    return { saved: { id: saved.id, created_at: saved.created_at, campaignId: saved.campaign_id, result, version: next.version, memberId: member.id, ended, notices: saved.notices } };
   });
 }
 
@@ -221,12 +175,12 @@ export async function saveNote(db: Kysely<Database>, key: MemberKey, notes: stri
     if (verdict === "stale") return { stale: await currentNote(trx, member.id) };
     const at = clock();
     const next = afterSave("notes", member.versions);
-    const saved = (await writeSave(
+    const saved = await writeSave(
       trx,
       { memberId: member.id, userId, address, action: "saveNotes", claimsNow: claimsNow() },
-      sql`insert into notes (member_id, user_id, notes, created_at) select ${member.id}, ${userId}, ${notes}, ${at}`,
+      sql`insert into notes (member_id, user_id, notes, created_at) values (${member.id}, ${userId}, ${notes}, ${at})`,
       sql`update member_work set notes = ${notes}, notes_at = ${at}, version = ${next.version}, notes_version = ${next.notesVersion}`,
-    ))!;
+    );
     return { saved: { id: saved.id, created_at: saved.created_at, notes, version: next.version, notices: saved.notices } };
   });
 }
