@@ -10,6 +10,7 @@ import type { SessionStore } from "./sessions";
 import type { AccountFailures } from "../../domain/signInThrottle.ts";
 import type { WindowCount } from "../../domain/team/agentLimits.ts";
 import type { KeptTargets } from "../../domain/campaigns/campaignProgress.ts";
+import type { CallingWindow } from "../../domain/queue/rules.ts";
 import type { ClaimStore } from "./claims";
 import { MockEventBus, type TicketStore } from "./events";
 import { MockQueue } from "../queue/mockQueue";
@@ -26,6 +27,8 @@ export interface MockDbOptions extends Omit<WorldOptions, "today"> {
    * reference date, so tests are the same on any day; the browser passes the real clock.
    */
   now?: () => Date;
+  /** The queue's calling window; default the product's (DEFAULT_QUEUE_RULES). */
+  callingWindow?: CallingWindow;
 }
 
 export type MockDb = Omit<DemoWorld, "campaigns" | "appointments"> & {
@@ -82,7 +85,7 @@ export function nextId(records: readonly { id: number }[]): number {
   return records.reduce((max, record) => Math.max(max, record.id), 0) + 1;
 }
 
-export function createMockDb({ seed, size, now = () => new Date(DEMO_REFERENCE_DATE) }: MockDbOptions = {}): MockDb {
+export function createMockDb({ seed, size, now = () => new Date(DEMO_REFERENCE_DATE), callingWindow }: MockDbOptions = {}): MockDb {
   const world = generateWorld({ seed, size, today: now() });
   const db: Omit<MockDb, "queue"> = {
     ...world,
@@ -114,5 +117,5 @@ export function createMockDb({ seed, size, now = () => new Date(DEMO_REFERENCE_D
     feedRowIds: new Map(),
     feedImports: new Map(),
   };
-  return { ...db, queue: new MockQueue(db) };
+  return { ...db, queue: new MockQueue(db, callingWindow) };
 }

@@ -31,7 +31,7 @@ const time = (iso: string) => Date.parse(iso);
 type TreatmentPriority = components["schemas"]["TreatmentPriority"];
 
 export class MockQueue {
-  readonly rules: QueueRules = DEFAULT_QUEUE_RULES;
+  readonly rules: QueueRules;
   readonly #db: QueueRecords;
   #results: Map<number, ResultRecord[]> | undefined;
   #priorities: Map<string, string> | undefined;
@@ -40,8 +40,9 @@ export class MockQueue {
   #announced: Set<number> | undefined;
   #overdueAnnounced: Set<string> | undefined;
 
-  constructor(db: QueueRecords) {
+  constructor(db: QueueRecords, callingWindow: CallingWindow = DEFAULT_QUEUE_RULES.callingWindow) {
     this.#db = db;
+    this.rules = { ...DEFAULT_QUEUE_RULES, callingWindow };
   }
 
   /** Each member's saved results, oldest first (read once, then kept up by resultSaved). */

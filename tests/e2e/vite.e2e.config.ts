@@ -19,7 +19,11 @@ function sharedFakeBackend(): Plugin {
     async configureServer(server) {
       const { createMockDb } = await server.ssrLoadModule("/mocks/db/createMockDb.ts");
       const { mockRequestListener } = await server.ssrLoadModule("/mocks/host.ts");
-      const listener = mockRequestListener(createMockDb({ now: () => new Date() }), () => "http://127.0.0.1");
+      // The walks run at any hour on the real clock: outside 8 a.m. to 9 p.m. in the members' zones
+      // Next would rightly serve nobody (as on the server target). Calling hours are proven by the
+      // window's own tests (domain/queue/zonedTime.test.ts) and the server's.
+      const allDay = { opensAt: 0, closesAt: 24 * 60 };
+      const listener = mockRequestListener(createMockDb({ now: () => new Date(), callingWindow: allDay }), () => "http://127.0.0.1");
       server.middlewares.use((request, response, next) => (request.url?.startsWith("/api/") ? void listener(request, response) : next()));
     },
   };
