@@ -4,7 +4,8 @@
 // before the queue's state has followed it (the save marked the state stale in its own statement;
 // the walk skips stale rows and a take works them out again). Then the state follows: the attempt
 // is counted and the result's cooldown holds the member back.
-import { sql } from "kysely";
+import { sql, type RawBuilder, type Transaction } from "kysely";
+import type { Database } from "../db/database.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, ENGINES, STAFF_EMAIL, ADMIN_EMAIL, startTestApp, type TestApp } from "../../tests/support/testApp.ts";
 import { saveResult } from "../members/history.repository.ts";
@@ -77,41 +78,53 @@ describe.each(ENGINES)("a save in flight and Next on %s", (engine) => {
     expect(await stateOf(member.id)).toMatchObject({ stale: false, attempts: before.attempts + 1 });
   }, 60_000);
 
-  it.runIf(engine === "postgres")("does not serve a member while its save is in flight", async () => {
-    const member = await servedToAgent();
-    const { db } = server.database;
-    // Another connection keeps the save waiting at its write, after it has locked the member: a
-    // save in flight. Reads of the history (Next's) are not kept waiting.
-    let releaseHold!: () => void;
-    const released = new Promise<void>((resolve) => (releaseHold = resolve));
-    let holding!: () => void;
-    const held = new Promise<void>((resolve) => (holding = resolve));
-    const hold = db.transaction().execute(async (trx) => {
-      await sql`lock table results in exclusive mode`.execute(trx);
-      holding();
+  /** Holds `lock` in a transaction of its own until the answer's `release` is called. */
+  async function holding(lock: (trx: Transaction<Database>) => Promise<unknown>) {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const held = new Promise<void>((resolve) => (locked = resolve));
+    const hold = server.database.db.transaction().execute(async (trx) => {
+      await lock(trx);
+      locked();
       await released;
     });
     await held;
-    const save = fetch(`${baseUrl}/Members/saveResult`, {
+    return { release: () => (release(), hold) };
+  }
+
+  const saveResultOf = (member: Awaited<ReturnType<typeof servedToAgent>>, Result: string) =>
+    fetch(`${baseUrl}/Members/saveResult`, {
       method: "POST",
       headers: { ...bearer(agent.token), "content-type": "application/json" },
-      body: JSON.stringify({ ...member.key, addLocation: "callCenter", Result: "No answer" }),
+      body: JSON.stringify({ ...member.key, addLocation: "callCenter", Result }),
     });
+
+  /** Until `waiting` counts a lock somebody waits for (the save is kept waiting). */
+  async function untilWaiting(waiting: RawBuilder<{ n: string }>) {
+    for (let waited = 0; ; waited += 1) {
+      const { rows } = await waiting.execute(server.database.db);
+      if (Number(rows[0]!.n) > 0) return;
+      expect(waited).toBeLessThan(500);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  it.runIf(engine === "postgres")("does not serve a member while its save is in flight", async () => {
+    const member = await servedToAgent();
+    // Another connection keeps the save waiting at its write, after it has locked the member: a
+    // save in flight. Reads of the history (Next's) are not kept waiting.
+    const hold = await holding((trx) => sql`lock table results in exclusive mode`.execute(trx));
+    const save = saveResultOf(member, "No answer");
     try {
       // The save holds the member's row and waits on the history's lock.
-      for (let waited = 0; ; waited += 1) {
-        const { rows } = await sql<{ n: string }>`
-          select count(*) as n from pg_locks l join pg_class c on c.oid = l.relation
-          where c.relname = 'results' and c.relnamespace = current_schema()::regnamespace and not l.granted`.execute(db);
-        if (Number(rows[0]!.n) > 0) break;
-        expect(waited).toBeLessThan(500);
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+      await untilWaiting(sql<{ n: string }>`
+        select count(*) as n from pg_locks l join pg_class c on c.oid = l.relation
+        where c.relname = 'results' and c.relnamespace = current_schema()::regnamespace and not l.granted`);
       const served = await Promise.all([next(colleague.token), next(colleague.token)]);
       expect(served).not.toContain(member.id);
     } finally {
-      releaseHold();
-      await hold;
+      await hold.release();
     }
     expect((await save).status).toBe(201);
     expect(await next(colleague.token)).not.toBe(member.id);
@@ -124,32 +137,13 @@ describe.each(ENGINES)("a save in flight and Next on %s", (engine) => {
       Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)} where ${sql.raw(table === "results" ? "member_id" : "member_ids[1]")} = ${member.id}`.execute(db)).rows[0]!.n);
     const before = { results: await countOf("results"), audit: await countOf("audit_log") };
     // Another transaction holds the member's row, as a colleague's save or Next does for a moment.
-    let releaseHold!: () => void;
-    const released = new Promise<void>((resolve) => (releaseHold = resolve));
-    let holding!: () => void;
-    const held = new Promise<void>((resolve) => (holding = resolve));
-    const hold = db.transaction().execute(async (trx) => {
-      await sql`select id from members where id = ${member.id} for update`.execute(trx);
-      holding();
-      await released;
-    });
-    await held;
-    const save = fetch(`${baseUrl}/Members/saveResult`, {
-      method: "POST",
-      headers: { ...bearer(agent.token), "content-type": "application/json" },
-      body: JSON.stringify({ ...member.key, addLocation: "callCenter", Result: "Left message" }),
-    });
+    const hold = await holding((trx) => sql`select id from members where id = ${member.id} for update`.execute(trx));
+    const save = saveResultOf(member, "Left message");
     try {
-      for (let waited = 0; ; waited += 1) {
-        const { rows } = await sql<{ n: string }>`select count(*) as n from pg_locks where locktype in ('transactionid', 'tuple') and not granted`.execute(db);
-        if (Number(rows[0]!.n) > 0) break;
-        expect(waited).toBeLessThan(500);
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+      await untilWaiting(sql<{ n: string }>`select count(*) as n from pg_locks where locktype in ('transactionid', 'tuple') and not granted`);
       expect(await countOf("results")).toBe(before.results);
     } finally {
-      releaseHold();
-      await hold;
+      await hold.release();
     }
     expect((await save).status).toBe(201);
     expect({ results: await countOf("results"), audit: await countOf("audit_log") }).toEqual({ results: before.results + 1, audit: before.audit + 1 });
