@@ -21,7 +21,7 @@ import { memberListConditions, type ListQuery } from "../members/members.reposit
 import { refreshMembers, upkeep, type QueueSetting } from "./queueState.repository.ts";
 import { stateOfRow, type QueueStateRow } from "./queueStateRow.repository.ts";
 import { fillHopper, hopperAfterTake, hopperKeyOf, hopperStateSql, hopperTakeSql } from "./hopper.repository.ts";
-import { brandOnState, reachable, withFilters, type WalkFilters, type WalkMoment } from "./queueWalk.repository.ts";
+import { allOf, brandOnState, reachable, withFilters, type WalkFilters, type WalkMoment } from "./queueWalk.repository.ts";
 import { changesSoFar, foundEmpty, rememberFill } from "./emptyHoppers.ts";
 import type { QueueState } from "../../domain/queue/memberState.ts";
 import type { ScheduledAppointment } from "../../domain/queue/practiceSchedule.ts";
@@ -107,7 +107,8 @@ async function nextCandidate(db: Kysely<Database>, key: string, request: NextReq
     unflushed as (select set_config('synchronous_commit', 'off', true))
     select w.active as working, c.member_id as candidate_id, c.by_callback, s.*, ${hopperStateSql(key)}
     from unflushed, working w left join (candidate c left join lateral (
-      select q.*, to_char(q.recare_due, 'YYYY-MM-DD') as recare_due, w.result as member_result, ${MEMBER_VERSION} as member_version, q.xmin::text as state_version
+      select q.*, to_char(q.recare_due, 'YYYY-MM-DD') as recare_due, w.result as member_result, ${MEMBER_VERSION} as member_version, q.xmin::text as state_version,
+        (c.by_callback or ${allOf(filters)}) as in_targets
       from members m join queue_state q on q.member_id = m.id join member_work w on w.member_id = m.id
       where m.id = c.member_id for update of m skip locked) s on true) on true`.execute(db);
   const row = rows[0]!;
@@ -120,6 +121,12 @@ async function nextCandidate(db: Kysely<Database>, key: string, request: NextReq
 type CandidateRow = QueueStateRow & {
   /** False when served for a campaign that is no longer active. */
   working: boolean;
+  /**
+   * Whether the hopper's member still matches the filters (a campaign's targets) as its rows are
+   * now: it was picked under them ahead of time, and its brand, MCO or status may have changed since.
+   * The claim is written only if its rows were not written after this read (unchangedSince).
+   */
+  in_targets: boolean;
   candidate_id: number | null;
   by_callback: boolean;
   member_result: string;
@@ -255,7 +262,7 @@ export interface Served {
  */
 async function serveCandidate(db: Kysely<Database>, candidate: Candidate, request: NextRequest, setting: QueueSetting): Promise<Served | undefined> {
   const { memberId, state: row } = candidate;
-  if (!row) return undefined;
+  if (!row?.in_targets) return undefined;
   if (!row.stale) {
     const unchanged = unchangedSince(memberId, { member: row.member_version, state: row.state_version }, request.campaign?.id);
     return serveIfServable(db, candidate, stateOfRow(row, setting.groupZone), request, setting, unchanged);

@@ -41,6 +41,9 @@ export function brandOnState(query: ListQuery): { onState: RawBuilder<boolean>[]
   return { onState: [brand], memberQuery: { ...query, company: undefined } };
 }
 
+/** The filters as one condition (true when there are none). */
+export const allOf = (filters: RawBuilder<boolean>[]) => (filters.length > 0 ? sql<boolean>`${sql.join(filters, sql` and `)}` : sql<boolean>`true`);
+
 /** The list's filters as a join of `q` to its member. */
 export const withFilters = (filters: RawBuilder<boolean>[]) => (filters.length > 0 ? sql`join members m on m.id = q.member_id and ${sql.join(filters, sql` and `)}` : sql``);
 
@@ -75,11 +78,10 @@ export function queueWalk(
   const ended = sql`(q.ready_at <= ${now} or q.held_until <= ${claimsNow})
     and (q.ready_at is null or q.ready_at <= ${now}) and (q.held_until is null or q.held_until <= ${claimsNow})`;
   const free = sql`${reachable(moment)} and q.ready_at is null and q.held_until is null and not q.stale and ${also}`;
-  const passing = filters.length > 0 ? sql.join(filters, sql` and `) : sql`true`;
   const walked = {
     index: sql`select ${WALK_COLUMNS} from queue_state q ${withFilters(filters)} where ${free} order by ${queueOrder} limit ${take}`,
     ahead: sql`select ${WALK_COLUMNS} from (select q.* from queue_state q where ${free} order by ${queueOrder} limit ${WALK_AHEAD}) q
-      join members m on m.id = q.member_id where ${passing} order by ${queueOrder} limit ${take}`,
+      join members m on m.id = q.member_id where ${allOf(filters)} order by ${queueOrder} limit ${take}`,
     matching: sql`select * from matching q order by ${queueOrder} limit ${take}`,
   }[way];
   const matching = sql`with matching as materialized (select ${WALK_COLUMNS} from queue_state q ${withFilters(filters)} where ${free})`;
