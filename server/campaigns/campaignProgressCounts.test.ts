@@ -3,8 +3,12 @@
 // called, reached and given each result, in all, by agent and by day, and its attempts. On fixed
 // saves of two agents over two days, every figure worked out by hand; a save counts at its commit,
 // a deleted save is counted again from the history, and the appointments follow the result the
-// campaign counts as its appointment.
+// campaign counts as its appointment. What counts as reached is the code's list, which the
+// database reads from a table written at every start (migration 0061).
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BLANK_RESULT, CONTACTED_RESULTS, RESULT_OPTIONS } from "../../domain/vocabulary.ts";
+import { writeReferenceData } from "../db/referenceData.ts";
 import type { DatabaseHandle } from "../db/connection.ts";
 import { freshTestDatabase, insertPracticeGroup, MEMBER } from "../../tests/support/reportsFixtureB.ts";
 import { keepActivityInTimeZone } from "../usage/activityTimeZone.repository.ts";
@@ -102,5 +106,29 @@ describe("a campaign's kept progress", () => {
     expect(await work()).toMatchObject({ called: 4, reached: 3, attempts: 5 });
     await database.db.deleteFrom("results").where("campaign_id", "=", campaign).where("result", "=", "Appointment Made").execute();
     expect(await work()).toMatchObject({ called: 4, reached: 2, appointments: 0, attempts: 4, byAgent: [{ ...cal, called: 3, reached: 1, appointments: 0 }, { ...sec }] });
+  });
+});
+
+describe("the results a campaign counts as reached", () => {
+  it("are the code's, for every result a save can hold", async () => {
+    const results = [...RESULT_OPTIONS, BLANK_RESULT];
+    const { rows } = await sql<{ result: string; reached: boolean }>`
+      select r as result, 'reached' = any(campaign_progress_kinds(r)) as reached from unnest(${results}::text[]) r`.execute(database.db);
+    const reached = (result: string) => (CONTACTED_RESULTS as readonly string[]).includes(result);
+    expect(rows.map((row) => [row.result, row.reached])).toEqual(results.map((result) => [result, reached(result)]));
+  });
+
+  it("follow the code again at the next start when the database holds another list, and every campaign is counted again by it", async () => {
+    const kept = await work();
+    // A database left with another list: the campaign's members called and left a message counted as reached.
+    await database.db.deleteFrom("contacted_results").execute();
+    await database.db.insertInto("contacted_results").values({ result: "Left message" }).execute();
+    await sql`select campaign_progress_count_again(null)`.execute(database.db);
+    expect((await work()).reached).toBe(1);
+
+    await writeReferenceData(database.db);
+    const held = await database.db.selectFrom("contacted_results").select("result").execute();
+    expect(held.map((row) => row.result).sort()).toEqual([...CONTACTED_RESULTS].sort());
+    expect(await work()).toEqual(kept);
   });
 });

@@ -59,6 +59,7 @@ import * as memberClaimsByUserAndExpiry from "./migrations/0057_member_claims_by
 import * as queueStateBrand from "./migrations/0058_queue_state_brand.ts";
 import * as campaignOpenCallbackCounts from "./migrations/0059_campaign_open_callback_counts.ts";
 import * as memberVisits from "./migrations/0060_member_visits.ts";
+import * as contactedResults from "./migrations/0061_contacted_results.ts";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001_staff_and_sessions": staffAndSessions,
@@ -116,6 +117,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0058_queue_state_brand": queueStateBrand,
   "0059_campaign_open_callback_counts": campaignOpenCallbackCounts,
   "0060_member_visits": memberVisits,
+  "0061_contacted_results": contactedResults,
 };
 
 /**

@@ -193,6 +193,10 @@ export interface ConnectorPositions {
   updated_at: Generated<Timestamp>;
 }
 
+export interface ContactedResults {
+  result: string;
+}
+
 export interface DeletedAppointments {
   appointment_date: Timestamp;
   deleted_at: Timestamp;
@@ -664,6 +668,7 @@ export interface DB {
   campaign_target_counts: CampaignTargetCounts;
   campaigns: Campaigns;
   connector_positions: ConnectorPositions;
+  contacted_results: ContactedResults;
   deleted_appointments: DeletedAppointments;
   dentists: Dentists;
   event_streams: EventStreams;
