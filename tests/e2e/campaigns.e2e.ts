@@ -5,7 +5,8 @@
 // staff get the not-found page at /campaigns. On a backend several browsers share (the server
 // build, or fake-host), each of the two agents' Next serves a member of the campaign's practice with
 // the campaign and its script beside it, and once the administrator's pause is saved the very next
-// Next is no longer served from it.
+// Next is no longer served from it: the agent sees the campaign leave the notice of what Next
+// serves, and the next member comes without it.
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import type { Locator, Page } from "playwright-core";
@@ -136,8 +137,8 @@ async function openMembers(page: Page, person: { name: string }): Promise<void> 
   await membersListReady(page);
 }
 
-/** Next (letting the served member go first when asked); answers the campaign's region, or null when served outside it. */
-async function next(page: Page): Promise<{ practice: string; campaign: Locator | null }> {
+/** Next (letting the served member go first when asked); answers the served member's practice. */
+async function next(page: Page): Promise<{ practice: string }> {
   const before = (await nowCalling(page).count()) ? await nowCalling(page).locator(".now-calling__name").textContent().catch(() => null) : null;
   await page.getByRole("button", { name: /^Next member/ }).click();
   const release = page.getByRole("button", { name: "Release and serve next" });
@@ -151,8 +152,7 @@ async function next(page: Page): Promise<{ practice: string; campaign: Locator |
     { timeout: 15_000 },
   );
   const practice = ((await nowCalling(page).locator(".now-calling__member > span").first().textContent()) ?? "").split(" · ")[0]!;
-  const campaign = nowCalling(page).getByRole("region", { name: /^Campaign / });
-  return { practice, campaign: (await campaign.count()) ? campaign : null };
+  return { practice };
 }
 
 /** More due callbacks of one agent than any walk leaves: a Next that keeps serving them is broken. */
@@ -222,8 +222,14 @@ e2e("two agents' Next serve the campaign's members with its script; once paused,
 
     await row(page, name).getByRole("button", { name: `Pause ${name}` }).click();
     await expectVisible(page.getByRole("status").filter({ hasText: `${name} is paused` }));
-    const after = await next(marcus);
-    assert.equal(after.campaign, null, "a paused campaign is not served");
+    // The agent sees the pause: the campaign leaves the notice of what Next serves.
+    await marcus.getByText(new RegExp(`serves your campaigns?: .*${name}`)).waitFor({ state: "detached", timeout: 15_000 });
+    const answered = marcus.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname.endsWith("/queue/next"));
+    await next(marcus);
+    assert.equal((await (await answered).json()).campaign, null, "a paused campaign is not served");
+    // What the agent sees once the answer is on screen: the member (or nobody) with "Why this member?", and no campaign beside it.
+    await expectVisible(marcus.getByRole("region", { name: "Why this member?" }).or(marcus.locator(".now-calling--empty")), 15_000);
+    assert.equal(await nowCalling(marcus).getByRole("region", { name: /^Campaign / }).count(), 0, "no campaign is shown beside the member");
   } finally {
     await finishIfLeft(page, name).catch(() => {});
     await marcusBrowser.close();
