@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "./app.ts";
 import { issueDevIdToken } from "../domain/signInTokens.ts";
 import { loadConfig } from "./config.ts";
-import { openDatabase, type DatabaseHandle } from "./db/connection.ts";
+import type { DatabaseHandle } from "./db/connection.ts";
 import { LOCK_FILE } from "./db/lock.ts";
-import { seededTemplate } from "./db/template.ts";
+import { seededPGlite } from "../tests/support/testDatabase.ts";
 
 // memory:// keeps files (demo audio, mail) out of the project's ./data too.
 const config = loadConfig({ DATA_DIR: "memory://" });
@@ -25,7 +25,7 @@ async function signIn(email: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: "memory://", template: await seededTemplate({ size: 1500 }) });
+  database = await seededPGlite();
   app = await buildApp({ config, database });
 }, 120_000);
 afterAll(async () => {

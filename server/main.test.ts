@@ -10,10 +10,9 @@ import { join } from "node:path";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEV_HANDOFF } from "../domain/signInTokens.ts";
-import { openDatabase } from "./db/connection.ts";
 import { LOCK_FILE } from "./db/lock.ts";
-import { seededTemplate } from "./db/template.ts";
 import { openEventStream } from "../tests/support/testStream.ts";
+import { seededPGlite } from "../tests/support/testDatabase.ts";
 
 const MAIN = join(import.meta.dirname, "main.ts");
 const USER_COMMAND = join(import.meta.dirname, "auth", "userCommand.ts");
@@ -72,7 +71,7 @@ let baseUrl: string;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), "recall-main-"));
-  const seeded = await openDatabase({ dataDir, template: await seededTemplate({ size: 1500 }) });
+  const seeded = await seededPGlite(dataDir);
   await seeded.close();
   server = startServer({ DATA_DIR: dataDir });
   baseUrl = await addressOf(server);

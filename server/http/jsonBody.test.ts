@@ -5,15 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
 import { issueDevIdToken } from "../../domain/signInTokens.ts";
 import { loadConfig } from "../config.ts";
-import { openDatabase, type DatabaseHandle } from "../db/connection.ts";
-import { seededTemplate } from "../db/template.ts";
+import type { DatabaseHandle } from "../db/connection.ts";
+import { seededPGlite } from "../../tests/support/testDatabase.ts";
 
 const JSON_TYPE = { "content-type": "application/json" };
 let database: DatabaseHandle;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: "memory://", template: await seededTemplate({ size: 1500 }) });
+  database = await seededPGlite();
   app = await buildApp({ config: loadConfig({}), database });
 }, 120_000);
 afterAll(async () => {

@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
-import { openDatabase, type DatabaseHandle } from "../db/connection.ts";
-import { seededTemplate } from "../db/template.ts";
+import type { DatabaseHandle } from "../db/connection.ts";
+import { seededPGlite } from "../../tests/support/testDatabase.ts";
 
 const TOKEN = "metrics-token-0123456789";
 let database: DatabaseHandle;
@@ -12,7 +12,7 @@ let app: Awaited<ReturnType<typeof buildApp>>;
 let guarded: Awaited<ReturnType<typeof buildApp>>;
 
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: "memory://", template: await seededTemplate({ size: 1500 }) });
+  database = await seededPGlite();
   app = await buildApp({ config: loadConfig({ NODE_ENV: "test" }), database });
   guarded = await buildApp({ config: loadConfig({ NODE_ENV: "test", METRICS_TOKEN: TOKEN }), database });
 }, 120_000);
@@ -65,7 +65,7 @@ describe("metrics", () => {
 
 describe("readiness without the database", () => {
   it("answers 503 once the database is gone, while liveness still answers", async () => {
-    const own = await openDatabase({ dataDir: "memory://", template: await seededTemplate({ size: 1500 }) });
+    const own = await seededPGlite();
     const lone = await buildApp({ config: loadConfig({ NODE_ENV: "test" }), database: own });
     try {
       await own.close();

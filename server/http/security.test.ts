@@ -4,9 +4,9 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
-import { openDatabase, type DatabaseHandle } from "../db/connection.ts";
-import { seededTemplate } from "../db/template.ts";
+import type { DatabaseHandle } from "../db/connection.ts";
 import { DEMO_PASSWORD } from "../../demo/staff.ts";
+import { seededPGlite } from "../../tests/support/testDatabase.ts";
 
 const STAFF_EMAIL = "marcus.reed@recalldesk.example";
 const PROVIDER = {
@@ -23,7 +23,7 @@ let app: FastifyInstance;
 let limited: FastifyInstance;
 
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: "memory://", template: await seededTemplate({ size: 1500 }) });
+  database = await seededPGlite();
   app = await buildApp({ config: loadConfig({}), database });
   app.get("/api/files/help/guide.pdf", async (_request, reply) => reply.type("application/pdf").send("%PDF-1.4"));
   limited = await buildApp({ config: loadConfig({ SIGN_IN_RATE_LIMIT: "2" }), database });

@@ -3,13 +3,13 @@
 // their result, in member_work), one row or many at once, inserts and deletes, and no other change (docs: bench/README.md, How the members list stays fast).
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "../db/connection.ts";
-import { seededTemplate } from "../db/template.ts";
+import type { DatabaseHandle } from "../db/connection.ts";
+import { seededPGlite } from "../../tests/support/testDatabase.ts";
 
 let database: DatabaseHandle;
 
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: "memory://", template: await seededTemplate({ size: 1500 }) });
+  database = await seededPGlite();
 }, 120_000);
 afterAll(() => database?.close());
 

@@ -4,14 +4,14 @@
 // that changes brands, or a campaign on a brand would be served members of another.
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "../db/connection.ts";
-import { seededTemplate } from "../db/template.ts";
+import type { DatabaseHandle } from "../db/connection.ts";
+import { seededPGlite } from "../../tests/support/testDatabase.ts";
 
 let database: DatabaseHandle;
 let ids: number[];
 
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: "memory://", template: await seededTemplate({ size: 1500 }) });
+  database = await seededPGlite();
   ids = (await database.db.selectFrom("members").select("id").orderBy("id").limit(30).execute()).map((row) => row.id);
 }, 120_000);
 afterAll(() => database?.close());

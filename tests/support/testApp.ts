@@ -7,10 +7,10 @@ import { sql } from "kysely";
 import { buildApp } from "../../server/app.ts";
 import { loadConfig } from "../../server/config.ts";
 import { openDatabase, type DatabaseHandle } from "../../server/db/connection.ts";
-import { seededTemplate } from "../../server/db/template.ts";
 import { findStaffByEmail, openSession } from "../../server/auth/sessions.repository.ts";
 import { createPooledDatabase } from "./pooledDatabase.ts";
 import { copyOfTemplate } from "./postgresTemplate.ts";
+import { DEMO_SIZE, seededPGlite } from "./testDatabase.ts";
 
 /** "pooler": PostgreSQL through PgBouncer, a database of its own (tests/support/pooledDatabase.ts). */
 export type Engine = "pglite" | "postgres" | "pooler";
@@ -21,9 +21,6 @@ export const ENGINES: Engine[] = process.env.DATABASE_URL_TEST ? ["pglite", "pos
 /** The seeded demo staff (demo/staff.ts). */
 export const ADMIN_EMAIL = "alicia.moreno@recalldesk.example";
 export const STAFF_EMAIL = "marcus.reed@recalldesk.example";
-
-/** The size of the contract suite's server target: the cached PGlite template is shared with it. */
-const DEMO_SIZE = 1500;
 
 export interface TestAppOptions {
   engine?: Engine;
@@ -47,7 +44,7 @@ export interface TestApp {
 /** The seeded database of the engine; `url` is PostgreSQL's, for a second instance or a command on it. */
 async function openSeeded(engine: Engine): Promise<{ database: DatabaseHandle; url: string | undefined; drop: () => Promise<void> }> {
   if (engine === "pglite") {
-    return { database: await openDatabase({ dataDir: "memory://", template: await seededTemplate({ size: DEMO_SIZE }) }), url: undefined, drop: async () => {} };
+    return { database: await seededPGlite(), url: undefined, drop: async () => {} };
   }
   if (engine === "pooler") {
     const pooled = await createPooledDatabase("server_test", { size: DEMO_SIZE });
