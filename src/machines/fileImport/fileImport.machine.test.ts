@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import { MAX_BODY_BYTES } from "../../../contract/errors";
+import { ApiError } from "../../api/errors";
 import { IMPORT_PROGRESS_POLL_MS } from "../../lib/constants";
 import { fileImportMachine, type ChosenFile, type FeedImport, type FeedImportRun, type FileImport, type FileImportKind, type FileUpload, type MemberImport } from "./fileImport.machine";
 
@@ -20,11 +21,17 @@ const MEMBER_ANSWERS = () => [
 ];
 const FEED_ANSWERS = () => [feedRun({ bytesRead: 100 }), feedRun({ status: "success", bytesRead: 200, rowsRead: 1, rowsWritten: 1 })];
 
-function start(kind: FileImportKind, loadRuns: () => Promise<FeedImportRun[]> = async () => []) {
+interface Stubs {
+  loadRuns?: () => Promise<FeedImportRun[]>;
+  uploadFile?: (upload: FileUpload) => Promise<FileImport>;
+}
+
+/** The machine on one kind of file; its run is answered as started, then running, then finished. */
+function start(kind: FileImportKind, { loadRuns = async () => [], uploadFile }: Stubs = {}) {
   const answers: FileImport[] = kind === "members" ? MEMBER_ANSWERS() : FEED_ANSWERS();
   const stubs = {
     loadRuns: vi.fn(loadRuns),
-    uploadFile: vi.fn(async (_: FileUpload): Promise<FileImport> => (kind === "members" ? memberRun() : feedRun())),
+    uploadFile: vi.fn(uploadFile ?? (async () => (kind === "members" ? memberRun() : feedRun()))),
     loadImport: vi.fn(async (_: { kind: FileImportKind; id: number }) => answers.shift()!),
   };
   const actor = createActor(
@@ -40,6 +47,18 @@ function start(kind: FileImportKind, loadRuns: () => Promise<FeedImportRun[]> = 
   return { actor, stubs };
 }
 
+type Actor = ReturnType<typeof start>["actor"];
+
+/** Lets the promises due now settle (a load, an upload), without moving the clock. */
+const settle = () => vi.advanceTimersByTimeAsync(0);
+
+/** Chooses a file and sends it, as the administrator does with the file picker and Import. */
+async function upload(actor: Actor, chosen: ChosenFile = file()) {
+  actor.send({ type: "fileImport.file.choose", file: chosen });
+  actor.send({ type: "fileImport.start" });
+  await settle();
+}
+
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
@@ -48,10 +67,8 @@ describe("file import machine, a member file", () => {
     const { actor, stubs } = start("members");
     expect(actor.getSnapshot().value).toBe("choosing");
     const chosen = file();
-    actor.send({ type: "fileImport.file.choose", file: chosen });
+    await upload(actor, chosen);
     expect(actor.getSnapshot().context.target).toBe("denta");
-    actor.send({ type: "fileImport.start" });
-    await vi.advanceTimersByTimeAsync(0);
     expect(stubs.uploadFile).toHaveBeenCalledWith({ kind: "members", file: chosen, target: "denta" });
     expect(actor.getSnapshot().value).toBe("following");
 
@@ -96,17 +113,15 @@ describe("file import machine, a member file", () => {
     actor.send({ type: "fileImport.file.choose", file: file("DENTA.csv", MAX_BODY_BYTES + 1) });
     expect(actor.getSnapshot().context.problem).toMatch(/^DENTA\.csv is 10 MB: files up to 10 MB can be imported from the browser/);
     actor.send({ type: "fileImport.start" });
-    await vi.advanceTimersByTimeAsync(0);
+    await settle();
     expect(actor.getSnapshot().value).toBe("choosing");
     expect(stubs.uploadFile).not.toHaveBeenCalled();
   });
 
   it("shows the server's refusal and lets the administrator choose again", async () => {
-    const { actor, stubs } = start("members");
-    stubs.uploadFile.mockRejectedValueOnce(Object.assign(new Error("Invalid request: body"), { statusCode: 400, details: [{ field: "body", message: "is not a members file" }] }));
-    actor.send({ type: "fileImport.file.choose", file: file() });
-    actor.send({ type: "fileImport.start" });
-    await vi.advanceTimersByTimeAsync(0);
+    const refusal = new ApiError({ message: "Invalid request: body", statusCode: 400, details: [{ field: "body", message: "is not a members file" }] });
+    const { actor } = start("members", { uploadFile: async () => Promise.reject(refusal) });
+    await upload(actor);
     expect(actor.getSnapshot().value).toBe("choosing");
     expect(actor.getSnapshot().context.failure).toEqual({ message: "Invalid request: body", statusCode: 400, fields: ["body"], problems: ["is not a members file"] });
   });
@@ -114,12 +129,11 @@ describe("file import machine, a member file", () => {
   it("keeps the run when asking about it fails, and asks again on retry", async () => {
     const { actor, stubs } = start("members");
     stubs.loadImport.mockRejectedValueOnce(new Error("The server could not be reached."));
-    actor.send({ type: "fileImport.file.choose", file: file() });
-    actor.send({ type: "fileImport.start" });
+    await upload(actor);
     await vi.advanceTimersByTimeAsync(IMPORT_PROGRESS_POLL_MS);
     expect(actor.getSnapshot().value).toBe("followFailed");
     actor.send({ type: "fileImport.retry" });
-    await vi.advanceTimersByTimeAsync(0);
+    await settle();
     expect(actor.getSnapshot().context.run?.bytesRead).toBe(100);
     expect(actor.getSnapshot().value).toBe("following");
   });
@@ -129,13 +143,11 @@ describe("file import machine, a practice feed's file", () => {
   it("lists the runs, takes the feed from the file's name, sends it and follows the run every poll until it ends", async () => {
     const { actor, stubs } = start("feeds");
     expect(actor.getSnapshot().value).toBe("loading");
-    await vi.advanceTimersByTimeAsync(0);
+    await settle();
     expect(actor.getSnapshot().value).toBe("choosing");
     const chosen = file("appointments_20261118.csv");
-    actor.send({ type: "fileImport.file.choose", file: chosen });
+    await upload(actor, chosen);
     expect(actor.getSnapshot().context.target).toBe("appointments");
-    actor.send({ type: "fileImport.start" });
-    await vi.advanceTimersByTimeAsync(0);
     expect(stubs.uploadFile).toHaveBeenCalledWith({ kind: "feeds", file: chosen, target: "appointments" });
     expect(actor.getSnapshot().value).toBe("following");
     await vi.advanceTimersByTimeAsync(IMPORT_PROGRESS_POLL_MS - 1);
@@ -146,14 +158,14 @@ describe("file import machine, a practice feed's file", () => {
     expect(actor.getSnapshot().matches("finished")).toBe(true);
     expect(stubs.loadRuns).toHaveBeenCalledTimes(2);
     actor.send({ type: "fileImport.again" });
-    await vi.advanceTimersByTimeAsync(0);
+    await settle();
     expect(stubs.loadRuns).toHaveBeenCalledTimes(3);
     expect(actor.getSnapshot().context.run).toBeNull();
   });
 
   it("needs a feed for a file whose name names none, and refuses a file that is not CSV before sending", async () => {
     const { actor, stubs } = start("feeds");
-    await vi.advanceTimersByTimeAsync(0);
+    await settle();
     actor.send({ type: "fileImport.file.choose", file: file("schedule.csv") });
     expect(actor.getSnapshot().can({ type: "fileImport.start" })).toBe(false);
     actor.send({ type: "fileImport.target.change", target: "leads" });
@@ -165,14 +177,12 @@ describe("file import machine, a practice feed's file", () => {
   });
 
   it("says when the runs could not be read, and reads them again on retry", async () => {
-    const { actor, stubs } = start("feeds", async () => {
-      throw new Error("offline");
-    });
-    await vi.advanceTimersByTimeAsync(0);
+    const { actor, stubs } = start("feeds", { loadRuns: async () => Promise.reject(new Error("offline")) });
+    await settle();
     expect(actor.getSnapshot().value).toBe("loadFailed");
     stubs.loadRuns.mockResolvedValueOnce([]);
     actor.send({ type: "fileImport.retry" });
-    await vi.advanceTimersByTimeAsync(0);
+    await settle();
     expect(actor.getSnapshot().value).toBe("choosing");
   });
 });
