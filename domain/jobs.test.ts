@@ -15,12 +15,13 @@ describe("the jobs", () => {
       ["Import practice feeds", "30 4 * * *"],
       ["Import call recordings", "*/5 * * * *"],
       ["Remove old call recordings' audio", "30 3 * * *"],
+      ["Clear ended claims", "45 3 * * *"],
     ]);
   });
 
   it("have ids and keys of their own", () => {
     expect(new Set(JOBS.map((job) => job.id)).size).toBe(JOBS.length);
-    expect(JOBS.map((job) => job.key)).toEqual(["import-denta", "import-mcna", "import-uhc", "import-tmhp", "refresh-statuses", "export-reminders", "send-status-report", "opendental", "import-feeds", "import-recordings", "recordings-retention"]);
+    expect(JOBS.map((job) => job.key)).toEqual(["import-denta", "import-mcna", "import-uhc", "import-tmhp", "refresh-statuses", "export-reminders", "send-status-report", "opendental", "import-feeds", "import-recordings", "recordings-retention", "clear-ended-claims"]);
   });
 });
 

@@ -128,6 +128,17 @@ export const JOBS: readonly Job[] = [
     minute: 30,
     weekdays: EVERY_DAY,
   },
+  {
+    id: 17,
+    key: "clear-ended-claims",
+    title: "Clear ended claims",
+    description:
+      "Daily at 3:45: deletes the agents' claims on members that ended (ran out or were released) before the day began; the day's " +
+      "stay, for the live board's time since each agent's last claim.",
+    hour: 3,
+    minute: 45,
+    weekdays: EVERY_DAY,
+  },
 ];
 
 /** The Open Dental connector's job (server/openDental/connectorJob.ts). */

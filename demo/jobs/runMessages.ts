@@ -100,4 +100,5 @@ export const RUNS: Readonly<Record<string, RunBehaviour>> = {
   "import-feeds": { seconds: [0, 0], failureRate: 0, success: () => "", failure: () => "", neverRan: true },
   "import-recordings": skippedWithDefaults("import-recordings"),
   "recordings-retention": skippedWithDefaults("recordings-retention"),
+  "clear-ended-claims": { seconds: [0, 0], failureRate: 0, success: () => "", failure: () => "", neverRan: true },
 };

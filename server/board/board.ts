@@ -25,6 +25,12 @@ export function boardClock(services: Pick<Services, "now" | "config">) {
   return { now, asOf, offsetMs: asOf.getTime() - now.getTime(), ...boardDay(asOf.getTime(), services.config.reportTimeZone) };
 }
 
+/**
+ * The start of the board's day on the sessions' and claims' clock: a session, stream or claim that
+ * ended before it is not on today's board.
+ */
+export const boardDayStartOfRows = (clock: Pick<ReturnType<typeof boardClock>, "startsAt" | "offsetMs">) => new Date(clock.startsAt - clock.offsetMs);
+
 function toBoardAgent(row: BoardAgentRow, { offsetMs, asOf, startsAt: dayStart }: { offsetMs: number; asOf: number; startsAt: number }): Schemas["BoardAgent"] {
   const onCalendar = (instant: Date | null) => (instant === null ? null : new Date(new Date(instant).getTime() + offsetMs).toISOString());
   const iso = (instant: Date | null) => (instant === null ? null : new Date(instant).toISOString());
@@ -58,7 +64,7 @@ export async function boardAgents(services: Pick<Services, "db" | "now" | "confi
       dayStart: new Date(clock.startsAt),
       dayEnd: new Date(clock.endsAt),
       now: clock.now,
-      sessionsDayStart: new Date(clock.startsAt - clock.offsetMs),
+      sessionsDayStart: boardDayStartOfRows(clock),
       staleBefore: new Date(clock.now.getTime() - STREAM_STALE_MS),
       asOf: clock.asOf,
     },

@@ -2,6 +2,7 @@
 import { feedsInboxRunner } from "../feeds/feedLayout.ts";
 import { memberInboxRunner } from "../import/memberLayout.ts";
 import { openDentalRunner } from "../openDental/connectorJob.ts";
+import { clearEndedClaims } from "./endedClaims.ts";
 import { refreshStatuses } from "./housekeeping.ts";
 import { exportReminders } from "./reminders.ts";
 import { sendStatusReport } from "./statusReport.ts";
@@ -21,6 +22,7 @@ export const JOB_RUNNERS: Readonly<Record<string, JobRunner>> = {
   "import-feeds": feedsInboxRunner,
   "import-recordings": importRecordings,
   "recordings-retention": removeExpiredAudio,
+  "clear-ended-claims": clearEndedClaims,
 };
 
 /** The import job of a payer, as the command runs it. */

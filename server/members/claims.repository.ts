@@ -1,7 +1,8 @@
 // Claims of agents on members (domain/team/claims.ts), in the database so that every server
-// instance sees the same ones. A claim's row lives until it is taken over, a save ends it or its
-// holder signs out; a release ends it at once (expires_at now), and only rows whose expires_at is
-// still ahead count, so the live board can tell when an agent's last claim ended. Every change is
+// instance sees the same ones. A claim's row lives until it is taken over, a save ends it, its
+// holder signs out or, ended before the day began, the daily job clears it (server/jobs/endedClaims.ts);
+// a release ends it at once (expires_at now), and only rows whose expires_at is still ahead count,
+// so the live board can tell when an agent's last claim ended. Every change is
 // published (a `claim` event, and the holder's live board row) in its transaction; a claim that
 // runs out publishes nothing (clients drop it at its expiresAt).
 import { sql, type Kysely, type RawBuilder, type Transaction } from "kysely";
@@ -150,6 +151,16 @@ export async function endClaimsOfSessions(trx: Transaction<Database>, sessionIds
   const live = ended.filter((row) => new Date(row.expires_at) > now).map((row) => row.member_id);
   for (const id of live) await publish(trx, claimEvent(id, null));
   return live;
+}
+
+/**
+ * Deletes the claims that ended before `before` (ran out or were released): how many. A nightly
+ * sequential read of a table of at most one row per member claimed since; the queue's hold of each
+ * (queue_state.held_until, already passed) is cleared with it by its trigger.
+ */
+export async function deleteClaimsEndedBefore(db: Kysely<Database>, before: Date): Promise<number> {
+  const deleted = await db.deleteFrom("member_claims").where("expires_at", "<", before).executeTakeFirst();
+  return Number(deleted.numDeletedRows);
 }
 
 /** Ends the claim on a member as its 2 minutes would (tests and the contract suite's `expireClaim`). */
