@@ -9,6 +9,7 @@ import type { Page } from "playwright-core";
 import { ADMIN, goInApp, signInAs, STAFF, waitForPath } from "./accounts.ts";
 import { launchBrowser } from "./browser.ts";
 import { e2e, expectVisible } from "./harness.ts";
+import { sidewaysOverflow, textLines } from "./layout.ts";
 import { membersListReady, openOneMember, SHARED_BACKEND } from "./membersList.ts";
 import { trackNetwork } from "./network.ts";
 import { snapshot } from "./visit.ts";
@@ -102,6 +103,12 @@ e2e("an administrator reassigns callbacks on the Callbacks page after the questi
   await expectVisible(page.getByRole("heading", { level: 1, name: "Callbacks" }));
   const rows = page.locator("table.callbacks-table tbody tr");
   await expectVisible(rows.first().getByRole("checkbox"), 30_000);
+  // Every column, the Note included, within the window beside the menu; each due time on one line.
+  for (const viewport of [{ width: 1366, height: 768 }, { width: 1920, height: 1080 }]) {
+    await page.setViewportSize(viewport);
+    assert.equal(await sidewaysOverflow(page.locator(".table-scroll", { has: page.locator("table.callbacks-table") })), 0, `at ${viewport.width} px the table scrolls sideways`);
+    assert.deepEqual(new Set(await textLines(rows.locator("td:nth-child(4), td:nth-child(5)"))), new Set([1]), `at ${viewport.width} px a due time wraps`);
+  }
   await photograph(page, "callbacks-page");
 
   await rows.nth(0).getByRole("checkbox").check();

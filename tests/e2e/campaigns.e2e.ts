@@ -13,6 +13,7 @@ import type { Locator, Page } from "playwright-core";
 import { ADMIN, goInApp, signInAs, STAFF, waitForPath } from "./accounts.ts";
 import { launchBrowser } from "./browser.ts";
 import { e2e, expectVisible } from "./harness.ts";
+import { sidewaysOverflow, textLines } from "./layout.ts";
 import { membersListReady, SHARED_BACKEND } from "./membersList.ts";
 import { trackNetwork } from "./network.ts";
 import { snapshot } from "./visit.ts";
@@ -83,6 +84,13 @@ e2e("an administrator writes a campaign in the editor, sees a refusal on its fie
   await expectVisible(page.getByRole("status").filter({ hasText: `${name} is active` }));
   await campaign.getByRole("button", { name: `Pause ${name}` }).click();
   await expectVisible(campaign.getByText("paused", { exact: true }));
+  // Every campaign's buttons within the window beside the menu, its days on one line.
+  const campaignsTable = page.getByRole("region", { name: "Campaigns table" });
+  for (const viewport of [{ width: 1366, height: 768 }, { width: 1920, height: 1080 }]) {
+    await page.setViewportSize(viewport);
+    assert.equal(await sidewaysOverflow(campaignsTable), 0, `at ${viewport.width} px the campaigns table scrolls sideways`);
+    assert.deepEqual(new Set(await textLines(campaignsTable.locator(".campaigns-table__days"))), new Set([1]), `at ${viewport.width} px a campaign's days wrap`);
+  }
   await photograph(page, "campaigns-page");
 
   // Its progress: the members it targets, nobody called yet, its days as a chart and their CSV.

@@ -30,3 +30,19 @@ export function wordsBrokenAcrossLines(elements: Locator): Promise<string[]> {
     }),
   );
 }
+
+/** How far the element scrolls sideways: what lies past its right edge, in CSS pixels (0 for none). */
+export function sidewaysOverflow(element: Locator): Promise<number> {
+  return element.evaluate((node) => Math.max(0, node.scrollWidth - node.clientWidth));
+}
+
+/** The number of lines each element's text is laid out on. */
+export function textLines(elements: Locator): Promise<number[]> {
+  return elements.evaluateAll((nodes) =>
+    nodes.map((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      return new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.bottom))).size;
+    }),
+  );
+}

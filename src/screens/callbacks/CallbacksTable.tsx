@@ -56,13 +56,13 @@ function CallbackRow({ actor, item, checked }: { actor: CallbacksAdminActor; ite
         <input type="checkbox" aria-label={`Select the callback of ${name}`} checked={checked} onChange={() => actor.send({ type: "callbacks.select.toggle", id: item.id })} />
       </td>
       <th scope="row">
-        {name} <span className="muted">{item.member.Subscriber_ID}</span>
+        {name} <span className="muted callbacks-table__subscriber">{item.member.Subscriber_ID}</span>
       </th>
       <td>{item.member.Practice}</td>
       <td>{times.member}</td>
       <td>{times.mine ?? "same"}</td>
-      <td>{ownerName(item)}</td>
-      <td>
+      <td className="callbacks-table__person">{ownerName(item)}</td>
+      <td className="callbacks-table__person">
         {item.bookedBy.firstname} {item.bookedBy.lastname}
       </td>
       <td className="callbacks-table__note">{item.note}</td>

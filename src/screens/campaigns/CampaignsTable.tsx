@@ -41,7 +41,9 @@ export function CampaignsTable({ actor }: { actor: CampaignsActor }) {
               </td>
               <td>{targetsText(campaign.targets, practices)}</td>
               <td>{agentNames(campaign.agents, staff)}</td>
-              <td>{whenText(campaign)}</td>
+              <td>
+                <CampaignWhen {...whenText(campaign)} />
+              </td>
               <td>
                 <div className="admin-table__actions">
                   {campaigns.canEdit(campaign) ? (
@@ -71,5 +73,15 @@ export function CampaignsTable({ actor }: { actor: CampaignsActor }) {
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** The days on one line, its hours under them: a date broken over lines reads as two. */
+function CampaignWhen({ days, hours }: { days: string; hours?: string }) {
+  return (
+    <>
+      <span className="campaigns-table__days">{days}</span>
+      {hours ? <span className="campaigns-table__hours">{hours}</span> : null}
+    </>
   );
 }

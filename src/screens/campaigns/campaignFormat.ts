@@ -32,7 +32,8 @@ export function agentNames(agents: readonly number[], staff: readonly StaffMembe
     .join(", ");
 }
 
-export function whenText(campaign: Campaign): string {
+/** "11/23/2026 – 12/21/2026", and its calling hours ("09:00–17:00") when it has its own. */
+export function whenText(campaign: Campaign): { days: string; hours?: string } {
   const days = `${formatDate(campaign.startsOn)} – ${formatDate(campaign.endsOn)}`;
-  return campaign.hours ? `${days}, ${campaign.hours.from}–${campaign.hours.to}` : days;
+  return campaign.hours ? { days, hours: `${campaign.hours.from}–${campaign.hours.to}` } : { days };
 }
