@@ -11,6 +11,7 @@ import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import { ADMIN_EMAIL, bearer, STAFF_EMAIL, startTestApp, type TestApp } from "../../tests/support/testApp.ts";
 import { POOLER_CONFIGURED } from "../../tests/support/pooledDatabase.ts";
+import { leadPeriodBounds } from "../../domain/reports/leadData.ts";
 
 const REPLICA_CONFIGURED = POOLER_CONFIGURED && Boolean(process.env.DATABASE_REPLICA_URL_TEST);
 
@@ -158,6 +159,27 @@ describe.runIf(REPLICA_CONFIGURED)("reads from a streaming replica", () => {
     await replicaAdmin.query("select pg_wal_replay_resume()");
     await replayed();
     expect(await confirmed(admin)).toBe(before + 1);
+  });
+
+  it("answers the reports asked by POST from the replica, and leaves the session's later reports on it", async () => {
+    const { app } = await appWith([inDatabase(process.env.DATABASE_REPLICA_URL_TEST!, databaseName)], 3600);
+    await replayed();
+    const leadData = async () => {
+      const answer = await app.inject({ method: "POST", url: "/api/report/lead-data-report", headers: bearer(admin), payload: { mode: "periods", ...leadPeriodBounds(new Date()) } });
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.headers["data-age"]).toMatch(/^\d+$/);
+      return answer.body;
+    };
+    const leadsBefore = await leadData();
+    const priorityBefore = await priorityReport(app);
+    await replicaAdmin.query("select pg_wal_replay_pause()");
+    await sql`insert into leads (practice_id, stage, created_at, outcome, source) values ((select min(id) from practices), 'Lead', now(), 'open', 'Call Center')`.execute(server.database.db);
+    await changeAMember();
+    expect(await leadData()).toBe(leadsBefore);
+    expect(await priorityReport(app)).toBe(priorityBefore);
+    await replicaAdmin.query("select pg_wal_replay_resume()");
+    await replayed();
+    expect(await leadData()).not.toBe(leadsBefore);
   });
 
   it("sends the reads to the primary while the replica is further behind than REPLICA_MAX_LAG_SECONDS, and /metrics and /readyz say so", async () => {

@@ -14,7 +14,7 @@ export async function leadDataReport(services: Services, body: LeadDataRequest):
   if ("problems" in asked) throw invalidRequest(asked.problems);
   const practice = body.mode === "range" ? body.practice : "all";
   const counts = await leadsEntered(
-    services.db,
+    services.reads().db,
     Object.fromEntries(asked.periods.map((period) => [period.key, period])),
     services.config.reportTimeZone,
     practice,

@@ -23,9 +23,10 @@ const conversion = (entered: EnteredSummary): Schemas["ConversionSlice"][] =>
 
 /** The report for a request, as the screen reads it (and its export writes it). */
 export async function qualityIndexReport(services: Services, body: QualityIndexRequest): Promise<Schemas["QualityIndexReport"]> {
-  const { db } = services;
   const problems = qualityIndexProblems(body);
   if (problems.length > 0) throw invalidRequest(problems);
+  // A report: every one of its queries on one replica when there is one (the primary otherwise).
+  const { db } = services.reads();
   const timeZone = services.config.reportTimeZone;
   // QualityIndexRequest: today is d1..d2, this week weekStart..weekEnd, month to date thisMonth..d2.
   const today = { startDate: body.d1, endDate: body.d2 };
