@@ -5,7 +5,8 @@
 // reports are asked back to back (bench/reportsBusy.ts); on PostgreSQL with BENCH_REPLICA_URL (a
 // streaming replica of the bench's database, e.g. .ci/run's on port 5433), once more with the reports
 // read from that replica while the members list stays on the primary.
-//   npx tsx bench/reports.ts [pglite|postgres] [members] [requests per call]
+//   npx tsx bench/reports.ts [pglite|postgres] [members] [requests per call] [busy]
+// `busy`: the busy runs alone (the per-call table left out), for repeated runs.
 // Defaults: PGlite 200,000 and PostgreSQL 1,000,000 members, 30 requests per call.
 import { loadConfig } from "../server/config.ts";
 import { touchSession } from "../server/auth/sessions.repository.ts";
@@ -50,7 +51,8 @@ async function callerOf(server: BenchServer, token: string) {
   return { ...live, token };
 }
 
-export async function benchReports(engine: Engine, size: number, requests: number) {
+/** `busyOnly`: only the light calls alone and while the widest reports run (and again from the replica). */
+export async function benchReports(engine: Engine, size: number, requests: number, busyOnly = false) {
   const database = await benchDatabase(engine, size);
   const server = await startBenchServer(database);
   const [token] = await server.tokens(1);
@@ -58,7 +60,7 @@ export async function benchReports(engine: Engine, size: number, requests: numbe
   const reply = { code: () => reply, header: () => reply };
   const rows = [];
   try {
-    for (const call of reportCalls(server.services.config.reportTimeZone)) {
+    for (const call of busyOnly ? [] : reportCalls(server.services.config.reportTimeZone)) {
       const handler = HANDLERS[call.operation] as Handler<OperationId>;
       const direct = () =>
         handler({ body: call.body, query: call.query ?? {}, path: call.pathParams, caller, request: { ip: "127.0.0.1", headers: {} }, reply, services: server.services } as unknown as Call<OperationId>);
@@ -141,7 +143,7 @@ if (process.argv[1]?.endsWith("reports.ts")) {
   const engines: Engine[] = process.argv[2] ? [process.argv[2] as Engine] : ["pglite", "postgres"];
   for (const engine of engines) {
     const size = Number(process.argv[3] ?? (engine === "postgres" ? 1_000_000 : 200_000));
-    const result = await benchReports(engine, size, Number(process.argv[4] ?? 30));
+    const result = await benchReports(engine, size, Number(process.argv[4] ?? 30), process.argv[5] === "busy");
     keepResult(`reports-${engine}-${size}`, result);
     console.log(reportsTable(result) + "\n");
   }
