@@ -110,17 +110,24 @@ function priorityCondition(query: Pick<MembersQuery, "priority">): RawBuilder<bo
 
 const all = (conditions: RawBuilder<boolean>[]) => (conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`);
 
+/** A member's practice abbreviation is its own `practice_abbr`, which triggers keep equal to the practice's (migration 0013). */
 const PAGE_COLUMNS = sql`m.id, m.company, m.subscriber_id, m.pat_num, m.mco, m.first_name, m.middle_name, m.last_name,
-  p.abbr as practice, m.practice_id, m.address1, m.city, m.state, m.phone,
+  m.practice_abbr as practice, m.practice_id, m.address1, m.city, m.state, m.phone,
   to_char(m.date_of_birth, 'YYYY-MM-DD') as date_of_birth, ${AGE} as age, m.days_extracted, w.notes, w.notes_at,
   v.status, w.result, to_char(v.last_visit, 'YYYY-MM-DD') as last_visit, v.next_apt, m.entry_time, w.version`;
 
+/** The tables PAGE_COLUMNS reads: members `m`, their worked columns `w` (migration 0054), their visits `v` (0060). */
+const PAGE_TABLES = sql`members m join member_work w on w.member_id = m.id join member_visits v on v.member_id = m.id`;
+
 /**
- * The tables PAGE_COLUMNS reads: members `m`, their worked columns `w` (migration 0054), their
- * visits `v` (0060), their practice `p`. A page joins them to its ids, found first: asked for as `m.id in (…)` beside this
- * many joins (and the listed columns'), the planner joined every member before keeping the page's.
+ * The same tables as a page joins them to its ids, found first: asked for as `m.id in (…)` beside
+ * this many joins (and the listed columns'), the planner joined every member before keeping the
+ * page's. A page's visits are read by member id, a row at a time (`offset 0` keeps that subquery
+ * out of the planner's join search): left to choose, PGlite at 200,000 members read the whole narrow
+ * member_visits and hashed it for 1,000 ids, a third of a 1,000-row page's time.
  */
-const PAGE_TABLES = sql`members m join member_work w on w.member_id = m.id join member_visits v on v.member_id = m.id join practices p on p.id = m.practice_id`;
+const PAGED_TABLES = sql`members m join member_work w on w.member_id = m.id
+  cross join lateral (select v.status, v.last_visit, v.next_apt from member_visits v where v.member_id = m.id offset 0) v`;
 
 /** A page's row; its time stamps are Dates, or ISO text when the page was read as one JSON text. */
 export interface MemberRow {
@@ -347,7 +354,7 @@ async function pageOf<Row extends MemberRow>(db: Kysely<Database>, query: Member
         from (
           select m.id from ${found.from}
           order by ${orderOf(column, descending, page.mirrored, found.derived)} limit ${page.limit} offset ${page.offset}) paged
-        join ${PAGE_TABLES} on m.id = paged.id ${listed?.joins ?? sql``}
+        join ${PAGED_TABLES} on m.id = paged.id ${listed?.joins ?? sql``}
         order by ${order}`;
       const rows = await pageRowsOf(trx, statement, listed?.engine ?? "postgres");
       return { rows, total, ...pageCursors(rows, memberOrderName(column, descending), (row) => ({ key: row.sort_key, id: row.id })) };
