@@ -12,6 +12,7 @@ import { claimEvent, type LiveEvent } from "../../domain/team/events.ts";
 import { HttpError } from "../../contract/errors.ts";
 import { afterSave, futureVersion, judgeSave, type MemberVersions } from "../../domain/team/versions.ts";
 import { endByResult, markedStale, openCallbackId, type CallbackEnd } from "../queue/savedResult.repository.ts";
+import { PREPARED } from "../db/preparedStatements.ts";
 
 export interface MemberKey {
   sid: string;
@@ -31,7 +32,8 @@ interface KeyedMember {
 async function findMember(db: Kysely<Database> | Transaction<Database>, key: MemberKey, patnumField: string, lock: boolean): Promise<KeyedMember> {
   // The member's row is locked (Next's take skips it meanwhile), and its worked row: a save that
   // waited for another then reads the versions that save wrote, not those of its own snapshot.
-  const { rows: atPractice } = await sql<{ id: number; pat_num: string; version: number; result_version: number; notes_version: number }>`
+  // Prepared, as the save's write statement: planning either took longer than running it.
+  const { rows: atPractice } = await sql<{ id: number; pat_num: string; version: number; result_version: number; notes_version: number }>`${PREPARED}
     select m.id, m.pat_num, w.version, w.result_version, w.notes_version
     from members m join member_work w on w.member_id = m.id
     where m.subscriber_id = ${key.sid} and m.practice_id = ${key.practice}${lock ? sql` for update of m, w` : sql``}`.execute(db);
@@ -121,7 +123,7 @@ async function writeSave(
   queue?: { stale: RawBuilder<unknown>; openCallback: RawBuilder<unknown> },
 ): Promise<{ id: number; created_at: Date; campaign_id: number | null; open_callback: number | null; notices: (LiveEvent | AgentChanged)[] }> {
   const { memberId, userId, address, action, claimsNow } = save;
-  const { rows } = await sql<SavedMember & { saved_id: number; saved_at: Date; saved_campaign: number | null; claim_ended: boolean | null; open_callback: number | null }>`
+  const { rows } = await sql<SavedMember & { saved_id: number; saved_at: Date; saved_campaign: number | null; claim_ended: boolean | null; open_callback: number | null }>`${PREPARED}
     with audited as (
       insert into audit_log (user_id, action, member_ids, address) values (${userId}, ${action}, ${[memberId]}, ${address})
     ), saved as (

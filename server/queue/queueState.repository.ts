@@ -10,6 +10,7 @@ import type { Database } from "../db/database.ts";
 import { queueStateOf, type QueueFacts, type QueueState } from "../../domain/queue/memberState.ts";
 import { PHONE_ISSUES, rulesFingerprint, type QueueRules } from "../../domain/queue/rules.ts";
 import type { components } from "../../contract/schema.d.ts";
+import { PREPARED } from "../db/preparedStatements.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 type Schemas = components["schemas"];
@@ -49,7 +50,9 @@ const ms = (value: Date | string | null) => (value === null ? null : new Date(va
 
 /** What the members' states are worked out from (their open callback's id too). */
 export async function factsOf(db: Db, memberIds: readonly number[], groupZone: string): Promise<FactsRow[]> {
-  const { rows } = await sql<FactsRow>`
+  // Prepared: its nine tables took PostgreSQL ~1.5 ms to plan and ~0.1 ms to read for the few
+  // members a save's follow-up works out, and the follow-ups of an instance run one at a time.
+  const { rows } = await sql<FactsRow>`${PREPARED}
     select m.id, m.practice_id, w.result, v.status, m.phone, m.state, to_char(v.last_visit, 'YYYY-MM-DD') as last_visit,
       coalesce(p.time_zone, ${groupZone}) as practice_zone, q.issue_phone,
       exists (select 1 from appointments a where a.practice_id = m.practice_id and a.pat_num = m.pat_num and m.pat_num <> ''
@@ -92,7 +95,7 @@ async function writeStates(db: Db, states: { memberId: number; practiceId: numbe
   const column = <T>(pick: (entry: (typeof states)[number]) => T) => states.map(pick);
   // A wait that has already ended is written as none, so the member is in the walk at once.
   const ahead = (at: number | null) => (at !== null && at > now.getTime() ? iso(at) : null);
-  await sql`
+  await sql`${PREPARED}
     update queue_state q set stale = false, practice_id = s.practice_id, blocked = s.blocked, time_zone = s.time_zone, rank = s.rank, recare_due = s.recare_due,
       attempts = s.attempts, last_attempt_at = s.last_attempt_at, attempts_resume_at = s.attempts_resume_at,
       cooldown_ends_at = s.cooldown_ends_at, callback_owner = s.callback_owner, callback_due_at = s.callback_due_at,
@@ -138,7 +141,7 @@ export async function refreshMembers(db: Db, memberIds: readonly number[], setti
 export async function refreshMembersLocked(db: Kysely<Database>, memberIds: readonly number[], setting: QueueSetting, now: () => Date): Promise<Map<number, QueueState>> {
   const ids = [...new Set(memberIds)].sort((a, b) => a - b);
   return db.transaction().execute(async (trx) => {
-    const { rows } = await sql<{ id: number }>`
+    const { rows } = await sql<{ id: number }>`${PREPARED}
       with unflushed as (select set_config('synchronous_commit', 'off', true))
       select m.id from unflushed, members m where m.id = any(${ids}::int[]) order by m.id for update of m`.execute(trx);
     return refreshMembers(trx, rows.map((row) => row.id), setting, now());
