@@ -3,7 +3,8 @@
 // (bench/importAgents.ts, in a worker thread): how long the upload took to be answered 202, how
 // long the import took to its end and how many rows a second, the server's event-loop delay
 // during the import (perf_hooks.monitorEventLoopDelay: the longest the loop was held), and what
-// the agents' calls took meanwhile (GET /sessions, the members list's first page, a save). The
+// the agents' calls took meanwhile (GET /sessions, the members list's first page, a save), and on
+// PostgreSQL what the database's sessions waited on meanwhile (bench/waitSampler.ts). The
 // file's members are new to the list (subscriber ids beginning with B); they are removed again
 // afterwards, so the benchmark database stays as it was loaded.
 //   npx tsx bench/imports.ts [postgres|pglite] [members] [rows] [agents] [pause ms]
@@ -14,8 +15,9 @@ import { Worker } from "node:worker_threads";
 import { sql } from "kysely";
 import { openSession } from "../server/auth/sessions.repository.ts";
 import { keepResult, ms, quantile, startBenchServer } from "./app.ts";
-import { benchDatabase, type Engine } from "./load.ts";
+import { benchDatabase, DEFAULT_BENCH_URL, type Engine } from "./load.ts";
 import type { ImportAgentsInput, ImportAgentsOutput } from "./importAgents.ts";
+import type { WaitSamplerOutput } from "./waitSampler.ts";
 
 const PREFIX = "B";
 const HEADER = "Subscriber_ID,Practice,MCO,First_Name,Last_Name,Date_of_Birth";
@@ -33,14 +35,21 @@ function memberFile(rows: number, practices: string[]): string {
   return `${lines.join("\n")}\n`;
 }
 
-function startAgents(input: ImportAgentsInput) {
-  const worker = new Worker(new URL("./importAgents.ts", import.meta.url), { workerData: input });
-  const done = new Promise<ImportAgentsOutput>((resolve, reject) => {
+/** A worker thread that works until told to stop, then answers what it found. */
+function startWorker<Output>(script: string, input: unknown) {
+  const worker = new Worker(new URL(script, import.meta.url), { workerData: input });
+  const done = new Promise<Output>((resolve, reject) => {
     worker.once("message", resolve);
     worker.once("error", reject);
   });
   return { stop: () => (worker.postMessage("stop"), done.finally(() => worker.terminate())) };
 }
+
+const startAgents = (input: ImportAgentsInput) => startWorker<ImportAgentsOutput>("./importAgents.ts", input);
+
+/** What PostgreSQL's sessions wait on while the file imports (none on PGlite, which has one session). */
+const startWaitSampler = (engine: Engine) =>
+  engine === "postgres" ? startWorker<WaitSamplerOutput>("./waitSampler.ts", { url: process.env.BENCH_DATABASE_URL ?? DEFAULT_BENCH_URL, intervalMs: 10 }) : undefined;
 
 const removeImported = (database: Awaited<ReturnType<typeof benchDatabase>>) => sql`delete from members where subscriber_id like ${`${PREFIX}%`}`.execute(database.db);
 
@@ -82,6 +91,7 @@ export async function benchImport(engine: Engine, members: number, rows: number,
     const loop = monitorEventLoopDelay({ resolution: 5 });
     const agentsAtWork = startAgents(agentsInput);
     await wait(2000);
+    const sampler = startWaitSampler(engine);
     loop.enable();
     const begun = performance.now();
     const response = await fetch(`${server.baseUrl}/Members/imports?${query}`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "text/csv" }, body });
@@ -96,6 +106,7 @@ export async function benchImport(engine: Engine, members: number, rows: number,
     }
     const seconds = (performance.now() - begun) / 1000;
     loop.disable();
+    const waits = await sampler?.stop();
     const calls = await agentsAtWork.stop();
     const { rows: imported } = await sql<{ n: string }>`select count(*) as n from members where subscriber_id like ${`${PREFIX}%`}`.execute(database.db);
     return {
@@ -115,6 +126,7 @@ export async function benchImport(engine: Engine, members: number, rows: number,
       imported: Number(imported[0]!.n),
       baseline,
       during: { loop: loopFigures(loop), ...callFigures(calls) },
+      waits,
       load: loadavg().map((value) => value.toFixed(1)).join(" "),
       at: new Date().toISOString(),
     };
@@ -143,7 +155,21 @@ export function importTable(result: Awaited<ReturnType<typeof benchImport>>): st
     `Targets: 202 in < 1 s ${met(result.answeredMs < 1000)}; import < 30 s ${met(result.seconds < 30)}; event loop never held > 50 ms ${met(during.loop.maxMs <= 50)}; ` +
       `GET /sessions p95 ≤ 50 ms ${met(during.sessions.p95 <= 50)}; list p95 ≤ 25 ms ${met(during.list.p95 <= 25)}.`,
     ...[...baseline.firstErrors, ...during.firstErrors].map((error) => `  error: ${error}`),
+    ...(result.waits ? waitsTable(result.waits) : []),
   ].join("\n");
+}
+
+/** The sessions' samples during the import, by statement and wait: the twelve most seen. */
+function waitsTable(waits: WaitSamplerOutput): string[] {
+  const total = waits.counts.reduce((sum, count) => sum + count.samples, 0);
+  return [
+    "",
+    `What the database's active sessions were doing, ${waits.rounds} samples 10 ms apart (${total} session samples):`,
+    "",
+    "| statement | waiting on | samples | share |",
+    "| --- | --- | --- | --- |",
+    ...waits.counts.slice(0, 12).map((count) => `| ${count.statement} | ${count.wait} | ${count.samples} | ${((100 * count.samples) / total).toFixed(1)} % |`),
+  ];
 }
 
 if (process.argv[1]?.endsWith("imports.ts")) {
