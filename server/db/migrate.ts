@@ -60,6 +60,7 @@ import * as queueStateBrand from "./migrations/0058_queue_state_brand.ts";
 import * as campaignOpenCallbackCounts from "./migrations/0059_campaign_open_callback_counts.ts";
 import * as memberVisits from "./migrations/0060_member_visits.ts";
 import * as contactedResults from "./migrations/0061_contacted_results.ts";
+import * as membersSortsReadBackwards from "./migrations/0062_members_sorts_read_backwards.ts";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001_staff_and_sessions": staffAndSessions,
@@ -118,6 +119,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0059_campaign_open_callback_counts": campaignOpenCallbackCounts,
   "0060_member_visits": memberVisits,
   "0061_contacted_results": contactedResults,
+  "0062_members_sorts_read_backwards": membersSortsReadBackwards,
 };
 
 /**

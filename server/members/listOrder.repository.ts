@@ -3,7 +3,7 @@
 // row. Text sorts compare code units ("C" collation) on both engines, nulls last in both
 // directions, ties by id ascending; each order has an index (migrations 0002, 0010, 0013; the
 // result, notes and note time sorts on member_work, 0054; Status, last visit and next appointment on
-// member_visits, 0060).
+// member_visits, 0060), read backwards for a few descending ones (0062).
 import { sql, type Expression, type RawBuilder } from "kysely";
 import { invalidRequest } from "../../contract/errors.ts";
 import { memberOrderName, type PageCursor } from "../../domain/members/pageCursor.ts";
@@ -88,6 +88,18 @@ function sortValue(name: string, derived = false): Expression<unknown> {
   return name in NOT_TEXT ? column : sql`${column} collate "C"`;
 }
 
+/**
+ * Columns of `members`, never null, whose descending order is read backwards from their ascending
+ * index, keeping no descending index (migration 0062): every member inserted wrote an entry in each
+ * one. Backwards, equal values come by id descending; each run of equal values is then sorted by
+ * id (PostgreSQL's incremental sort), which stays cheap while a value is shared by few members:
+ * payers' subscriber ids, names, birth dates. Columns where one value can hold a large share of
+ * the list (an empty phone, a file's extraction time, a practice, an MCO) keep their descending
+ * index. Never null, so nulls need no place of their own: the order is written without one, as the
+ * backward walk gives it.
+ */
+const READ_BACKWARDS = new Set(["subscriber_id", "first_name", "last_name", "date_of_birth"]);
+
 /** Sorts that an index keyed by practice first serves within one practice (migration 0045). */
 const PRACTICE_ORDERED = new Set(["city"]);
 export const practiceOrdered = (column: MemberSortColumn | undefined) => column !== undefined && PRACTICE_ORDERED.has(columnOf(column));
@@ -108,7 +120,9 @@ export function orderOf(column: MemberSortColumn | undefined, descending: boolea
     return sql`m.last_name collate "C" ${way}, m.first_name collate "C" ${way}, m.id ${way}`;
   }
   const sort = memberSortKey(column, descending);
-  const key = sortValue(SORT_COLUMNS[sort.key], derived);
+  const name = SORT_COLUMNS[sort.key];
+  const key = sortValue(name, derived);
+  if (sort.descending && READ_BACKWARDS.has(name)) return mirrored ? sql`${key} asc, m.id desc` : sql`${key} desc, m.id`;
   if (!mirrored) return sort.descending ? sql`${key} desc nulls last, m.id` : sql`${key} asc nulls last, m.id`;
   return sort.descending ? sql`${key} asc nulls first, m.id desc` : sql`${key} desc nulls first, m.id desc`;
 }

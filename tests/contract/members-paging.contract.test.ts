@@ -44,6 +44,8 @@ describe("GET /Members/getMembersTableData by cursor", () => {
     ["next appointment descending, across its nulls", { orderByColumn: "NextApt", sameColumn: true }],
     ["practice, whose ties are whole practices", { orderByColumn: "Practice" }],
     ["age descending", { orderByColumn: "Age", sameColumn: true }],
+    ["age, youngest first (birth dates read backwards)", { orderByColumn: "Age" }],
+    ["last name descending (read backwards)", { orderByColumn: "Last_Name", sameColumn: true }],
     ["city descending", { orderByColumn: "City", sameColumn: true }],
   ];
   it.each(orders)("walks %s page by page as the numbered pages list it, and back again", async (_name, order) => {
