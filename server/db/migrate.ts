@@ -61,6 +61,7 @@ import * as campaignOpenCallbackCounts from "./migrations/0059_campaign_open_cal
 import * as memberVisits from "./migrations/0060_member_visits.ts";
 import * as contactedResults from "./migrations/0061_contacted_results.ts";
 import * as membersSortsReadBackwards from "./migrations/0062_members_sorts_read_backwards.ts";
+import * as membersPracticeName from "./migrations/0063_members_practice_name.ts";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001_staff_and_sessions": staffAndSessions,
@@ -120,6 +121,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0060_member_visits": memberVisits,
   "0061_contacted_results": contactedResults,
   "0062_members_sorts_read_backwards": membersSortsReadBackwards,
+  "0063_members_practice_name": membersPracticeName,
 };
 
 /**

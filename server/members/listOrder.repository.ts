@@ -100,9 +100,9 @@ function sortValue(name: string, derived = false): Expression<unknown> {
  */
 const READ_BACKWARDS = new Set(["subscriber_id", "first_name", "last_name", "date_of_birth"]);
 
-/** Sorts that an index keyed by practice first serves within one practice (migration 0045). */
+/** Sorts that an index keyed by practice first serves within one practice: city (migration 0045), and the default order by name (0063). */
 const PRACTICE_ORDERED = new Set(["city"]);
-export const practiceOrdered = (column: MemberSortColumn | undefined) => column !== undefined && PRACTICE_ORDERED.has(columnOf(column));
+export const practiceOrdered = (column: MemberSortColumn | undefined) => column === undefined || PRACTICE_ORDERED.has(columnOf(column));
 
 /** The columns an order reads besides id: the filtered members are found with these alone. */
 export const orderColumns = (column: MemberSortColumn | undefined) => (column ? [columnOf(column)] : ["last_name", "first_name"]);
