@@ -1,7 +1,8 @@
 // The Campaigns page with stub calls: the editor opens on a new campaign or an existing one and its
 // save joins the list; closing it unsaved reads the campaigns again; a copy is named first; finish
 // is asked first, pause and resume are not; a refused step says why and reads the campaigns again;
-// the stream's campaign events change the list at once.
+// the stream's campaign events change the list at once; a reconnection reads it again without
+// losing a press made meanwhile.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createActor, fromCallback, fromPromise } from "xstate";
 import { HttpError } from "../../../contract/errors.ts";
@@ -14,8 +15,9 @@ import * as select from "./campaigns.selectors";
 const campaign = (id: number, state: Campaign["state"], position = id): Campaign =>
   testCampaign({ id, name: `Campaign ${id}`, agents: [7], startsOn: "2026-11-30", endsOn: "2026-12-04", position, state });
 
-function start({ refuseStep = false } = {}) {
+function start({ refuseStep = false, holdReads = false } = {}) {
   let reads = 0;
+  const held: (() => void)[] = [];
   const stream: { sendBack?: (event: CampaignsEvent) => void; received: string[] } = { received: [] };
   const steps: { id: number; step: CampaignStep }[] = [];
   const clones: { id: number; name: string }[] = [];
@@ -24,6 +26,7 @@ function start({ refuseStep = false } = {}) {
       load: fromPromise<CampaignsChoices & { campaigns: Campaign[] }>(async () => ({ campaigns: [campaign(1, "active"), campaign(2, "draft")], staff: [], practices: [], dentists: [], today: "2026-11-29" })),
       loadCampaigns: fromPromise(async () => {
         reads += 1;
+        if (holdReads) await new Promise<void>((release) => held.push(release));
         return [campaign(1, "paused"), campaign(2, "draft")];
       }),
       cloneCampaign: fromPromise<Campaign, { id: number; name: string }>(async ({ input }) => {
@@ -48,7 +51,8 @@ function start({ refuseStep = false } = {}) {
     },
   });
   const page = createActor(machine).start();
-  return { page, steps, clones, stream, tell: (event: CampaignsEvent) => stream.sendBack!(event), reads: () => reads };
+  const releaseReads = () => held.splice(0).forEach((release) => release());
+  return { page, steps, clones, stream, tell: (event: CampaignsEvent) => stream.sendBack!(event), reads: () => reads, releaseReads };
 }
 
 beforeEach(() => vi.useFakeTimers());
@@ -138,5 +142,39 @@ describe("Campaigns page", () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(reads()).toBe(1);
     expect(stream.received).toContain("live.resynced");
+  });
+
+  it("keeps a press made while the list is read again after a reconnection, and reads it again once the copy is made", async () => {
+    const { page, tell, reads, clones, releaseReads } = start({ holdReads: true });
+    await vi.advanceTimersByTimeAsync(0);
+    tell({ type: "live.resync" });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reads()).toBe(1);
+    expect(select.selectCanChange(page.getSnapshot())).toBe(true);
+    page.send({ type: "campaigns.clone", id: 2 });
+    expect(select.selectCloning(page.getSnapshot())).toMatchObject({ id: 2, name: "Campaign 2 (copy)" });
+    page.send({ type: "campaigns.clone.confirm" });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(clones).toEqual([{ id: 2, name: "Campaign 2 (copy)" }]);
+    expect(reads()).toBe(2);
+    releaseReads();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(select.selectCampaigns(page.getSnapshot()).map((row) => [row.id, row.state])).toEqual([
+      [1, "paused"],
+      [2, "draft"],
+    ]);
+  });
+
+  it("reads the campaigns again when the editor closes saved after a reconnection while it was open", async () => {
+    const { page, tell, reads } = start();
+    await vi.advanceTimersByTimeAsync(0);
+    page.send({ type: "campaigns.edit", id: 1 });
+    tell({ type: "live.resync" });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reads()).toBe(0);
+    select.selectEditor(page.getSnapshot())!.send({ type: "editor.save" });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reads()).toBe(1);
+    expect(select.selectCampaigns(page.getSnapshot())[0]!.state).toBe("paused");
   });
 });

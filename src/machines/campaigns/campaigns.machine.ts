@@ -4,7 +4,9 @@
 // start or resume, pause (Next stops serving it at once), finish (for good, asked first). Closing
 // the editor without saving reads the campaigns again, so a change another administrator saved
 // meanwhile is what the next edit starts from. The stream's `campaign` events keep the list live
-// (another administrator's pause shows at once); after a reconnection the list is read again.
+// (another administrator's pause shows at once); after a reconnection the list is read again, at
+// once while browsing, else when the editor, the copy or the step ends. The buttons stay usable
+// while it is read: a press leaves the reading for later instead of being lost.
 // Effects are named here and provided by src/app.
 import { assign, sendTo, setup, type ActorRefFrom } from "xstate";
 import type { CampaignLiveEvent } from "../../../domain/team/events.ts";
@@ -37,6 +39,8 @@ export interface CampaignsContext extends CampaignsChoices {
   stepping: { id: number; step: CampaignStep } | null;
   failure: Failure | null;
   notice: string | null;
+  /** The stream reconnected, so events may have been missed: the list is read again on the way back to browsing. */
+  stale: boolean;
 }
 
 export type CampaignsEvent =
@@ -95,15 +99,15 @@ export const campaignsMachine = setup({
   guards: {
     finishing: ({ event }) => event.type === "campaigns.step" && event.step === "finish",
     cloneNamed: ({ context }) => (context.cloning?.name.trim() ?? "") !== "",
+    stale: ({ context }) => context.stale,
   },
 }).createMachine({
   id: "campaigns",
-  context: () => ({ today: "", campaigns: [], staff: [], practices: [], dentists: [], cloning: null, stepping: null, failure: null, notice: null }),
+  context: () => ({ today: "", campaigns: [], staff: [], practices: [], dentists: [], cloning: null, stepping: null, failure: null, notice: null, stale: false }),
   invoke: { id: "live", src: "liveEvents" },
   on: {
     "live.event": { actions: assign({ campaigns: ({ context, event }) => withCampaignEvent(context.campaigns, event.event.data, (campaign) => campaign) }) },
-    // Read again where the page is only browsing; elsewhere the editor's end or the step's answer reads it.
-    "live.resync": { actions: "resynced" },
+    "live.resync": { actions: ["resynced", assign({ stale: true })] },
   },
   initial: "loading",
   states: {
@@ -119,8 +123,20 @@ export const campaignsMachine = setup({
       initial: "browsing",
       states: {
         browsing: {
+          initial: "shown",
+          states: {
+            shown: { always: { guard: "stale", target: "reading" } },
+            reading: {
+              invoke: {
+                src: "loadCampaigns",
+                onDone: { target: "shown", actions: assign({ campaigns: ({ event }) => event.output, stale: false }) },
+                onError: { target: "shown", actions: [{ type: "rememberFailure", params: ({ event }) => ({ error: event.error }) }, assign({ stale: false })] },
+              },
+              // A reading begun before this reconnection may miss its events: begin again.
+              on: { "live.resync": { target: "reading", reenter: true, actions: "resynced" } },
+            },
+          },
           on: {
-            "live.resync": { target: "refreshing", actions: "resynced" },
             "campaigns.add": { target: "editing", actions: "startOver" },
             "campaigns.edit": { target: "editing", actions: "startOver" },
             "campaigns.clone": {
@@ -155,14 +171,7 @@ export const campaignsMachine = setup({
               },
             },
           },
-          on: { "campaigns.editor.cancel": "refreshing" },
-        },
-        refreshing: {
-          invoke: {
-            src: "loadCampaigns",
-            onDone: { target: "browsing", actions: assign({ campaigns: ({ event }) => event.output }) },
-            onError: { target: "browsing", actions: { type: "rememberFailure", params: ({ event }) => ({ error: event.error }) } },
-          },
+          on: { "campaigns.editor.cancel": "browsing.reading" },
         },
         naming: {
           on: {
@@ -199,7 +208,7 @@ export const campaignsMachine = setup({
                 params: ({ context, event }) => ({ campaign: event.output, notice: STEP_NOTICE[context.stepping!.step](event.output.name) }),
               },
             },
-            onError: { target: "refreshing", actions: [{ type: "rememberFailure", params: ({ event }) => ({ error: event.error }) }, assign({ stepping: null })] },
+            onError: { target: "browsing.reading", actions: [{ type: "rememberFailure", params: ({ event }) => ({ error: event.error }) }, assign({ stepping: null })] },
           },
         },
       },
