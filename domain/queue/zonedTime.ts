@@ -22,20 +22,29 @@ export interface LocalTime {
 }
 
 /**
- * Each zone's local time at the last minute asked: zones' offsets are whole minutes (since 1972),
- * so every instant of one UTC minute has the same local day and minute, and Intl's formatting (the
- * costly part of Next's and the counts' work) is done once a minute per zone.
+ * Each zone's local time at the minutes asked lately: zones' offsets are whole minutes (since
+ * 1972), so every instant of one UTC minute has the same local day and minute, and Intl's
+ * formatting (the costly part of Next's and the counts' work, and of reading a practice feed's
+ * dates and times, a few thousand distinct minutes in a file of a million rows) is done once a
+ * minute per zone. Up to MINUTES_KEPT minutes a zone; the oldest go first once it is full.
  */
-const lastMinutes = new Map<string, { minute: number; local: Readonly<LocalTime> }>();
+const MINUTES_KEPT = 20_000;
+const knownMinutes = new Map<string, Map<number, Readonly<LocalTime>>>();
 
 /** The local day and minute of an instant (epoch milliseconds) in the zone. */
 export function localTimeOf(instant: number, timeZone: string): LocalTime {
   const minute = Math.floor(instant / MINUTE_MS);
-  const last = lastMinutes.get(timeZone);
-  if (last?.minute === minute) return { ...last.local };
+  let zone = knownMinutes.get(timeZone);
+  if (!zone) {
+    zone = new Map();
+    knownMinutes.set(timeZone, zone);
+  }
+  const known = zone.get(minute);
+  if (known) return { ...known };
   const parts = Object.fromEntries(formatOf(timeZone).formatToParts(new Date(instant)).map((part) => [part.type, part.value]));
   const local = { date: `${parts.year}-${parts.month}-${parts.day}`, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
-  lastMinutes.set(timeZone, { minute, local });
+  if (zone.size >= MINUTES_KEPT) zone.delete(zone.keys().next().value!);
+  zone.set(minute, local);
   return { ...local };
 }
 
