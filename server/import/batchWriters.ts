@@ -57,22 +57,33 @@ export function startWriters<Row, Tally>(
       return { rows: staged.rows, tally };
     });
 
+  // What follows a batch's commit runs beside the writing of the next batch (on another
+  // connection, so the database works on both at once), one at a time and each after its own
+  // batch's commit; the writer ends only once the last has ended.
   async function writer(): Promise<void> {
-    for (;;) {
-      if (stopped || error !== undefined) return;
-      signal?.throwIfAborted();
-      const seen = keptCount;
-      const readBefore = fileRead;
-      const written = await writeOne();
-      if (written) {
-        onWritten(written);
-        await afterCommit?.();
-        await nextTurn();
-        continue;
+    let following: Promise<void> = Promise.resolve();
+    try {
+      for (;;) {
+        if (stopped || error !== undefined) return;
+        signal?.throwIfAborted();
+        const seen = keptCount;
+        const readBefore = fileRead;
+        const written = await writeOne();
+        if (written) {
+          onWritten(written);
+          await following;
+          following = afterCommit?.() ?? Promise.resolve();
+          // Its failure fails the writer where it is awaited, not as unhandled meanwhile.
+          following.catch(() => undefined);
+          await nextTurn();
+          continue;
+        }
+        if (readBefore) return;
+        // Nothing free: wait for the next batch kept, unless one was kept while looking.
+        if (seen === keptCount && !fileRead && !stopped) await new Promise<void>((resume) => idle.push(resume));
       }
-      if (readBefore) return;
-      // Nothing free: wait for the next batch kept, unless one was kept while looking.
-      if (seen === keptCount && !fileRead && !stopped) await new Promise<void>((resume) => idle.push(resume));
+    } finally {
+      await following;
     }
   }
 
