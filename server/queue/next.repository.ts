@@ -66,14 +66,22 @@ const UPKEEP_BATCH = 500;
 const FILL_WAIT_MS = 5;
 const MOST_FILL_WAITS = 400;
 
-/** The callbacks' groups of the order, each with the SQL of its members in its order. */
-function callbackGroupsOf(request: Omit<NextRequest, "query">, filters: RawBuilder<boolean>[], take: number, also: RawBuilder<boolean>): RawBuilder<unknown>[] {
+/**
+ * The callbacks' groups of the order, each with the SQL of its members in its order. Filters on
+ * the queue state alone (a campaign's brand) read no member row: anyone's overdue callbacks are
+ * looked at by every Next, most of them outside the filters.
+ */
+function callbackGroupsOf(request: Omit<NextRequest, "query">, { onState, onMember }: WalkFilters, take: number, also: RawBuilder<boolean>): RawBuilder<unknown>[] {
   const { userId, now, claimsNow } = request;
-  const callbacks = (group: QueueGroup, due: RawBuilder<unknown>) => sql`
+  const callbacks = (group: QueueGroup, due: RawBuilder<unknown>) => {
+    const filtered = !servedWhateverFilters(group);
+    return sql`
     select q.member_id, row_number() over (order by c.due_at, c.member_id) as place from callbacks c
-    join queue_state q on q.member_id = c.member_id ${servedWhateverFilters(group) ? sql`` : withFilters(filters)}
+    join queue_state q on q.member_id = c.member_id ${filtered ? withFilters(onMember) : sql``}
     where c.status = 'open' and ${due} and ${reachable(request)} and (q.held_until is null or q.held_until <= ${claimsNow}) and ${also}
+      and ${filtered ? allOf(onState) : sql`true`}
     order by c.due_at, c.member_id limit ${take}`;
+  };
   return [
     callbacks("yourCallback", sql`c.owner_id = ${userId} and c.due_at <= ${now}`),
     callbacks("overdueCallback", sql`c.owner_id is distinct from ${userId} and coalesce(c.owner_until, c.due_at) <= ${now}`),
@@ -89,7 +97,7 @@ function callbackGroupsOf(request: Omit<NextRequest, "query">, filters: RawBuild
  * lock). "paused" then; undefined when there is no candidate: no due callback is free and the
  * hopper is empty.
  */
-async function nextCandidate(db: Kysely<Database>, key: string, request: NextRequest, filters: RawBuilder<boolean>[], tried: readonly number[]) {
+async function nextCandidate(db: Kysely<Database>, key: string, request: NextRequest, filters: WalkFilters, tried: readonly number[]) {
   const notTried = sql<boolean>`not (c.member_id = any(${tried as number[]}::int[]))`;
   const branches = callbackGroupsOf(request, filters, CANDIDATES, notTried).map(
     (members, group) => sql`select ${group}::int as grp, place, member_id from (${members}) g${sql.raw(String(group))}`,
@@ -108,7 +116,7 @@ async function nextCandidate(db: Kysely<Database>, key: string, request: NextReq
     select w.active as working, c.member_id as candidate_id, c.by_callback, s.*, ${hopperStateSql(key)}
     from unflushed, working w left join (candidate c left join lateral (
       select q.*, to_char(q.recare_due, 'YYYY-MM-DD') as recare_due, w.result as member_result, ${MEMBER_VERSION} as member_version, q.xmin::text as state_version,
-        (c.by_callback or ${allOf(filters)}) as in_targets
+        (c.by_callback or ${allOf([...filters.onState, ...filters.onMember])}) as in_targets
       from members m join queue_state q on q.member_id = m.id join member_work w on w.member_id = m.id
       where m.id = c.member_id for update of m skip locked) s on true) on true`.execute(db);
   const row = rows[0]!;
@@ -155,7 +163,7 @@ export async function serveNext(db: Kysely<Database>, request: NextRequest, sett
   // A member whose result reached the campaign's goal leaves its queue (read again at the take).
   const goal = request.campaign?.goalResult;
   if (goal) onMember.push(sql<boolean>`not exists (select 1 from member_work gw where gw.member_id = m.id and gw.result = ${goal})`);
-  const filters = [...onState, ...onMember];
+  const filters = { onState, onMember };
   // The hopper's walk also leaves out the members resting under the campaign's cooldowns.
   const walkFilters = { onState, onMember: [...onMember, ...campaignRests(request)] };
   const hopper = fillOf(request);
