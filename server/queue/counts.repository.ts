@@ -27,6 +27,9 @@ export interface GroupRow {
   attempts_wait: boolean;
   cooling: boolean;
   next_ready: Date | null;
+  /** When the group's members next change sides of the queue's clock (a wait, a callback, a rest ending), and of the claims' (a hold ending): the counts hold till then. */
+  next_turn: Date | null;
+  next_release: Date | null;
   n: string;
 }
 
@@ -59,6 +62,10 @@ function groupsOf(request: QueueMoment, from: RawBuilder<unknown>, where: RawBui
       coalesce(q.attempts_resume_at > ${now}, false) as attempts_wait,
       coalesce(q.cooldown_ends_at > ${now}, false) as cooling,
       min(q.ready_at) filter (where q.ready_at > ${now}) as next_ready,
+      least(min(q.ready_at) filter (where q.ready_at > ${now}), min(q.callback_due_at) filter (where q.callback_due_at > ${now}),
+        min(q.callback_owner_until) filter (where q.callback_owner_until > ${now}), min(q.attempts_resume_at) filter (where q.attempts_resume_at > ${now}),
+        min(q.cooldown_ends_at) filter (where q.cooldown_ends_at > ${now})) as next_turn,
+      min(q.held_until) filter (where q.held_until > ${claimsNow}) as next_release,
       count(*) as n
     from ${from} where ${where}
     group by 1, 2, 3, 4, 5, 6, 7, 8, 9`;
@@ -97,7 +104,7 @@ export async function queueGroups(db: Kysely<Database>, request: QueueMoment): P
   for (const row of active) quiet.set(key(row.blocked, row.time_zone), (quiet.get(key(row.blocked, row.time_zone)) ?? 0) - Number(row.n));
   const rest = totals.map((row): GroupRow => {
     const n = quiet.get(key(row.blocked, row.time_zone)) ?? 0;
-    return { blocked: (row.blocked || null) as BlockedReason | null, time_zone: row.time_zone || null, has_callback: false, callback_owner: null, before_due: false, before_owner_until: false, held: false, attempts_wait: false, cooling: false, next_ready: null, n: String(n) };
+    return { blocked: (row.blocked || null) as BlockedReason | null, time_zone: row.time_zone || null, has_callback: false, callback_owner: null, before_due: false, before_owner_until: false, held: false, attempts_wait: false, cooling: false, next_ready: null, next_turn: null, next_release: null, n: String(n) };
   });
   return [...active, ...rest.filter((row) => Number(row.n) > 0)];
 }

@@ -2,12 +2,14 @@
 // Nobody eligible with the calling window open (every member of the agents' filter done with): the
 // hopper is filled once and found empty, and the Nexts that follow answer "No one to call now"
 // without filling it again, until a change that could make someone eligible reaches the instance
-// (here a colleague's save, through the live events) or the fills' tick comes round (then a fill
-// looks again in the background while Next keeps answering at once).
+// (here a colleague's save, through the live events) or the fills' tick comes round (then Next keeps
+// answering at once while the background finds when the first wait under the filter ends, and the
+// hopper is filled again at that moment, not before).
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_EMAIL, ENGINES, STAFF_EMAIL, startTestApp, type TestApp } from "../../tests/support/testApp.ts";
 import { HOPPER_FRESH_MS } from "./hopper.repository.ts";
+import { settleHopperFills } from "./next.repository.ts";
 
 describe.each(ENGINES)("Next when nobody is eligible under the filters, on %s", (engine) => {
   let test: TestApp;
@@ -71,10 +73,45 @@ describe.each(ENGINES)("Next when nobody is eligible under the filters, on %s", 
     };
     await expect.poll(filledAgain, { timeout: 10_000 }).toBe(afterSave);
 
-    // The fills' tick: Next still answers at once, and a fill looks again in the background.
+    // One member under the filter waits instead of being done with (as after a call), for 30 s:
+    // nothing tells the instance, and the wait ends with time alone.
     await expect.poll(answersWithoutFill, { timeout: 10_000 }).toBe(true);
-    const tick = later(HOPPER_FRESH_MS);
+    const waitsUntil = new Date(clock.getTime() + 30_000);
+    const { rows: waiting } = await sql<{ member_id: number }>`
+      update queue_state set blocked = null, ready_at = ${waitsUntil}, held_until = null
+      where member_id = (select w.member_id from member_work w where w.result = 'Appointment Made'
+        and not exists (select 1 from callbacks c where c.member_id = w.member_id and c.status = 'open') order by w.member_id limit 1)
+      returning member_id`.execute(test.database.db);
+    expect(waiting).toHaveLength(1);
+    // The fills' tick: Next still answers at once, and the look again in the background finds when
+    // that wait ends rather than walking the queue: no fill until then.
+    const lastFill = await filledAt();
+    later(HOPPER_FRESH_MS);
     expect((await next()).member).toBeNull();
-    await expect.poll(filledAt, { timeout: 10_000 }).toBe(tick);
+    await settleHopperFills(test.database.db);
+    later(HOPPER_FRESH_MS);
+    expect((await next()).member).toBeNull();
+    expect((await next()).member).toBeNull();
+    expect(await filledAt()).toBe(lastFill);
+    // The wait ended: the next Next fills the hopper and serves that member.
+    clock = waitsUntil;
+    expect((await next()).member?.id).toBe(waiting[0]!.member_id);
+  }, 60_000);
+
+  it("answers a caller who found nobody without a look, until their callback falls due", async () => {
+    const { rows } = await sql<{ id: number }>`
+      select q.member_id as id from queue_state q where q.blocked is null and q.held_until is null and not q.stale
+        and not exists (select 1 from callbacks c where c.member_id = q.member_id and c.status = 'open') order by q.member_id limit 1`.execute(test.database.db);
+    const dueAt = new Date(clock.getTime() + 3_000);
+    const booked = await call("/callbacks", staff, { memberId: rows[0]!.id, dueAt: dueAt.toISOString() });
+    expect(booked.statusCode).toBe(201);
+    // The booking reaches the instance as a live event: until it has, a Next may look again.
+    await expect.poll(async () => (await next()).member, { timeout: 10_000 }).toBeNull();
+    later(1_000);
+    expect((await next()).member).toBeNull();
+    expect((await next()).member).toBeNull();
+    // Due: served at once, though the caller found nobody a moment ago.
+    clock = dueAt;
+    expect((await next()).member?.id).toBe(rows[0]!.id);
   }, 60_000);
 });

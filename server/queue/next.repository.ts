@@ -21,8 +21,8 @@ import { memberListConditions, type ListQuery } from "../members/members.reposit
 import { refreshMembers, upkeep, type QueueSetting } from "./queueState.repository.ts";
 import { stateOfRow, type QueueStateRow } from "./queueStateRow.repository.ts";
 import { fillHopper, hopperAfterTake, hopperKeyOf, hopperStateSql, hopperTakeSql } from "./hopper.repository.ts";
-import { allOf, brandOnState, reachable, withFilters, type WalkFilters, type WalkMoment } from "./queueWalk.repository.ts";
-import { changesSoFar, foundEmpty, rememberFill } from "./emptyHoppers.ts";
+import { allOf, brandOnState, reachable, walkQuietUntil, withFilters, type WalkFilters, type WalkMoment } from "./queueWalk.repository.ts";
+import { changesSoFar, foundEmpty, knownNobodyFor, rememberFill, rememberNobodyFor, rememberQuiet, type QuietUntil } from "./emptyHoppers.ts";
 import type { QueueState } from "../../domain/queue/memberState.ts";
 import type { ScheduledAppointment } from "../../domain/queue/practiceSchedule.ts";
 import type { LiveEvent } from "../../domain/team/events.ts";
@@ -154,10 +154,14 @@ type Candidate = Exclude<Awaited<ReturnType<typeof nextCandidate>>, "paused" | u
  * is gone from it (a fill adds it again if the walk still holds it), a callback's is not asked
  * for again. An empty hopper is filled before answering that nobody is eligible, by this Next or,
  * when another is filling it, by that one; unless this instance filled it a moment ago and found
- * nobody, with nothing since that could make someone eligible (emptyHoppers.ts).
+ * nobody, with nothing since that could make someone eligible (emptyHoppers.ts). A caller who found
+ * no callback either is answered without a look until one could fall due.
  */
 export async function serveNext(db: Kysely<Database>, request: NextRequest, setting: QueueSetting): Promise<Served | undefined> {
   if (request.openZones.length === 0) return undefined;
+  // The caller found nobody a moment ago, callbacks and hopper, with nothing since that could change it.
+  const remembered = fillOf(request).remembered;
+  if (!request.campaign && knownNobodyFor(db, remembered, request.userId, request) && foundEmpty(db, remembered, request) === "fresh") return undefined;
   const { onState, memberQuery } = brandOnState(request.query);
   const onMember = await memberListConditions(db, memberQuery);
   // A member whose result reached the campaign's goal leaves its queue (read again at the take).
@@ -168,6 +172,7 @@ export async function serveNext(db: Kysely<Database>, request: NextRequest, sett
   const walkFilters = { onState, onMember: [...onMember, ...campaignRests(request)] };
   const hopper = fillOf(request);
   const { key } = hopper;
+  const changes = changesSoFar(db);
   const tried: number[] = [];
   let waits = 0;
   while (tried.length < MOST_TRIED) {
@@ -182,8 +187,11 @@ export async function serveNext(db: Kysely<Database>, request: NextRequest, sett
       }
       // Filled a moment ago and found nobody, with nothing since that could make someone eligible.
       const empty = foundEmpty(db, hopper.remembered, request);
-      if (empty === "stale") fillInBackground(db, hopper, walkFilters, request, setting);
-      if (empty) return undefined;
+      if (empty === "stale") lookAgainInBackground(db, hopper, walkFilters, request, setting);
+      if (empty) {
+        if (tried.length === 0 && !request.campaign) rememberNobodyFor(db, hopper.remembered, request.userId, request, changes, await callbacksQuietUntil(db, request));
+        return undefined;
+      }
       const held = await fill(db, hopper, walkFilters, request, setting);
       if (held === 0) return undefined;
       if (held === "busy") {
@@ -229,16 +237,50 @@ async function fill(db: Kysely<Database>, hopper: HopperOfNext, filters: WalkFil
 const filling = new WeakMap<Kysely<Database>, Map<string, Promise<void>>>();
 
 function fillInBackground(db: Kysely<Database>, hopper: HopperOfNext, filters: WalkFilters, moment: WalkMoment, setting: QueueSetting): void {
+  inBackground(db, hopper.key, async () => void (await fill(db, hopper, filters, moment, setting)));
+}
+
+/** Runs a hopper's fill (or look) in the background unless one of it is running. */
+function inBackground(db: Kysely<Database>, key: string, work: () => Promise<void>): void {
   const fills = filling.get(db) ?? new Map<string, Promise<void>>();
   filling.set(db, fills);
-  const { key } = hopper;
   if (fills.has(key)) return;
   // A fill that fails (the server closing) leaves the hopper as it was: the next take asks again.
-  const running = fill(db, hopper, filters, moment, setting)
-    .then(() => undefined)
+  const running = work()
     .catch(() => undefined)
     .finally(() => fills.delete(key));
   fills.set(key, running);
+}
+
+/**
+ * A hopper known empty, looked at again in the background: a list's, by when the first wait or hold
+ * under its filters ends (no walk while nothing can fill it but a change); when something under them
+ * is free already, or for a campaign (whose rests end with time), by a fill.
+ */
+function lookAgainInBackground(db: Kysely<Database>, hopper: HopperOfNext, filters: WalkFilters, moment: WalkMoment, setting: QueueSetting): void {
+  if (hopper.key.startsWith("campaign:")) return fillInBackground(db, hopper, filters, moment, setting);
+  inBackground(db, hopper.key, async () => {
+    const changes = changesSoFar(db);
+    const quietUntil = await walkQuietUntil(db, moment, filters);
+    if (quietUntil) rememberQuiet(db, hopper.remembered, moment, changes, quietUntil);
+    else await fill(db, hopper, filters, moment, setting);
+  });
+}
+
+/**
+ * When a due callback could next be served to anyone, by time alone: the first open callback to
+ * fall due or out of its owner's hours (the queue's clock), and the first hold on a member with an
+ * open callback to end (the claims' clock).
+ */
+async function callbacksQuietUntil(db: Kysely<Database>, moment: WalkMoment): Promise<QuietUntil> {
+  const { now, claimsNow } = moment;
+  const { rows } = await sql<{ due: Date | null; released: Date | null }>`
+    select least((select min(due_at) from callbacks where status = 'open' and due_at > ${now}),
+        (select min(owner_until) from callbacks where status = 'open' and owner_until > ${now})) as due,
+      (select min(q.held_until) from callbacks c join queue_state q on q.member_id = c.member_id
+        where c.status = 'open' and q.held_until > ${claimsNow}) as released`.execute(db);
+  const { due, released } = rows[0]!;
+  return { now: due === null ? Infinity : new Date(due).getTime(), claims: released === null ? Infinity : new Date(released).getTime() };
 }
 
 /** Waits for the hoppers' fills running in the background on this database (a hopper looked at as it stands). */

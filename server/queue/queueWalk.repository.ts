@@ -2,7 +2,9 @@
 // back or makes wait, in the queue's order (domain/queue/order.ts), found through
 // queue_state_walk_idx, with the members whose wait or claim ended since the last sweep (few: fills
 // sweep). The hopper is filled from it; the callbacks' groups are read apart (next.repository.ts).
-import { sql, type RawBuilder } from "kysely";
+import { sql, type Kysely, type RawBuilder } from "kysely";
+import type { Database } from "../db/database.ts";
+import type { QuietUntil } from "./emptyHoppers.ts";
 import { QUEUE_ORDER } from "../../domain/queue/order.ts";
 import { listFilterValues } from "../../domain/members/listFilters.ts";
 import type { ListQuery } from "../members/members.repository.ts";
@@ -92,4 +94,23 @@ export function queueWalk(
       (select ${WALK_COLUMNS} from queue_state q ${withFilters(filters)}
         where ${reachable(moment)} and not q.stale and ${ended} and ${also} order by ${queueOrder} limit ${take})
     ) q order by ${queueOrder} limit ${take}`;
+}
+
+/**
+ * When, by time alone, the walk under the filters could next find a member: the first wait to end
+ * (ready_at, on the queue's clock) and the first hold (held_until, the claims' clock) of a member in
+ * an open zone that nothing holds for good. Undefined when a member under them is free already or
+ * awaits its state worked out (a save's follow-up: no instant foretells what it finds).
+ */
+export async function walkQuietUntil(db: Kysely<Database>, moment: WalkMoment, filters: WalkFilters): Promise<QuietUntil | undefined> {
+  const onState = filters.onState.length > 0 ? sql`and ${sql.join(filters.onState, sql` and `)}` : sql``;
+  const { rows } = await sql<{ unsettled: boolean; ready: Date | null; released: Date | null }>`
+    select coalesce(bool_or(q.stale or (q.ready_at is null and q.held_until is null)), false) as unsettled,
+      min(q.ready_at) as ready, min(q.held_until) as released
+    from queue_state q ${withFilters(filters.onMember)}
+    where (q.stale or ${reachable(moment)}) ${onState}`.execute(db);
+  const { unsettled, ready, released } = rows[0]!;
+  if (unsettled) return undefined;
+  const quietUntil = { now: ready === null ? Infinity : new Date(ready).getTime(), claims: released === null ? Infinity : new Date(released).getTime() };
+  return quietUntil.now > moment.now.getTime() && quietUntil.claims > moment.claimsNow.getTime() ? quietUntil : undefined;
 }
