@@ -17,8 +17,7 @@ import { feedPracticesByAbbr } from "./feedPractices.repository.ts";
 import { followFeedChanges, type FeedChanges } from "./followFeed.ts";
 import type { ServerConfig } from "../config.ts";
 
-/** Rows a batch: fewer, larger statements and commits; a batch of 20,000 rows is about 3 MB kept. */
-const BATCH_SIZE = 20_000;
+const BATCH_SIZE = 5000;
 
 /** The instants of each feed's records, which come back from a kept batch's JSON as text. */
 const DATES: { readonly [F in FeedName]: readonly string[] } = {
