@@ -145,22 +145,30 @@ async function openMembers(page: Page, person: { name: string }): Promise<void> 
   await membersListReady(page);
 }
 
-/** Next (letting the served member go first when asked); answers the served member's practice. */
-async function next(page: Page): Promise<{ practice: string }> {
-  const before = (await nowCalling(page).count()) ? await nowCalling(page).locator(".now-calling__name").textContent().catch(() => null) : null;
+/** What Next answered: the member served (null for nobody) and the campaign it was served for. */
+interface NextAnswer {
+  member: { First_Name: string; Last_Name: string } | null;
+  campaign: { name: string } | null;
+}
+
+/**
+ * Next (letting the served member go first when asked), until what it answered is on screen: the
+ * member's name, or nobody. Waiting on the answer's member rather than on any change of name keeps
+ * the previous member's "Why this member?" from being read as the new one's.
+ */
+async function next(page: Page): Promise<NextAnswer & { practice: string }> {
+  const answered = page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname.endsWith("/queue/next"));
   await page.getByRole("button", { name: /^Next member/ }).click();
   const release = page.getByRole("button", { name: "Release and serve next" });
   if (await release.isVisible().catch(() => false)) await release.click();
-  await page.waitForFunction(
-    (previous) => {
-      const name = document.querySelector(".now-calling__name")?.textContent ?? null;
-      return (name !== null && name !== previous) || document.querySelector(".now-calling--empty") !== null;
-    },
-    before,
-    { timeout: 15_000 },
-  );
+  const answer = (await (await answered).json()) as NextAnswer;
+  if (!answer.member) {
+    await expectVisible(page.locator(".now-calling--empty"), 15_000);
+    return { ...answer, practice: "" };
+  }
+  await expectVisible(nowCalling(page).locator(".now-calling__name").filter({ hasText: `${answer.member.Last_Name}, ${answer.member.First_Name}` }), 15_000);
   const practice = ((await nowCalling(page).locator(".now-calling__member > span").first().textContent()) ?? "").split(" · ")[0]!;
-  return { practice };
+  return { ...answer, practice };
 }
 
 /** More due callbacks of one agent than any walk leaves: a Next that keeps serving them is broken. */
@@ -175,10 +183,13 @@ async function nextFromCampaign(page: Page): Promise<{ practice: string; campaig
   const fromCampaign = nowCalling(page).getByRole("region", { name: /^Campaign / });
   const ownCallback = page.getByRole("region", { name: "Why this member?" }).getByText("Your callback is due");
   for (let promised = 0; promised < MAX_OWN_DUE_CALLBACKS; promised++) {
-    const { practice } = await next(page);
-    // The campaign's script shows a moment after the member: wait for one or the other.
-    await expectVisible(fromCampaign.or(ownCallback), 15_000);
-    if (await fromCampaign.count()) return { practice, campaign: fromCampaign };
+    const { practice, campaign } = await next(page);
+    if (campaign) {
+      // The campaign's script shows a moment after the member.
+      await expectVisible(fromCampaign, 15_000);
+      return { practice, campaign: fromCampaign };
+    }
+    await expectVisible(ownCallback, 15_000);
     await nowCalling(page).getByRole("combobox", { name: /^Result for / }).selectOption("Left message");
     await expectVisible(page.getByRole("heading", { name: "Result saved" }), 15_000);
   }
@@ -232,9 +243,7 @@ e2e("two agents' Next serve the campaign's members with its script; once paused,
     await expectVisible(page.getByRole("status").filter({ hasText: `${name} is paused` }));
     // The agent sees the pause: the campaign leaves the notice of what Next serves.
     await marcus.getByText(new RegExp(`serves your campaigns?: .*${name}`)).waitFor({ state: "detached", timeout: 15_000 });
-    const answered = marcus.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname.endsWith("/queue/next"));
-    await next(marcus);
-    assert.equal((await (await answered).json()).campaign, null, "a paused campaign is not served");
+    assert.equal((await next(marcus)).campaign, null, "a paused campaign is not served");
     // What the agent sees once the answer is on screen: the member (or nobody) with "Why this member?", and no campaign beside it.
     await expectVisible(marcus.getByRole("region", { name: "Why this member?" }).or(marcus.locator(".now-calling--empty")), 15_000);
     assert.equal(await nowCalling(marcus).getByRole("region", { name: /^Campaign / }).count(), 0, "no campaign is shown beside the member");
