@@ -4,7 +4,7 @@
 // long the import took to its end and how many rows a second, the server's event-loop delay
 // during the import (perf_hooks.monitorEventLoopDelay: the longest the loop was held), and what
 // the agents' calls took meanwhile (GET /sessions, the members list's first page, a save), and on
-// PostgreSQL what the database's sessions waited on meanwhile (bench/waitSampler.ts). The
+// PostgreSQL, with BENCH_WAITS=1, what the database's sessions waited on meanwhile (bench/waitSampler.ts). The
 // file's members are new to the list (subscriber ids beginning with B); they are removed again
 // afterwards, so the benchmark database stays as it was loaded.
 //   npx tsx bench/imports.ts [postgres|pglite] [members] [rows] [agents] [pause ms]
@@ -47,9 +47,13 @@ function startWorker<Output>(script: string, input: unknown) {
 
 const startAgents = (input: ImportAgentsInput) => startWorker<ImportAgentsOutput>("./importAgents.ts", input);
 
-/** What PostgreSQL's sessions wait on while the file imports (none on PGlite, which has one session). */
+/**
+ * What PostgreSQL's sessions wait on while the file imports, with BENCH_WAITS=1 (none on PGlite,
+ * which has one session). Off by default: its hundred reads of pg_stat_activity a second cost the
+ * database processor time the import and the agents would have, ~16 % of the import's time here.
+ */
 const startWaitSampler = (engine: Engine) =>
-  engine === "postgres" ? startWorker<WaitSamplerOutput>("./waitSampler.ts", { url: process.env.BENCH_DATABASE_URL ?? DEFAULT_BENCH_URL, intervalMs: 10 }) : undefined;
+  engine === "postgres" && process.env.BENCH_WAITS === "1" ? startWorker<WaitSamplerOutput>("./waitSampler.ts", { url: process.env.BENCH_DATABASE_URL ?? DEFAULT_BENCH_URL, intervalMs: 10 }) : undefined;
 
 const removeImported = (database: Awaited<ReturnType<typeof benchDatabase>>) => sql`delete from members where subscriber_id like ${`${PREFIX}%`}`.execute(database.db);
 
