@@ -16,16 +16,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database.ts";
 import { HOPPER_FRESH_MS, zonesText } from "./hopper.repository.ts";
-import type { WalkMoment } from "./queueWalk.repository.ts";
-
-/**
- * Until when (ms) nothing can change by time alone: on the queue's clock (waits ending, callbacks
- * falling due) and on the claims' (holds ending). Infinity when nothing is waiting.
- */
-export interface QuietUntil {
-  now: number;
-  claims: number;
-}
+import type { QuietUntil, WalkMoment } from "./queueWalk.repository.ts";
 
 interface FoundEmpty {
   at: number;

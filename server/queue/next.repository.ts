@@ -21,8 +21,8 @@ import { memberListConditions, type ListQuery } from "../members/members.reposit
 import { refreshMembers, upkeep, type QueueSetting } from "./queueState.repository.ts";
 import { stateOfRow, type QueueStateRow } from "./queueStateRow.repository.ts";
 import { fillHopper, hopperAfterTake, hopperKeyOf, hopperStateSql, hopperTakeSql } from "./hopper.repository.ts";
-import { allOf, brandOnState, reachable, walkQuietUntil, withFilters, type WalkFilters, type WalkMoment } from "./queueWalk.repository.ts";
-import { changesSoFar, foundEmpty, knownNobodyFor, rememberFill, rememberNobodyFor, rememberQuiet, type QuietUntil } from "./emptyHoppers.ts";
+import { allOf, brandOnState, reachable, walkQuietUntil, withFilters, type QuietUntil, type WalkFilters, type WalkMoment } from "./queueWalk.repository.ts";
+import { changesSoFar, foundEmpty, knownNobodyFor, rememberFill, rememberNobodyFor, rememberQuiet } from "./emptyHoppers.ts";
 import type { QueueState } from "../../domain/queue/memberState.ts";
 import type { ScheduledAppointment } from "../../domain/queue/practiceSchedule.ts";
 import type { LiveEvent } from "../../domain/team/events.ts";

@@ -12,9 +12,10 @@
 // clocks, for up to MOST_QUIET_MS.
 import type { Services } from "../services.ts";
 import { queueCountsOf, queueGroups, type CountsRequest, type GroupRow } from "./counts.repository.ts";
-import { changesSoFar, MOST_QUIET_MS, type QuietUntil } from "./emptyHoppers.ts";
+import { changesSoFar, MOST_QUIET_MS } from "./emptyHoppers.ts";
 import { hopperKeyOf, zonesText } from "./hopper.repository.ts";
 import type { QueueSetting } from "./queueState.repository.ts";
+import type { QuietUntil } from "./queueWalk.repository.ts";
 
 const FRESH_MS = 1_000;
 /** How many times its own read time a read stays fresh. */

@@ -4,7 +4,6 @@
 // sweep). The hopper is filled from it; the callbacks' groups are read apart (next.repository.ts).
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Database } from "../db/database.ts";
-import type { QuietUntil } from "./emptyHoppers.ts";
 import { QUEUE_ORDER } from "../../domain/queue/order.ts";
 import { listFilterValues } from "../../domain/members/listFilters.ts";
 import type { ListQuery } from "../members/members.repository.ts";
@@ -94,6 +93,15 @@ export function queueWalk(
       (select ${WALK_COLUMNS} from queue_state q ${withFilters(filters)}
         where ${reachable(moment)} and not q.stale and ${ended} and ${also} order by ${queueOrder} limit ${take})
     ) q order by ${queueOrder} limit ${take}`;
+}
+
+/**
+ * Until when (ms) nothing can change by time alone: on the queue's clock (waits ending, callbacks
+ * falling due) and on the claims' (holds ending). Infinity when nothing is waiting.
+ */
+export interface QuietUntil {
+  now: number;
+  claims: number;
 }
 
 /**
