@@ -11,6 +11,7 @@ import { findStaffByEmail } from "../auth/sessions.repository.ts";
 import { serveNext, settleHopperFills } from "../queue/next.repository.ts";
 import { openZonesAt, queueSettingOf } from "../queue/setting.ts";
 import { loadConfig } from "../config.ts";
+import { campaignInput } from "../../tests/support/fakeCampaign.ts";
 
 const CENTRAL = "America/Chicago";
 
@@ -41,19 +42,7 @@ describe.each(ENGINES)("Next from campaigns on %s", (engine) => {
   afterAll(() => test?.close());
 
   it("serves from the campaign's own hopper, and nothing once a pause lands before the take", async () => {
-    const created = await call("POST", "/campaigns", admin, {
-      name: "Every New Patient",
-      description: "",
-      script: "Welcome",
-      targets: { status: "New Patient" },
-      agents: [staffId],
-      startsOn: "2000-01-01",
-      endsOn: "2099-12-31",
-      hours: null,
-      goalResult: null,
-      attemptCap: null,
-      position: 0,
-    });
+    const created = await call("POST", "/campaigns", admin, campaignInput({ name: "Every New Patient", script: "Welcome", targets: { status: "New Patient" }, agents: [staffId] }));
     expect(created.statusCode).toBe(201);
     const { id } = created.json();
     expect((await call("POST", `/campaigns/${id}/resume`, admin)).statusCode).toBe(200);

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_EMAIL, ENGINES, STAFF_EMAIL, startTestApp, type TestApp } from "../../tests/support/testApp.ts";
 import { findStaffByEmail } from "../auth/sessions.repository.ts";
 import { settleHopperFills } from "../queue/next.repository.ts";
+import { campaignInput } from "../../tests/support/fakeCampaign.ts";
 
 /** Members next in the hopper whose target column changes. */
 const CHANGED = 5;
@@ -36,19 +37,7 @@ describe.each(ENGINES)("a campaign's targets at the take on %s", (engine) => {
 
   /** An active campaign of the staff member on these targets. */
   async function campaignOn(name: string, targets: Record<string, string>): Promise<number> {
-    const created = await call("POST", "/campaigns", admin, {
-      name,
-      description: "",
-      script: "Hello",
-      targets,
-      agents: [staffId],
-      startsOn: "2000-01-01",
-      endsOn: "2099-12-31",
-      hours: null,
-      goalResult: null,
-      attemptCap: null,
-      position: 0,
-    });
+    const created = await call("POST", "/campaigns", admin, campaignInput({ name, script: "Hello", targets, agents: [staffId] }));
     expect(created.statusCode).toBe(201);
     const { id } = created.json();
     made.push(id);

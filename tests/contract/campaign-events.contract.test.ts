@@ -6,6 +6,7 @@ import { validateComponent } from "../../mocks/openapi/validate";
 import type { EventStream } from "../support/testStream.ts";
 import { useBackend } from "./fixtures";
 import { useEventStreams } from "./eventStreams";
+import { campaignInput } from "../support/fakeCampaign";
 
 const backend = useBackend();
 
@@ -23,19 +24,7 @@ const quietly = () => new Promise((resolve) => setTimeout(resolve, 500));
 const campaignEvents = (events: EventStream) => events.received.filter((item) => "event" in item && item.event === "campaign");
 
 let run = 0;
-const input = (agents: number[]) => ({
-  name: `Events campaign ${Date.now()} ${(run += 1)}`,
-  description: "",
-  script: "Hello.",
-  targets: {},
-  agents,
-  startsOn: "2000-01-01",
-  endsOn: "2099-12-31",
-  hours: null,
-  goalResult: null,
-  attemptCap: null,
-  position: 0,
-});
+const input = (agents: number[]) => campaignInput({ name: `Events campaign ${Date.now()} ${(run += 1)}`, script: "Hello.", agents });
 const create = (agents: number[]) => backend.api.post("/campaigns", { token: backend.admin.token, body: input(agents) });
 const step = (id: number, name: string) => backend.api.post("/campaigns/{id}/{step}", { token: backend.admin.token, path: { id, step: name } });
 
