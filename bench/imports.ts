@@ -18,6 +18,7 @@ import { keepResult, ms, quantile, startBenchServer } from "./app.ts";
 import { benchDatabase, DEFAULT_BENCH_URL, type Engine } from "./load.ts";
 import type { ImportAgentsInput, ImportAgentsOutput } from "./importAgents.ts";
 import type { WaitSamplerOutput } from "./waitSampler.ts";
+import { databaseProcessorTime, threadProcessorMs } from "./processorTime.ts";
 
 const PREFIX = "B";
 const HEADER = "Subscriber_ID,Practice,MCO,First_Name,Last_Name,Date_of_Birth";
@@ -69,6 +70,21 @@ function callFigures(calls: ImportAgentsOutput) {
   return { sessions: figures(calls.sessionTimes), list: figures(calls.listTimes), save: figures(calls.saveTimes), errors: calls.errors.length, firstErrors: calls.errors.slice(0, 3) };
 }
 
+/**
+ * Processor time a row of the file cost, which holds on a busy machine: the database's backends
+ * and the server's thread during the import, less what the agents alone spent in as long (their
+ * rate over the baseline's seconds).
+ */
+function processorFigures(alone: { databaseMs: number; serverMs: number }, aloneSeconds: number, during: { databaseMs: number; serverMs: number }, seconds: number, rows: number) {
+  const perRow = (duringMs: number, aloneMs: number) => ((duringMs - (aloneMs / aloneSeconds) * seconds) * 1000) / rows;
+  return {
+    alone,
+    during,
+    databaseUsPerRow: perRow(during.databaseMs, alone.databaseMs),
+    serverUsPerRow: perRow(during.serverMs, alone.serverMs),
+  };
+}
+
 export async function benchImport(engine: Engine, members: number, rows: number, agents: number, pauseMs = 500, baselineSeconds = BASELINE_SECONDS) {
   const database = await benchDatabase(engine, members);
   await removeImported(database);
@@ -88,14 +104,21 @@ export async function benchImport(engine: Engine, members: number, rows: number,
     const alone = startAgents(agentsInput);
     await wait(baselineSeconds * 1000);
     quiet.enable();
+    const aloneDatabase = databaseProcessorTime(database.db);
+    await aloneDatabase.ready;
+    const aloneServer = threadProcessorMs();
     await wait(baselineSeconds * 1000);
     quiet.disable();
+    const aloneCost = { databaseMs: await aloneDatabase.stop(), serverMs: threadProcessorMs() - aloneServer };
     const baseline = { loop: loopFigures(quiet), ...callFigures(await alone.stop()) };
 
     const loop = monitorEventLoopDelay({ resolution: 5 });
     const agentsAtWork = startAgents(agentsInput);
     await wait(2000);
     const sampler = startWaitSampler(engine);
+    const importDatabase = databaseProcessorTime(database.db);
+    await importDatabase.ready;
+    const importServer = threadProcessorMs();
     loop.enable();
     const begun = performance.now();
     const response = await fetch(`${server.baseUrl}/Members/imports?${query}`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "text/csv" }, body });
@@ -110,6 +133,7 @@ export async function benchImport(engine: Engine, members: number, rows: number,
     }
     const seconds = (performance.now() - begun) / 1000;
     loop.disable();
+    const importCost = { databaseMs: await importDatabase.stop(), serverMs: threadProcessorMs() - importServer };
     const waits = await sampler?.stop();
     const calls = await agentsAtWork.stop();
     const { rows: imported } = await sql<{ n: string }>`select count(*) as n from members where subscriber_id like ${`${PREFIX}%`}`.execute(database.db);
@@ -129,6 +153,7 @@ export async function benchImport(engine: Engine, members: number, rows: number,
       message: run.message,
       imported: Number(imported[0]!.n),
       baseline,
+      processor: processorFigures(aloneCost, baselineSeconds, importCost, seconds, rows),
       during: { loop: loopFigures(loop), ...callFigures(calls) },
       waits,
       load: loadavg().map((value) => value.toFixed(1)).join(" "),
@@ -150,6 +175,10 @@ export function importTable(result: Awaited<ReturnType<typeof benchImport>>): st
     `Member file import, ${result.engine}, ${result.members.toLocaleString("en-US")} members: ${result.rows.toLocaleString("en-US")} rows (${(result.bytes / 1e6).toFixed(1)} MB, body ${(result.bodyBytes / 1e6).toFixed(1)} MB) uploaded while ${result.agents} agents open their first page and save a result, ${result.pauseMs} ms apart, and GET /sessions is asked every 200 ms; load average at the end ${result.load}:`,
     "",
     `Answered 202 after ${ms(result.answeredMs)} ms; imported in ${result.seconds.toFixed(1)} s (${result.rowsPerSecond.toFixed(0)} rows/s), ${result.imported.toLocaleString("en-US")} rows in the list; run: ${result.status}, "${result.message.slice(0, 100)}".`,
+    "",
+    `Processor time (holds under load): the database's backends ${(result.processor.during.databaseMs / 1000).toFixed(1)} s during the import (${(result.processor.alone.databaseMs / 1000).toFixed(1)} s for the agents alone in ${result.baselineSeconds} s), ` +
+      `the server's thread ${(result.processor.during.serverMs / 1000).toFixed(1)} s (${(result.processor.alone.serverMs / 1000).toFixed(1)} s alone); a row of the file, less the agents: ` +
+      `database ${result.processor.databaseUsPerRow.toFixed(0)} µs, server ${result.processor.serverUsPerRow.toFixed(0)} µs.`,
     "",
     "| (ms) | event loop max | loop p99 | GET /sessions p50 | p95 | list p50 | list p95 | save p50 | save p95 | errors |",
     "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
