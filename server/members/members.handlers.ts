@@ -1,6 +1,6 @@
 // The members list, the dentists and the open issues (tag members).
 import { callerOf, type Handlers } from "../handlers.ts";
-import { audit } from "../audit.repository.ts";
+import { auditRead } from "../audit.repository.ts";
 import { listDentists, listedMembersPage, listOpenIssues } from "./members.repository.ts";
 import { listedMemberOf } from "./memberAnswer.ts";
 import { campaignListFilter } from "../campaigns/campaigns.repository.ts";
@@ -13,7 +13,7 @@ export const membersHandlers: Handlers = {
     const campaign = await campaignListFilter(services.db, query);
     const { rows, total, ...cursors } = await listedMembersPage(services.db, services.engine, { ...query, ...campaign, pageNum, pageSize: query.pageSize ?? 15 }, services.now(), zone);
     const members = rows.map((row) => listedMemberOf(row, zone));
-    await audit(services.db, { userId: callerOf(call).user.id, action: "getMembersTableData", memberIds: members.map((m) => m.id), address: call.request.ip });
+    await auditRead(services.db, { userId: callerOf(call).user.id, action: "getMembersTableData", memberIds: members.map((m) => m.id), address: call.request.ip });
     return { members, members_count: members.length, pageNum, total_count: total, ...cursors };
   },
 
