@@ -24,6 +24,7 @@ import { keepResult, ms, quantile, startBenchServer } from "./app.ts";
 import { benchDatabase, type Engine } from "./load.ts";
 import { migrateToLatest } from "../server/db/migrate.ts";
 import type { QueueAgentsInput, QueueAgentsOutput } from "./queueAgents.ts";
+import { startOpCost } from "./opCost.ts";
 
 interface Shape {
   agents: number;
@@ -118,7 +119,9 @@ async function runShape(engine: Engine, database: BenchDatabase, name: ShapeName
   const sampler = setInterval(() => load.push(loadavg()[0]!), 1000);
   try {
     const tokens = await server.tokens(shape.agents + 1);
+    const costOf = await startOpCost(database.db, engine);
     const run = await runAgentsApart({ baseUrl: server.baseUrl, tokens: tokens.slice(0, shape.agents), seconds, query: shape.query ?? "", paceMs: shape.paceMs });
+    const cost = await costOf(run.times.length, run.cpuMs);
     const served = run.served.filter((id): id is number => id !== null);
     const counts: Record<string, number[]> = { "no filter": [], "one practice": [] };
     if (name === "twenty") {
@@ -146,6 +149,7 @@ async function runShape(engine: Engine, database: BenchDatabase, name: ShapeName
       firstErrors: run.errors.slice(0, 3),
       counts: name === "twenty" ? Object.fromEntries(Object.entries(counts).map(([filter, times]) => [filter, summary(times)])) : undefined,
       load: { min: Math.min(...load), max: Math.max(...load) },
+      cost,
     };
   } finally {
     clearInterval(sampler);
@@ -187,6 +191,11 @@ export function queueTable(result: Awaited<ReturnType<typeof benchQueue>>): stri
       for (const [filter, times] of Object.entries(run.counts)) lines.push(`| ${filter} | ${ms(times.p50)} | ${ms(times.p95)} | ${ms(times.p99)} | ≤ ${COUNTS_P95}: ${met(times.p95, COUNTS_P95, true)} |`);
     }
     for (const error of run.firstErrors) lines.push(`  error (${run.label}): ${error}`);
+  }
+  lines.push("", "Per Next (processor time in ms: the server's process without the agents' thread, the database's backends; statements the server sent; transactions; buffers read):", "", "| shape | server ms | database ms | agents ms | statements | transactions | buffers |", "| --- | --- | --- | --- | --- | --- | --- |");
+  for (const { label, cost } of result.runs) {
+    const fixed = (value: number | undefined, digits = 2) => (value === undefined || Number.isNaN(value) ? "–" : value.toFixed(digits));
+    lines.push(`| ${label} | ${fixed(cost.serverMs)} | ${fixed(cost.databaseMs)} | ${fixed(cost.agentsMs)} | ${fixed(cost.statements, 1)} | ${fixed(cost.commits, 1)} | ${fixed(cost.buffers, 0)} |`);
   }
   return lines.join("\n");
 }

@@ -20,12 +20,14 @@ export interface QueueAgentsOutput {
   served: (number | null)[];
   errors: string[];
   seconds: number;
+  /** The processor time of this thread since it started (ms): the agents' own, apart from the server's. */
+  cpuMs: number;
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function runAgents({ baseUrl, tokens, seconds, query, paceMs }: QueueAgentsInput): Promise<QueueAgentsOutput> {
-  const out: QueueAgentsOutput = { times: [], served: [], errors: [], seconds: 0 };
+  const out: QueueAgentsOutput = { times: [], served: [], errors: [], seconds: 0, cpuMs: 0 };
   const started = performance.now();
   const deadline = started + seconds * 1000;
   async function agent(token: string) {
@@ -50,6 +52,8 @@ async function runAgents({ baseUrl, tokens, seconds, query, paceMs }: QueueAgent
   }
   await Promise.all(tokens.map(agent));
   out.seconds = (performance.now() - started) / 1000;
+  const thread = process.threadCpuUsage();
+  out.cpuMs = (thread.user + thread.system) / 1000;
   return out;
 }
 
