@@ -34,8 +34,8 @@ interface Listed {
 
 async function runAgents({ baseUrl, tokens, practiceIds, seconds, mode, pauseMs }: AgentsInput): Promise<AgentsOutput> {
   const out: AgentsOutput = { saveTimes: [], reloadTimes: [], sessionTimes: [], savedIds: [], errors: [], seconds: 0 };
-  const started = performance.now();
-  const deadline = started + seconds * 1000;
+  let started = performance.now();
+  let deadline = started + seconds * 1000;
 
   async function call(path: string, token: string, body?: unknown) {
     const begun = performance.now();
@@ -48,10 +48,17 @@ async function runAgents({ baseUrl, tokens, practiceIds, seconds, mode, pauseMs 
     return { status: response.status, answer, time: performance.now() - begun };
   }
 
+  const pageOf = (index: number) => `/Members/getMembersTableData?practice=${practiceIds[index % practiceIds.length]!}&pageSize=50&orderByColumn=Last_Name`;
+  // Every agent's page is read before the clock starts, so the run measures saves alone.
+  const pages = await Promise.all(tokens.slice(0, -1).map(async (token, index) => (await call(pageOf(index), token)).answer.members as Listed[]));
+  parentPort?.postMessage({ measuring: true });
+  started = performance.now();
+  deadline = started + seconds * 1000;
+
   async function agent(index: number) {
     const token = tokens[index]!;
-    const page = `/Members/getMembersTableData?practice=${practiceIds[index % practiceIds.length]!}&pageSize=50&orderByColumn=Last_Name`;
-    let members = (await call(page, token)).answer.members as Listed[];
+    const page = pageOf(index);
+    let members = pages[index]!;
     for (let turn = 0; performance.now() < deadline; turn += 1) {
       const member = members[turn % members.length]!;
       try {
