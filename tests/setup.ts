@@ -1,5 +1,6 @@
-// Vitest setup for every unit and screen test: DOM matchers, a clean DOM after each test, and the
-// media queries jsdom lacks (its window is a wide desktop one: no query matches, and none changes).
+// Vitest setup for every screen test (the jsdom project): DOM matchers, a clean DOM after each
+// test, and the media queries jsdom lacks (its window is a wide desktop one: no query matches, and
+// none changes).
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
 import { afterEach } from "vitest";
