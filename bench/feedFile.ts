@@ -17,6 +17,7 @@ import { loadConfig } from "../server/config.ts";
 import { openDatabase, type DatabaseHandle } from "../server/db/connection.ts";
 import { migrateToLatest } from "../server/db/migrate.ts";
 import { runImportCommand } from "../server/import/command.ts";
+import { startBackendCpu } from "./backendCpu.ts";
 import type { Engine } from "./load.ts";
 
 const BENCH_URL = process.env.BENCH_DATABASE_URL ?? "postgres://recall:recall@127.0.0.1:5432/recall_test";
@@ -37,6 +38,9 @@ export interface FeedFileFigures {
   heapMaxMb: number;
   rssMaxMb: number;
   loopMaxMs: number;
+  /** Processor time per row, in microseconds: this process's, and the database's sessions' (PostgreSQL on this machine). */
+  nodeUsPerRow: number;
+  databaseUsPerRow: number | undefined;
   loadAverage: number[];
 }
 
@@ -107,14 +111,18 @@ export async function benchFeedFile(engine: Engine, rows: number): Promise<FeedF
   const loop = monitorEventLoopDelay({ resolution: 5 });
   try {
     const { size } = await import("node:fs/promises").then((fs) => fs.stat(path));
+    const backends = engine === "postgres" ? await startBackendCpu(BENCH_URL) : undefined;
     loop.enable();
+    const cpuBefore = process.cpuUsage();
     const started = performance.now();
     const result = await runImportCommand({ db: database.db, config }, { file: path, feed: "appointments", brand: "", practice: undefined, extractedAt: undefined }, (line) => {
       const rowsSoFar = /\(([\d,]+) rows/.exec(line)?.[1];
       if (rowsSoFar) read = Number(rowsSoFar.replaceAll(",", ""));
     });
     const seconds = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
     loop.disable();
+    const databaseSeconds = await backends?.stop();
     if (!result.ran) throw new Error("the feed's import did not run");
     const { rows: counted } = await sql<{ n: string }>`select count(*) as n from appointments`.execute(database.db);
     return {
@@ -131,6 +139,8 @@ export async function benchFeedFile(engine: Engine, rows: number): Promise<FeedF
       heapMaxMb: memory.heapMax / 1e6,
       rssMaxMb: memory.rssMax / 1e6,
       loopMaxMs: loop.max / 1e6,
+      nodeUsPerRow: (cpu.user + cpu.system) / rows,
+      databaseUsPerRow: databaseSeconds === undefined ? undefined : (databaseSeconds * 1e6) / rows,
       loadAverage: loadavg(),
     };
   } finally {
@@ -144,9 +154,9 @@ export function feedFileTable(figures: FeedFileFigures): string {
   const load = figures.loadAverage.map((value) => value.toFixed(1)).join(" / ");
   const met = figures.rowsPerSecond >= 20_000 ? "met" : "missed";
   return [
-    "| engine | rows | MB | patients | seconds | rows/s (target ≥ 20,000) | appointments kept | heap at a tenth / max (MB) | RSS max (MB) | event loop max (ms) | load average 1/5/15 |",
-    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | --- |",
-    `| ${figures.engine} | ${figures.rows.toLocaleString("en-US")} | ${figures.megabytes.toFixed(1)} | ${figures.patients.toLocaleString("en-US")} | ${figures.seconds.toFixed(1)} | ${figures.rowsPerSecond.toFixed(0)} (${met}) | ${figures.appointments.toLocaleString("en-US")} | ${figures.heapAtTenthMb.toFixed(0)} / ${figures.heapMaxMb.toFixed(0)} | ${figures.rssMaxMb.toFixed(0)} | ${figures.loopMaxMs.toFixed(1)} | ${load} |`,
+    "| engine | rows | MB | patients | seconds | rows/s (target ≥ 20,000) | appointments kept | heap at a tenth / max (MB) | RSS max (MB) | event loop max (ms) | processor µs a row: node / database | load average 1/5/15 |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | --- | --- |",
+    `| ${figures.engine} | ${figures.rows.toLocaleString("en-US")} | ${figures.megabytes.toFixed(1)} | ${figures.patients.toLocaleString("en-US")} | ${figures.seconds.toFixed(1)} | ${figures.rowsPerSecond.toFixed(0)} (${met}) | ${figures.appointments.toLocaleString("en-US")} | ${figures.heapAtTenthMb.toFixed(0)} / ${figures.heapMaxMb.toFixed(0)} | ${figures.rssMaxMb.toFixed(0)} | ${figures.loopMaxMs.toFixed(1)} | ${figures.nodeUsPerRow.toFixed(0)} / ${figures.databaseUsPerRow?.toFixed(0) ?? "–"} | ${load} |`,
     "",
     `The run (${figures.status}): ${figures.message}`,
   ].join("\n");
