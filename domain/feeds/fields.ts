@@ -14,17 +14,39 @@ const WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}
  * systems write their own wall clock.
  */
 export function instantCell(column: string, text: string, timeZone: string): Cell<Date> {
-  const bad: Cell<Date> = { ok: false, reason: `${column} is not a date and time (2026-11-20 09:30, or with its offset)` };
+  const at = instantOf(text, timeZone);
+  return at === undefined ? { ok: false, reason: `${column} is not a date and time (2026-11-20 09:30, or with its offset)` } : { ok: true, value: new Date(at) };
+}
+
+/** Texts read lately, by zone: a file's rows repeat the same minutes (a day's slots, one change stamp for many rows). */
+const knownInstants = new Map<string, Map<string, number | undefined>>();
+const INSTANTS_KEPT = 20_000;
+
+/** The instant a cell's text names in the zone, in milliseconds, or undefined when it names none. */
+function instantOf(text: string, timeZone: string): number | undefined {
+  let zone = knownInstants.get(timeZone);
+  if (!zone) {
+    zone = new Map();
+    knownInstants.set(timeZone, zone);
+  }
+  if (zone.has(text)) return zone.get(text);
+  const at = readInstant(text, timeZone);
+  if (zone.size >= INSTANTS_KEPT) zone.delete(zone.keys().next().value!);
+  zone.set(text, at);
+  return at;
+}
+
+function readInstant(text: string, timeZone: string): number | undefined {
   if (WITH_OFFSET.test(text)) {
     const at = new Date(text);
-    return Number.isNaN(at.getTime()) || at.toISOString().slice(0, 10) < "1900-01-01" ? bad : { ok: true, value: at };
+    return Number.isNaN(at.getTime()) || at.toISOString().slice(0, 10) < "1900-01-01" ? undefined : at.getTime();
   }
   const match = DATE_TIME.exec(text);
   const date = match && calendarDate(match[1]!);
-  if (!match || !date) return bad;
+  if (!match || !date) return undefined;
   const [hours, minutes, seconds] = [Number(match[2] ?? 0), Number(match[3] ?? 0), Number(match[4] ?? 0)];
-  if (hours > 23 || minutes > 59 || seconds > 59) return bad;
-  return { ok: true, value: new Date(instantOfLocal(date, hours * 60 + minutes, timeZone) + seconds * 1000) };
+  if (hours > 23 || minutes > 59 || seconds > 59) return undefined;
+  return instantOfLocal(date, hours * 60 + minutes, timeZone) + seconds * 1000;
 }
 
 /** One of a list of words, in any case; the list's own spelling is kept. */

@@ -29,7 +29,11 @@ export const newlinesIn = (row: RawRow) => Object.values(row).reduce((sum, value
 export const isBlank = (row: RawRow) => !row.__parsed_extra && Object.values(row).every((value) => typeof value !== "string" || value.trim() === "");
 
 /** The bytes a row took in the file, but for quotes: progress by what is parsed, not by what a stream read ahead. */
-export const bytesOfRow = (row: RawRow) => Object.values(row).flat().reduce((sum, value) => sum + encoder.encode(value ?? "").length + 1, 0);
+export const bytesOfRow = (row: RawRow) => Object.values(row).flat().reduce((sum, value) => sum + bytesOf(value ?? "") + 1, 0);
+
+const ASCII = /^[\t -~]*$/;
+/** A text's UTF-8 bytes, counted without encoding it when it is ASCII (as nearly every cell is). */
+const bytesOf = (text: string) => (ASCII.test(text) ? text.length : encoder.encode(text).length);
 
 /** Reads the rows of one file in order: each row's outcome, with its line. */
 export function memberRowReader(rules: RowRules): (row: RawRow) => RowOutcome {
