@@ -13,7 +13,10 @@ it("ends a connection that never sent a request at once, and answers the request
   endConnectionsOnClose(app);
   let release!: () => void;
   const released = new Promise<void>((done) => (release = done));
+  let entered!: () => void;
+  const inHandler = new Promise<void>((done) => (entered = done));
   app.get("/slow", async () => {
+    entered();
     await released;
     return { answered: true };
   });
@@ -23,8 +26,8 @@ it("ends a connection that never sent a request at once, and answers the request
   const spare = connect(Number(port), "127.0.0.1");
   await new Promise((done) => spare.once("connect", done));
   const inFlight = fetch(`${address}/slow`);
-  await new Promise((done) => setImmediate(done));
-  await new Promise<void>((done) => app.server.getConnections((_error, count) => (count === 2 ? done() : setTimeout(done, 50))));
+  // The request is in flight only once its handler runs: closing before that would refuse it.
+  await inHandler;
 
   const closing = app.close();
   await closed(spare);
