@@ -65,6 +65,8 @@ const BASELINE_SECONDS = 10;
 
 const loopFigures = (histogram: Histogram) => ({ maxMs: histogram.max / 1e6, p99Ms: histogram.percentile(99) / 1e6 });
 
+const callsOf = (calls: ImportAgentsOutput) => calls.sessionTimes.length + calls.listTimes.length + calls.saveTimes.length;
+
 function callFigures(calls: ImportAgentsOutput) {
   const figures = (times: number[]) => ({ p50: quantile(times, 0.5), p95: quantile(times, 0.95), count: times.length });
   return { sessions: figures(calls.sessionTimes), list: figures(calls.listTimes), save: figures(calls.saveTimes), errors: calls.errors.length, firstErrors: calls.errors.slice(0, 3) };
@@ -72,11 +74,11 @@ function callFigures(calls: ImportAgentsOutput) {
 
 /**
  * Processor time a row of the file cost, which holds on a busy machine: the database's backends
- * and the server's thread during the import, less what the agents alone spent in as long (their
- * rate over the baseline's seconds).
+ * and the server's thread during the import, less what the agents' calls cost (their cost a call
+ * alone times the calls they made during the import: slowed by it, they make fewer).
  */
-function processorFigures(alone: { databaseMs: number; serverMs: number }, aloneSeconds: number, during: { databaseMs: number; serverMs: number }, seconds: number, rows: number) {
-  const perRow = (duringMs: number, aloneMs: number) => ((duringMs - (aloneMs / aloneSeconds) * seconds) * 1000) / rows;
+function processorFigures(alone: { databaseMs: number; serverMs: number }, aloneCalls: number, during: { databaseMs: number; serverMs: number }, calls: number, rows: number) {
+  const perRow = (duringMs: number, aloneMs: number) => ((duringMs - (aloneMs / aloneCalls) * calls) * 1000) / rows;
   return {
     alone,
     during,
@@ -101,24 +103,26 @@ export async function benchImport(engine: Engine, members: number, rows: number,
   try {
     // The same agents and the same measures for a while without the file: what the machine gives anyway.
     const quiet = monitorEventLoopDelay({ resolution: 5 });
-    const alone = startAgents(agentsInput);
-    await wait(baselineSeconds * 1000);
-    quiet.enable();
+    // The processor time from the agents' start to their stop, as their calls are counted.
     const aloneDatabase = databaseProcessorTime(database.db);
     await aloneDatabase.ready;
     const aloneServer = threadProcessorMs();
+    const alone = startAgents(agentsInput);
+    await wait(baselineSeconds * 1000);
+    quiet.enable();
     await wait(baselineSeconds * 1000);
     quiet.disable();
+    const baselineCalls = await alone.stop();
     const aloneCost = { databaseMs: await aloneDatabase.stop(), serverMs: threadProcessorMs() - aloneServer };
-    const baseline = { loop: loopFigures(quiet), ...callFigures(await alone.stop()) };
+    const baseline = { loop: loopFigures(quiet), ...callFigures(baselineCalls) };
 
     const loop = monitorEventLoopDelay({ resolution: 5 });
-    const agentsAtWork = startAgents(agentsInput);
-    await wait(2000);
-    const sampler = startWaitSampler(engine);
     const importDatabase = databaseProcessorTime(database.db);
     await importDatabase.ready;
     const importServer = threadProcessorMs();
+    const agentsAtWork = startAgents(agentsInput);
+    await wait(2000);
+    const sampler = startWaitSampler(engine);
     loop.enable();
     const begun = performance.now();
     const response = await fetch(`${server.baseUrl}/Members/imports?${query}`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "text/csv" }, body });
@@ -133,9 +137,9 @@ export async function benchImport(engine: Engine, members: number, rows: number,
     }
     const seconds = (performance.now() - begun) / 1000;
     loop.disable();
-    const importCost = { databaseMs: await importDatabase.stop(), serverMs: threadProcessorMs() - importServer };
     const waits = await sampler?.stop();
     const calls = await agentsAtWork.stop();
+    const importCost = { databaseMs: await importDatabase.stop(), serverMs: threadProcessorMs() - importServer };
     const { rows: imported } = await sql<{ n: string }>`select count(*) as n from members where subscriber_id like ${`${PREFIX}%`}`.execute(database.db);
     return {
       engine,
@@ -153,7 +157,7 @@ export async function benchImport(engine: Engine, members: number, rows: number,
       message: run.message,
       imported: Number(imported[0]!.n),
       baseline,
-      processor: processorFigures(aloneCost, baselineSeconds, importCost, seconds, rows),
+      processor: processorFigures(aloneCost, callsOf(baselineCalls), importCost, callsOf(calls), rows),
       during: { loop: loopFigures(loop), ...callFigures(calls) },
       waits,
       load: loadavg().map((value) => value.toFixed(1)).join(" "),
@@ -176,7 +180,7 @@ export function importTable(result: Awaited<ReturnType<typeof benchImport>>): st
     "",
     `Answered 202 after ${ms(result.answeredMs)} ms; imported in ${result.seconds.toFixed(1)} s (${result.rowsPerSecond.toFixed(0)} rows/s), ${result.imported.toLocaleString("en-US")} rows in the list; run: ${result.status}, "${result.message.slice(0, 100)}".`,
     "",
-    `Processor time (holds under load): the database's backends ${(result.processor.during.databaseMs / 1000).toFixed(1)} s during the import (${(result.processor.alone.databaseMs / 1000).toFixed(1)} s for the agents alone in ${result.baselineSeconds} s), ` +
+    `Processor time (holds under load): the database's backends ${(result.processor.during.databaseMs / 1000).toFixed(1)} s during the import (${(result.processor.alone.databaseMs / 1000).toFixed(1)} s for the agents alone in ${2 * result.baselineSeconds} s), ` +
       `the server's thread ${(result.processor.during.serverMs / 1000).toFixed(1)} s (${(result.processor.alone.serverMs / 1000).toFixed(1)} s alone); a row of the file, less the agents: ` +
       `database ${result.processor.databaseUsPerRow.toFixed(0)} µs, server ${result.processor.serverUsPerRow.toFixed(0)} µs.`,
     "",
