@@ -132,15 +132,16 @@ describe("sortedPositions", () => {
     expect(sortedIds(members, "Days_Extracted", true)).toEqual([2, 1, 3]);
   });
 
-  it("sorts by age as by birth date the other way, one age by birth date, then id", () => {
+  it("sorts by age as by birth date the other way, one age by birth date, then id: the youngest first is the oldest first exactly reversed", () => {
     const members = [
       member({ id: 1, Age: 9, Date_of_Birth: "2017-01-05" }),
       member({ id: 2, Age: 10, Date_of_Birth: "2016-03-01" }),
       member({ id: 3, Age: 9, Date_of_Birth: "2017-06-30" }),
       member({ id: 4, Age: 9, Date_of_Birth: "2017-01-05" }),
     ];
-    expect(sortedIds(members, "Age", false)).toEqual([3, 1, 4, 2]);
+    expect(sortedIds(members, "Age", false)).toEqual([3, 4, 1, 2]);
     expect(sortedIds(members, "Age", true)).toEqual([2, 1, 4, 3]);
+    expect(sortedIds(members, "Date_of_Birth", true)).toEqual([3, 4, 1, 2]);
   });
 
   it("puts members without a value last in both directions", () => {

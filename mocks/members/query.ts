@@ -97,12 +97,14 @@ export interface OrderKey {
 /**
  * The list's order by `column` (Age by the birth date reversed, domain/membersOrder.ts),
  * descending when `descending` (the call's `sameColumn`); without a column, Last_Name then
- * First_Name ascending. Nulls sort last in both directions; ties are broken by id ascending.
+ * First_Name ascending. Nulls sort last in both directions; ties are broken by id ascending, or
+ * descending where the descending order is the ascending one reversed (`idsDescending`).
  */
 export function listOrder(column: MemberSortColumn | undefined, descending: boolean) {
   const sort = column && memberSortKey(column, descending);
   const numeric = sort !== undefined && NUMERIC_COLUMNS.has(sort.key);
   const direction = sort && sort.descending ? -1 : 1;
+  const idDirection = sort && sort.idsDescending ? -1 : 1;
   const compareValues = (left: string | number | null, right: string | number | null): number => {
     if (left === right) return 0;
     if (left === null) return 1;
@@ -112,12 +114,13 @@ export function listOrder(column: MemberSortColumn | undefined, descending: bool
   return {
     keyOf: (member: MemberRecord): OrderKey["key"] => (sort ? [member[sort.key]] : [member.Last_Name, member.First_Name]),
     compareValues,
+    compareIds: (left: number, right: number): number => (left - right) * idDirection,
     compare: (left: OrderKey, right: OrderKey): number => {
       for (const [index, value] of left.key.entries()) {
         const order = compareValues(value, right.key[index] ?? null);
         if (order !== 0) return order;
       }
-      return left.id - right.id;
+      return (left.id - right.id) * idDirection;
     },
     /** Whether a cursor's key has this order's shape (a value of the column's type, or null). */
     fits: (key: OrderKey["key"]) =>
@@ -135,7 +138,7 @@ export function sortedPositions(members: readonly MemberRecord[], column: Member
     ? members.map((member) => order.keyOf(member)[0]!)
     : members.map((member) => `${member.Last_Name}${NAME_SEPARATOR}${member.First_Name}`);
   const ids = Int32Array.from(members, (member) => member.id);
-  return Int32Array.from(members.keys()).sort((a, b) => order.compareValues(keys[a]!, keys[b]!) || ids[a]! - ids[b]!);
+  return Int32Array.from(members.keys()).sort((a, b) => order.compareValues(keys[a]!, keys[b]!) || order.compareIds(ids[a]!, ids[b]!));
 }
 
 /** One page of the members that pass `keep`, walking them in order; `total` counts all that pass. */

@@ -3,7 +3,8 @@
 // row. Text sorts compare code units ("C" collation) on both engines, nulls last in both
 // directions, ties by id ascending; each order has an index (migrations 0002, 0010, 0013; the
 // result, notes and note time sorts on member_work, 0054; Status, last visit and next appointment on
-// member_visits, 0060), read backwards for a few descending ones (0062).
+// member_visits, 0060), read backwards for a few descending ones (0062), whose ties then come by id
+// descending (domain/membersOrder.ts).
 import { sql, type Expression, type RawBuilder } from "kysely";
 import { invalidRequest } from "../../contract/errors.ts";
 import { memberOrderName, type PageCursor } from "../../domain/members/pageCursor.ts";
@@ -89,16 +90,15 @@ function sortValue(name: string, derived = false): Expression<unknown> {
 }
 
 /**
- * Columns of `members`, never null, whose descending order is read backwards from their ascending
- * index, keeping no descending index (migration 0062): every member inserted wrote an entry in each
- * one. Backwards, equal values come by id descending; each run of equal values is then sorted by
- * id (PostgreSQL's incremental sort), which stays cheap while a value is shared by few members:
- * payers' subscriber ids, names, birth dates. Columns where one value can hold a large share of
- * the list (an empty phone, a file's extraction time, a practice, an MCO) keep their descending
- * index. Never null, so nulls need no place of their own: the order is written without one, as the
- * backward walk gives it.
+ * The descending order of subscriber ids, names and birth dates (so Age ascending) is their
+ * ascending order exactly reversed, ties by id descending (domain/membersOrder.ts `idsDescending`):
+ * it is read backwards from their ascending index as it stands, with no descending index (migration
+ * 0062: every member inserted wrote an entry in each one) and nothing sorted. They are never null,
+ * so nulls need no place of their own: the order is written without one. Columns where one value
+ * can hold a large share of the list (an empty phone, a file's extraction time, a practice, an MCO)
+ * keep their descending index and ties by id ascending.
  */
-const READ_BACKWARDS = new Set(["subscriber_id", "first_name", "last_name", "date_of_birth"]);
+const reversed = (key: Expression<unknown>, mirrored: boolean) => (mirrored ? sql`${key} asc, m.id asc` : sql`${key} desc, m.id desc`);
 
 /** Sorts that an index keyed by practice first serves within one practice: city (migration 0045), and the default order by name (0063). */
 const PRACTICE_ORDERED = new Set(["city"]);
@@ -122,7 +122,7 @@ export function orderOf(column: MemberSortColumn | undefined, descending: boolea
   const sort = memberSortKey(column, descending);
   const name = SORT_COLUMNS[sort.key];
   const key = sortValue(name, derived);
-  if (sort.descending && READ_BACKWARDS.has(name)) return mirrored ? sql`${key} asc, m.id desc` : sql`${key} desc, m.id`;
+  if (sort.idsDescending) return reversed(key, mirrored);
   if (!mirrored) return sort.descending ? sql`${key} desc nulls last, m.id` : sql`${key} asc nulls last, m.id`;
   return sort.descending ? sql`${key} asc nulls first, m.id desc` : sql`${key} desc nulls first, m.id desc`;
 }
@@ -149,16 +149,17 @@ const valueOf = (name: string, value: string) => (name in NOT_TEXT ? sql`cast(${
 /**
  * The rows after (or before) the cursor's row, as conditions that each an index range serves, so
  * that the page is one seek whatever its depth (their union is the whole set). The default order
- * (names, never null) is one row comparison; a column sort's are the same value with a greater
- * (smaller) id, the values beyond it, and the nulls that end both directions.
+ * (names, never null) is one row comparison; a column sort's are the same value with an id beyond
+ * the cursor's in the order's ties, the values beyond it, and the nulls that end both directions.
  */
 export function keysetConditions(column: MemberSortColumn | undefined, descending: boolean, cursor: PageCursor, key: (string | null)[]): RawBuilder<boolean>[] {
   const after = cursor.direction === "after";
-  const beyond = after ? sql`>` : sql`<`;
   if (!column) {
+    const beyond = after ? sql`>` : sql`<`;
     return [sql<boolean>`(m.last_name collate "C", m.first_name collate "C", m.id) ${beyond} (${key[0]}, ${key[1]}, ${cursor.id})`];
   }
   const sort = memberSortKey(column, descending);
+  const beyond = after !== sort.idsDescending ? sql`>` : sql`<`;
   const name = SORT_COLUMNS[sort.key];
   const ref = sortValue(name);
   const value = key[0] ?? null;

@@ -32,14 +32,15 @@ async function walk(query: Query) {
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** The contract's order: the column's values (numbers as numbers), nulls last, ties by id ascending. */
-function inOrder(members: any[], column: string, descending = false): boolean {
+/** Whether members come by `column` (nulls last), ties by id ascending, or descending when `idsDescending`. */
+function inOrder(members: any[], column: string, descending = false, idsDescending = false): boolean {
   return members.every((member, index) => {
     if (index === 0) return true;
     const previous = members[index - 1];
     const [a, b] = [previous[column], member[column]];
     if (a === null || b === null) return b === null && (a !== null || previous.id < member.id);
     const order = typeof a === "number" ? a - b : byText(a, b);
-    return (descending ? -order : order) < 0 || (order === 0 && previous.id < member.id);
+    return (descending ? -order : order) < 0 || (order === 0 && (idsDescending ? previous.id > member.id : previous.id < member.id));
   });
 }
 
@@ -107,12 +108,13 @@ describe("GET /Members/getMembersTableData", () => {
     expect(byDentist.every((m) => practicesOfDentist.has(m.practiceId))).toBe(true);
   });
 
-  it("sorts by a column ascending, descending when sameColumn is true, ties by id", async () => {
+  it("sorts by a column ascending, descending when sameColumn is true, ties by id (a name's descending order is its ascending one reversed)", async () => {
     const practice = String(practiceIds[3]);
     const ascending = await walk({ practice, orderByColumn: "Last_Name" });
     expect(inOrder(ascending, "Last_Name")).toBe(true);
     const descending = await walk({ practice, orderByColumn: "Last_Name", sameColumn: true });
-    expect(inOrder(descending, "Last_Name", true)).toBe(true);
+    expect(inOrder(descending, "Last_Name", true, true)).toBe(true);
+    expect(idsOf(descending)).toEqual(idsOf(ascending).reverse());
     expect(new Set(ascending.map((m) => m.Last_Name)).size).toBeGreaterThan(1);
     expect(descending[0].Last_Name > ascending[0].Last_Name).toBe(true);
   });
@@ -120,10 +122,11 @@ describe("GET /Members/getMembersTableData", () => {
   it("sorts by age as by birth date the other way: youngest first, then oldest first", async () => {
     const practice = String(practiceIds[3]);
     const ascending = await walk({ practice, orderByColumn: "Age" });
-    expect(inOrder(ascending, "Date_of_Birth", true)).toBe(true);
+    expect(inOrder(ascending, "Date_of_Birth", true, true)).toBe(true);
     expect(ascending.every((m, i) => i === 0 || ascending[i - 1].Age <= m.Age)).toBe(true);
     const descending = await walk({ practice, orderByColumn: "Age", sameColumn: true });
     expect(inOrder(descending, "Date_of_Birth")).toBe(true);
+    expect(idsOf(ascending)).toEqual(idsOf(descending).reverse());
     expect(descending[0].Age).toBeGreaterThan(ascending[0].Age);
   });
 
