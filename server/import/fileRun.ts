@@ -51,6 +51,55 @@ export async function* textPieces(chunks: AsyncIterable<Buffer | string> | Itera
   if (rest) yield rest;
 }
 
+/**
+ * A file's rows as the parser reads them from its stream, a piece of the stream at a time: the
+ * stream waits while a piece's rows are used, so memory holds one piece whatever the file's size.
+ * (The parser's own stream of rows cost some 15 µs a row in stream machinery, ten times its parsing.)
+ */
+async function* parsedRows(input: Readable, config: Pick<Papa.ParseConfig, "header" | "transformHeader">): AsyncGenerator<RawRow> {
+  const pieces: RawRow[][] = [];
+  let parser: Papa.Parser | undefined;
+  let ended = false;
+  let failure: unknown;
+  let wake: (() => void) | undefined;
+  const woken = () => {
+    wake?.();
+    wake = undefined;
+  };
+  // Text, not bytes: a character split between two reads is decoded whole.
+  input.setEncoding("utf8");
+  Papa.parse<RawRow>(input, {
+    ...config,
+    chunk: (results, handle) => {
+      parser = handle;
+      handle.pause();
+      input.pause();
+      pieces.push(results.data);
+      woken();
+    },
+    complete: () => {
+      ended = true;
+      woken();
+    },
+    error: (error) => {
+      failure = error;
+      woken();
+    },
+  });
+  for (;;) {
+    const piece = pieces.shift();
+    if (piece) {
+      yield* piece;
+      input.resume();
+      parser!.resume();
+      continue;
+    }
+    if (failure !== undefined) throw failure;
+    if (ended) return;
+    await new Promise<void>((resolve) => (wake = resolve));
+  }
+}
+
 export type RowOutcome<Row> = { kind: "blank" } | { kind: "row"; row: Row } | { kind: "rejected"; rejection: Rejection };
 
 /**
@@ -195,7 +244,7 @@ async function readFile<Row, Tally extends Record<string, number>>(
 
   const input = source.open();
   const header: string[] = [];
-  const parser = Papa.parse(Papa.NODE_STREAM_INPUT, {
+  const parsed = parsedRows(input, {
     header: true,
     transformHeader: (column: string) => {
       header.push(column.trim());
@@ -203,7 +252,6 @@ async function readFile<Row, Tally extends Record<string, number>>(
       return column.trim();
     },
   });
-  input.pipe(parser);
   let headerChecked = false;
   const checkHeader = () => {
     headerChecked = true;
@@ -212,7 +260,7 @@ async function readFile<Row, Tally extends Record<string, number>>(
   };
   let turnAt = performance.now();
   try {
-    for await (const raw of parser as AsyncIterable<RawRow>) {
+    for await (const raw of parsed) {
       if (!headerChecked) checkHeader();
       outcome.bytesRead = Math.min(size, outcome.bytesRead + bytesOfRow(raw));
       if (performance.now() - turnAt >= TURN_MS) {
