@@ -219,14 +219,18 @@ export const resultSaveMachine = setup({
             "releaseList",
           ],
         },
-        /** The saved result stays shown until the reloaded list has it. */
+        /**
+         * The saved result stays shown until the reloaded list has it. The list is told first: its
+         * page's request then leaves before the page renders what the claims and the listeners
+         * change (the unlocked selectors, the work mode's next row), not after.
+         */
         "save.landed": {
           target: "reloading",
           actions: [
-            sendTo(({ context }) => context.claims, ({ context }): ClaimsEvent => ({ type: "members.claim.ended", memberId: context.savingResult!.memberId })),
-            emit(({ context }): ResultSaveEmitted => ({ type: "members.result.saved", memberId: context.savingResult!.memberId, result: context.savingResult!.result })),
             sendTo(({ context }) => context.list, { type: "members.reload" } satisfies ListEvent),
             "releaseList",
+            sendTo(({ context }) => context.claims, ({ context }): ClaimsEvent => ({ type: "members.claim.ended", memberId: context.savingResult!.memberId })),
+            emit(({ context }): ResultSaveEmitted => ({ type: "members.result.saved", memberId: context.savingResult!.memberId, result: context.savingResult!.result })),
           ],
         },
       },
