@@ -43,8 +43,13 @@ interface MembersTableProps extends RowActions {
   empty: string;
 }
 
-/** Rows rendered beyond the view on each side: the next row is there before Tab or scrolling reaches it. */
-const OVERSCAN_ROWS = 12;
+/**
+ * Rows rendered beyond the view on each side: the next row is there before Tab or scrolling reaches
+ * it. Each one is a row more that a new sort or page writes, lays out and paints.
+ */
+const OVERSCAN_ROWS = 6;
+/** A page this short is rendered whole, wherever it is scrolled (the default page of 15 rows). */
+const WHOLE_PAGE_ROWS = 15;
 
 /** The rows to render: those in view with their margin, and the focused and current rows wherever they are. */
 const withFocused = (kept: readonly (number | null)[]) => (range: Range) => {
@@ -63,7 +68,7 @@ export function MembersTable(props: MembersTableProps) {
     count: members.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT_PX,
-    overscan: OVERSCAN_ROWS,
+    overscan: members.length <= WHOLE_PAGE_ROWS ? WHOLE_PAGE_ROWS : OVERSCAN_ROWS,
     rangeExtractor: withFocused([focused, current?.index ?? null]),
     // Before the container is measured (and in tests without layout): a view of about 16 rows.
     initialRect: { width: 0, height: 12 * ROW_HEIGHT_PX },
