@@ -4,7 +4,7 @@
 // above the page meanwhile, and at a million members a page in the middle skipped 500,000 index
 // entries; from a cursor it is one index seek. The cursor is opaque to the caller: each backend
 // writes the key as it compares it, and refuses a cursor of another order.
-import type { MemberSortColumn } from "../membersOrder.ts";
+import { memberSortKey, type MemberSortColumn } from "../membersOrder.ts";
 
 export type CursorDirection = "after" | "before";
 
@@ -18,9 +18,16 @@ export interface PageCursor {
   id: number;
 }
 
-/** The name of the list's order: the column and its direction; the default order (names) is "". */
-export const memberOrderName = (column: MemberSortColumn | undefined, sameColumn: boolean | undefined): string =>
-  column ? `${column}:${sameColumn ? "desc" : "asc"}` : "";
+/**
+ * The name of the list's order: the column and its direction; the default order (names) is "".
+ * An order whose ties run by id descending (membersOrder.ts) says so: its ties once ran ascending,
+ * and a cursor written then would resume at the wrong row of a tie, so it is refused instead.
+ */
+export function memberOrderName(column: MemberSortColumn | undefined, sameColumn: boolean | undefined): string {
+  if (!column) return "";
+  const name = `${column}:${sameColumn ? "desc" : "asc"}`;
+  return memberSortKey(column, sameColumn === true).idsDescending ? `${name}:ties-desc` : name;
+}
 
 const toBase64Url = (text: string) =>
   btoa(String.fromCharCode(...new TextEncoder().encode(text))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");

@@ -2,6 +2,7 @@
 // events on its rows, and what the parts beside it send it (claims, a refused save, a held page).
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { noteServerDate } from "../../../api/serverClock";
+import { ApiError } from "../../../api/errors";
 import { createActor, fromCallback, fromPromise } from "xstate";
 import type { Member, Practice, SavedFilters, SetupRecord } from "../members.filters";
 import type { MembersQuery } from "../members.query";
@@ -61,6 +62,8 @@ interface Options {
   region?: "all" | "SMD" | "FSD";
   /** The page the list call answers (members 1 and 2 by default). */
   page?: () => Member[];
+  /** The server refuses every cursor (400 naming it), as after an update that renamed an order. */
+  refuseCursors?: boolean;
 }
 
 function start(options: Options = {}) {
@@ -75,6 +78,9 @@ function start(options: Options = {}) {
       loadOptions: fromPromise<MemberOptions, { userId: number }>(async () => ({ practices: PRACTICES, dentists: [], setup: options.setup ?? [] })),
       loadMembers: fromPromise<MembersTableData, MembersQuery>(async ({ input }) => {
         queries.push(input);
+        if (options.refuseCursors && input.cursor) {
+          throw new ApiError({ message: "Invalid request", statusCode: 400, details: [{ field: "cursor", message: "was read in another sort" }] });
+        }
         const members = options.page?.() ?? [member(1), member(2)];
         const cursors = { next_cursor: `after-${input.pageNum}`, previous_cursor: `before-${input.pageNum}` };
         return { members, members_count: members.length, pageNum: input.pageNum, total_count: 120, ...cursors };
@@ -290,6 +296,18 @@ describe("members list: filters, paging and sort", () => {
       [1, 1000],
     ]);
     expect(persisted.at(-1)).toMatchObject({ pageSize: 1000 });
+  });
+
+  it("reads a page again by its number when the server refuses its cursor", async () => {
+    const { actor, queries, failures } = start({ refuseCursors: true });
+    await settle();
+    actor.send({ type: "members.page.change", pageNum: 2 });
+    await settle();
+    expect(queries.slice(-2)).toMatchObject([{ pageNum: 2, cursor: "after-1" }, { pageNum: 2 }]);
+    expect(queries.at(-1)!.cursor).toBeUndefined();
+    expect(selectStatus(actor.getSnapshot())).toBe("ready");
+    expect(actor.getSnapshot().context.pageNum).toBe(2);
+    expect(failures).toEqual([]);
   });
 
   it("turns to the next and previous page from the loaded page's cursors, to page 1 and any other by number", async () => {

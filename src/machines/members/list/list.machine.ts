@@ -14,7 +14,7 @@ import { countQuery, FIRST_PAGE, membersQuery, UNSORTED, type MembersQuery } fro
 import { liveEventsMachine, type LiveEvent, type LiveEventsEvent } from "../../liveEvents/liveEvents.machine";
 import { applyLiveEvent, dropExpiredClaims, dropOwnClaim, setClaim, untilNextExpiry } from "../team";
 import { openingView } from "./list.opening";
-import { loadedPage, pageTurn } from "./list.paging";
+import { loadedPage, pageTurn, refusedCursor } from "./list.paging";
 import type { ListContext, ListEmitted, ListEvent, ListInput, MemberOptions, MembersTableData } from "./list.types";
 
 /** §4: a filter change resets paging and the sort flags. */
@@ -51,6 +51,7 @@ export const membersListMachine = setup({
       params.pageNum <= Math.max(1, Math.ceil((context.totalCount ?? 0) / context.pageSize)),
     isPageSize: (_, params: { pageSize: number }) => (PAGE_SIZES as readonly number[]).includes(params.pageSize),
     held: ({ context }) => context.held,
+    cursorRefused: ({ context }, params: { error: unknown }) => context.cursor !== null && refusedCursor(params.error),
     searchChangedWhileHeld: and(["searchChanged", "held"]),
     reloadPending: ({ context }) => context.reloadPending,
     anyClaim: ({ context }) => untilNextExpiry(context.members, serverNow()) !== null,
@@ -230,14 +231,22 @@ export const membersListMachine = setup({
                     emit(({ context }): ListEmitted => ({ type: "members.page.loaded", members: context.members })),
                   ],
                 },
-                onError: {
-                  target: "failed",
-                  actions: [
-                    assign({ failure: ({ event }) => toFailure(event.error, "The members list could not be loaded.") }),
-                    { type: "reportFailure", params: ({ event }) => ({ failure: toFailure(event.error) }) },
-                    emit({ type: "members.page.failed" } satisfies ListEmitted),
-                  ],
-                },
+                onError: [
+                  {
+                    guard: { type: "cursorRefused", params: ({ event }) => ({ error: event.error }) },
+                    target: "loading",
+                    reenter: true,
+                    actions: assign({ cursor: null }),
+                  },
+                  {
+                    target: "failed",
+                    actions: [
+                      assign({ failure: ({ event }) => toFailure(event.error, "The members list could not be loaded.") }),
+                      { type: "reportFailure", params: ({ event }) => ({ failure: toFailure(event.error) }) },
+                      emit({ type: "members.page.failed" } satisfies ListEmitted),
+                    ],
+                  },
+                ],
               },
             },
             ready: {},

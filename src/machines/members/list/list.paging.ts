@@ -4,6 +4,7 @@
 // the first (the top of the list is where it starts), by its number.
 import type { ListContext, MembersTableData } from "./list.types";
 import { applyLiveEvent } from "../team";
+import { ApiError } from "../../../api/errors";
 
 export type PageCursors = Pick<MembersTableData, "next_cursor" | "previous_cursor">;
 
@@ -21,3 +22,11 @@ export function loadedPage({ sinceLoad }: Pick<ListContext, "sinceLoad">, page: 
   };
   return { members: sinceLoad.reduce(applyLiveEvent, page.members), totalCount: page.total_count, sinceLoad: [], cursors };
 }
+
+/**
+ * Whether a page failed because the server refused its cursor (400 naming `cursor`): one written
+ * before the order it names changed, on a server updated since the page was loaded. The page is
+ * then read again by its number, which needs no cursor.
+ */
+export const refusedCursor = (error: unknown): boolean =>
+  error instanceof ApiError && error.statusCode === 400 && (error.details ?? []).some((detail) => detail.field === "cursor");
