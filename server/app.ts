@@ -5,7 +5,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import openapiGlue, { type FastifyOpenapiGlueOptions } from "fastify-openapi-glue";
 import { authHandlers } from "./auth/auth.handlers.ts";
 import { rulesOf } from "./auth/sessionRules.ts";
-import { endedByDisabling, touchSession } from "./auth/sessions.repository.ts";
+import { endedByDisabling, touchSession, type AlongSession } from "./auth/sessions.repository.ts";
 import { idTokenVerifier } from "./auth/tokens.ts";
 import { oidcFlow } from "./auth/oidc.ts";
 import { databaseOptionsOf, type ServerConfig } from "./config.ts";
@@ -47,7 +47,7 @@ import { memberFilesHandlers } from "./import/memberFiles.handlers.ts";
 import { feedImportsHandlers } from "./feeds/feedImports.handlers.ts";
 import { removeAbandonedUploads } from "./import/abandonedUploads.ts";
 import { resumeMemberFileImports, stopMemberFileImports } from "./import/uploads.ts";
-import { queueHandlers } from "./queue/queue.handlers.ts";
+import { queueAlongSession, queueHandlers } from "./queue/queue.handlers.ts";
 import { callbacksHandlers } from "./queue/callbacks.handlers.ts";
 import { startDueAnnouncer } from "./queue/dueAnnouncer.ts";
 import { ensureQueueState } from "./queue/queueState.repository.ts";
@@ -137,6 +137,9 @@ const allHandlers: Handlers = {
     return { status: "ok" as const };
   },
 };
+
+/** The work some calls do in their session's statement (AlongSession), by operationId: its answer is the caller's `along`. */
+const ALONG_SESSION: Partial<Record<string, (services: Services) => AlongSession>> = { ...queueAlongSession };
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? "");
@@ -251,10 +254,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setNotFoundHandler((request, reply) => sendError(reply, 404, `No such call: ${request.method} ${redactSecrets(request.url)}`));
 
   /** Runs before parsing and validation: no session 401, then staff on an administrator call 403. */
-  const authenticate = (operation: OperationRules) => async (request: FastifyRequest) => {
+  const authenticate = (operation: OperationRules, operationId: string) => async (request: FastifyRequest) => {
     if (operation.isPublic) return;
     const token = bearerToken(request);
-    const live = token ? await touchSession(services.db, token, rulesOf(services), services.now()) : undefined;
+    const along = ALONG_SESSION[operationId]?.(services);
+    const live = token ? await touchSession(services.db, token, rulesOf(services), services.now(), along) : undefined;
     if (!token || !live) throw new HttpError(401, token && (await endedByDisabling(services.db, token)) ? ACCESS_ENDED : SESSION_EXPIRED);
     request.caller = { ...live, token };
     if (operation.adminOnly && !live.user.is_admin) throw new HttpError(403, ADMIN_ONLY);
@@ -267,7 +271,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const checkIntegers = integerTextCheck(operation.integerParameters);
     const checkRegions = regionCheck(services.db, operation.regionParameters);
     return {
-      onRequest: authenticate(operation),
+      onRequest: authenticate(operation, operationId),
       ...(checkIntegers ? { preValidation: checkIntegers } : {}),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         if (!handler) throw new HttpError(501, `${operationId} is not implemented on the server yet`);

@@ -15,6 +15,8 @@ export interface Caller {
   user: UserRow;
   /** The bearer token as presented (only its hash is stored). */
   token: string;
+  /** The answer of the work the call did in its session's statement (AlongSession), if any. */
+  along?: unknown;
 }
 
 export interface Call<K extends OperationId> {

@@ -58,5 +58,8 @@ export function agentLimitRefusal(kind: AgentLimit, count: WindowCount, now: num
   return tooManyRequests(message, Math.max(1, Math.ceil((count.endsAt - now) / 1000)));
 }
 
-/** The key of a count of a kind of call (one table holds every counter): a user's, or for callbackChanges a member's. */
-export const agentLimitKey = (kind: AgentLimit, id: number) => (kind === "callbackChanges" ? `member ${id} ${kind}` : `user ${id} ${kind}`);
+/** What comes before and after the id in the key of a count of a kind of call (one table holds every counter): a user's, or for callbackChanges a member's. */
+export const agentLimitKeyAround = (kind: AgentLimit): [string, string] => [kind === "callbackChanges" ? "member " : "user ", ` ${kind}`];
+
+/** The key of a count of a kind of call. */
+export const agentLimitKey = (kind: AgentLimit, id: number) => agentLimitKeyAround(kind).join(String(id));

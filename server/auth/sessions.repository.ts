@@ -1,7 +1,8 @@
 // Sessions in the database (docs/architecture.md): opaque random tokens stored only as SHA-256 hashes, an
 // absolute lifetime and an idle timeout. Any number of server instances can share them.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import type { Kysely, Selectable, Transaction } from "kysely";
+import { sql, type Kysely, type RawBuilder, type Selectable, type Transaction } from "kysely";
+import { PREPARED } from "../db/preparedStatements.ts";
 import type { Database, SessionsTable, UsersTable } from "../db/database.ts";
 import { endWithSessions } from "./sessionEnd.ts";
 
@@ -44,26 +45,35 @@ export const SESSION_TOUCH_INTERVAL_MS = 60_000;
 const USER_COLUMNS = ["id", "email", "firstname", "lastname", "profile_picture", "is_admin", "default_page", "default_location_id", "password_hash", "disabled", "created_at"] as const;
 
 /**
+ * Work a call does in its session's statement (one round trip for both): its common table
+ * expressions may read the live session as `live` (its `user_id`); its columns come back as
+ * `along` beside the session's. Run only when the session is live: with no live session `live`
+ * is empty and nothing a data-modifying expression writes from it is written.
+ */
+export interface AlongSession {
+  with: RawBuilder<unknown>;
+  along: RawBuilder<unknown>;
+}
+
+/**
  * The live session of a token and its user, its idle clock restarted when it was last written
  * SESSION_TOUCH_INTERVAL_MS ago or more; undefined when unknown, revoked, idle too long, past its
- * lifetime, or its user is disabled.
+ * lifetime, or its user is disabled. With `along`, that work's answer (undefined without).
  */
-export async function touchSession(db: Kysely<Database>, token: string, rules: SessionRules, now = new Date()) {
+export async function touchSession(db: Kysely<Database>, token: string, rules: SessionRules, now = new Date(), along?: AlongSession) {
   const idleSince = new Date(now.getTime() - rules.idleMs);
-  const row = await db
-    .selectFrom("sessions as s")
-    .innerJoin("users as u", "u.id", "s.user_id")
-    .selectAll("s")
-    .select(USER_COLUMNS.map((column) => `u.${column} as user_${column}` as const))
-    .where("s.token_hash", "=", hashToken(token))
-    .where("s.revoked_at", "is", null)
-    .where("s.expires_at", ">", now)
-    .where("s.last_seen_at", ">", idleSince)
-    .where("u.disabled", "=", false)
-    .executeTakeFirst();
+  // The user's id is the session's user_id: one column of that name, which `along` may read.
+  const userColumns = sql.join(USER_COLUMNS.filter((column) => column !== "id").map((column) => sql`u.${sql.ref(column)} as ${sql.ref(`user_${column}`)}`));
+  const { rows } = await sql<SessionRow & Record<string, unknown>>`${PREPARED}
+    with live as (
+      select s.*, ${userColumns} from sessions s join users u on u.id = s.user_id
+      where s.token_hash = ${hashToken(token)} and s.revoked_at is null and s.expires_at > ${now}
+        and s.last_seen_at > ${idleSince} and u.disabled = false
+    )${along ? sql`, ${along.with}` : sql``}
+    select live.*, ${along ? along.along : sql`null`} as along from live`.execute(db);
+  const row = rows[0];
   if (!row) return undefined;
-  const record = row as unknown as Record<string, unknown>;
-  const user = Object.fromEntries(USER_COLUMNS.map((column) => [column, record[`user_${column}`]])) as unknown as UserRow;
+  const user = Object.fromEntries(USER_COLUMNS.map((column) => [column, column === "id" ? row.user_id : row[`user_${column}`]])) as unknown as UserRow;
   const session: SessionRow = {
     id: row.id,
     token_hash: row.token_hash,
@@ -78,7 +88,7 @@ export async function touchSession(db: Kysely<Database>, token: string, rules: S
     await db.updateTable("sessions").set({ last_seen_at: now }).where("id", "=", session.id).where("last_seen_at", "<", now).execute();
     session.last_seen_at = now;
   }
-  return { session, user };
+  return { session, user, along: row.along as unknown };
 }
 
 /** Whether the token's session is one whose account an administrator disabled (a 401 that says so, not an expiry). */

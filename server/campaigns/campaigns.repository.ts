@@ -1,7 +1,7 @@
 // Campaigns and their agents (migration 0039). A campaign's row and its agents change in one
 // transaction; a change lands only on the version the administrator saw (`update … where version`),
 // so of two administrators saving at once one is told the other was first.
-import { sql, type Kysely, type Transaction } from "kysely";
+import { sql, type Kysely, type RawBuilder, type Transaction } from "kysely";
 import type { components } from "../../contract/schema.d.ts";
 import type { Database } from "../db/database.ts";
 import { audit } from "../audit.repository.ts";
@@ -230,9 +230,9 @@ export async function lastChangedBy(db: Kysely<Database>, id: number): Promise<s
 /**
  * The expression of the campaigns served today to the user, in the supervisor's order, as a JSON
  * array of their rows, dates as 'YYYY-MM-DD' (Next reads it in the statement that counts its
- * claim: servedCampaignsOf).
+ * claim and looks up its session: servedCampaignsOf).
  */
-export const servedCampaignsSql = (userId: number, today: string) => sql<CampaignRow[]>`
+export const servedCampaignsSql = (userId: number | RawBuilder<number>, today: string) => sql<CampaignRow[]>`
   (select coalesce(json_agg(c order by c.position, c.id), '[]'::json) from (
     select * from campaigns
     where state = 'active' and starts_on <= ${today} and ends_on >= ${today}

@@ -16,7 +16,11 @@ describe.each(ENGINES)("CLAIMS_PER_MINUTE on %s", (engine) => {
   }, 180_000);
   afterAll(() => test?.close());
 
-  it("allows 3 claims and Next together a minute, then answers 429 to both", async () => {
+  it("allows 3 claims and Next together a minute, then answers 429 to both; a Next of a session that ended counts none", async () => {
+    const ended = await test.sessionOf(STAFF_EMAIL);
+    const headers = { authorization: `Bearer ${ended}` };
+    expect((await test.app.inject({ method: "DELETE", url: "/api/sessions", headers })).statusCode).toBe(204);
+    for (let call = 0; call < 3; call += 1) expect((await test.app.inject({ method: "POST", url: "/api/queue/next", headers })).statusCode).toBe(401);
     const first = await post("/queue/next");
     expect(first.statusCode).toBe(200);
     const memberId = first.json().member.id as number;

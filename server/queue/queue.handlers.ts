@@ -3,7 +3,8 @@ import { HttpError } from "../../contract/errors.ts";
 import { PRIORITY_RANKS } from "../../domain/queue/memberState.ts";
 import { latestAppointment } from "../../domain/queue/practiceSchedule.ts";
 import { daysPastRecareDue } from "../../domain/queue/why.ts";
-import { callerOf, type Handlers } from "../handlers.ts";
+import { callerOf, type Caller, type Handlers, type OperationId } from "../handlers.ts";
+import type { AlongSession } from "../auth/sessions.repository.ts";
 import { refuseOverLimit } from "../members/agentLimit.ts";
 import type { ListQuery } from "../members/members.repository.ts";
 import type { Services } from "../services.ts";
@@ -18,7 +19,7 @@ import type { components } from "../../contract/schema.d.ts";
 import { campaignWindow } from "../../domain/campaigns/campaignQueue.ts";
 import { localTimeOf } from "../../domain/queue/zonedTime.ts";
 import type { Campaign } from "../campaigns/campaigns.repository.ts";
-import { countNextAndReadCampaigns } from "./nextCount.repository.ts";
+import { countedNext, countNextAlongSession } from "./nextCount.repository.ts";
 import { sendAfterCommit } from "../events/events.repository.ts";
 
 type ServedCampaign = components["schemas"]["ServedCampaign"];
@@ -44,16 +45,25 @@ async function queueRequest(services: Services, query: ListQuery, userId: number
 
 type QueueRequest = Awaited<ReturnType<typeof queueRequest>>;
 
+/** The group's date now: the day whose campaigns Next serves. */
+const todayOf = (services: Services) => localTimeOf(clocksOf(services).now.getTime(), settingOf(services).groupZone).date;
+
+/** What the queue's calls do in the caller's session statement (app.ts): Next counts its call and reads the campaigns. */
+export const queueAlongSession = {
+  nextMember: (services: Services) => countNextAlongSession(todayOf(services)),
+} satisfies Partial<Record<OperationId, (services: Services) => AlongSession>>;
+
 /**
  * What Next works under for the caller: each campaign served today, in the supervisor's order, its
  * targets as the filters and the calling window within its hours; without one, the list's filters.
- * The call is counted against the caller's claims first, in the campaigns' statement (Next claims
+ * The call was counted against the caller's claims first, in the session's statement (Next claims
  * what it serves): past the limit it is refused.
  */
-async function workOf(services: Services, query: ListQuery, userId: number): Promise<{ campaign: Campaign | null; asked: QueueRequest }[]> {
+async function workOf(services: Services, query: ListQuery, caller: Caller): Promise<{ campaign: Campaign | null; asked: QueueRequest }[]> {
   const setting = settingOf(services);
-  const today = localTimeOf(clocksOf(services).now.getTime(), setting.groupZone).date;
-  const { count, campaigns } = await countNextAndReadCampaigns(services.db, userId, today);
+  const userId = caller.user.id;
+  if (caller.along === undefined || caller.along === null) throw new Error("Next ran without its count from the session's statement");
+  const { count, campaigns } = countedNext(caller.along, userId);
   refuseOverLimit(services, "claims", count);
   if (campaigns.length === 0) return [{ campaign: null, asked: await queueRequest(services, query, userId, setting) }];
   return Promise.all(
@@ -88,9 +98,10 @@ function answerOf(served: Served, request: QueueRequest["request"], campaign: Se
 
 export const queueHandlers: Handlers = {
   async nextMember(call) {
-    const { session, user } = callerOf(call);
+    const caller = callerOf(call);
+    const { session } = caller;
     const { services } = call;
-    const work = await workOf(services, call.query, user.id);
+    const work = await workOf(services, call.query, caller);
     for (const { campaign, asked } of work) {
       const { setting, request } = asked;
       const forCampaign = campaign ? { id: campaign.id, attemptCap: campaign.attemptCap, goalResult: campaign.goalResult, cooldownHours: campaign.cooldownHours } : undefined;
