@@ -58,7 +58,7 @@ export interface AlongSession {
 /**
  * The live session of a token and its user, its idle clock restarted when it was last written
  * SESSION_TOUCH_INTERVAL_MS ago or more; undefined when unknown, revoked, idle too long, past its
- * lifetime, or its user is disabled. With `along`, that work's answer (undefined without).
+ * lifetime, or its user is disabled. With `along`, that work's answer as `along` (null without).
  */
 export async function touchSession(db: Kysely<Database>, token: string, rules: SessionRules, now = new Date(), along?: AlongSession) {
   const idleSince = new Date(now.getTime() - rules.idleMs);
