@@ -125,25 +125,29 @@ export async function workOut(db: Db, rows: readonly FactsRow[], setting: QueueS
   return new Map(states.map(({ memberId, state }) => [memberId, state]));
 }
 
-/** Works out and writes the states of these members (their rows locked by the caller, or their queue rows by refreshStale). */
+/** Works out and writes the states of these members (their rows locked by the caller: the member rows by a change in its own transaction, the queue rows by refreshMembersLocked and refreshStale). */
 export async function refreshMembers(db: Db, memberIds: readonly number[], setting: QueueSetting, now: Date): Promise<Map<number, QueueState>> {
   return workOut(db, await factsOf(db, memberIds, setting.groupZone), setting, now);
 }
 
 /**
- * Works out and writes the states of these members in a transaction of its own, their member rows
- * locked first in id order (so no change of theirs is in flight while their facts are read, and
- * two such transactions never wait for each other in a circle). Members that no longer exist have none.
+ * Works out and writes the states of these members in a transaction of its own, their queue rows
+ * locked first in id order. Every change of a member's facts writes its queue row in its own
+ * transaction (the stale mark, even on a row already stale: migration 0064), so once the lock is
+ * granted no change of theirs is in flight while their facts are read; and two such transactions
+ * never wait for each other in a circle. The queue row, not the member's: the state's write then
+ * updates rows this transaction already holds, and the wide `members` heap is not touched.
+ * Members that no longer exist have none.
  * Its commit does not wait for the disk: what it writes is a cache of facts that committed durably
  * with the mark that made the rows stale, so a crash that loses it leaves them stale, and Next
- * works them out before serving them. Its member locks are not held through a flush meanwhile.
+ * works them out before serving them. Its locks are not held through a flush meanwhile.
  */
 export async function refreshMembersLocked(db: Kysely<Database>, memberIds: readonly number[], setting: QueueSetting, now: () => Date): Promise<Map<number, QueueState>> {
   const ids = [...new Set(memberIds)].sort((a, b) => a - b);
   return db.transaction().execute(async (trx) => {
     const { rows } = await sql<{ id: number }>`${PREPARED}
       with unflushed as (select set_config('synchronous_commit', 'off', true))
-      select m.id from unflushed, members m where m.id = any(${ids}::int[]) order by m.id for update of m`.execute(trx);
+      select q.member_id as id from unflushed, queue_state q where q.member_id = any(${ids}::int[]) order by q.member_id for update of q`.execute(trx);
     return refreshMembers(trx, rows.map((row) => row.id), setting, now());
   });
 }

@@ -11,6 +11,7 @@ import { bearer, ENGINES, STAFF_EMAIL, ADMIN_EMAIL, startTestApp, type TestApp }
 import { saveResult } from "../members/history.repository.ts";
 import { followQueueState } from "./stateFollower.ts";
 import { calendarNow } from "../calendar.ts";
+import { INACTIVE_STATUSES } from "../../domain/queue/results.ts";
 
 // Next serves at any hour (outside calling hours it rightly serves nobody).
 const ANY_HOUR = { QUEUE_CALLING_HOURS: "00:00-24:00" };
@@ -128,6 +129,27 @@ describe.each(ENGINES)("a save in flight and Next on %s", (engine) => {
     }
     expect((await save).status).toBe(201);
     expect(await next(colleague.token)).not.toBe(member.id);
+  }, 60_000);
+
+  it.runIf(engine === "postgres")("works a saved member's state out only once a change of its Status in flight has committed", async () => {
+    const member = await servedToAgent();
+    // Saved and committed: the state is stale and its follow-up due.
+    const outcome = await saveResult(server.database.db, member.key, "No answer", { userId: agent.id, address: "127.0.0.1", clock: () => calendarNow(server.app.services) });
+    expect("saved" in outcome).toBe(true);
+    // A practice feed's batch drops the member meanwhile and has not committed yet.
+    const hold = await holding((trx) => sql`update member_visits set status = ${INACTIVE_STATUSES[0]} where member_id = ${member.id}`.execute(trx));
+    let followed: Promise<Map<number, unknown>> | undefined;
+    try {
+      followed = followQueueState(server.app.services, [member.id]);
+      // The follow-up waits for the batch: read now, its facts would still say the old Status.
+      await untilWaiting(sql<{ n: string }>`select count(*) as n from pg_locks where locktype in ('transactionid', 'tuple') and not granted`);
+    } finally {
+      await hold.release();
+    }
+    await followed;
+    expect(await stateOf(member.id)).toMatchObject({ stale: false });
+    const { blocked } = await server.database.db.selectFrom("queue_state").select("blocked").where("member_id", "=", member.id).executeTakeFirstOrThrow();
+    expect(blocked).toBe("droppedOrDuplicate");
   }, 60_000);
 
   it.runIf(engine === "postgres")("keeps a save of a member whose rows are held waiting until they are free, then writes it once", async () => {
