@@ -63,6 +63,7 @@ import * as contactedResults from "./migrations/0061_contacted_results.ts";
 import * as membersSortsReadBackwards from "./migrations/0062_members_sorts_read_backwards.ts";
 import * as membersPracticeName from "./migrations/0063_members_practice_name.ts";
 import * as staleMarksAlwaysWrite from "./migrations/0064_stale_marks_always_write.ts";
+import * as appointmentsKeyedBySource from "./migrations/0065_appointments_keyed_by_source.ts";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001_staff_and_sessions": staffAndSessions,
@@ -124,6 +125,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0062_members_sorts_read_backwards": membersSortsReadBackwards,
   "0063_members_practice_name": membersPracticeName,
   "0064_stale_marks_always_write": staleMarksAlwaysWrite,
+  "0065_appointments_keyed_by_source": appointmentsKeyedBySource,
 };
 
 /**

@@ -34,7 +34,6 @@ export interface Appointments {
   apt_num: string;
   booked_at: Timestamp;
   changed_at: Timestamp;
-  id: Generated<number>;
   is_new_patient: boolean;
   pat_num: string;
   practice_id: number;

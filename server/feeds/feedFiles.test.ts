@@ -111,7 +111,7 @@ describe("npm run import -- --feed <name> <file>", () => {
     expect(run.status).toBe("failure");
     expect(run.message).toBe("Failed: leads_20261118.csv is not a appointments file (missing 'PatNum', 'AptNum', 'AptDateTime', 'AptStatus', 'DateTStamp'); nothing imported");
     expect(await fixture.database.db.selectFrom("leads").select("id").execute()).toEqual([]);
-    expect(await fixture.database.db.selectFrom("appointments").select("id").execute()).toEqual([]);
+    expect(await fixture.database.db.selectFrom("appointments").select("apt_num").execute()).toEqual([]);
   });
 
   it("says a file with a header alone, or nothing at all, imported nothing, and fails the run", async () => {
