@@ -17,7 +17,7 @@ import { loadConfig } from "../server/config.ts";
 import { openDatabase, type DatabaseHandle } from "../server/db/connection.ts";
 import { migrateToLatest } from "../server/db/migrate.ts";
 import { runImportCommand } from "../server/import/command.ts";
-import { startBackendCpu } from "./backendCpu.ts";
+import { databaseProcessorTime } from "./processorTime.ts";
 import type { Engine } from "./load.ts";
 
 const BENCH_URL = process.env.BENCH_DATABASE_URL ?? "postgres://recall:recall@127.0.0.1:5432/recall_test";
@@ -111,7 +111,8 @@ export async function benchFeedFile(engine: Engine, rows: number): Promise<FeedF
   const loop = monitorEventLoopDelay({ resolution: 5 });
   try {
     const { size } = await import("node:fs/promises").then((fs) => fs.stat(path));
-    const backends = engine === "postgres" ? await startBackendCpu(BENCH_URL) : undefined;
+    const backends = engine === "postgres" ? databaseProcessorTime(database.db) : undefined;
+    await backends?.ready;
     loop.enable();
     const cpuBefore = process.cpuUsage();
     const started = performance.now();
@@ -122,7 +123,7 @@ export async function benchFeedFile(engine: Engine, rows: number): Promise<FeedF
     const seconds = (performance.now() - started) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
     loop.disable();
-    const databaseSeconds = await backends?.stop();
+    const databaseMs = await backends?.stop();
     if (!result.ran) throw new Error("the feed's import did not run");
     const { rows: counted } = await sql<{ n: string }>`select count(*) as n from appointments`.execute(database.db);
     return {
@@ -140,7 +141,7 @@ export async function benchFeedFile(engine: Engine, rows: number): Promise<FeedF
       rssMaxMb: memory.rssMax / 1e6,
       loopMaxMs: loop.max / 1e6,
       nodeUsPerRow: (cpu.user + cpu.system) / rows,
-      databaseUsPerRow: databaseSeconds === undefined ? undefined : (databaseSeconds * 1e6) / rows,
+      databaseUsPerRow: databaseMs === undefined ? undefined : (databaseMs * 1e3) / rows,
       loadAverage: loadavg(),
     };
   } finally {

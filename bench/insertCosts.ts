@@ -8,9 +8,9 @@
 // its transactions, which take the members table's exclusive lock), on this machine's PostgreSQL.
 //   npx tsx bench/insertCosts.ts [members] [rows a batch] [rounds]
 // Defaults: 1,000,000 members, 5,000 rows, 3 rounds (the median of the rounds is printed).
-import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { benchDatabase } from "./load.ts";
+import { backendProcessorMs } from "./processorTime.ts";
 
 const members = Number(process.argv[2] ?? 1_000_000);
 const rows = Number(process.argv[3] ?? 5000);
@@ -20,12 +20,6 @@ const rounds = Number(process.argv[4] ?? 3);
 if (!process.env.BENCH_DATABASE_URL) throw new Error("BENCH_DATABASE_URL: name a copy of the benchmark database (createdb -T recall_bench …)");
 const database = await benchDatabase("postgres", members);
 const client = await database.pool.connect();
-
-/** The backend's processor time so far, in milliseconds (clock ticks of 10 ms). */
-function processorMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 /** New members as a payer's file brings them: spread over the practices, names and birth dates varied (with the abbreviation, which the trigger that writes it otherwise gives). */
 const insertBatch = (first: number) => `
@@ -58,9 +52,9 @@ try {
     for (const [name, setUp] of variants) {
       await client.query("begin");
       for (const statement of setUp) await client.query(statement);
-      const before = processorMs(pid);
+      const before = backendProcessorMs(pid)!;
       await client.query(insertBatch(first));
-      spent.set(name, [...(spent.get(name) ?? []), processorMs(pid) - before]);
+      spent.set(name, [...(spent.get(name) ?? []), backendProcessorMs(pid)! - before]);
       await client.query("rollback");
       first += rows;
     }

@@ -1,12 +1,12 @@
 // What an operation costs in work rather than in time, so that designs can be compared on a busy
-// machine: the processor time of the bench's process (the server and its driver; the agents'
-// worker thread apart) and of the database's backends serving this database (PostgreSQL: their
-// /proc/<pid>/stat), the statements the server's connections sent, the transactions committed and
-// the buffers read (pg_stat_database), each divided by the operations the run made.
-import { readFileSync } from "node:fs";
+// machine: the processor time of the bench's main thread (the server and its driver; agents run in
+// a worker thread apart) and of the database's backends (bench/processorTime.ts), the statements
+// the process's connections sent, the transactions ended and the buffers read (pg_stat_database),
+// each divided by the operations the run made.
 import { sql, type Kysely } from "kysely";
 import pg from "pg";
 import type { Database } from "../server/db/database.ts";
+import { databaseProcessorTime, threadProcessorMs } from "./processorTime.ts";
 
 let statements = 0;
 /** BENCH_STATEMENTS=1: each statement's first words counted too, printed per run. */
@@ -26,18 +26,6 @@ Object.assign(pg.Client.prototype, {
   },
 });
 
-const TICKS_PER_MS = 0.1; // USER_HZ is 100 on Linux.
-
-/** utime + stime of a process in ms; undefined when it is gone or unreadable. */
-function processMs(pid: number): number | undefined {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_MS;
-  } catch {
-    return undefined;
-  }
-}
-
 interface DatabaseCounters {
   commits: number;
   buffers: number;
@@ -50,11 +38,11 @@ async function counters(db: Kysely<Database>): Promise<DatabaseCounters> {
 }
 
 export interface OpCost {
-  /** Per operation: the bench process's processor time less the agents' thread (ms). */
+  /** Per operation: the bench's main thread, the server's (ms). */
   serverMs: number;
   /** Per operation: the agents' own thread (ms), when given. */
   agentsMs: number | undefined;
-  /** Per operation: the database's client backends of this database (ms). */
+  /** Per operation: the database's backends (ms; PostgreSQL only, PGlite's time is the server's). */
   databaseMs: number;
   statements: number;
   commits: number;
@@ -62,54 +50,30 @@ export interface OpCost {
 }
 
 /**
- * Starts counting (PostgreSQL only; PGlite runs inside the process, its time is the server's).
- * `stop(operations, agentsMs)` ends it: the costs per operation.
+ * Starts counting; `stop(operations, agentsMs)` ends it and answers the costs per operation.
+ * PostgreSQL's figures only on PostgreSQL: PGlite runs inside the process, its time is the server's.
  */
 export async function startOpCost(db: Kysely<Database>, engine: "postgres" | "pglite") {
   const postgres = engine === "postgres";
-  /** Statements of this count's own looks, left out. */
-  let own = 0;
-  const backends = async () => {
-    if (!postgres) return [];
-    own += 1;
-    const { rows } = await sql<{ pid: number }>`
-      select pid from pg_stat_activity where datname = current_database() and backend_type = 'client backend' and pid <> pg_backend_pid()`.execute(db);
-    return rows.map((row) => row.pid);
-  };
-  const first = new Map<number, number>();
-  const last = new Map<number, number>();
-  const look = async () => {
-    for (const pid of await backends()) {
-      const spent = processMs(pid);
-      if (spent === undefined) continue;
-      if (!first.has(pid)) first.set(pid, spent);
-      last.set(pid, spent);
-    }
-  };
-  await look();
-  // A backend first seen later started during the run: all of its time counts.
-  const started = new Set(first.keys());
-  const sampler = setInterval(() => void look().catch(() => undefined), 500);
+  const backends = postgres ? databaseProcessorTime(db) : undefined;
+  await backends?.ready;
   const before = postgres ? await counters(db) : undefined;
-  const process0 = process.cpuUsage();
+  const thread0 = threadProcessorMs();
   const statements0 = statements;
-  own = 0;
   return async (operations: number, agentsMs?: number): Promise<OpCost> => {
-    const spent = process.cpuUsage(process0);
-    const sent = statements - statements0 - own;
-    clearInterval(sampler);
-    await look();
+    const threadMs = threadProcessorMs() - thread0;
+    const sent = statements - statements0;
+    const databaseMs = (await backends?.stop()) ?? Number.NaN;
+    // pg_stat_database's counters lag each backend's transactions by up to a second.
+    if (postgres) await new Promise((resolve) => setTimeout(resolve, 1100));
     const after = postgres ? await counters(db) : undefined;
-    let databaseMs = 0;
-    for (const [pid, end] of last) databaseMs += end - (started.has(pid) ? first.get(pid)! : 0);
     const per = (value: number) => value / Math.max(1, operations);
-    const processMsSpent = (spent.user + spent.system) / 1000;
     if (byText) {
       for (const [text, count] of [...byText].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`${per(count).toFixed(3)}\t${text}`);
       byText.clear();
     }
     return {
-      serverMs: per(processMsSpent - (agentsMs ?? 0)),
+      serverMs: per(threadMs),
       agentsMs: agentsMs === undefined ? undefined : per(agentsMs),
       databaseMs: per(databaseMs),
       statements: per(sent),

@@ -1,14 +1,17 @@
 // Processor time that holds on a busy machine, where wall times do not: the PostgreSQL backends'
 // own (utime + stime of each backend's process, read from /proc, 10 ms steps) and this process's
-// main thread's. Used by the benches that compare designs beside other engineers' work.
+// main thread's. The one meter of the benches that compare designs (bench/opCost.ts builds the
+// per-operation figures on it). This machine's PostgreSQL only: a remote server's /proc is not ours.
 import { readFileSync } from "node:fs";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../server/db/database.ts";
 
-/** A backend's processor time so far, in milliseconds (undefined once it has ended). */
+/** A process's processor time so far, in milliseconds (undefined once it has ended). */
 export function backendProcessorMs(pid: number): number | undefined {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // After the command's closing parenthesis: utime and stime are fields 14 and 15, in ticks of 10 ms.
+    const fields = stat.slice(stat.lastIndexOf(") ") + 2).split(" ");
     return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
     return undefined;
@@ -19,7 +22,7 @@ export function backendProcessorMs(pid: number): number | undefined {
  * The processor time of every backend of the current database from now until `stop()`: the
  * backends are listed every `everyMs` and each one's last figure kept, so one that ends (a pool
  * letting an idle connection go) keeps what it was last seen to spend; one that begins counts
- * from zero. This machine's PostgreSQL only (its backends' /proc).
+ * from zero.
  */
 export function databaseProcessorTime(db: Kysely<Database>, everyMs = 500) {
   const first = new Map<number, number>();
@@ -37,12 +40,16 @@ export function databaseProcessorTime(db: Kysely<Database>, everyMs = 500) {
   const ready = look().then(() => {
     started = true;
   });
-  const timer = setInterval(() => void look().catch(() => undefined), everyMs);
+  let looking = ready;
+  const timer = setInterval(() => {
+    looking = looking.then(look).catch(() => undefined);
+  }, everyMs);
   return {
     ready,
     /** Milliseconds of processor time the database's backends spent since it began. */
     async stop(): Promise<number> {
       clearInterval(timer);
+      await looking;
       await look();
       let total = 0;
       for (const [pid, spent] of last) total += spent - (first.get(pid) ?? 0);

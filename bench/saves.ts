@@ -10,14 +10,13 @@
 // real agent saves once per call, every minute or two.
 //   npx tsx bench/saves.ts [postgres|pglite] [members] [seconds] [agents] [save|reload] [pause ms]
 // Defaults: PostgreSQL, the 1,000,000-member benchmark database, 30 s, 20 agents, save, no pause.
-import { readdirSync, readFileSync } from "node:fs";
 import { Worker } from "node:worker_threads";
-import pg from "pg";
 import { sql } from "kysely";
 import { keepResult, ms, quantile, startBenchServer } from "./app.ts";
 import { benchDatabase, type Engine } from "./load.ts";
 import { benchDatabaseBehindPooler } from "./pooler.ts";
 import type { DatabaseHandle } from "../server/db/connection.ts";
+import { startOpCost, type OpCost } from "./opCost.ts";
 import type { AgentsInput, AgentsOutput, SavesMode } from "./saveAgents.ts";
 
 export type { SavesMode } from "./saveAgents.ts";
@@ -60,51 +59,6 @@ async function settle(database: DatabaseHandle): Promise<string> {
   return `Before the run: ${SAVED_TABLES.length} tables a save writes vacuumed, ${waited} s waited for autovacuum (${vacuums} still running), ${checkpoint}; ${((performance.now() - started) / 1000).toFixed(1)} s in all.`;
 }
 
-/** Statements sent by this process's PostgreSQL clients (BEGIN and COMMIT included). */
-let statementsSent = 0;
-const sendQuery = pg.Client.prototype.query;
-pg.Client.prototype.query = function (this: pg.Client, ...args: Parameters<typeof sendQuery>) {
-  statementsSent += 1;
-  return sendQuery.apply(this, args);
-} as typeof sendQuery;
-
-/** Processor time (ms) of the database's backends, from /proc: every process titled `postgres: <cluster>: <role> <database> …`. */
-function backendsCpuMs(database: string): number {
-  let ticks = 0;
-  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
-    try {
-      if (readFileSync(`/proc/${pid}/cmdline`, "utf8").split(/[\s\0]+/)[3] !== database) continue;
-      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  return ticks * 10;
-}
-
-/** What the server's thread, the database's backends, statements and commits cost from now, per save. */
-async function costMeter(database: DatabaseHandle) {
-  const name = database.engine === "postgres" ? (await sql<{ name: string }>`select current_database() as name`.execute(database.db)).rows[0]!.name : undefined;
-  const commits = async () =>
-    name ? Number((await sql<{ n: string }>`select xact_commit as n from pg_stat_database where datname = current_database()`.execute(database.db)).rows[0]!.n) : 0;
-  let start: { thread: NodeJS.CpuUsage; backends: number; statements: number; commits: number } | undefined;
-  return {
-    async begin() {
-      start = { thread: process.threadCpuUsage(), backends: name ? backendsCpuMs(name) : 0, statements: statementsSent, commits: await commits() };
-    },
-    async per(saves: number) {
-      const thread = process.threadCpuUsage(start!.thread);
-      const statements = statementsSent - start!.statements;
-      const backends = name ? backendsCpuMs(name) - start!.backends : Number.NaN;
-      // pg_stat_database's counters lag each backend's commits by up to a second.
-      await new Promise((resolve) => setTimeout(resolve, 1100));
-      const committed = (await commits()) - start!.commits;
-      return { serverMs: (thread.user + thread.system) / 1000 / saves, backendsMs: backends / saves, statements: statements / saves, commits: committed / saves };
-    },
-  };
-}
-
 export async function benchSaves(engine: Engine, size: number, seconds: number, agents: number, mode: SavesMode = "save", pauseMs = 0) {
   const database = engine === "postgres" ? await benchDatabaseBehindPooler(size) : await benchDatabase(engine, size);
   const server = await startBenchServer(database);
@@ -113,15 +67,15 @@ export async function benchSaves(engine: Engine, size: number, seconds: number, 
   const { rows: practices } = await sql<{ id: number }>`select id from practices order by id`.execute(database.db);
   const { rows: before } = await sql<{ last: number | null }>`select max(id) as last from results`.execute(database.db);
   const settled = engine === "postgres" ? await settle(database) : "";
-  const meter = await costMeter(database);
-  let measuring: Promise<void> = Promise.resolve();
+  let measuring: Promise<(saves: number) => Promise<OpCost>> | undefined;
   try {
     const { saveTimes, reloadTimes, sessionTimes, savedIds, errors, seconds: elapsed } = await runAgentsApart(
       { baseUrl: server.baseUrl, tokens, practiceIds: practices.map((practice) => practice.id), seconds, mode, pauseMs },
-      () => (measuring = meter.begin()),
+      () => (measuring = startOpCost(database.db, engine)),
     );
-    await measuring;
-    const cost = await meter.per(savedIds.length);
+    const costOf = await measuring;
+    if (!costOf) throw new Error("the agents never began to measure");
+    const cost = await costOf(savedIds.length);
     const { rows: added } = await sql<{ id: number }>`select id from results where id > ${before[0]?.last ?? 0} order by id`.execute(database.db);
     const acknowledged = new Set(savedIds);
     const history = {
@@ -162,7 +116,7 @@ export function savesTable(result: Awaited<ReturnType<typeof benchSaves>>): stri
     "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     `| ${result.savesPerSecond.toFixed(0)} | ${ms(result.save.p50)} | ${ms(result.save.p95)} | ${ms(result.save.p99)} | ${result.mode === "reload" ? ms(result.reload.p50) : "–"} | ${result.mode === "reload" ? ms(result.reload.p95) : "–"} | ${ms(result.sessions.p50)} | ${ms(result.sessions.p95)} | ${result.errors} | ${result.history.newRows} / ${result.history.acknowledged} ${result.history.exact ? "(exact)" : "(MISMATCH)"} |`,
     "",
-    `Per save (GET /sessions beside them included): the server's thread ${result.cost.serverMs.toFixed(2)} ms of processor${result.engine === "postgres" ? `, the database's backends ${result.cost.backendsMs.toFixed(2)} ms` : " (PGlite's included)"}, ${result.cost.statements.toFixed(2)} statements${result.engine === "postgres" ? `, ${result.cost.commits.toFixed(2)} commits` : ""}.`,
+    `Per save (GET /sessions beside them included): the server's thread ${result.cost.serverMs.toFixed(2)} ms of processor${result.engine === "postgres" ? `, the database's backends ${result.cost.databaseMs.toFixed(2)} ms` : " (PGlite's included)"}, ${result.cost.statements.toFixed(2)} statements${result.engine === "postgres" ? `, ${result.cost.commits.toFixed(2)} commits` : ""}.`,
     "",
     `Target ≥ 500 saves/s with 0 errors: ${result.savesPerSecond >= 500 && result.errors === 0 ? "met" : "missed"}.`,
     ...result.firstErrors.map((error) => `  error: ${error}`),
