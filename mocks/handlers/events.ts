@@ -74,7 +74,14 @@ export function eventsHandlers(db: MockDb) {
       }
       request.signal.addEventListener("abort", end, { once: true });
       stream.write(STREAM_FRAMES.retry);
-      return new Response(stream.body, { headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-store" } });
+      // Framed in chunks, as the server's stream is. Without a framing, MSW's Node interceptor sends a
+      // body of unknown length as one ended by closing the connection; when the client cancels the
+      // stream (its screen goes away), that close reads to Node's fetch as the answer completed, and
+      // it fails an assertion (`!this.aborted`) outside any test. Chunked, a cut stream is an error
+      // the cancelled request ignores.
+      return new Response(stream.body, {
+        headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-store", "transfer-encoding": "chunked" },
+      });
     }),
   ];
 }
