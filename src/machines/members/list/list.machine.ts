@@ -51,7 +51,8 @@ export const membersListMachine = setup({
       params.pageNum <= Math.max(1, Math.ceil((context.totalCount ?? 0) / context.pageSize)),
     isPageSize: (_, params: { pageSize: number }) => (PAGE_SIZES as readonly number[]).includes(params.pageSize),
     held: ({ context }) => context.held,
-    cursorRefused: ({ context }, params: { error: unknown }) => context.cursor !== null && refusedCursor(params.error),
+    /** The server refused the page's cursor: the page is read again by its number. */
+    cursorRefused: ({ context, event }) => context.cursor !== null && refusedCursor((event as { error?: unknown }).error),
     searchChangedWhileHeld: and(["searchChanged", "held"]),
     reloadPending: ({ context }) => context.reloadPending,
     anyClaim: ({ context }) => untilNextExpiry(context.members, serverNow()) !== null,
@@ -232,12 +233,7 @@ export const membersListMachine = setup({
                   ],
                 },
                 onError: [
-                  {
-                    guard: { type: "cursorRefused", params: ({ event }) => ({ error: event.error }) },
-                    target: "loading",
-                    reenter: true,
-                    actions: assign({ cursor: null }),
-                  },
+                  { guard: "cursorRefused", target: "loading", reenter: true, actions: assign({ cursor: null }) },
                   {
                     target: "failed",
                     actions: [
@@ -250,9 +246,7 @@ export const membersListMachine = setup({
               },
             },
             ready: {},
-            failed: {
-              on: { "members.retry": "loading" },
-            },
+            failed: { on: { "members.retry": "loading" } },
           },
         },
         search: {
