@@ -37,14 +37,18 @@ interface ElapsedClockProps {
 export function ElapsedClock({ since, skewMs = 0, className }: ElapsedClockProps) {
   const element = useRef<HTMLSpanElement>(null);
   useLayoutEffect(() => {
-    // Written only when it changes ("since 7:08 AM" stays as it is); its length sets the clock's
-    // width (--clock-chars), which changes only with the text's form, so a tick lays out nothing
-    // outside the clock.
+    // Written only when it changes ("since 7:08 AM" stays as it is). Its form sets the clock's size,
+    // which changes only with the form, so a tick lays out nothing outside the clock: the width of
+    // its widest line (--clock-chars) and its lines (--clock-lines), "since" above "7:08 AM"
+    // (timeInState joins the time and its AM by a no-break space), no wider than "1:07:05".
     const show = (now: number) => {
       const clock = element.current;
       const text = timeInState(now + skewMs - since, new Date(since - skewMs));
       if (!clock || clock.textContent === text) return;
-      if (clock.textContent?.length !== text.length) clock.style.setProperty("--clock-chars", String(text.length));
+      const lines = text.split(" ");
+      const chars = String(Math.max(...lines.map((line) => line.length)));
+      if (clock.style.getPropertyValue("--clock-chars") !== chars) clock.style.setProperty("--clock-chars", chars);
+      if (clock.style.getPropertyValue("--clock-lines") !== String(lines.length)) clock.style.setProperty("--clock-lines", String(lines.length));
       clock.textContent = text;
     };
     show(Date.now());

@@ -25,7 +25,9 @@ export function timeInState(elapsedMs: number, startedAt: Date, timeZone?: strin
   const seconds = Math.max(0, Math.floor(elapsedMs / 1000));
   if (elapsedMs >= SINCE_AFTER_MS) {
     const format = timeZone ? new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone }) : clockTime;
-    return `since ${format.format(startedAt)}`;
+    // The time and its AM never part (engines differ on the space they put between them): a clock
+    // too narrow for the line shows "since" above "7:08 AM".
+    return `since ${format.format(startedAt).replace(/\s/gu, "\u00a0")}`;
   }
   const clock = `${two(Math.floor(seconds / 60) % 60)}:${two(seconds % 60)}`;
   return seconds < 3600 ? clock : `${Math.floor(seconds / 3600)}:${clock}`;

@@ -124,6 +124,12 @@ e2e("an administrator's own save shows on the board; sort, the day of an agent o
   await page.keyboard.press("Escape");
   await expectVisible(page.getByRole("button", { name: "Wallboard" }));
   await page.waitForFunction(() => document.fullscreenElement === null);
+
+  // Whatever the hour of the walk: four hours on, every clock reads "since h:mm AM", and the board still fits.
+  await page.clock.setSystemTime(Date.now() + 4 * 3_600_000);
+  await page.waitForFunction(() => [...document.querySelectorAll("tbody tr.live-board__row [role=timer]")].every((clock) => clock.textContent?.startsWith("since ")));
+  await assertBoardReadable(page);
+  await snapshot(page, "live-board-since-1366");
 }, { timeout: 180_000 });
 
 e2e("two agents at work: the board shows each claim, phone-link press, save and sign-out within 2 seconds", async ({ page, baseURL, t }) => {
