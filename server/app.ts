@@ -50,8 +50,7 @@ import { resumeMemberFileImports, stopMemberFileImports } from "./import/uploads
 import { queueAlongSession, queueHandlers } from "./queue/queue.handlers.ts";
 import { callbacksHandlers } from "./queue/callbacks.handlers.ts";
 import { startDueAnnouncer } from "./queue/dueAnnouncer.ts";
-import { ensureQueueState } from "./queue/queueState.repository.ts";
-import { clocksOf, settingOf } from "./queue/setting.ts";
+import { startQueueStates } from "./queue/queueStatesAtStart.ts";
 import { registerHelpFiles } from "./files/helpFiles.ts";
 import { openFileStore } from "./files/fileStoreOf.ts";
 import { migrateToLatest } from "./db/migrate.ts";
@@ -82,6 +81,8 @@ declare module "fastify" {
   interface FastifyInstance {
     services: Services;
     database: DatabaseHandle;
+    /** The members' places in the queue worked out behind the start (undefined: all were before it); settles with how many. */
+    queueStatesBehind: Promise<number> | undefined;
   }
 }
 
@@ -95,6 +96,8 @@ export interface AppOptions {
   spaDir?: string;
   /** The clock of session expiry (tests); the system clock otherwise. */
   now?: () => Date;
+  /** Up to how many members' places in the queue a start works out before it serves (queueStatesAtStart.ts). */
+  queueStatesAwaitedUpTo?: number;
 }
 
 /** openapi.yaml, Errors: a body larger than this is answered 413. */
@@ -226,9 +229,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     readCampaign: (id) => campaignById(services.db, id),
     now: services.now,
   });
-  // Every member's place in the queue follows the rules in force before the first call is served.
-  const clocks = clocksOf(services);
-  await ensureQueueState(services.db, settingOf(services), clocks.now, clocks.claimsNow);
+  const { behind } = await startQueueStates(app, services, options.queueStatesAwaitedUpTo);
+  app.decorate("queueStatesBehind", { getter: () => behind });
   const stopDueAnnouncer = startDueAnnouncer(app, services);
   app.addHook("preClose", async () => stopDueAnnouncer());
   app.addHook("preClose", () => settleTargetRecounts(services));

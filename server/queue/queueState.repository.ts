@@ -193,26 +193,53 @@ export async function upkeep(db: Kysely<Database>, setting: QueueSetting, now: D
 }
 
 /**
- * Makes every member's stored state follow the rules in force, at start: all of them when the
- * rules (or their computation) changed since they were worked out, otherwise the stale ones; then
- * ends the waits that ended while the server was down. Answers how many were worked out.
+ * Makes every member's stored state follow the rules in force: all of them when the rules (or
+ * their computation) changed since they were worked out, otherwise the stale ones; then ends the
+ * waits that ended meanwhile. Answers how many were worked out.
  */
 export async function ensureQueueState(db: Kysely<Database>, setting: QueueSetting, now: Date, claimsNow: Date): Promise<number> {
+  await markStaleForRules(db, setting);
+  const worked = await refreshAllStale(db, setting, () => now, () => false);
+  await sweepPassed(db, now, claimsNow);
+  return worked;
+}
+
+/** How many states are stale, counted up to `upTo` (more answers `upTo`). */
+export async function countStale(db: Kysely<Database>, upTo: number): Promise<number> {
+  const { rows } = await sql<{ n: string }>`select count(*) as n from (select 1 from queue_state where stale limit ${upTo}) s`.execute(db);
+  return Number(rows[0]!.n);
+}
+
+/** Marks every state stale when the rules (or their computation) changed since they were worked out. */
+export async function markStaleForRules(db: Kysely<Database>, setting: QueueSetting): Promise<void> {
   const fingerprint = rulesFingerprint(setting.rules, QUEUE_STATE_VERSION) + setting.groupZone;
   const stored = await db.selectFrom("queue_rules").select("fingerprint").executeTakeFirst();
-  if (stored?.fingerprint !== fingerprint) {
-    await sql`update queue_state set stale = true where not stale`.execute(db);
-    await sql`insert into queue_rules (fingerprint) values (${fingerprint}) on conflict (only_row) do update set fingerprint = excluded.fingerprint`.execute(db);
-  }
+  if (stored?.fingerprint === fingerprint) return;
+  await db.transaction().execute(async (trx) => {
+    await sql`update queue_state set stale = true where not stale`.execute(trx);
+    await sql`insert into queue_rules (fingerprint) values (${fingerprint}) on conflict (only_row) do update set fingerprint = excluded.fingerprint`.execute(trx);
+  });
+}
+
+/** Works out the stale members a batch at a time until none is left (or `stopped`); how many. */
+export async function refreshAllStale(db: Kysely<Database>, setting: QueueSetting, now: () => Date, stopped: () => boolean): Promise<number> {
   let worked = 0;
-  for (let done = await refreshStale(db, setting, now); done > 0; done = await refreshStale(db, setting, now)) worked += done;
+  while (!stopped()) {
+    const done = await refreshStale(db, setting, now());
+    if (done === 0) break;
+    worked += done;
+  }
   // The planner's figures of the table changed with it (PGlite has no autovacuum to renew them):
   // without them the check for stale members read every row.
-  if (worked > 0) await sql`analyze queue_state`.execute(db);
+  if (worked > 0 && !stopped()) await sql`analyze queue_state`.execute(db);
+  return worked;
+}
+
+/** Ends every wait and hold that is over. */
+export async function sweepPassed(db: Kysely<Database>, now: Date, claimsNow: Date): Promise<void> {
   for (;;) {
     const { rows } = await sql<{ n: string }>`select count(*) as n from (select 1 from queue_state where ready_at <= ${now} or held_until <= ${claimsNow} limit 1) passed`.execute(db);
-    if (Number(rows[0]!.n) === 0) break;
+    if (Number(rows[0]!.n) === 0) return;
     await sweep(db, now, claimsNow, 10 * BATCH);
   }
-  return worked;
 }

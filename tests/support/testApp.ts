@@ -27,6 +27,7 @@ export interface TestAppOptions {
   /** Environment variables for loadConfig (NODE_ENV is "test" unless given). */
   env?: NodeJS.ProcessEnv;
   now?: () => Date;
+  queueStatesAwaitedUpTo?: number;
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
@@ -58,7 +59,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const config = loadConfig({ NODE_ENV: "test", ...options.env });
   const { database, url, drop } = await openSeeded(options.engine ?? "pglite");
   const now = options.now ?? (() => new Date());
-  const app = await buildApp({ config, database, now });
+  const app = await buildApp({ config, database, now, queueStatesAwaitedUpTo: options.queueStatesAwaitedUpTo });
   const rules = { idleMs: config.sessionIdleMs, lifetimeMs: config.sessionLifetimeMs };
   return {
     app,
