@@ -1,11 +1,14 @@
 // Whether the widest reports (24 months of every practice, every filter "all") hold the event
 // loop: light calls the screens make all day (the members list's first page, the practices list)
-// are timed alone, then again while two clients ask the widest reports back to back; beside them
-// the server process's event-loop delay (the server runs in this process).
+// are timed alone, then again while two clients ask the widest reports back to back (in a worker
+// thread: bench/reportClients.ts); beside them the server process's event-loop delay (the server
+// runs in this process).
 import { monitorEventLoopDelay } from "node:perf_hooks";
+import { Worker } from "node:worker_threads";
 import { ms, quantile, type BenchServer } from "./app.ts";
 import type { Engine } from "./load.ts";
 import { TARGETS } from "./members.ts";
+import type { ReportClientsInput, ReportClientsOutput } from "./reportClients.ts";
 import { reportCalls, request, type ReportCall } from "./reportCalls.ts";
 
 const PROBES: ReportCall[] = [
@@ -32,18 +35,16 @@ export async function benchBusy(server: BenchServer, engine: Engine, token: stri
   await probe(server, token, 3);
   const quiet = await probe(server, token, rounds * 4);
   const wide = reportCalls(server.services.config.reportTimeZone).filter((call) => /widest/.test(call.name) && call.summary);
-  let running = true;
-  let asked = 0;
-  const client = async (first: number) => {
-    for (let index = first; running; index += 1) {
-      await request(server.baseUrl, token, wide[index % wide.length]!);
-      asked += 1;
-    }
-  };
-  const clients = [client(0), client(Math.floor(wide.length / 2))];
+  const input: ReportClientsInput = { baseUrl: server.baseUrl, token, calls: wide };
+  const clients = new Worker(new URL("./reportClients.ts", import.meta.url), { workerData: input });
+  const stopped = new Promise<ReportClientsOutput>((resolve, reject) => {
+    clients.once("message", resolve);
+    clients.once("error", reject);
+  });
   const busy = await probe(server, token, rounds * 4);
-  running = false;
-  await Promise.all(clients);
+  clients.postMessage("stop");
+  const { asked } = await stopped;
+  await clients.terminate();
   return { quiet, busy, asked, wide: wide.map((call) => `${call.screen}: ${call.name}`), target: TARGETS[engine].page };
 }
 
