@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { queueStateOf, type QueueFacts } from "./memberState.ts";
 import { DEFAULT_QUEUE_RULES as RULES } from "./rules.ts";
-import { verdictOf, type Moment } from "./verdict.ts";
+import { servedByItsFields, verdictOf, type Moment } from "./verdict.ts";
 
 const at = (iso: string) => Date.parse(iso);
 const HOUR = 3_600_000;
@@ -107,5 +107,33 @@ describe("a callback", () => {
     expect(reason(busy, { now: dueAt })).toBe("served (yourCallback)");
     expect(reason(busy, { now: dueAt, claimed: true })).toBe("claimed");
     expect(reason(busy, { now: dueAt, inWindow: false })).toBe("outsideCallingWindow");
+  });
+});
+
+describe("a state served by its kept fields alone", () => {
+  const results = ["", "No answer", "Left message", "Broken", "Phone number issues", "Appointment Made", "DNC- Moved"] as const;
+  const histories = [[], [NOW - HOUR], [NOW - 25 * HOUR], [NOW - 30 * HOUR, NOW - 2 * HOUR], Array.from({ length: 6 }, (_, i) => NOW - (i + 2) * 24 * HOUR)];
+  const callbacks = [null, { dueAt: NOW - HOUR, ownerId: PRIYA, ownerUntil: NOW - 30 * MINUTE }];
+  const cases = results.flatMap((result) =>
+    histories.flatMap((attemptTimes) =>
+      callbacks.flatMap((callback) =>
+        [NOW - HOUR, NOW + 5 * HOUR, NOW + 49 * HOUR].map((now) => ({ facts: facts({ result, attemptTimes, latestResultAt: attemptTimes.at(-1) ?? null, callback }), now })),
+      ),
+    ),
+  );
+
+  it("is served in the queue group, unclaimed and in the window, to any caller; and any state so served is one", () => {
+    let served = 0;
+    for (const { facts: one, now } of cases) {
+      const state = queueStateOf(one, RULES);
+      const byFields = servedByItsFields(state, now);
+      for (const callerId of [MARCUS, PRIYA]) {
+        const found = verdictOf(state, moment({ now, callerId }));
+        expect(byFields).toBe(found.served && found.group === "queue");
+      }
+      if (byFields) served += 1;
+    }
+    expect(served).toBeGreaterThan(10);
+    expect(servedByItsFields(queueStateOf(facts(), RULES), NOW)).toBe(true);
   });
 });

@@ -49,3 +49,13 @@ export function verdictOf(state: QueueState, moment: Moment): Verdict {
   if (!callback) return { served: true, group: "queue" };
   return { served: true, group: callback.ownerId === moment.callerId ? "yourCallback" : "overdueCallback" };
 }
+
+/**
+ * Whether the verdict serves the state in the queue's group to any caller by its kept fields alone,
+ * once no one holds a live claim on the member and its zone is in the calling window: nothing holds
+ * it back, it has no callback, and its wait (readyAt, the later of the day's attempts and the
+ * cooldown) is over. These are the fields the queue's walk picks its members by; a state the walk
+ * picked and still keeps them needs no verdict worked out apart from its take.
+ */
+export const servedByItsFields = (state: Pick<QueueState, "blocked" | "callback" | "readyAt">, now: number): boolean =>
+  state.blocked === null && state.callback === null && (state.readyAt === null || state.readyAt <= now);

@@ -96,33 +96,67 @@ export async function claimMember(trx: Transaction<Database>, memberId: number, 
 export async function claimServed<Answer>(
   db: Kysely<Database>,
   memberId: number,
-  by: { userId: number; sessionId: string; campaignId?: number | undefined },
+  by: ServedBy,
   now: Date,
   address: string,
   answer: RawBuilder<Answer>,
   only: RawBuilder<boolean> = sql<boolean>`true`,
 ) {
+  const { rows } = await sql<ServedClaimRow<Answer>>`${PREPARED}
+    with ${servedClaimSql(sql`select ${memberId}::int as member_id where ${only}`, by, now, address)}
+    select ${servedClaimColumns(answer)}`.execute(db);
+  const row = rows[0];
+  return row && servedClaimOf(row, by.userId);
+}
+
+type ServedBy = { userId: number; sessionId: string; campaignId?: number | undefined };
+
+/** The claim written by servedClaimSql and the answer read beside it, as servedClaimColumns reads them. */
+export interface ServedClaimRow<Answer> {
+  claim: ClaimRow;
+  answer: Answer;
+}
+
+/**
+ * The statement's parts of Next's claim (claimServed): the CTEs `claim`, the new claim of the member
+ * the statement `member` yields (a member_id, or no row: nothing is written), and `audited`, its
+ * audit row and Next's. A live claim that committed after all is left as it is (no row in `claim`).
+ */
+export function servedClaimSql(member: RawBuilder<unknown>, by: ServedBy, now: Date, address: string): RawBuilder<unknown> {
   const { userId, sessionId } = by;
   const campaignId = by.campaignId ?? null;
   const expiresAt = claimExpiry(now);
-  const { rows } = await sql<{ claim: ClaimRow; answer: Answer }>`${PREPARED}
-    with claim as (
+  return sql`claim as (
       insert into member_claims (member_id, user_id, session_id, expires_at, claimed_at, campaign_id)
-      select ${memberId}::int, ${userId}::int, ${sessionId}::uuid, ${expiresAt}::timestamptz, ${now}::timestamptz, ${campaignId}::int where ${only}
+      select f.member_id, ${userId}::int, ${sessionId}::uuid, ${expiresAt}::timestamptz, ${now}::timestamptz, ${campaignId}::int from (${member}) f
       on conflict (member_id) do update set user_id = excluded.user_id, session_id = excluded.session_id,
         expires_at = excluded.expires_at, claimed_at = excluded.claimed_at, campaign_id = excluded.campaign_id
       where member_claims.expires_at <= ${now}
       returning member_id, user_id, expires_at, claimed_at
     ), audited as (
       insert into audit_log (user_id, action, member_ids, address)
-      select ${userId}, action, ${[memberId]}, ${address} from claim, (values (1, 'claimMember'), (2, 'nextMember')) a (n, action) order by n
-    )
-    select json_build_object('member_id', c.member_id, 'user_id', c.user_id, 'firstname', u.firstname, 'lastname', u.lastname,
-      'expires_at', c.expires_at, 'claimed_at', c.claimed_at) as claim, to_json(a) as answer
-    from claim c join users u on u.id = c.user_id, lateral (${answer}) a`.execute(db);
-  const row = rows[0];
-  return row && { claimed: row.claim, answer: row.answer, notices: [claimEvent(memberId, toMemberClaim(row.claim)), agentChanged(userId)] };
+      select ${userId}, a.action, array[c.member_id], ${address} from claim c, (values (1, 'claimMember'), (2, 'nextMember')) a (n, action) order by n
+    )`;
 }
+
+/**
+ * The columns `claim` and `answer` of the claim servedClaimSql wrote (none when it wrote none):
+ * `answer` is a statement of the claimed member's row, read as it was before the claim; it names
+ * the member by id, or as `(select member_id from claim)` (a value looked up once, so that the
+ * member's rows are read by their keys: compared with a column of `claim`, a generic plan joined
+ * every member to it).
+ */
+export const servedClaimColumns = (answer: RawBuilder<unknown>) => sql`
+    json_build_object('member_id', served_claim.member_id, 'user_id', served_claim.user_id, 'firstname', u.firstname, 'lastname', u.lastname,
+      'expires_at', served_claim.expires_at, 'claimed_at', served_claim.claimed_at) as claim, to_json(a) as answer
+    from claim served_claim join users u on u.id = served_claim.user_id, lateral (${answer}) a`;
+
+/** The claim and answer claimServed reads, with the events to send once it has committed. */
+export const servedClaimOf = <Answer>(row: ServedClaimRow<Answer>, userId: number) => ({
+  claimed: row.claim,
+  answer: row.answer,
+  notices: [claimEvent(row.claim.member_id, toMemberClaim(row.claim)), agentChanged(userId)],
+});
 
 /** Ends the user's claim on the member now; false when they held no live one there. */
 export async function releaseClaim(trx: Transaction<Database>, memberId: number, userId: number, now: Date, address: string): Promise<boolean> {

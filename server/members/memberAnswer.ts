@@ -61,8 +61,11 @@ export function listedMemberOf(row: MemberRow & ListedColumns, groupZone: string
   };
 }
 
-/** The statement of the member Next serves as the list reads it, with its latest saved result and its appointments (read in Next's claim). */
-export const servedMemberSql = (memberId: number, claimsNow: Date, groupZone: string) =>
+/**
+ * The statement of the member Next serves as the list reads it, with its latest saved result and its
+ * appointments (read in Next's claim): the member by id, or the one an expression of the claim's statement names.
+ */
+export const servedMemberSql = (memberId: number | RawBuilder<number>, claimsNow: Date, groupZone: string) =>
   listedMemberSql(memberId, claimsNow, groupZone, servedMemberExtraSql) as RawBuilder<ServedMemberRow>;
 
 export type ServedMemberRow = MemberRow & ListedColumns & { last_result: LatestResultRow | null; appointments: AppointmentRow[] };

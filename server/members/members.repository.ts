@@ -370,7 +370,7 @@ export async function memberListConditions(db: Kysely<Database>, query: ListQuer
  * The statement that reads one member's row with the fields the list adds to it and what `extra`
  * adds (the member Next serves, with its latest result), as the page reads its rows.
  */
-export function listedMemberSql(id: number, claimsNow: Date, groupZone: string, extra: ListedSql): RawBuilder<MemberRow & ListedColumns> {
+export function listedMemberSql(id: number | RawBuilder<number>, claimsNow: Date, groupZone: string, extra: ListedSql): RawBuilder<MemberRow & ListedColumns> {
   const listed = listedColumnsSql(claimsNow, groupZone);
   return sql`
     select ${PAGE_COLUMNS}, ${listed.columns}, ${extra.columns}

@@ -1,4 +1,4 @@
-// Next (openapi.yaml nextMember) on the database, two statements per try and no transaction
+// Next (openapi.yaml nextMember) on the database, one or two statements per try and no transaction
 // around them: each commits by itself, so a served Next waits on no BEGIN or COMMIT of its own.
 // The first finds the caller's due callbacks (whatever the list's filters), then anyone's overdue
 // ones, through indexes, the first whose member row is not locked (SKIP LOCKED: another agent's
@@ -8,7 +8,8 @@
 // checked again at its next take; the claim's commit, which waits, writes the take's out with it). The candidate's state is read in that statement, with the versions (xmin) of its
 // member row and queue state, and its verdict (domain/queue/verdict.ts) decided on it: a member
 // saved, claimed, called back, capped or gone out of its calling window since it was picked is not
-// served. The second writes the claim with its audit rows only if the member's row is not locked
+// served. A hopper's member whose kept fields alone make it servable is claimed in that statement
+// (nextCandidate); otherwise the second writes the claim with its audit rows only if the member's row is not locked
 // and neither row was written since the first read them: whatever committed in between, the
 // verdict stands on what is still true. Its events are sent once it has committed.
 import { sql, type Kysely, type RawBuilder } from "kysely";
@@ -16,7 +17,7 @@ import type { Database } from "../db/database.ts";
 import { PREPARED } from "../db/preparedStatements.ts";
 import { servedWhateverFilters } from "../../domain/queue/order.ts";
 import { verdictOf, type QueueGroup } from "../../domain/queue/verdict.ts";
-import { claimServed } from "../members/claims.repository.ts";
+import { claimServed, servedClaimColumns, servedClaimOf, servedClaimSql, type ServedClaimRow } from "../members/claims.repository.ts";
 import { memberListConditions, type ListQuery } from "../members/members.repository.ts";
 import { refreshMembers, upkeep, type QueueSetting } from "./queueState.repository.ts";
 import { stateOfRow, type QueueStateRow } from "./queueStateRow.repository.ts";
@@ -29,7 +30,7 @@ import type { LiveEvent } from "../../domain/team/events.ts";
 import type { AgentChanged } from "../events/events.repository.ts";
 import { campaignCooldowns, cappedByCampaign, coolingDownForCampaign } from "../../domain/campaigns/campaignQueue.ts";
 import type { components } from "../../contract/schema.d.ts";
-import { servedMemberOf, servedMemberSql } from "../members/memberAnswer.ts";
+import { servedMemberOf, servedMemberSql, type ServedMemberRow } from "../members/memberAnswer.ts";
 import { campaignStillActive } from "../campaigns/campaigns.repository.ts";
 
 type Member = components["schemas"]["Member"];
@@ -96,13 +97,32 @@ function callbackGroupsOf(request: Omit<NextRequest, "query">, { onState, onMemb
  * statement, and nothing is taken from a paused one (the claim checks it again, under its row's
  * lock). "paused" then; undefined when there is no candidate: no due callback is free and the
  * hopper is empty.
+ *
+ * Not served for a campaign, a hopper's member whose state the verdict serves by its kept fields
+ * alone (servedByItsFields: the fields its walk picked it by, still so under its row's lock) and
+ * still under the filters is claimed in the same statement: `served` then. Its commit then waits for
+ * the disk, as the claim's does; a take alone does not. (Served for a campaign, the claim holds the
+ * campaign's row until it is written: twenty agents' takes holding it through their claims cost
+ * more than the statement they save.)
  */
-async function nextCandidate(db: Kysely<Database>, key: string, request: NextRequest, filters: WalkFilters, tried: readonly number[]) {
+async function nextCandidate(db: Kysely<Database>, key: string, request: NextRequest, filters: WalkFilters, tried: readonly number[], setting: QueueSetting) {
   const notTried = sql<boolean>`not (c.member_id = any(${tried as number[]}::int[]))`;
   const branches = callbackGroupsOf(request, filters, CANDIDATES, notTried).map(
     (members, group) => sql`select ${group}::int as grp, place, member_id from (${members}) g${sql.raw(String(group))}`,
   );
   const active = request.campaign ? sql`exists (select 1 from campaigns where id = ${request.campaign.id} and state = 'active')` : sql`true`;
+  const by = { userId: request.userId, sessionId: request.sessionId };
+  const claimParts = !request.campaign
+    ? {
+        ctes: sql`servable as (
+          select s.member_id from candidate c join s on s.member_id = c.member_id
+          where not c.by_callback and s.in_targets and not s.stale and s.blocked is null and s.callback_due_at is null
+            and (s.ready_at is null or s.ready_at <= ${request.now})
+        ), ${servedClaimSql(sql`select member_id from servable`, by, request.claimsNow, request.address)},
+        flushed as (select set_config('synchronous_commit', case when exists (select 1 from claim) then 'on' else 'off' end, true))`,
+        columns: sql`, (select to_json(served) from (select ${servedClaimColumns(servedMemberSql(sql<number>`(select member_id from claim)`, request.claimsNow, setting.groupZone))}) served) as served`,
+      }
+    : { ctes: sql`flushed as (select set_config('synchronous_commit', 'off', true))`, columns: sql`` };
   const { rows } = await sql<CandidateRow>`${PREPARED}
     with working as (select ${active} as active),
     due as (${sql.join(branches, sql` union all `)}),
@@ -112,18 +132,27 @@ async function nextCandidate(db: Kysely<Database>, key: string, request: NextReq
       order by d.grp, d.place limit 1 for update of m skip locked
     ), taken as (${hopperTakeSql(key, request, sql<boolean>`exists (select 1 from callback) or not (select active from working)`)}),
     candidate as (select member_id, true as by_callback from callback union all select member_id, false from taken),
-    unflushed as (select set_config('synchronous_commit', 'off', true))
-    select w.active as working, c.member_id as candidate_id, c.by_callback, s.*, ${hopperStateSql(key)}
-    from unflushed, working w left join (candidate c left join lateral (
+    s as (select s.* from candidate c, lateral (
       select q.*, to_char(q.recare_due, 'YYYY-MM-DD') as recare_due, w.result as member_result, ${MEMBER_VERSION} as member_version, q.xmin::text as state_version,
         (c.by_callback or ${allOf([...filters.onState, ...filters.onMember])}) as in_targets
       from members m join queue_state q on q.member_id = m.id join member_work w on w.member_id = m.id
-      where m.id = c.member_id for update of m skip locked) s on true) on true`.execute(db);
+      where m.id = c.member_id for update of m skip locked) s),
+    ${claimParts.ctes}
+    select w.active as working, c.member_id as candidate_id, c.by_callback, s.*, ${hopperStateSql(key)} ${claimParts.columns}
+    from flushed, working w left join (candidate c left join s on s.member_id = c.member_id) on true`.execute(db);
   const row = rows[0]!;
   if (!row.working) return "paused";
   if (row.candidate_id === null) return undefined;
   const hopper = row.by_callback ? undefined : hopperAfterTake(row, request, lastFilled.get(db)?.get(key));
-  return { memberId: row.candidate_id, byCallback: row.by_callback, state: row.member_id === null ? undefined : row, hopper };
+  const state = row.member_id === null ? undefined : row;
+  const served = row.served && state ? servedAtTake(row.served, state, request, setting) : undefined;
+  return { memberId: row.candidate_id, byCallback: row.by_callback, state, hopper, served };
+}
+
+/** The member claimed in its take's statement, served in the queue's group as its kept fields say. */
+function servedAtTake(row: ServedClaimRow<ServedMemberRow>, state: QueueStateRow, request: NextRequest, setting: QueueSetting): Served {
+  const { claimed, answer, notices } = servedClaimOf(row, request.userId);
+  return { memberId: state.member_id, group: "queue", state: stateOfRow(state, setting.groupZone), notices, ...servedMemberOf(answer, claimed, setting.groupZone) };
 }
 
 type CandidateRow = QueueStateRow & {
@@ -141,6 +170,8 @@ type CandidateRow = QueueStateRow & {
   /** The transactions that last wrote the member's row and its queue state: the claim is written only if neither wrote since. */
   member_version: string;
   state_version: string;
+  /** The claim written in the take's statement, and the member's row read beside it; null when none was. */
+  served?: ServedClaimRow<ServedMemberRow> | null;
   hopper_left: number;
   hopper_filled_at: Date | null;
   hopper_zones: string | null;
@@ -176,11 +207,12 @@ export async function serveNext(db: Kysely<Database>, request: NextRequest, sett
   const tried: number[] = [];
   let waits = 0;
   while (tried.length < MOST_TRIED) {
-      const candidate = await nextCandidate(db, key, request, filters, tried);
+      const candidate = await nextCandidate(db, key, request, filters, tried, setting);
       if (candidate === "paused") return undefined;
       if (candidate) {
         tried.push(candidate.memberId);
         if (candidate.hopper?.wantsFill) fillInBackground(db, hopper, walkFilters, request, setting);
+        if (candidate.served) return candidate.served;
         const served = await serveCandidate(db, candidate, request, setting);
         if (served) return served;
         continue;
