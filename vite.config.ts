@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import type { Plugin } from "vite";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 
 const require = createRequire(import.meta.url);
@@ -67,6 +67,15 @@ function bundleManifest(): Plugin {
   };
 }
 
+/** Server test files that mock a module or fake the clock of the whole process. */
+const PROCESS_WIDE_SERVER_TESTS = [
+  "server/auth/signIn.test.ts",
+  "server/events/stream.test.ts",
+  "server/feeds/feedFiles.test.ts",
+  "server/http/security.test.ts",
+  "server/queue/nobodyCounts.test.ts",
+];
+
 export default defineConfig({
   plugins: [react(), mockServiceWorker(), demoHelpFiles(), bundleManifest()],
   server: {
@@ -101,9 +110,23 @@ export default defineConfig({
         extends: true,
         test: { name: "screens", environment: "jsdom", isolate: false, setupFiles: ["tests/setup.ts"], include: ["src/**/*.test.{ts,tsx}"] },
       },
+      // The server's files share one process and its loaded modules too: each builds its own app on
+      // a database of its own and closes both, and every fake clock and spy is given back
+      // (docs/conventions.md, Tests). The files that change what the whole process shares (a mocked
+      // module, a fake clock a failing test could leave behind) keep a fresh process each.
       {
         extends: true,
-        test: { name: "node", environment: "node", include: ["server/**/*.test.ts", "tests/agreement/**/*.test.ts"] },
+        test: {
+          name: "node",
+          environment: "node",
+          isolate: false,
+          include: ["server/**/*.test.ts", "tests/agreement/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, ...PROCESS_WIDE_SERVER_TESTS],
+        },
+      },
+      {
+        extends: true,
+        test: { name: "node-isolated", environment: "node", include: PROCESS_WIDE_SERVER_TESTS },
       },
       // The rules, the demo world, the fake backend and the scripts: plain functions and objects
       // that set no process-wide state (no module mocks, no environment, every fake clock given
