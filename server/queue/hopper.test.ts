@@ -1,7 +1,8 @@
 // @vitest-environment node
 // Next from the hopper: members are picked ahead of time, in the queue's order, and each is checked
 // again when it is taken, so a member saved, claimed, called back, capped or gone out of its calling
-// window after it entered the hopper is not served; the members behind them are, in the hopper's order.
+// window after it entered the hopper is not served, nor one whose kept state (blocked, a callback, a
+// wait) says so when the take reads it; the members behind them are, in the hopper's order.
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_EMAIL, ENGINES, STAFF_EMAIL, startTestApp, type TestApp } from "../../tests/support/testApp.ts";
@@ -40,8 +41,8 @@ describe.each(ENGINES)("Next from the hopper on %s", (engine) => {
   it("does not serve a member saved, claimed, called back, capped or out of its calling window since it entered the hopper", async () => {
     // The due callbacks come first (the demo data has some): pressed until the queue's turn fills the hopper.
     for (let press = 0; (await call("POST", "/queue/next", staff)).json().why.group !== "queue"; press += 1) expect(press).toBeLessThan(50);
-    const picked = await sql<{ member_id: number }>`select member_id from queue_hopper where key = ${hopperKeyOf({})} order by place limit 10`.execute(test.database.db);
-    const [saved, claimed, calledBack, capped, outOfWindow, ...behind] = picked.rows.map((row) => row.member_id);
+    const picked = await sql<{ member_id: number }>`select member_id from queue_hopper where key = ${hopperKeyOf({})} order by place limit 13`.execute(test.database.db);
+    const [saved, claimed, calledBack, capped, outOfWindow, blocked, withCallback, waiting, ...behind] = picked.rows.map((row) => row.member_id);
     expect(behind).toHaveLength(5);
 
     expect((await save(saved!, "Appointment Made")).statusCode).toBe(201);
@@ -49,6 +50,11 @@ describe.each(ENGINES)("Next from the hopper on %s", (engine) => {
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
     expect((await call("POST", "/callbacks", colleague, { memberId: calledBack, dueAt: tomorrow })).statusCode).toBe(201);
     expect((await save(capped!, "No answer")).statusCode).toBe(201);
+    // The take claims a member by its kept state alone: each field that holds a member back holds it there.
+    const state = (memberId: number, fields: ReturnType<typeof sql>) => sql`update queue_state set ${fields} where member_id = ${memberId}`.execute(test.database.db);
+    await state(blocked!, sql`blocked = 'doNotCall'`);
+    await state(withCallback!, sql`callback_due_at = ${tomorrow}::timestamptz, callback_owner = (select id from users where email = ${ADMIN_EMAIL})`);
+    await state(waiting!, sql`cooldown_ends_at = ${tomorrow}::timestamptz, ready_at = ${tomorrow}::timestamptz`);
     // An import moves the member to Hawaii, whose calling window is closed now.
     await test.database.db.updateTable("members").set({ state: "HI" }).where("id", "=", outOfWindow!).execute();
 
@@ -59,7 +65,7 @@ describe.each(ENGINES)("Next from the hopper on %s", (engine) => {
       served.push({ id: answer.json().member.id, group: answer.json().why.group });
     }
     const ids = served.map((member) => member.id);
-    for (const held of [saved, claimed, calledBack, capped, outOfWindow]) expect(ids).not.toContain(held);
+    for (const held of [saved, claimed, calledBack, capped, outOfWindow, blocked, withCallback, waiting]) expect(ids).not.toContain(held);
     const fromQueue = served.filter((member) => member.group === "queue").map((member) => member.id);
     expect(fromQueue).toEqual(behind.slice(0, fromQueue.length));
   }, 60_000);
