@@ -681,9 +681,9 @@ export interface paths {
          *     user clicked the column that is already sorted, so the order is descending; the client
          *     flips it back to false on the next click). Without `orderByColumn` the order is
          *     `Last_Name`, then `First_Name`, ascending. Nulls sort last; ties are broken by `id`
-         *     ascending, except that the descending order of `Subscriber_ID`, `First_Name`, `Last_Name`
-         *     and `Date_of_Birth` (never empty) is their ascending order exactly reversed, ties by `id`
-         *     descending. `Age` sorts by `Date_of_Birth` the other way (decided: the same order, youngest
+         *     ascending, except that the descending order of a column that is never empty (every column
+         *     but `notes`, `notestimestamp`, `LastVisit`, `NextApt` and `Practice`) is its ascending order
+         *     exactly reversed, ties by `id` descending. `Age` sorts by `Date_of_Birth` the other way (decided: the same order, youngest
          *     first when ascending, so members of one age come by birth date, then by `id`: descending
          *     when ascending, as the reverse of the oldest first).
          *

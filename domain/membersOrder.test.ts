@@ -7,10 +7,13 @@ describe("memberSortKey", () => {
     expect(memberSortKey("Age", true)).toEqual({ key: "Date_of_Birth", descending: false, idsDescending: false });
   });
 
-  it("sorts every other column by its own values, ties by id, descending ties only where the descending order is the ascending one reversed", () => {
-    expect(memberSortKey("Practice", true)).toEqual({ key: "Practice", descending: true, idsDescending: false });
+  it("sorts every other column by its own values, ties by id, descending ties where the column is never empty (its ascending order reversed)", () => {
     expect(memberSortKey("Date_of_Birth", false)).toEqual({ key: "Date_of_Birth", descending: false, idsDescending: false });
-    expect(memberSortKey("Last_Name", true)).toEqual({ key: "Last_Name", descending: true, idsDescending: true });
-    expect(memberSortKey("City", true)).toEqual({ key: "City", descending: true, idsDescending: false });
+    for (const key of ["Last_Name", "City", "Phone", "Days_Extracted", "entryTime", "Result", "Status"] as const) {
+      expect(memberSortKey(key, true)).toEqual({ key, descending: true, idsDescending: true });
+    }
+    for (const key of ["Practice", "notes", "notestimestamp", "LastVisit", "NextApt"] as const) {
+      expect(memberSortKey(key, true)).toEqual({ key, descending: true, idsDescending: false });
+    }
   });
 });

@@ -27,10 +27,10 @@ describe("page cursors of the members list", () => {
   it("name the orders whose ties run by id descending, so that a cursor written while they ran ascending is of another order", () => {
     // Before, every descending order was named by its column and direction alone.
     const writtenBefore = (column: string, sameColumn: boolean) => `${column}:${sameColumn ? "desc" : "asc"}`;
-    for (const [column, sameColumn] of [["Last_Name", true], ["First_Name", true], ["Subscriber_ID", true], ["Date_of_Birth", true], ["Age", false]] as const) {
+    for (const [column, sameColumn] of [["Last_Name", true], ["Date_of_Birth", true], ["Age", false], ["City", true], ["Days_Extracted", true], ["Result", true]] as const) {
       expect(memberOrderName(column, sameColumn)).not.toBe(writtenBefore(column, sameColumn));
     }
-    for (const [column, sameColumn] of [["Last_Name", false], ["Age", true], ["City", true], ["Days_Extracted", true]] as const) {
+    for (const [column, sameColumn] of [["Last_Name", false], ["Age", true], ["Practice", true], ["NextApt", true]] as const) {
       expect(memberOrderName(column, sameColumn)).toBe(writtenBefore(column, sameColumn));
     }
   });

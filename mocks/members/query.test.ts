@@ -126,10 +126,17 @@ describe("sortedPositions", () => {
     expect(sortedIds(members, undefined, false)).toEqual([2, 1]);
   });
 
-  it("sorts numbers as numbers, ascending or descending, ties by id ascending", () => {
+  it("sorts numbers as numbers, ascending ties by id ascending, descending as the ascending order exactly reversed", () => {
     const members = [member({ id: 1, Days_Extracted: 9 }), member({ id: 2, Days_Extracted: 10 }), member({ id: 3, Days_Extracted: 9 })];
     expect(sortedIds(members, "Days_Extracted", false)).toEqual([1, 3, 2]);
-    expect(sortedIds(members, "Days_Extracted", true)).toEqual([2, 1, 3]);
+    expect(sortedIds(members, "Days_Extracted", true)).toEqual([2, 3, 1]);
+  });
+
+  it("keeps ties by id ascending in the descending order of a column that can be empty, and of Practice", () => {
+    const members = [member({ id: 1, notes: "b" }), member({ id: 2, notes: null }), member({ id: 3, notes: "b" }), member({ id: 4, notes: "a" })];
+    expect(sortedIds(members, "notes", true)).toEqual([1, 3, 4, 2]);
+    const practices = [member({ id: 1, Practice: "FSD-AUS" }), member({ id: 2, Practice: "FSD-BAS" }), member({ id: 3, Practice: "FSD-AUS" })];
+    expect(sortedIds(practices, "Practice", true)).toEqual([2, 1, 3]);
   });
 
   it("sorts by age as by birth date the other way, one age by birth date, then id: the youngest first is the oldest first exactly reversed", () => {

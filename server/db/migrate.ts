@@ -64,6 +64,7 @@ import * as membersSortsReadBackwards from "./migrations/0062_members_sorts_read
 import * as membersPracticeName from "./migrations/0063_members_practice_name.ts";
 import * as staleMarksAlwaysWrite from "./migrations/0064_stale_marks_always_write.ts";
 import * as appointmentsKeyedBySource from "./migrations/0065_appointments_keyed_by_source.ts";
+import * as membersSortsNeverEmptyReadBackwards from "./migrations/0066_members_sorts_never_empty_read_backwards.ts";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001_staff_and_sessions": staffAndSessions,
@@ -126,6 +127,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0063_members_practice_name": membersPracticeName,
   "0064_stale_marks_always_write": staleMarksAlwaysWrite,
   "0065_appointments_keyed_by_source": appointmentsKeyedBySource,
+  "0066_members_sorts_never_empty_read_backwards": membersSortsNeverEmptyReadBackwards,
 };
 
 /**

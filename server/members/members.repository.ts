@@ -11,7 +11,7 @@ import { memberSearch, type SearchedValues } from "./search.repository.ts";
 import { listFilterValues, priorityFilterValues } from "../../domain/members/listFilters.ts";
 import { listedColumnsSql, type ListedColumns, type ListedSql } from "./listedColumns.repository.ts";
 import { runStart } from "./pageRuns.repository.ts";
-import { cursorKey, foundColumns, keysetConditions, membersFrom, orderOf, practiceOrdered, sortKeyText } from "./listOrder.repository.ts";
+import { cursorKey, foundColumns, keysetConditions, membersFrom, orderOf, pageRowsOrder, practiceOrdered, sortKeyText } from "./listOrder.repository.ts";
 
 type Schemas = components["schemas"];
 export type MemberSortColumn = Schemas["MemberSortColumn"];
@@ -348,7 +348,7 @@ async function pageOf<Row extends MemberRow>(db: Kysely<Database>, query: Member
       const column = query.orderByColumn;
       const descending = Boolean(column && query.sameColumn);
       const found = await foundOf(trx, query, list.conditions, page, total);
-      const order = orderOf(column, descending, false);
+      const order = pageRowsOrder(column, descending);
       const statement = sql<Row & Sorted>`
         select ${PAGE_COLUMNS}, ${sortKeyText(column)} as sort_key${listed ? sql`, ${listed.columns}` : sql``}${listed?.engine === "pglite" ? sql`, row_number() over (order by ${order}) as place` : sql``}
         from (

@@ -6,6 +6,7 @@ import Fuse from "fuse.js";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FUSE_OPTIONS, searchTermsOf, toSearchDoc } from "../../domain/search/searchTerms.ts";
+import type { MemberSortColumn } from "../../domain/membersOrder.ts";
 import { namesBeginWith } from "../../domain/search/shortSearch.ts";
 import { ENGINES, startTestApp, type TestApp } from "../../tests/support/testApp.ts";
 import type { DatabaseHandle } from "../db/connection.ts";
@@ -42,6 +43,9 @@ async function insertFixed(database: DatabaseHandle) {
     )
     .execute();
 }
+
+/** The sort columns that are never empty: all but the notes, note time, last visit, next appointment and Practice. */
+const NEVER_EMPTY: MemberSortColumn[] = ["Subscriber_ID", "PatNum", "MCO", "First_Name", "Middle_Name", "Last_Name", "Address1", "City", "State", "Phone", "Date_of_Birth", "Age", "Days_Extracted", "Status", "Result", "entryTime"];
 
 const page = (database: DatabaseHandle, query: Partial<MembersQuery>) => membersPage(database.db, { pageNum: 1, pageSize: 100, ...query });
 const idsFound = async (database: DatabaseHandle, search: string) => (await page(database, { search })).rows.map((row) => row.id).sort((a, b) => a - b);
@@ -215,6 +219,29 @@ describe.each(ENGINES)("members list on the demo data, %s", (engine) => {
     }
     const byPractice = await sql<{ n: string }>`select count(*) as n from members where practice_id in (1, 2, 3)`.execute(server.database.db);
     expect((await membersPage(server.database.db, { pageNum: 1, pageSize: 15, practice: "1,2,3" })).total).toBe(Number(byPractice.rows[0]!.n));
+  });
+
+  it("orders every column that is never empty descending as its ascending order exactly reversed, and walks it by cursor both ways", { timeout: 120_000 }, async () => {
+    const { db } = server.database;
+    const practice = "1,2,3";
+    const idsOf = async (query: Partial<MembersQuery>) => (await membersPage(db, { pageNum: 1, pageSize: 1000, practice, ...query })).rows.map((row) => row.id);
+    for (const orderByColumn of NEVER_EMPTY) {
+      const ascending = await idsOf({ orderByColumn });
+      expect(ascending.length).toBeLessThan(1000);
+      expect(await idsOf({ orderByColumn, sameColumn: true }), orderByColumn).toEqual([...ascending].reverse());
+    }
+    // Long runs of one value (a blank result, one extraction day) across the pages' edges.
+    for (const orderByColumn of ["Result", "Days_Extracted"] as const) {
+      const whole = await idsOf({ orderByColumn, sameColumn: true });
+      const pages = [await membersPage(db, { pageNum: 1, pageSize: 40, practice, orderByColumn, sameColumn: true })];
+      while (pages.at(-1)!.rows.length === 40) pages.push(await membersPage(db, { pageNum: pages.length + 1, pageSize: 40, practice, orderByColumn, sameColumn: true, cursor: pages.at(-1)!.next_cursor }));
+      expect(pages.flatMap((paged) => paged.rows.map((row) => row.id)), orderByColumn).toEqual(whole);
+      for (const [index, paged] of pages.entries()) {
+        if (index === 0 || paged.rows.length === 0) continue;
+        const back = await membersPage(db, { pageNum: index, pageSize: 40, practice, orderByColumn, sameColumn: true, cursor: paged.previous_cursor });
+        expect(back.rows.map((row) => row.id)).toEqual(pages[index - 1]!.rows.map((row) => row.id));
+      }
+    }
   });
 
   it("keeps counts exact through saves, inserts and deletes", async () => {
