@@ -6,12 +6,13 @@ export default defineConfig({
     environment: "node",
     include: ["tests/contract/**/*.contract.test.ts"],
     globalSetup: ["tests/contract/coverage.ts"],
-    // Against the fake backend the test files share one process and its loaded modules (isolated,
-    // each file loaded the fake backend again); each file still gets a host and data of its own
-    // (tests/contract/target.ts), and no file changes process-wide state. The server targets stay
-    // isolated: there each file's server starts while the file loads, which has no time limit;
-    // shared, the later files' servers started in a hook, which outlasted 60 s on PGlite at load 18.
-    isolate: (process.env.CONTRACT_TARGET ?? "mock") !== "server",
+    // The test files share one process and its loaded modules (isolated, each file loaded the fake
+    // backend or the server, its schemas and the seeded template again); each file still gets a
+    // backend and data of its own (tests/contract/target.ts), and no file changes process-wide
+    // state. A file's server starts in its hook, which has a limit of its own (fixtures.ts).
+    // Through the pooler the files stay isolated: shared, a callback's due event once came later
+    // than the 1.5 s its test waits (load 12), and two shared runs have not passed yet.
+    isolate: process.env.CONTRACT_DATABASE === "pooler",
     testTimeout: 20_000,
     // On PostgreSQL each test file's database is dropped when it ends, and DROP DATABASE waits for a
     // checkpoint: on a busy machine that outlasts 10 s for a hook.

@@ -32,6 +32,11 @@ export async function signIn(api: Caller, email: string): Promise<SignedIn> {
 /** The fields a 400 names (openapi.yaml, Errors). */
 export const fieldsOf = (body: { details?: { field: string }[] }) => (body.details ?? []).map((detail) => detail.field);
 
+// Where the test files share one process (vitest.contract.config.ts), every file after the first
+// starts its server in this hook, not while it loads (tests/contract/target.ts). On a busy machine
+// (load 18) starting the server on a fresh PGlite database outlasted the suite's 60 s for a hook.
+const START_TIMEOUT_MS = 300_000;
+
 /** Call in a describe block or at file level: `const backend = useBackend();` then read it in tests. */
 export function useBackend(): Backend {
   const backend = {} as Backend;
@@ -46,7 +51,7 @@ export function useBackend(): Backend {
     backend.admin = await backend.signIn(adminAccount.email);
     backend.staff = await backend.signIn(staffAccount.email);
     backend.colleague = await backend.signIn(colleagueAccount.email);
-  });
+  }, START_TIMEOUT_MS);
   afterAll(async () => {
     await backend.target?.close();
   });

@@ -73,8 +73,11 @@ export async function startTarget(): Promise<Target> {
 const SERVER_DEMO_SIZE = 1500;
 
 // Starting the server on a fresh database (PGlite's initdb, seeding, compiling the contract's
-// schemas) takes longer than a hook may on a busy machine: the seeded PGlite database is made once
-// and cached, and each test file's server is started while the file loads, which has no time limit.
+// schemas) takes longer than a hook's default limit on a busy machine: the seeded PGlite database is
+// made once and cached, and the first test file's server is started while this module loads, which
+// has no time limit. Where the files share one process (vitest.contract.config.ts), the later files'
+// servers start in their hook (fixtures.ts gives it a limit of its own), with the server's modules
+// and the template already loaded.
 const serverTemplate =
   process.env.CONTRACT_TARGET === "server" && !process.env.DATABASE_URL_TEST && process.env.CONTRACT_DATABASE !== "pooler"
     ? await (await import("../../server/db/template.ts")).seededTemplate({ size: SERVER_DEMO_SIZE })
@@ -168,5 +171,5 @@ async function openServerDatabase() {
   };
 }
 
-/** The server of this test file, started while it loads; startTarget hands it out once. */
+/** The first test file's server, started while this module loads; startTarget hands it out once. */
 let prestarted: Target | undefined = process.env.CONTRACT_TARGET === "server" ? await startServerTarget() : undefined;
