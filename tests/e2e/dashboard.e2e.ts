@@ -1,10 +1,9 @@
 // The dashboard: the open-issues check, the App Status Tracker, the Help and File modals.
 import assert from "node:assert/strict";
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { ADMIN, signInAs, waitForPath } from "./accounts.ts";
 import { e2e, expectVisible, photograph } from "./harness.ts";
-import { snapshot } from "./visit.ts";
+import { axeViolations, snapshot } from "./visit.ts";
 
 /** §9 D MMMM YYYY HH:mm, e.g. 5 March 2026 14:07. */
 const TRACKER_DATE = /^\d{1,2} (January|February|March|April|May|June|July|August|September|October|November|December) \d{4} \d{2}:\d{2}$/;
@@ -34,7 +33,7 @@ async function snapshotWithPdf(page: Page, name: string) {
   await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null);
   await page.waitForTimeout(1_000);
   await photograph(page, name);
-  const { violations } = await new AxeBuilder({ page }).exclude("iframe").analyze();
+  const violations = await axeViolations(page, ["iframe"]);
   const failing = violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
   assert.deepEqual(failing, [], `serious or critical axe violations on ${name}`);
 }

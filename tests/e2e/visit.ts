@@ -6,7 +6,10 @@
  * does the same for a state reached by interaction (an open dialog, a filtered list) without
  * navigating.
  */
-import { AxeBuilder } from "@axe-core/playwright";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type Axe from "axe-core";
+import type { AxeResults } from "axe-core";
 import type { Locator, Page } from "playwright-core";
 import { photograph, testContextOf } from "./harness.ts";
 import { networkQuiet } from "./network.ts";
@@ -46,10 +49,29 @@ async function settle(page: Page, waitFor: Locator | undefined): Promise<void> {
   });
 }
 
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/**
+ * axe-core's violations on the page, every rule but the experimental ones (axe's default), leaving
+ * out `exclude`. axe runs in the page once it is there (injected on the page's first check after
+ * each navigation), and answers the violations only: its passes' nodes on a 1,000-row list cost
+ * seconds to gather and nobody reads them. Not through @axe-core/playwright: its run opens a second
+ * page to put the frames' results together, 3–6× the check itself. The app has no frame of its
+ * own content (the help file's PDF is the browser's viewer, which axe cannot enter), so frames
+ * are not entered.
+ */
+export async function axeViolations(page: Page, exclude: string[] = []): Promise<AxeResults["violations"]> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
+  // The page's own axe: the source above, evaluated in it.
+  const results = await page.evaluate(
+    (exclude) => (window as unknown as { axe: typeof Axe }).axe.run({ exclude: exclude.map((selector) => [selector]) }, { resultTypes: ["violations"], iframes: false }),
+    exclude,
+  );
+  return results.violations;
+}
+
 async function assertAccessible(page: Page, name: string, exclude: string[]): Promise<void> {
-  let builder = new AxeBuilder({ page });
-  for (const selector of exclude) builder = builder.exclude(selector);
-  const { violations } = await builder.analyze();
+  const violations = await axeViolations(page, exclude);
 
   const t = testContextOf.get(page);
   for (const v of violations.filter((v) => !failingImpacts.has(v.impact ?? ""))) {
