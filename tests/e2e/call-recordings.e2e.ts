@@ -172,7 +172,7 @@ e2e("an administrator runs the recordings import from the Crons modal and reads 
   await expectVisible(row, 30_000);
   await page.getByRole("button", { name: "Crons", exact: true }).click();
   const crons = page.getByRole("dialog", { name: "Crons" });
-  await crons.getByRole("button", { name: "Run Import call recordings now" }).click();
+  await crons.getByRole("button", { name: "Run now: Import call recordings" }).click();
   const report = crons.getByRole("region", { name: /^Import call recordings, run of / });
   await expectVisible(report);
   if (phoneSystem) {
@@ -243,7 +243,7 @@ e2e("recordings the phone system drops in its bucket come in with Run now, are l
   await goInApp(page, "/members/all");
   await page.getByRole("button", { name: "Crons", exact: true }).click();
   const crons = page.getByRole("dialog", { name: "Crons" });
-  await crons.getByRole("button", { name: "Run Import call recordings now" }).click();
+  await crons.getByRole("button", { name: "Run now: Import call recordings" }).click();
   const report = crons.getByRole("region", { name: /^Import call recordings, run of / });
   await expectVisible(report.getByRole("heading", { name: /: finished$/ }), 60_000);
   assert.equal(await report.getByText("Recordings added").locator("xpath=following-sibling::dd").textContent(), "2");

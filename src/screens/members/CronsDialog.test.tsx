@@ -54,18 +54,18 @@ describe("Run now", () => {
   it("is offered to administrators on each job, not on one that runs; it starts the job and shows its new run", async () => {
     const started = { ...jobs()[0]!, reRun: "4", logs: [{ id: 9, startTime: "2026-11-29T11:00:00.000Z", endTime: null, status: "running" as const, message: "Waiting to start" }, log(1, "success")] };
     await renderCrons(jobs(), true, async () => started);
-    expect(screen.getByRole("button", { name: "Run Read the practices' Open Dental now" })).toBeDisabled();
-    await userEvent.click(screen.getByRole("button", { name: "Run Import DENTA members now" }));
+    expect(screen.getByRole("button", { name: "Run now: Read the practices' Open Dental" })).toBeDisabled();
+    await userEvent.click(screen.getByRole("button", { name: "Run now: Import DENTA members" }));
     expect(await screen.findByText("Waiting to start")).toBeInTheDocument();
     expect(badgeOf("Import DENTA members")).toBe("Running");
-    expect(screen.getByRole("button", { name: "Run Import DENTA members now" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Run now: Import DENTA members" })).toBeDisabled();
   });
 
   it("says why a job could not be started", async () => {
     await renderCrons(jobs(), true, async () => {
       throw Object.assign(new Error("The job is already running"), { status: 409 });
     });
-    await userEvent.click(screen.getByRole("button", { name: "Run Import DENTA members now" }));
+    await userEvent.click(screen.getByRole("button", { name: "Run now: Import DENTA members" }));
     expect(await screen.findByRole("alert")).toHaveTextContent(/^The job could not be started: /);
   });
 
@@ -94,7 +94,7 @@ describe("the report of Import call recordings run from here", () => {
       { input: { isAdmin: true } },
     ).start();
     render(<CronsDialog actor={actor} onClose={() => {}} />);
-    await userEvent.click(await screen.findByRole("button", { name: "Run Import call recordings now" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Run now: Import call recordings" }));
     return screen.findByRole("region", { name: /^Import call recordings, run of / });
   }
 

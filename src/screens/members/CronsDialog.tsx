@@ -80,7 +80,7 @@ function CronSection({ actor, cron }: { actor: CronsActor; cron: Cron }) {
       </p>
       {mayRun ? (
         <p>
-          <button type="button" className="button" disabled={!canRun} aria-label={`Run ${cron.title} now`} onClick={() => actor.send({ type: "crons.run", id: cron.id })}>
+          <button type="button" className="button" disabled={!canRun} aria-label={`Run now: ${cron.title}`} onClick={() => actor.send({ type: "crons.run", id: cron.id })}>
             Run now
           </button>
         </p>
