@@ -75,23 +75,24 @@ export function buildActivity(faker: Faker, world: World): { notes: NoteRecord[]
     if (maxDaysAgo < 0 || !faker.datatype.boolean({ probability: SHARE_OF_MEMBERS_CALLED })) continue;
 
     const calls = faker.helpers.weightedArrayElement(CALLS_PER_MEMBER);
-    const times: number[] = [];
-    for (let call = 0; call < calls; call += 1) {
-      const at = drawWorkTime(maxDaysAgo);
-      if (at !== null) times.push(at); // null: no open hours yet since the member arrived
-    }
-    times.sort((a, b) => a - b);
+    const times: (number | null)[] = [];
+    // null: today's call while today has not opened yet (it still takes its draws, so no later one shifts)
+    for (let call = 0; call < calls; call += 1) times.push(drawWorkTime(maxDaysAgo));
+    times.sort((a, b) => (a ?? Infinity) - (b ?? Infinity));
     times.forEach((at, index) => {
       const latest = index === times.length - 1;
       const Result = faker.helpers.weightedArrayElement(latest ? LATEST_OUTCOMES : EARLIER_OUTCOMES);
       const userId = faker.helpers.weightedArrayElement(staff);
+      const withNote = faker.datatype.boolean({ probability: SHARE_OF_CALLS_WITH_NOTE });
+      const writtenAfter = withNote ? faker.number.int({ min: 30, max: 300 }) * 1000 : 0;
+      const text = withNote ? noteAfterCall(Result, { faker, at: new Date(at ?? now), child: member.First_Name }) : "";
+      if (at === null) return;
       results.push({ memberId: member.id, userId, Result, at });
       member.Result = Result;
-      if (!faker.datatype.boolean({ probability: SHARE_OF_CALLS_WITH_NOTE })) return;
+      if (!withNote) return;
       // Written a few minutes after hanging up; a call that just ended has its note written by now.
-      const writtenAt = at + faker.number.int({ min: 30, max: 300 }) * 1000;
+      const writtenAt = at + writtenAfter;
       const noteAt = writtenAt < now ? writtenAt : at + Math.floor((now - at) / 2000) * 1000;
-      const text = noteAfterCall(Result, { faker, at: new Date(at), child: member.First_Name });
       notes.push({ memberId: member.id, userId, notes: text, at: noteAt });
       const noteTimestamp = toIsoInstant(noteAt);
       if (member.notestimestamp && member.notestimestamp > noteTimestamp) return;

@@ -7,7 +7,7 @@
 // call made an appointment had its first visit booked by that call (New Patient Origin credits it).
 // Drawn from a Faker of its own, so the rest of the world does not change with these rules.
 import { Faker, en } from "@faker-js/faker";
-import { addDays, type IsoDate } from "../domain/calendar.ts";
+import { addDays, startOfZonedDay, zonedDate, type IsoDate } from "../domain/calendar.ts";
 import { firstVisitOrigin, patientVisits } from "../domain/feeds/patientVisits.ts";
 import { INACTIVE_STATUSES } from "../domain/queue/results.ts";
 import { instantOfLocal, localTimeOf } from "../domain/queue/zonedTime.ts";
@@ -26,6 +26,8 @@ const EARLIER_VISITS = [
   { value: 3, weight: 1 },
 ];
 const MISSED_SHARE = 0.1;
+/** The hour of the practice's day (roughly) a booking made in an earlier day was entered at. */
+const BOOKED_AT_HOUR = 10;
 /** Recare members the practice itself booked as new patients lately, besides those a call booked. */
 const RECENT_NEW_PATIENT_SHARE = 0.12;
 
@@ -44,6 +46,9 @@ export function buildAppointments(seed: number, world: Schedules): PracticeAppoi
   const faker = new Faker({ locale: [en] });
   faker.seed(seed);
   const now = world.today.getTime();
+  // Decisions and past bookings count from the start of the day, so that they are the same at any hour.
+  const startOfToday = startOfZonedDay(zonedDate(world.today));
+  const midday = startOfToday + 12 * HOUR_MS;
   const madeAt = new Map<number, number>();
   for (const result of world.results) if (result.Result === APPOINTMENT_MADE) madeAt.set(result.memberId, Date.parse(result.createdAt));
   const appointments: PracticeAppointmentRecord[] = [];
@@ -52,7 +57,8 @@ export function buildAppointments(seed: number, world: Schedules): PracticeAppoi
     if (member.PatNum === "") continue;
     const zone = zoneOf(world, member.practiceId);
     // A half-hour chair slot between 8:00 and 16:30 of the practice's day.
-    const slotOn = (date: IsoDate) => instantOfLocal(date, 8 * 60 + 30 * faker.number.int({ min: 0, max: 17 }), zone);
+    const drawSlot = () => 8 * 60 + 30 * faker.number.int({ min: 0, max: 17 });
+    const slotOn = (date: IsoDate) => instantOfLocal(date, drawSlot(), zone);
     const dayOf = (instant: number) => localTimeOf(instant, zone).date;
     const add = (startsAt: number, status: PracticeAppointmentRecord["status"], bookedAt: number, isNewPatient = false) =>
       appointments.push({
@@ -69,12 +75,12 @@ export function buildAppointments(seed: number, world: Schedules): PracticeAppoi
     if (member.LastVisit !== null) {
       const credited = made === undefined || isInactive(member) ? null : slotOn(addDays(dayOf(made), faker.number.int({ min: 2, max: 21 })));
       const recent = credited === null && !isInactive(member) && faker.datatype.boolean({ probability: RECENT_NEW_PATIENT_SHARE });
-      if (credited !== null && credited < now - 2 * HOUR_MS) {
+      if (credited !== null && credited < startOfToday) {
         // The call booked the first visit, which took place since.
         add(credited, "Complete", made! + 2 * MINUTE_MS, true);
       } else if (recent) {
         // A new patient the practice booked itself, seen in the last weeks.
-        const at = slotOn(dayOf(now - faker.number.int({ min: 1, max: 45 }) * DAY_MS));
+        const at = slotOn(dayOf(midday - faker.number.int({ min: 1, max: 45 }) * DAY_MS));
         if (at < now) add(at, "Complete", at - faker.number.int({ min: 3, max: 20 }) * DAY_MS, true);
       } else {
         const visits = [slotOn(member.LastVisit)];
@@ -86,13 +92,15 @@ export function buildAppointments(seed: number, world: Schedules): PracticeAppoi
     }
     if (member.NextApt !== null) {
       const day = dayOf(Date.parse(member.NextApt));
-      let at = slotOn(day);
-      if (at <= now) at = slotOn(addDays(day, 1));
-      const booked = made !== undefined && made < at ? made + 2 * MINUTE_MS : now - faker.number.int({ min: 1, max: 30 }) * DAY_MS;
+      // One slot drawn: today's that has passed moves to the same slot tomorrow.
+      const slot = drawSlot();
+      let at = instantOfLocal(day, slot, zone);
+      if (at <= now) at = instantOfLocal(addDays(day, 1), slot, zone);
+      const booked = made !== undefined && made < at ? made + 2 * MINUTE_MS : startOfToday + BOOKED_AT_HOUR * HOUR_MS - faker.number.int({ min: 1, max: 30 }) * DAY_MS;
       add(at, "Scheduled", booked, member.LastVisit === null);
     }
     if (faker.datatype.boolean({ probability: MISSED_SHARE })) {
-      const at = slotOn(dayOf(now - faker.number.int({ min: 1, max: 120 }) * DAY_MS));
+      const at = slotOn(dayOf(midday - faker.number.int({ min: 1, max: 120 }) * DAY_MS));
       if (at < now) add(at, "Broken", at - faker.number.int({ min: 3, max: 30 }) * DAY_MS);
     }
   }

@@ -4,7 +4,7 @@
 // week, one of them moved once. Due times lie inside the calling window of the member's local day.
 // Drawn from a Faker of its own, so the rest of the world does not change with these rules.
 import { Faker, en } from "@faker-js/faker";
-import { addDays } from "../domain/calendar.ts";
+import { addDays, startOfZonedDay, zonedDate } from "../domain/calendar.ts";
 import { DEFAULT_QUEUE_RULES } from "../domain/queue/rules.ts";
 import { memberTimeZone } from "../domain/queue/timeZones.ts";
 import { instantOfLocal, localTimeOf } from "../domain/queue/zonedTime.ts";
@@ -42,6 +42,8 @@ export function buildCallbacks(
   const faker = new Faker({ locale: [en] });
   faker.seed(seed);
   const now = world.today.getTime();
+  // Which promises are kept counts from the start of the day, so that they are the same at any hour.
+  const startOfToday = startOfZonedDay(zonedDate(world.today));
   const latest = new Map<number, ResultRecord>();
   for (const result of results) latest.set(result.memberId, result);
   const byId = new Map(world.members.map((member) => [member.id, member]));
@@ -68,11 +70,11 @@ export function buildCallbacks(
   };
   for (const agent of world.users.filter((user) => !user.isAdmin)) {
     // Members whose latest call, by this agent, asked to be called back: in the last weeks (a
-    // callback is booked at most a month ahead) and before yesterday afternoon (the overdue one);
+    // callback is booked at most a month ahead) and before yesterday (the overdue one is due since);
     // none the practice has booked since.
     const promised = [...latest.values()]
       .filter((result) => result.userId === agent.id && result.Result === "Contact Made Call Back")
-      .filter((result) => Date.parse(result.createdAt) > now - 20 * 24 * HOUR_MS && Date.parse(result.createdAt) < now - 40 * HOUR_MS)
+      .filter((result) => Date.parse(result.createdAt) > startOfToday - 20 * 24 * HOUR_MS && Date.parse(result.createdAt) < startOfToday - 24 * HOUR_MS)
       .map((result) => ({ result, member: byId.get(result.memberId)! }))
       .filter(({ member }) => member.Status !== "Dropped Patient" && member.Status !== "Duplicate SubID" && member.NextApt === null);
     const picked = faker.helpers.shuffle(promised).slice(0, faker.number.int({ min: 3, max: 5 }));

@@ -3,10 +3,14 @@
 // started, for a member the campaign targets, was saved for it (the earliest campaign of the
 // supervisor's order first), and so was the call started for it. The agents are the demo's other
 // agents, never the named accounts people sign in as (their Next keeps working the list's filters).
-// Drawn from nothing random: the rest of the world does not change with these rules.
+// The week holds at least one appointment made in a campaign (the Campaigns page's figures and their
+// drill-down show one whatever the day and hour): when the draws booked none before today, the
+// latest save in the first campaign that was its member's latest call before today was one. Drawn from nothing random: the
+// rest of the world does not change with these rules.
 import type { components } from "../contract/schema";
-import { addDays, zonedDate } from "../domain/calendar.ts";
-import type { CallStartRecord, MemberRecord, ResultRecord, World } from "./records.ts";
+import { addDays, startOfZonedDay, zonedDate } from "../domain/calendar.ts";
+import { APPOINTMENT_MADE } from "../domain/vocabulary.ts";
+import type { CallStartRecord, MemberRecord, NoteRecord, ResultRecord, World } from "./records.ts";
 import { NAMED_STAFF_COUNT } from "./staff.ts";
 
 type Campaign = components["schemas"]["Campaign"];
@@ -15,6 +19,10 @@ type Campaign = components["schemas"]["Campaign"];
 const STARTED_DAYS_AGO = 7;
 /** How long they run from today on. */
 const RUNS_ON_FOR_DAYS = 21;
+/** A note belongs to the save it was written after within this long (demo/activity.ts: at most 5 minutes). */
+const NOTE_AFTER_SAVE_MS = 5 * 60_000;
+/** What the agent wrote after the call that booked the week's appointment, when the draws booked none. */
+const BOOKED_NOTE = "Booked the first visit from the campaign call, reminded to bring the Medicaid card.";
 /** A call start belongs to the save that follows it within this long (demo/callStarts.ts draws at most 90 minutes). */
 const CALL_BEFORE_SAVE_MS = 90 * 60_000;
 
@@ -64,7 +72,11 @@ export interface DemoCampaigns {
   callStarts: CallStartRecord[];
 }
 
-export function buildCampaigns(world: Pick<World, "users" | "practices" | "members" | "today">, results: readonly ResultRecord[], callStarts: readonly CallStartRecord[]): DemoCampaigns {
+export function buildCampaigns(
+  world: Pick<World, "users" | "practices" | "members" | "today">,
+  { results, notes }: { results: readonly ResultRecord[]; notes: NoteRecord[] },
+  callStarts: readonly CallStartRecord[],
+): DemoCampaigns {
   const today = zonedDate(world.today);
   const startsOn = addDays(today, -STARTED_DAYS_AGO);
   const endsOn = addDays(today, RUNS_ON_FOR_DAYS);
@@ -102,6 +114,7 @@ export function buildCampaigns(world: Pick<World, "users" | "practices" | "membe
   };
 
   const withCampaigns = results.map((result) => ({ ...result, campaignId: campaignOf(result.userId, result.memberId, result.createdAt) }));
+  bookOneIfNone(withCampaigns, notes, members, startOfZonedDay(today));
   const savesFor = Map.groupBy(
     withCampaigns.filter((result) => result.campaignId !== null),
     (result) => `${result.userId}:${result.memberId}`,
@@ -116,4 +129,30 @@ export function buildCampaigns(world: Pick<World, "users" | "practices" | "membe
     return save?.campaignId ?? null;
   };
   return { campaigns, results: withCampaigns, callStarts: callStarts.map((start) => ({ ...start, campaignId: callCampaign(start) })) };
+}
+
+/**
+ * When no campaign holds an appointment made before today, the first campaign's latest save before
+ * today that is its member's latest call before today becomes one, its note (if any) with it. Days
+ * before today only, so the choice is the same at any hour.
+ */
+function bookOneIfNone(results: (ResultRecord & { campaignId: number | null })[], notes: NoteRecord[], members: Map<number, MemberRecord>, startOfToday: number): void {
+  const beforeToday = results.filter((result) => Date.parse(result.createdAt) < startOfToday);
+  if (beforeToday.some((result) => result.campaignId !== null && result.Result === APPOINTMENT_MADE)) return;
+  const latestBeforeToday = new Map(beforeToday.map((result) => [result.memberId, result]));
+  const candidates = [...latestBeforeToday.values()].filter((result) => result.campaignId !== null);
+  const firstCampaign = Math.min(...candidates.map((result) => result.campaignId!));
+  const booked = candidates.filter((result) => result.campaignId === firstCampaign).sort((a, b) => a.id - b.id).at(-1);
+  if (!booked) return;
+  booked.Result = APPOINTMENT_MADE;
+  const member = members.get(booked.memberId)!;
+  // Unless the member was called again today.
+  if (results.findLast((result) => result.memberId === booked.memberId) === booked) member.Result = APPOINTMENT_MADE;
+  const savedAt = Date.parse(booked.createdAt);
+  for (const note of notes) {
+    const writtenAt = Date.parse(note.createdAt);
+    if (note.memberId !== booked.memberId || note.userId !== booked.userId || writtenAt < savedAt || writtenAt > savedAt + NOTE_AFTER_SAVE_MS) continue;
+    if (member.notes === note.notes && member.notestimestamp === note.createdAt) member.notes = BOOKED_NOTE;
+    note.notes = BOOKED_NOTE;
+  }
 }

@@ -1,8 +1,10 @@
 // The demo world: a seeded, deterministic picture of a dental practice group (practices, staff,
 // members, their call history, their appointments at the practices, leads, visits, recordings, help, jobs). The fake backend keeps it in
 // memory; the server's seed writes it into the database, so both show the same group.
-// Fixed by (seed, size, today): every builder draws from one faker sequence, in this order.
+// Fixed by (seed, size, today's date): every builder draws from one faker sequence, in this order,
+// and draws as often at any hour of the day; only today's times follow the hour.
 import { Faker, en, en_US } from "@faker-js/faker";
+import { startOfZonedDay, zonedDate } from "../domain/calendar.ts";
 import { buildActivity } from "./activity.ts";
 import { buildAppointments, followAppointments } from "./appointments.ts";
 import { buildCallStarts } from "./callStarts.ts";
@@ -34,15 +36,18 @@ export function generateWorld({ seed = DEMO_SEED, size = DEMO_SIZE, today = DEMO
   // An own Faker instance: two worlds built in one process never disturb each other's sequence.
   const faker = new Faker({ locale: [en_US, en] });
   faker.seed(seed);
-  faker.setDefaultRefDate(today);
+  // What is drawn around "today" (birth dates, arrivals, visits) counts from the start of the
+  // group's day, not from the hour: the world is the same all day but for today's times.
+  const startOfToday = new Date(startOfZonedDay(zonedDate(today)));
+  faker.setDefaultRefDate(startOfToday);
 
   const practices = buildPractices(faker);
   const users = buildUsers(faker, practices);
   const dentists = buildDentists(faker, practices);
-  const members = buildMembers(faker, { practices, dentists, size, today });
+  const members = buildMembers(faker, { practices, dentists, size, today: startOfToday });
   const base = { practices, users, dentists, members, today };
   const worked = buildActivity(faker, base);
-  const { campaigns, results, callStarts } = buildCampaigns(base, worked.results, buildCallStarts(seed + 1, worked.results));
+  const { campaigns, results, callStarts } = buildCampaigns(base, worked, buildCallStarts(seed + 1, worked.results));
   const activity = { ...worked, results };
   const practiceTimeZones = buildPracticeTimeZones(practices);
   const schedules = { members, results, practiceTimeZones, today };

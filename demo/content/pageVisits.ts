@@ -28,18 +28,16 @@ export function buildPageVisits(faker: Faker, { users, today }: World): PageVisi
     const pages = pagesFor(user).map((page) => ({ value: page.path, weight: PAGE_WEIGHTS[page.path] ?? 1 }));
     for (const day of days) {
       const hours = openHours(day, FIRST_HOUR, LAST_HOUR, today.getTime());
-      if (!hours || day.weekday === 0 || day.weekday === 6 || faker.datatype.boolean({ probability: 0.15 })) continue;
+      if (day.weekday === 0 || day.weekday === 6 || faker.datatype.boolean({ probability: 0.15 })) continue;
       const times = Array.from({ length: faker.number.int({ min: 2, max: 9 }) }, () => faker.number.int({ min: hours.from, max: hours.to - 1 }));
-      for (const time of times.sort((a, b) => a - b)) {
+      for (const drawn of times.sort((a, b) => a - b)) {
         const path = faker.helpers.weightedArrayElement(pages);
-        visits.push({
-          id: visits.length + 1,
-          userId: user.id,
-          visitedUrl: path.startsWith("/members/") ? path + faker.helpers.arrayElement(MEMBER_QUERIES) : path,
-          defualtPracticeId: user.defaultLocationId,
-          accessedAt: new Date(time).toISOString(),
-          token: faker.string.uuid(),
-        });
+        const visitedUrl = path.startsWith("/members/") ? path + faker.helpers.arrayElement(MEMBER_QUERIES) : path;
+        const token = faker.string.uuid();
+        const time = hours.place(drawn);
+        // null: today's visit before the window opens (drawn all the same, so no later draw shifts)
+        if (time === null) continue;
+        visits.push({ id: visits.length + 1, userId: user.id, visitedUrl, defualtPracticeId: user.defaultLocationId, accessedAt: new Date(time).toISOString(), token });
       }
     }
   }

@@ -54,13 +54,17 @@ export function buildRecordings(faker: Faker, { practices, users, members, today
   const recordings: CallRecordingRecord[] = [];
   for (const day of zonedDaysAround(today, RECORDING_DAYS - 1)) {
     const hours = openHours(day, FIRST_HOUR, LAST_HOUR, today.getTime());
-    if (!hours) continue;
     const times = Array.from({ length: callsOnDay(faker, day.weekday) }, () => faker.number.int({ min: hours.from, max: hours.to - 1 }));
-    for (const time of times.sort((a, b) => a - b)) {
+    for (const drawnTime of times.sort((a, b) => a - b)) {
       const id = recordings.length + 1;
       const practice = faker.helpers.arrayElement(practices);
       const campaign = faker.helpers.weightedArrayElement(CAMPAIGNS);
       const drawn = faker.helpers.arrayElement(AREA_CODES) + faker.string.numeric({ length: 7, allowLeadingZeros: false });
+      const mail = faker.helpers.arrayElement(agents).email;
+      const size = callSeconds(faker) * BYTES_PER_SECOND + faker.number.int({ min: 0, max: 3999 });
+      const time = hours.place(drawnTime);
+      // null: today's call before the window opens (drawn all the same, so no later draw shifts)
+      if (time === null) continue;
       const member = calledMember(id, membersByPractice.get(practice.id));
       const phone = member ? member.Phone.replace(/\D/g, "") : drawn;
       const recordedAt = new Date(time);
@@ -73,8 +77,8 @@ export function buildRecordings(faker: Faker, { practices, users, members, today
         practiceId: practice.id,
         campaign: campaign.name,
         phone: `(${phone.slice(0, 3)}) ${phone.slice(3, 6)}-${phone.slice(6)}`,
-        mail: faker.helpers.arrayElement(agents).email,
-        size: callSeconds(faker) * BYTES_PER_SECOND + faker.number.int({ min: 0, max: 3999 }),
+        mail,
+        size,
         url: `${day.date}/${practice.practiceabbr}/${name}`,
         recordedAt: recordedAt.toISOString(),
         audioRemovedAt: null,

@@ -58,23 +58,29 @@ export function buildDeletedAppointments(
   const staff = new Map(practices.map((practice) => [practice.id, frontDeskUsers(faker)]));
   const deletions: DeletedAppointmentRecord[] = [];
   days.forEach((day, dayIndex) => {
-    const hours = day.weekday === 0 || day.weekday === 6 ? null : openHours(day, 8, 18, now);
-    if (!hours) return;
+    if (day.weekday === 0 || day.weekday === 6 || day.start > now) return;
+    const hours = openHours(day, 8, 18, now);
     for (const practice of practices) {
       const practicePatients = patients.get(practice.id);
       if (!practicePatients) continue;
       for (let count = faker.number.int({ min: 0, max: 2 }); count > 0; count -= 1) {
         const patient = faker.helpers.arrayElement(practicePatients);
-        const deletedAt = faker.number.int({ min: hours.from, max: hours.to - 1 });
+        const drawnAt = faker.number.int({ min: hours.from, max: hours.to - 1 });
+        const deletedAt = hours.place(drawnAt) ?? now;
+        const appointmentDate = toIsoInstant(appointmentSlot(faker, deletedAt, days, dayIndex));
+        const deletedBy = faker.helpers.arrayElement(staff.get(practice.id) ?? ["frontdesk"]);
+        const reason = faker.helpers.weightedArrayElement(DELETION_REASONS);
+        // Today's deletions before the practices open: drawn all the same, so no later draw shifts.
+        if (hours.place(drawnAt) === null) continue;
         deletions.push({
           id: deletions.length + 1,
           practiceId: practice.id,
           PatNum: patient.PatNum,
           patientName: `${patient.First_Name} ${patient.Last_Name}`,
-          appointmentDate: toIsoInstant(appointmentSlot(faker, deletedAt, days, dayIndex)),
+          appointmentDate,
           deletedAt: toIsoInstant(deletedAt),
-          deletedBy: faker.helpers.arrayElement(staff.get(practice.id) ?? ["frontdesk"]),
-          reason: faker.helpers.weightedArrayElement(DELETION_REASONS),
+          deletedBy,
+          reason,
         });
       }
     }

@@ -60,12 +60,18 @@ function openShare(ageDays: number): number {
   return 0.05;
 }
 
-function decide(faker: Faker, createdAt: number, now: number): Pick<LeadRecord, "stage" | "outcome" | "lostReason" | "closedAt"> {
-  const ageDays = (now - createdAt) / DAY_MS;
+/**
+ * How a lead drawn at `drawnAt` (placed at `createdAt`) went, by the end of today: the same draws at
+ * any hour; a lead closed today closed in the part of today that has passed.
+ */
+function decide(faker: Faker, drawnAt: number, createdAt: number, today: { start: number; end: number; now: number }): Pick<LeadRecord, "stage" | "outcome" | "lostReason" | "closedAt"> {
+  const ageDays = (today.end - drawnAt) / DAY_MS;
   if (faker.datatype.boolean({ probability: openShare(ageDays) })) {
     return { stage: faker.helpers.weightedArrayElement(OPEN_STAGES), outcome: "open", lostReason: null, closedAt: null };
   }
-  const closedAt = toIsoInstant(faker.number.int({ min: createdAt, max: Math.min(now, createdAt + LONGEST_DECISION_DAYS * DAY_MS) }));
+  const drawnClose = faker.number.int({ min: drawnAt, max: Math.min(today.end - 1, drawnAt + LONGEST_DECISION_DAYS * DAY_MS) });
+  const packed = today.start + Math.floor(((drawnClose - today.start) * (today.now - today.start)) / (today.end - today.start));
+  const closedAt = toIsoInstant(drawnClose < today.start ? drawnClose : Math.max(createdAt, packed));
   if (faker.datatype.boolean({ probability: WON_SHARE })) return { stage: "Won", outcome: "won", lostReason: null, closedAt };
   const stage = faker.helpers.weightedArrayElement(LOST_STAGES);
   const lostReason =
@@ -75,20 +81,20 @@ function decide(faker: Faker, createdAt: number, now: number): Pick<LeadRecord, 
 
 export function buildLeads(faker: Faker, practices: Practice[], today: Date): LeadRecord[] {
   const now = today.getTime();
+  const days = zonedDaysAround(today, LEAD_DAYS, 1);
+  const [start, end] = [days.at(-2)!.start, days.at(-1)!.start];
   const leads: LeadRecord[] = [];
-  for (const day of zonedDaysAround(today, LEAD_DAYS)) {
+  for (const day of days.slice(0, -1)) {
     const hours = openHours(day, 7, 20, now);
-    if (!hours) continue;
     for (const practice of practices) {
       for (let count = leadsOnDay(faker, day.weekday); count > 0; count -= 1) {
-        const createdAt = faker.number.int({ min: hours.from, max: hours.to - 1 });
-        leads.push({
-          id: leads.length + 1,
-          practiceId: practice.id,
-          source: faker.helpers.weightedArrayElement(LEAD_SOURCES),
-          createdAt: toIsoInstant(createdAt),
-          ...decide(faker, createdAt, now),
-        });
+        const drawnAt = faker.number.int({ min: hours.from, max: hours.to - 1 });
+        const createdAt = hours.place(drawnAt);
+        const source = faker.helpers.weightedArrayElement(LEAD_SOURCES);
+        const decided = decide(faker, drawnAt, createdAt ?? now, { start, end, now });
+        // null: today's lead before the window opens (drawn all the same, so no later draw shifts)
+        if (createdAt === null) continue;
+        leads.push({ id: leads.length + 1, practiceId: practice.id, source, createdAt: toIsoInstant(createdAt), ...decided });
       }
     }
   }

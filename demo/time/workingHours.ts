@@ -2,36 +2,38 @@
 // practice group's zone), mostly on weekdays, less on Saturdays, never on Sundays, busiest in the
 // late morning and the afternoon. The contact-data report charts exactly these times.
 import type { Faker } from "@faker-js/faker";
-import { HOUR_MS, openHours, zonedDaysAround } from "./zonedDays.ts";
+import { HOUR_MS, openHours, type DayHours, zonedDaysAround } from "./zonedDays.ts";
 
 const OPENS_AT_HOUR = 8;
 const CLOSES_AT_HOUR = 18;
-const OPEN_HOURS = CLOSES_AT_HOUR - OPENS_AT_HOUR;
 
 /** Relative call volume per weekday, Sunday first. */
 const DAY_WEIGHTS = [0, 1, 1, 1, 1, 0.9, 0.35];
 /** Relative call volume per opening hour, 8:00 first (lunch dip at 12:00). */
 const HOUR_WEIGHTS = [0.6, 1, 1.2, 1.1, 0.6, 0.9, 1.1, 1.1, 0.9, 0.5];
 
-/** The open hours of one day, up to `now` for today. */
+/** The open hours of one day; today's are open only up to `now`. */
 export interface WorkingDay {
   /** 0 = today, 1 = yesterday, … */
   daysAgo: number;
   opensAt: number;
-  /** Closing time, or `now` for today. */
+  closesAt: number;
+  /** Closing time, or for today `now` while the day is open (`opensAt` before it opens). */
   endsAt: number;
-  /** Share of the calls of the period that fall on this day (unnormalised). */
+  /** Share of the calls of the period that fall on this day (unnormalised): by weekday only, so the same at any hour. */
   weight: number;
+  /** Where a moment drawn in the day's whole open hours lies (today's packed into what has passed). */
+  place: DayHours["place"];
 }
 
-/** Working days from today back `days - 1` days (newest first); days without open hours left out. */
+/** Working days from today back `days - 1` days (newest first), Sundays left out; today is one at any hour. */
 export function workingDays(now: Date, days: number): WorkingDay[] {
   return zonedDaysAround(now, days - 1).flatMap((day, index): WorkingDay[] => {
-    const hours = openHours(day, OPENS_AT_HOUR, CLOSES_AT_HOUR, now.getTime());
-    const dayWeight = DAY_WEIGHTS[day.weekday] ?? 0;
-    if (!hours || dayWeight === 0) return [];
-    const weight = (dayWeight * (hours.to - hours.from)) / (OPEN_HOURS * HOUR_MS);
-    return [{ daysAgo: days - 1 - index, opensAt: hours.from, endsAt: hours.to, weight }];
+    const weight = DAY_WEIGHTS[day.weekday] ?? 0;
+    if (weight === 0) return [];
+    const { from: opensAt, to: closesAt, place } = openHours(day, OPENS_AT_HOUR, CLOSES_AT_HOUR, now.getTime());
+    const endsAt = Math.max(opensAt, Math.min(closesAt, now.getTime()));
+    return [{ daysAgo: days - 1 - index, opensAt, closesAt, endsAt, weight, place }];
   }).reverse();
 }
 
@@ -52,12 +54,17 @@ function pick(totals: readonly number[], value: number, count = totals.length): 
   return low;
 }
 
-/** Draws moments of call-center work over a set of working days, with the weights above. */
+/**
+ * Draws moments of call-center work over a set of working days, with the weights above. Every call
+ * takes the same three draws at any hour, so a world drawn at 9:00 and one drawn at 21:00 of the
+ * same day differ only in today's times: today's whole day of work is packed, in its order, into
+ * the part of today that has passed (none before it opens: then today's moment is null).
+ */
 export function createWorkTimeSampler(faker: Faker, days: readonly WorkingDay[]) {
   const dayTotals = cumulative(days.map((day) => day.weight));
   const hourTotals = cumulative(HOUR_WEIGHTS);
 
-  /** A time on one of the days at most `maxDaysAgo` ago (epoch ms), or null when there is none. */
+  /** A time on one of the days at most `maxDaysAgo` ago (epoch ms), or null when there is none (yet). */
   return function drawWorkTime(maxDaysAgo: number): number | null {
     let count = 0;
     while (count < days.length && (days[count]?.daysAgo ?? Infinity) <= maxDaysAgo) count += 1;
@@ -66,10 +73,7 @@ export function createWorkTimeSampler(faker: Faker, days: readonly WorkingDay[])
     const day = days[pick(dayTotals, faker.number.float({ min: 0, max: total }), count)]!;
     const hour = pick(hourTotals, faker.number.float({ min: 0, max: hourTotals.at(-1) ?? 0 }));
     const offset = hour * HOUR_MS + faker.number.int({ min: 0, max: HOUR_MS - 1000 });
-    const time = day.opensAt + offset;
-    // Today is open only until now: a time past it is drawn again within what has been.
-    if (time < day.endsAt) return Math.floor(time / 1000) * 1000;
-    const withinToday = Math.min(faker.number.float({ min: 0, max: 1 }), 0.999) * (day.endsAt - day.opensAt);
-    return day.opensAt + Math.floor(withinToday / 1000) * 1000;
+    const placed = day.place(day.opensAt + offset);
+    return placed === null ? null : Math.floor(placed / 1000) * 1000;
   };
 }

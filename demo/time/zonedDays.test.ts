@@ -19,13 +19,18 @@ describe("zonedDaysAround", () => {
 describe("openHours", () => {
   const day = zonedDaysAround(new Date("2026-11-16T15:00:00Z"), 0)[0]!; // Monday, 09:00 CST
 
-  it("ends the window at now, so nothing lies in the future", () => {
+  it("is the whole window at any hour; today's moments are packed, in their order, into what has passed", () => {
     const window = openHours(day, 7, 20, Date.parse("2026-11-16T15:00:00Z"));
-    expect(window).toEqual({ from: Date.parse("2026-11-16T13:00:00Z"), to: Date.parse("2026-11-16T15:00:00Z") });
+    expect(window).toMatchObject({ from: Date.parse("2026-11-16T13:00:00Z"), to: Date.parse("2026-11-17T02:00:00Z") });
+    expect(window.place(window.from)).toBe(window.from);
+    expect(window.place(Date.parse("2026-11-16T19:30:00Z"))).toBe(Date.parse("2026-11-16T14:00:00Z")); // half the day: half of what has passed
+    expect(window.place(window.to - 1)).toBeLessThan(Date.parse("2026-11-16T15:00:00Z"));
   });
 
-  it("is null before the window opens", () => {
-    expect(openHours(day, 10, 20, Date.parse("2026-11-16T15:00:00Z"))).toBeNull();
+  it("places moments as drawn once the window has closed, and none before it opens", () => {
+    const drawn = Date.parse("2026-11-16T19:30:00Z");
+    expect(openHours(day, 7, 20, Date.parse("2026-11-17T03:00:00Z")).place(drawn)).toBe(drawn);
+    expect(openHours(day, 10, 20, Date.parse("2026-11-16T15:00:00Z")).place(Date.parse("2026-11-16T17:00:00Z"))).toBeNull();
   });
 });
 

@@ -28,14 +28,24 @@ export function zonedDaysAround(today: Date, daysBefore: number, daysAfter = 0):
   return days;
 }
 
-/**
- * A window of local hours of a day, cut at `now` so that nothing is generated in the future;
- * null when the window has not begun yet.
- */
-export function openHours(day: ZonedDay, firstHour: number, lastHour: number, now: number): { from: number; to: number } | null {
+/** A window of local hours of a day, whole whatever the hour, and where a moment drawn in it lies. */
+export interface DayHours {
+  from: number;
+  to: number;
+  /**
+   * A moment drawn in [from, to) where it lies: as drawn on a day that has closed; on today packed,
+   * in its order, into the part that has passed (null before the window opens), so that nothing
+   * lies in the future and the draws are the same at any hour.
+   */
+  place: (drawn: number) => number | null;
+}
+
+export function openHours(day: ZonedDay, firstHour: number, lastHour: number, now: number): DayHours {
   const from = day.start + firstHour * HOUR_MS;
-  const to = Math.min(day.start + lastHour * HOUR_MS, now);
-  return to > from ? { from, to } : null;
+  const to = day.start + lastHour * HOUR_MS;
+  const until = Math.min(to, now);
+  const place = (drawn: number) => (until === to ? drawn : until <= from ? null : from + Math.floor(((drawn - from) * (until - from)) / (to - from)));
+  return { from, to, place };
 }
 
 const two = (value: number) => (value < 10 ? `0${value}` : String(value));

@@ -9,6 +9,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type BrowserContext } from "playwright-core";
 
+/** The practice group's time zone, the server's default REPORT_TIME_ZONE. */
+export const PRACTICE_TIME_ZONE = "America/Chicago";
+
+/** Today in the practice group's time zone, as YYYY-MM-DD. */
+export const practiceToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: PRACTICE_TIME_ZONE }).format(new Date());
+
 export interface Browser {
   context: BrowserContext;
   close(): Promise<void>;
@@ -57,6 +63,10 @@ export async function launchBrowser(baseURL: string, { cookies = "allowed" }: Br
     baseURL,
     viewport: { width: 1280, height: 800 },
     locale: "en-US",
+    // Staff work in the practice group's time zone (the server's default REPORT_TIME_ZONE), so the
+    // browser's today and this month (the reports' default days) are the server's report days at
+    // every hour of this machine's clock, which is UTC.
+    timezoneId: PRACTICE_TIME_ZONE,
     reducedMotion: "reduce",
     // run.ts handles the signals: it stops the app too, then exits.
     handleSIGINT: false,

@@ -4,6 +4,7 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { ADMIN, goInApp, signInAs, STAFF } from "./accounts.ts";
+import { practiceToday } from "./browser.ts";
 import { e2e, expectVisible } from "./harness.ts";
 import { phoneSystem } from "./target.ts";
 import { snapshot } from "./visit.ts";
@@ -229,7 +230,7 @@ e2e("recordings the phone system drops in its bucket come in with Run now, are l
     return;
   }
   // Today in the report time zone, under the plain layout: day/practice/campaign/phone_agent_time.
-  const day = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Chicago" }).format(new Date());
+  const day = practiceToday();
   const phone = "7135550177";
   await signInAs(page, ADMIN);
   await goInApp(page, "/call-recordings");

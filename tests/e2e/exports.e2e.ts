@@ -7,6 +7,7 @@ import Papa from "papaparse";
 import type { Page } from "playwright-core";
 import { ADMIN, STAFF, goInApp, signInAs, waitForPath } from "./accounts.ts";
 import { e2e, expectVisible, photograph } from "./harness.ts";
+import { deletedLastMonth } from "./lastMonth.ts";
 import { snapshot } from "./visit.ts";
 
 const DATED = (report: string) => new RegExp(`^${report}-\\d{4}-\\d{2}-\\d{2}\\.csv$`);
@@ -143,13 +144,14 @@ e2e("Deleted Appointments: each view's Export CSV downloads its rows; Details ev
   await goInApp(page, "/deleted-appointments/bygroup");
   const groups = page.getByRole("table", { name: /Deleted appointments by group/ });
   await expectVisible(groups.locator("tbody tr").first());
-  await settled();
+  await deletedLastMonth(page, { datesInCaption: true });
   const byGroup = await downloadedRows(page, "Export CSV");
   assert.match(byGroup.name, DATED("DeletedAppointmentsByGroup"));
   assert.deepEqual(byGroup.rows.map((row) => row[0]), ["Group", "3CD", "FSD", "OTD", "SMD"]);
 
   await goInApp(page, "/deleted-appointments/summary");
   const summary = page.getByRole("table", { name: /Deleted appointments by practice/ });
+  await deletedLastMonth(page, { datesInCaption: true });
   await expectVisible(summary.locator("tbody tr").first());
   await page.getByLabel("Region").selectOption("FSD");
   await page.waitForFunction(() => [...document.querySelectorAll("tbody th, tbody td:first-child")].every((cell) => cell.textContent?.startsWith("FS-")));
@@ -161,8 +163,8 @@ e2e("Deleted Appointments: each view's Export CSV downloads its rows; Details ev
 
   await goInApp(page, "/deleted-appointments/details");
   const details = page.getByRole("table", { name: /Deleted appointments, \d+ in all/ });
+  await deletedLastMonth(page, { datesInCaption: false });
   await expectVisible(details.locator("tbody tr").first());
-  await settled();
   const total = Number((await details.locator("caption").innerText()).match(/(\d+) in all/)![1]);
   assert.ok(total > 15, "more deletions than one page");
   const byDetails = await downloadedRows(page, "Export CSV");

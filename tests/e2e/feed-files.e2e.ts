@@ -11,8 +11,8 @@ import type { Locator } from "playwright-core";
 import { OPEN_DENTAL_JOB } from "../../domain/jobs.ts";
 import { mariadbUrls } from "../support/openDentalFixture.ts";
 import { ADMIN, goInApp, signInAs } from "./accounts.ts";
-import { launchBrowser } from "./browser.ts";
-import { addDays, callApi, CLINICS, FIRST_ADMIN, movedDates, runJobNow, startFreshPracticeGroup, todayIn } from "./freshPracticeGroup.ts";
+import { launchBrowser, practiceToday } from "./browser.ts";
+import { addDays, callApi, CLINICS, FIRST_ADMIN, movedDates, runJobNow, startFreshPracticeGroup } from "./freshPracticeGroup.ts";
 import { e2e, expectVisible } from "./harness.ts";
 import { membersListReady } from "./membersList.ts";
 import { projectRoot } from "./target.ts";
@@ -88,7 +88,7 @@ e2e("on a fresh production database the four feed files and Open Dental fill eve
 
     // The four sample files, uploaded on MEMBER FILES, their dates moved so that the reports'
     // periods (today, this month) hold them.
-    const today = todayIn("America/Chicago");
+    const today = practiceToday();
     await goInApp(page, "/member-files");
     for (const [index, file] of FEED_SAMPLES.entries()) {
       if (index > 0) await page.getByRole("button", { name: "Import another feed file" }).click();

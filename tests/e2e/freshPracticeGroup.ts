@@ -128,9 +128,6 @@ export async function runJobNow(page: Page, key: string): Promise<CronLog> {
 
 const DAY_MS = 86_400_000;
 
-/** Today's date (`YYYY-MM-DD`) in a time zone. */
-export const todayIn = (timeZone: string) => new Intl.DateTimeFormat("en-CA", { timeZone }).format(new Date());
-
 /** A `YYYY-MM-DD` date moved by whole days. */
 export const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 

@@ -4,6 +4,8 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { ADMIN, goInApp, signInAs } from "./accounts.ts";
+import { practiceToday } from "./browser.ts";
+import { practiceLastMonth } from "./lastMonth.ts";
 import { membersListReady } from "./membersList.ts";
 import { e2e, expectVisible } from "./harness.ts";
 import { snapshot } from "./visit.ts";
@@ -16,6 +18,15 @@ async function openUsage(page: Page) {
   await goInApp(page, "/usage");
   await expectVisible(page.getByRole("heading", { level: 1, name: "Universal Usage Report" }));
   await expectVisible(visitsTable(page));
+}
+
+/** The report over last month, which has visits at any hour (the current month has none early on the 1st). */
+async function showLastMonth(page: Page) {
+  const { from, to } = practiceLastMonth();
+  await page.getByLabel("Start date").fill(from);
+  await page.getByLabel("End date").fill(to);
+  const shown = (date: string) => `${date.slice(5, 7)}/${date.slice(8, 10)}/${date.slice(0, 4)}`;
+  await expectVisible(visitsTable(page).locator("caption").filter({ hasText: `Page visits from ${shown(from)} to ${shown(to)}:` }));
 }
 
 /** The page visits (the first table; the call activity follows it). */
@@ -32,12 +43,13 @@ const pad = (n: number) => String(n).padStart(2, "0");
 e2e("the report opens on the current month, sortable by every column", async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 768 });
   await openUsage(page);
-  const today = new Date();
-  const last = new Date(today.getFullYear(), today.getMonth() + 1, 0);
-  assert.equal(await page.getByLabel("Start date").inputValue(), `${today.getFullYear()}-${pad(today.getMonth() + 1)}-01`);
-  assert.equal(await page.getByLabel("End date").inputValue(), `${last.getFullYear()}-${pad(last.getMonth() + 1)}-${pad(last.getDate())}`);
+  const [year, month] = practiceToday().split("-").map(Number) as [number, number];
+  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  assert.equal(await page.getByLabel("Start date").inputValue(), `${year}-${pad(month)}-01`);
+  assert.equal(await page.getByLabel("End date").inputValue(), `${year}-${pad(month)}-${pad(lastDay)}`);
   assert.deepEqual(await visitsTable(page).getByRole("columnheader").allTextContents().then((h) => h.map((t) => t.replace(/[↕▲▼]/g, "").trim())), HEADERS);
-  assert.ok((await visitsTable(page).locator("tbody tr").count()) > 1, "some visits this month");
+  await showLastMonth(page);
+  assert.ok((await visitsTable(page).locator("tbody tr").count()) > 1, "some visits last month");
   // Default practices by name (not the contract's "22;4;6", nor abbreviations such as "SM-BAYT"),
   // dates as the app writes them, practices never broken inside a name and e-mails never at all.
   const practiceNames = await visitsTable(page).locator("tbody tr td:nth-child(3) li").allTextContents();
@@ -68,6 +80,7 @@ e2e("the report opens on the current month, sortable by every column", async ({ 
 
 e2e("search by visited page as you type, and by user with Enter or the button", async ({ page }) => {
   await openUsage(page);
+  await showLastMonth(page);
   await page.getByLabel("Visited page").fill("dashboard");
   await page.waitForFunction(
     () => [...document.querySelector("table")!.querySelectorAll("tbody tr td:nth-child(2)")].every((cell) => cell.textContent?.includes("dashboard")),

@@ -89,7 +89,14 @@ describe("Members list: the work queue", { timeout: 30_000 }, () => {
   });
 
   it("an administrator resets the served member's attempts once confirmed", async () => {
+    // A member Next would serve her that has been called: searched for, so it is the one served.
+    const alicia = backend.db.users.find((user: DemoUser) => user.firstname === "Alicia")!;
+    const judge = backend.db.queue.judge(alicia.id, backend.db.now().getTime());
+    const called = backend.db.members.find((member) => backend.db.queue.stateOf(member).attempts > 0 && judge(member).served)!;
     const user = await renderList("Alicia");
+    await user.selectOptions(screen.getByRole("combobox", { name: "Practice" }), "all");
+    await user.type(screen.getByRole("searchbox", { name: "Search" }), called.Subscriber_ID);
+    await waitFor(() => expect(screen.getAllByRole("combobox", { name: /^Result for / })).toHaveLength(1), { timeout: 10_000 });
     await user.click(screen.getByRole("button", { name: "Next member" }));
     await nowCalling();
     const why = screen.getByRole("region", { name: "Why this member?" });
