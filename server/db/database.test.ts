@@ -1,6 +1,6 @@
 // @vitest-environment node
 // The database layer where the contract suite does not reach: migrations down and up again, the
-// data folder lock, and PGlite closed with the app.
+// data folder lock, PGlite closed with the app, and statements prepared on PostgreSQL.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,6 +10,7 @@ import { openDatabase } from "./connection.ts";
 import type { Database } from "./database.ts";
 import { FolderLockedError, LOCK_FILE, lockDataFolder } from "./lock.ts";
 import { migrateDown, migrateToLatest, MIGRATIONS } from "./migrate.ts";
+import { MOST_PREPARED, PREPARED } from "./preparedStatements.ts";
 
 const folders: string[] = [];
 function freshFolder(): string {
@@ -81,6 +82,31 @@ describe("PGlite on a folder", () => {
       expect(await again.db.selectFrom("regions").select("name").execute()).toEqual([{ name: "SMD" }]);
     } finally {
       await again.close();
+    }
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL_TEST)("statements marked PREPARED on PostgreSQL", () => {
+  it("keeps at most MOST_PREPARED a connection, lets the least recently used go, and prepares it again when it comes back", async () => {
+    const database = await openDatabase({ url: process.env.DATABASE_URL_TEST });
+    const client = await database.pool.connect();
+    try {
+      const text = (n: number) => sql`${PREPARED}select ${sql.lit(n)}::int as n`.compile(database.db).sql;
+      const run = async (n: number) => (await client.query<{ n: number }>(text(n))).rows;
+      const prepared = async () => (await client.query<{ statement: string }>("select statement from pg_prepared_statements")).rows.map((row) => row.statement);
+      for (let n = 0; n <= MOST_PREPARED; n += 1) expect(await run(n)).toEqual([{ n }]);
+      const kept = await prepared();
+      expect(kept).toHaveLength(MOST_PREPARED);
+      expect(kept).not.toContain(text(0));
+      expect(kept).toContain(text(MOST_PREPARED));
+      // Statement 1 is now the least recently used: statement 0 comes back in its place.
+      expect(await run(0)).toEqual([{ n: 0 }]);
+      expect(await prepared()).toContain(text(0));
+      expect(await prepared()).not.toContain(text(1));
+      expect(await run(1)).toEqual([{ n: 1 }]);
+    } finally {
+      client.release();
+      await database.close();
     }
   });
 });
