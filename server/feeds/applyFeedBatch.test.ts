@@ -110,6 +110,16 @@ describe("the appointments feed", () => {
     expect(await fixture.database.db.selectFrom("appointments").select("apt_num").execute()).toEqual([{ apt_num: "1" }]);
   });
 
+  it("follows the patient an appointment left as well as the one it went to", async () => {
+    await apply({ feed: "appointments", records: [appointment("1", "100", "2026-12-01T15:00:00Z", "Scheduled")] });
+    const moved = await apply({ feed: "appointments", records: [appointment("1", "200", "2026-12-01T15:00:00Z", "Scheduled", "2026-11-18T00:00:00Z")] });
+    expect(moved.memberIds).toEqual([1, 2]);
+    expect((await membersNow()).slice(0, 2)).toEqual([
+      { id: 1, status: "New Patient", lastVisit: null, next_apt: null },
+      { id: 2, status: "New Patient With Apt", lastVisit: null, next_apt: new Date("2026-12-01T15:00:00Z") },
+    ]);
+  });
+
   it("gives a first visit credited to the call when the member's result was Appointment Made at the booking", async () => {
     const { db } = fixture.database;
     await db.insertInto("results").values({ member_id: 4, user_id: 1, result: "Appointment Made", created_at: "2026-10-01T15:00:00Z" }).execute();

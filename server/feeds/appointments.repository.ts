@@ -21,7 +21,8 @@ interface Patients {
 /**
  * The batch's rows in one statement: the appointments upserted by practice and the source's number
  * (a version older than the one kept changes nothing), the records naming a patient no member has
- * counted, and the patients whose appointments changed named once each.
+ * counted, and the patients whose appointments changed named once each (an appointment moved to
+ * another patient changed both).
  */
 async function writeAppointments(db: Kysely<Database>, records: AppointmentRecord[]): Promise<{ written: number; unmatched: number; patients: Patients }> {
   const column = <K extends keyof AppointmentRecord>(key: K) => records.map((record) => record[key]);
@@ -39,8 +40,15 @@ async function writeAppointments(db: Kysely<Database>, records: AppointmentRecor
          set pat_num = excluded.pat_num, starts_at = excluded.starts_at, status = excluded.status,
              is_new_patient = excluded.is_new_patient, changed_at = excluded.changed_at
        where a.changed_at < excluded.changed_at
-      returning a.practice_id, a.pat_num),
-    patients as (select distinct practice_id, pat_num from upserted)
+      returning a.practice_id, a.pat_num, a.apt_num, a.xmax <> 0 as replaced),
+    -- an appointment gone to another patient changes the one it left too (the version it replaced,
+    -- as this statement's snapshot still holds it)
+    left_behind as (
+      select kept.practice_id, kept.pat_num from upserted u
+        join lateral (select a.practice_id, a.pat_num from appointments a
+                       where u.replaced and a.practice_id = u.practice_id and a.apt_num = u.apt_num) kept on true
+       where kept.pat_num <> u.pat_num),
+    patients as (select practice_id, pat_num from upserted union select practice_id, pat_num from left_behind)
     select (select count(*) from upserted)::int as written,
       (select count(*) from given g
         where not exists (select 1 from members m where m.practice_id = g.practice_id and m.pat_num = g.pat_num and m.pat_num <> ''))::int as unmatched,
