@@ -57,6 +57,8 @@ describe("POST /queue/next", () => {
     const agents = await Promise.all(Array.from({ length: 20 }, (_, index) => backend.signIn(accounts[index % accounts.length]!.email)));
     const served = await Promise.all(agents.map((agent) => next(agent)));
     expect(served.map((answer) => answer.status)).toEqual(agents.map(() => 200));
+    // An agent answered that nobody can be served: the failure shows the queue counts of the answer.
+    expect(served.filter((answer) => answer.body.member === null).map((answer) => answer.body)).toEqual([]);
     const ids = served.map((answer) => answer.body.member.id);
     expect(new Set(ids).size).toBe(20);
   });
