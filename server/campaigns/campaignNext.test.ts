@@ -41,8 +41,9 @@ describe.each(ENGINES)("Next from campaigns on %s", (engine) => {
   }, 180_000);
   afterAll(() => test?.close());
 
-  it("serves from the campaign's own hopper, and nothing once a pause lands before the take", async () => {
-    const created = await call("POST", "/campaigns", admin, campaignInput({ name: "Every New Patient", script: "Welcome", targets: { status: "New Patient" }, agents: [staffId] }));
+  /** A campaign of the staff member's, started, and the first member Next serves from its hopper. */
+  async function servedFromNewCampaign(fields: Omit<Parameters<typeof campaignInput>[0], "agents">) {
+    const created = await call("POST", "/campaigns", admin, campaignInput({ ...fields, agents: [staffId] }));
     expect(created.statusCode).toBe(201);
     const { id } = created.json();
     expect((await call("POST", `/campaigns/${id}/resume`, admin)).statusCode).toBe(200);
@@ -52,6 +53,11 @@ describe.each(ENGINES)("Next from campaigns on %s", (engine) => {
       expect(press).toBeLessThan(50);
       answer = (await call("POST", "/queue/next", staff)).json();
     }
+    return { id: id as number, answer };
+  }
+
+  it("serves from the campaign's own hopper, and nothing once a pause lands before the take", async () => {
+    const { id, answer } = await servedFromNewCampaign({ name: "Every New Patient", script: "Welcome", targets: { status: "New Patient" } });
     expect(answer.campaign).toEqual({ id, name: "Every New Patient", script: "Welcome" });
     expect(answer.member.Status).toBe("New Patient");
     const key = `campaign:${id}`;
@@ -79,5 +85,22 @@ describe.each(ENGINES)("Next from campaigns on %s", (engine) => {
     expect(await hopperSize(key)).toBe(held);
     const after = (await call("POST", "/queue/next", staff, undefined)).json();
     expect(after.campaign).toBeNull();
+  }, 60_000);
+
+  it("never picks into its hopper a member at the campaign's attempt cap: one would be taken, refused and picked again", async () => {
+    const { id, answer } = await servedFromNewCampaign({ name: "One try each", script: "Hello", targets: { status: "New Patient" }, attemptCap: 1 });
+    expect(answer.campaign).toMatchObject({ id });
+    expect(answer.why.attempts).toBe(0);
+    await settleHopperFills(test.database.db);
+    const key = `campaign:${id}`;
+    const { rows } = await sql<{ held: number; capped: number; cappedEligible: number }>`
+      select (select count(*)::int from queue_hopper where key = ${key}) as held,
+        (select count(*)::int from queue_hopper h join queue_state q on q.member_id = h.member_id where h.key = ${key} and q.attempts >= 1) as capped,
+        (select count(*)::int from queue_state q join members m on m.id = q.member_id join member_visits v on v.member_id = m.id
+          where v.status = 'New Patient' and q.attempts >= 1 and q.blocked is null) as "cappedEligible"`.execute(test.database.db);
+    // The demo data has New Patients tried before whom the list's queue would serve: the cap alone leaves them out.
+    expect(rows[0]!.cappedEligible).toBeGreaterThan(0);
+    expect(rows[0]!.held).toBeGreaterThan(0);
+    expect(rows[0]!.capped).toBe(0);
   }, 60_000);
 });

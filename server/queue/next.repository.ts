@@ -199,8 +199,8 @@ export async function serveNext(db: Kysely<Database>, request: NextRequest, sett
   const goal = request.campaign?.goalResult;
   if (goal) onMember.push(sql<boolean>`not exists (select 1 from member_work gw where gw.member_id = m.id and gw.result = ${goal})`);
   const filters = { onState, onMember };
-  // The hopper's walk also leaves out the members resting under the campaign's cooldowns.
-  const walkFilters = { onState, onMember: [...onMember, ...campaignRests(request)] };
+  // The hopper's walk also leaves out the members the campaign's own rules hold back.
+  const walkFilters = { onState, onMember: [...onMember, ...campaignWalkRules(request)] };
   const hopper = fillOf(request);
   const { key } = hopper;
   const changes = changesSoFar(db);
@@ -236,15 +236,18 @@ export async function serveNext(db: Kysely<Database>, request: NextRequest, sett
 }
 
 /**
- * The campaign's own cooldowns as conditions of its walk (callbacks are served whatever they say):
- * a member resting under them is not picked into its hopper until its rest is over.
+ * The campaign's own rules as conditions of its walk (callbacks are served whatever they say): a
+ * member resting under its cooldowns, or at its attempt cap, is not picked into its hopper. A capped
+ * member left in would be taken, refused, and picked again by the next fill, Next after Next.
  */
-function campaignRests(request: NextRequest): RawBuilder<boolean>[] {
+function campaignWalkRules(request: NextRequest): RawBuilder<boolean>[] {
   if (!request.campaign) return [];
-  return campaignCooldowns(request.campaign).map(
+  const rests = campaignCooldowns(request.campaign).map(
     ({ result, hours }) =>
       sql<boolean>`not (q.last_attempt_at > ${new Date(request.now.getTime() - hours * 3_600_000)} and exists (select 1 from member_work cw where cw.member_id = m.id and cw.result = ${result}))`,
   );
+  const { attemptCap } = request.campaign;
+  return attemptCap === null ? rests : [...rests, sql<boolean>`q.attempts < ${attemptCap}`];
 }
 
 type HopperOfNext = ReturnType<typeof fillOf>;
