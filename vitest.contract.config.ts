@@ -10,9 +10,7 @@ export default defineConfig({
     // backend or the server, its schemas and the seeded template again); each file still gets a
     // backend and data of its own (tests/contract/target.ts), and no file changes process-wide
     // state. A file's server starts in its hook, which has a limit of its own (fixtures.ts).
-    // Through the pooler the files stay isolated: shared, a callback's due event once came later
-    // than the 1.5 s its test waits (load 12), and two shared runs have not passed yet.
-    isolate: process.env.CONTRACT_DATABASE === "pooler",
+    isolate: false,
     testTimeout: 20_000,
     // On PostgreSQL each test file's database is dropped when it ends, and DROP DATABASE waits for a
     // checkpoint: on a busy machine that outlasts 10 s for a hook.

@@ -29,8 +29,8 @@ export const STAGES: Stage[] = [
   { script: "test:e2e:server:1", needs: ["build"] }, // ~5.5
   { script: "test:e2e:server:2", needs: ["build"] }, // ~5.5
   { script: "test:contract:server:pglite" }, // ~4.6
-  { script: "test:contract:server:pooler" }, // ~4.4 (less with the template database)
   { script: "test:contract:server" }, // ~4.2 (less with the template database)
+  { script: "test:contract:server:pooler" }, // ~2.6 since its files share one process
   { script: "test:e2e:mock" }, // ~2.4
   { script: "test:e2e:team" }, // ~2.1
   { script: "bench:quick", needs: ["build"], beside: true }, // ~3.3, of which ~1.2 of processor time

@@ -1,7 +1,7 @@
 // The set-up the campaign cases share: a member the queue serves now that no other case of the
 // file touches, and a campaign targeting exactly that member with one agent, made active (or left
 // a draft).
-import { expect } from "vitest";
+import { beforeAll, expect } from "vitest";
 import type { Backend, SignedIn } from "./fixtures";
 import type { worklist } from "./worklist";
 
@@ -13,6 +13,14 @@ type CampaignStep = "pause" | "resume" | "finish";
 /** `label` starts each campaign's name (names are unique): one of its own per file. */
 export function campaignSetup(backend: Backend, members: ReturnType<typeof worklist>, label: string) {
   let run = 0;
+  // An agent's own due callbacks are served before any campaign, whatever the filters: the demo
+  // world's are cancelled, so that what a case is served follows from its own set-up alone.
+  beforeAll(async () => {
+    for (const agent of [backend.staff, backend.colleague]) {
+      const mine = (await backend.api.get("/callbacks/mine", { token: agent.token })).body as { id: number }[];
+      for (const callback of mine) expect((await backend.api.delete("/callbacks/{id}", { token: agent.token, path: { id: callback.id } })).status).toBe(204);
+    }
+  });
   const step = (campaign: { id: number }, name: CampaignStep) => backend.api.post("/campaigns/{id}/{step}", { token: backend.admin.token, path: { id: campaign.id, step: name } });
 
   return {
